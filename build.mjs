@@ -1,0 +1,24 @@
+// Bundles the service into one file, dist/openroles.mjs (native addons stay external), and the
+// search page's browser assets into dist/web/.
+import { build } from 'esbuild'
+import { chmodSync } from 'node:fs'
+
+const started = Date.now()
+await build({
+  entryPoints: ['src/cli.ts'],
+  outfile: 'dist/openroles.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  legalComments: 'none',
+  external: ['better-sqlite3', '@node-rs/argon2', 'esbuild', 'fsevents'],
+  banner: {
+    // Bundled CommonJS dependencies still call require(); give them one.
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+})
+chmodSync('dist/openroles.mjs', 0o755)
+console.log(`built dist/openroles.mjs in ${Date.now() - started} ms`)

@@ -1,0 +1,185 @@
+-- openroles catalogue schema. Applied by src/db/connection.ts; PRAGMA user_version is the schema version.
+-- Conventions: STRICT tables, snake_case, timestamps are ISO 8601 UTC text named *_at.
+
+PRAGMA foreign_keys = ON;
+
+-- ---------------------------------------------------------------- catalogue
+
+CREATE TABLE IF NOT EXISTS sources (
+  name          TEXT PRIMARY KEY,          -- e.g. 'greenhouse', 'seed', 'import'
+  display_name  TEXT NOT NULL,
+  homepage      TEXT
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS companies (
+  id                 INTEGER PRIMARY KEY,
+  slug               TEXT NOT NULL UNIQUE,
+  name               TEXT NOT NULL,
+  tagline            TEXT,
+  homepage           TEXT,
+  careers_url        TEXT,
+  description        TEXT,
+  hq_country         TEXT,                 -- ISO alpha-2, lowercase
+  industries         TEXT NOT NULL DEFAULT '[]',   -- JSON array of curated industry slugs
+  company_type       TEXT,                 -- product / startup / outsource / ...
+  company_size       TEXT,                 -- 1-10 / 11-50 / ... / 1000+
+  year_founded       INTEGER,
+  employee_count     INTEGER,
+  organization_type  TEXT,
+  maturity           TEXT,
+  yc_batch           TEXT NOT NULL DEFAULT '[]',   -- JSON arrays
+  yc_status          TEXT NOT NULL DEFAULT '[]',
+  yc_stage           TEXT NOT NULL DEFAULT '[]',
+  yc_flags           TEXT NOT NULL DEFAULT '[]',
+  upvote_count       INTEGER NOT NULL DEFAULT 0,
+  downvote_count     INTEGER NOT NULL DEFAULT 0,
+  created_at         TEXT NOT NULL,
+  updated_at         TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS companies_name ON companies (name COLLATE NOCASE);
+
+CREATE TABLE IF NOT EXISTS company_collections (
+  company_id  INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  collection  TEXT NOT NULL,
+  PRIMARY KEY (company_id, collection)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS company_collections_value ON company_collections (collection);
+
+-- Reposts of one role (same company, same normalized title) share a cluster: /jobs/{slug}/copies.
+CREATE TABLE IF NOT EXISTS role_clusters (
+  id          INTEGER PRIMARY KEY,
+  cluster_key TEXT NOT NULL UNIQUE
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS skills (
+  slug  TEXT PRIMARY KEY,
+  name  TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS jobs (
+  id                    INTEGER PRIMARY KEY,
+  public_slug           TEXT NOT NULL UNIQUE,
+  source                TEXT NOT NULL REFERENCES sources (name),
+  external_id           TEXT NOT NULL,
+  company_id            INTEGER NOT NULL REFERENCES companies (id),
+  cluster_id            INTEGER REFERENCES role_clusters (id),
+  title                 TEXT NOT NULL,
+  url                   TEXT,              -- employer's application URL
+  url_key               TEXT,              -- normalized url, for /jobs/find
+  source_url            TEXT,
+  source_url_key        TEXT,
+  location              TEXT,              -- the source's verbatim location string
+  description_html      TEXT NOT NULL,     -- sanitized before it is stored
+  description_text      TEXT NOT NULL,     -- plain text of the same, for previews and FTS
+  manually_added        INTEGER NOT NULL DEFAULT 0,
+  -- facet attributes (enrichment); NULL = unknown
+  work_mode             TEXT CHECK (work_mode IN ('remote', 'hybrid', 'onsite')),
+  role                  TEXT,
+  role_type             TEXT CHECK (role_type IN ('people_manager')),
+  ai_archetype          TEXT,
+  category              TEXT,
+  seniority             TEXT,
+  employment_type       TEXT,
+  relocation            TEXT,
+  visa_sponsorship      INTEGER CHECK (visa_sponsorship IN (0, 1)),
+  requires_clearance    INTEGER NOT NULL DEFAULT 0 CHECK (requires_clearance IN (0, 1)),
+  english_level         TEXT,
+  education_level       TEXT,
+  posting_language      TEXT,
+  company_type          TEXT,
+  company_size          TEXT,
+  salary_min            INTEGER,
+  salary_max            INTEGER,
+  salary_currency       TEXT,
+  salary_period         TEXT,
+  experience_years_min  INTEGER,
+  experience_years_max  INTEGER,
+  summary               TEXT,
+  timezone_note         TEXT,
+  reality_class         TEXT CHECK (reality_class IN ('fresh', 'stale', 'likely-evergreen')),
+  reality               TEXT,              -- JSON { class, age_days, repost_count, mass_posting_count, fake_freshness }
+  ghost                 TEXT,              -- JSON or NULL when no evidence fired
+  enriched_at           TEXT,
+  enrichment_version    INTEGER,
+  -- lifecycle
+  posted_at             TEXT NOT NULL,     -- the date the source states
+  created_at            TEXT NOT NULL,     -- first recorded by this catalogue
+  updated_at            TEXT NOT NULL,
+  last_seen_at          TEXT NOT NULL,
+  closed_at             TEXT,
+  -- engagement
+  view_count            INTEGER NOT NULL DEFAULT 0,
+  applied_count         INTEGER NOT NULL DEFAULT 0,
+  upvote_count          INTEGER NOT NULL DEFAULT 0,
+  downvote_count        INTEGER NOT NULL DEFAULT 0,
+  UNIQUE (source, external_id)
+) STRICT;
+CREATE INDEX IF NOT EXISTS jobs_company ON jobs (company_id, closed_at);
+CREATE INDEX IF NOT EXISTS jobs_cluster ON jobs (cluster_id);
+CREATE INDEX IF NOT EXISTS jobs_url_key ON jobs (url_key);
+CREATE INDEX IF NOT EXISTS jobs_source_url_key ON jobs (source_url_key);
+CREATE INDEX IF NOT EXISTS jobs_open_posted ON jobs (closed_at, posted_at DESC);
+CREATE INDEX IF NOT EXISTS jobs_created ON jobs (created_at);
+CREATE INDEX IF NOT EXISTS jobs_updated ON jobs (updated_at);
+
+-- Multi-valued job attributes.
+CREATE TABLE IF NOT EXISTS job_regions (
+  job_id  INTEGER NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+  region  TEXT NOT NULL,
+  PRIMARY KEY (job_id, region)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS job_countries (
+  job_id   INTEGER NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+  country  TEXT NOT NULL,                  -- ISO alpha-2, lowercase
+  PRIMARY KEY (job_id, country)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS job_cities (
+  job_id   INTEGER NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+  city     TEXT NOT NULL,                  -- canonical GeoNames display name
+  country  TEXT NOT NULL,
+  PRIMARY KEY (job_id, city)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS job_skills (
+  job_id  INTEGER NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+  skill   TEXT NOT NULL REFERENCES skills (slug),
+  PRIMARY KEY (job_id, skill)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS job_skills_skill ON job_skills (skill);
+
+CREATE TABLE IF NOT EXISTS job_domains (
+  job_id  INTEGER NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+  domain  TEXT NOT NULL,
+  PRIMARY KEY (job_id, domain)
+) STRICT, WITHOUT ROWID;
+
+-- Precomputed nearest neighbours, rewritten when the catalogue changes: /jobs/{slug}/similar is a lookup.
+CREATE TABLE IF NOT EXISTS job_similar (
+  job_id       INTEGER NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+  rank         INTEGER NOT NULL,
+  neighbor_id  INTEGER NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+  score        REAL NOT NULL,
+  PRIMARY KEY (job_id, rank)
+) STRICT, WITHOUT ROWID;
+
+-- Full text over open postings only (closed postings leave the index). rowid = jobs.id.
+CREATE VIRTUAL TABLE IF NOT EXISTS jobs_fts USING fts5 (
+  title, company, description,
+  content = '', contentless_delete = 1,
+  tokenize = "unicode61 remove_diacritics 2 tokenchars '+#'",
+  prefix = '2 3'
+);
+
+-- Small key/value facts about the catalogue (built_at, generation).
+CREATE TABLE IF NOT EXISTS catalogue_meta (
+  key    TEXT PRIMARY KEY,
+  value  TEXT NOT NULL
+) STRICT;
+
+-- ---------------------------------------------------------------- public extras: feedback, referrals (issue 4 owns this section)
+
+-- ---------------------------------------------------------------- accounts (issue 6 owns this section)
+
+-- ---------------------------------------------------------------- signed-in features (issue 7 owns this section)

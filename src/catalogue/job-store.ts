@@ -1,0 +1,240 @@
+import type { DB } from '../db/connection.ts'
+import type { CompanyRecord, JobRecord } from './job-record.ts'
+import { jobSlug } from './slug.ts'
+
+export type UpsertOutcome = 'inserted' | 'updated' | 'closed' | 'unchanged'
+
+const json = (value: string[] | undefined) => JSON.stringify(value ?? [])
+const flag = (value: boolean | null | undefined) => (value === null || value === undefined ? null : value ? 1 : 0)
+
+/** Inserts or refreshes a company by slug; returns its id. Fields the record leaves out keep their stored value. */
+export function upsertCompany(db: DB, company: CompanyRecord, now: string): number {
+  const row = db
+    .prepare(
+      `INSERT INTO companies (slug, name, tagline, homepage, careers_url, description, hq_country, industries,
+         company_type, company_size, year_founded, employee_count, organization_type, maturity,
+         yc_batch, yc_status, yc_stage, yc_flags, created_at, updated_at)
+       VALUES (@slug, @name, @tagline, @homepage, @careersUrl, @description, @hqCountry, @industries,
+         @companyType, @companySize, @yearFounded, @employeeCount, @organizationType, @maturity,
+         @ycBatch, @ycStatus, @ycStage, @ycFlags, @now, @now)
+       ON CONFLICT (slug) DO UPDATE SET
+         name = excluded.name,
+         tagline = coalesce(excluded.tagline, tagline),
+         homepage = coalesce(excluded.homepage, homepage),
+         careers_url = coalesce(excluded.careers_url, careers_url),
+         description = coalesce(excluded.description, description),
+         hq_country = coalesce(excluded.hq_country, hq_country),
+         industries = CASE WHEN excluded.industries = '[]' THEN industries ELSE excluded.industries END,
+         company_type = coalesce(excluded.company_type, company_type),
+         company_size = coalesce(excluded.company_size, company_size),
+         year_founded = coalesce(excluded.year_founded, year_founded),
+         employee_count = coalesce(excluded.employee_count, employee_count),
+         organization_type = coalesce(excluded.organization_type, organization_type),
+         maturity = coalesce(excluded.maturity, maturity),
+         yc_batch = CASE WHEN excluded.yc_batch = '[]' THEN yc_batch ELSE excluded.yc_batch END,
+         yc_status = CASE WHEN excluded.yc_status = '[]' THEN yc_status ELSE excluded.yc_status END,
+         yc_stage = CASE WHEN excluded.yc_stage = '[]' THEN yc_stage ELSE excluded.yc_stage END,
+         yc_flags = CASE WHEN excluded.yc_flags = '[]' THEN yc_flags ELSE excluded.yc_flags END,
+         updated_at = excluded.updated_at
+       RETURNING id`,
+    )
+    .get({
+      slug: company.slug,
+      name: company.name,
+      tagline: company.tagline ?? null,
+      homepage: company.homepage ?? null,
+      careersUrl: company.careersUrl ?? null,
+      description: company.description ?? null,
+      hqCountry: company.hqCountry?.toLowerCase() ?? null,
+      industries: json(company.industries),
+      companyType: company.companyType ?? null,
+      companySize: company.companySize ?? null,
+      yearFounded: company.yearFounded ?? null,
+      employeeCount: company.employeeCount ?? null,
+      organizationType: company.organizationType ?? null,
+      maturity: company.maturity ?? null,
+      ycBatch: json(company.ycBatch),
+      ycStatus: json(company.ycStatus),
+      ycStage: json(company.ycStage),
+      ycFlags: json(company.ycFlags),
+      now,
+    }) as { id: number }
+  if (company.collections) {
+    db.prepare('DELETE FROM company_collections WHERE company_id = ?').run(row.id)
+    const add = db.prepare('INSERT OR IGNORE INTO company_collections (company_id, collection) VALUES (?, ?)')
+    for (const collection of company.collections) add.run(row.id, collection)
+  }
+  return row.id
+}
+
+function clusterId(db: DB, key: string | null | undefined): number | null {
+  if (!key) return null
+  const row = db
+    .prepare('INSERT INTO role_clusters (cluster_key) VALUES (?) ON CONFLICT (cluster_key) DO UPDATE SET cluster_key = excluded.cluster_key RETURNING id')
+    .get(key) as { id: number }
+  return row.id
+}
+
+function ensureSource(db: DB, source: string): void {
+  db.prepare('INSERT OR IGNORE INTO sources (name, display_name) VALUES (?, ?)').run(source, source)
+}
+
+/**
+ * Writes one enriched posting (insert or update by source + external id) with its child rows and its
+ * full-text entry. Call inside a transaction: a posting is never half written.
+ */
+export function upsertJob(db: DB, job: JobRecord, now: string = new Date().toISOString()): { id: number; slug: string; outcome: UpsertOutcome } {
+  ensureSource(db, job.source)
+  const companyId = upsertCompany(db, job.company, now)
+  const existing = db
+    .prepare('SELECT id, public_slug, closed_at FROM jobs WHERE source = ? AND external_id = ?')
+    .get(job.source, job.externalId) as { id: number; public_slug: string; closed_at: string | null } | undefined
+  const slug = existing?.public_slug ?? job.publicSlug ?? jobSlug(job.title, job.company.name, job.source, job.externalId)
+  const params = {
+    slug,
+    source: job.source,
+    externalId: job.externalId,
+    companyId,
+    clusterId: clusterId(db, job.clusterKey),
+    title: job.title,
+    url: job.url ?? null,
+    urlKey: job.url ? normalizeUrl(job.url) : null,
+    sourceUrl: job.sourceUrl ?? null,
+    sourceUrlKey: job.sourceUrl ? normalizeUrl(job.sourceUrl) : null,
+    location: job.location ?? null,
+    descriptionHtml: job.descriptionHtml,
+    descriptionText: job.descriptionText,
+    manuallyAdded: job.manuallyAdded ? 1 : 0,
+    workMode: job.workMode ?? null,
+    role: job.role ?? null,
+    roleType: job.roleType ?? null,
+    aiArchetype: job.aiArchetype ?? null,
+    category: job.category ?? null,
+    seniority: job.seniority ?? null,
+    employmentType: job.employmentType ?? null,
+    relocation: job.relocation ?? null,
+    visaSponsorship: flag(job.visaSponsorship),
+    requiresClearance: job.requiresClearance ? 1 : 0,
+    englishLevel: job.englishLevel ?? null,
+    educationLevel: job.educationLevel ?? null,
+    postingLanguage: job.postingLanguage ?? null,
+    companyType: job.companyType ?? job.company.companyType ?? null,
+    companySize: job.companySize ?? job.company.companySize ?? null,
+    salaryMin: job.salaryMin ?? null,
+    salaryMax: job.salaryMax ?? null,
+    salaryCurrency: job.salaryCurrency ?? null,
+    salaryPeriod: job.salaryPeriod ?? null,
+    experienceYearsMin: job.experienceYearsMin ?? null,
+    experienceYearsMax: job.experienceYearsMax ?? null,
+    summary: job.summary ?? null,
+    timezoneNote: job.timezoneNote ?? null,
+    realityClass: job.reality?.class ?? null,
+    reality: job.reality ? JSON.stringify(job.reality) : null,
+    ghost: job.ghost ? JSON.stringify(job.ghost) : null,
+    enrichedAt: now,
+    enrichmentVersion: job.enrichmentVersion ?? null,
+    postedAt: job.postedAt,
+    createdAt: job.createdAt ?? now,
+    updatedAt: now,
+    lastSeenAt: job.lastSeenAt ?? now,
+    closedAt: job.closedAt ?? null,
+  }
+  let id: number
+  if (existing) {
+    id = existing.id
+    db.prepare(
+      `UPDATE jobs SET company_id = @companyId, cluster_id = @clusterId, title = @title, url = @url, url_key = @urlKey,
+         source_url = @sourceUrl, source_url_key = @sourceUrlKey, location = @location,
+         description_html = @descriptionHtml, description_text = @descriptionText, manually_added = @manuallyAdded,
+         work_mode = @workMode, role = @role, role_type = @roleType, ai_archetype = @aiArchetype, category = @category,
+         seniority = @seniority, employment_type = @employmentType, relocation = @relocation,
+         visa_sponsorship = @visaSponsorship, requires_clearance = @requiresClearance, english_level = @englishLevel,
+         education_level = @educationLevel, posting_language = @postingLanguage, company_type = @companyType,
+         company_size = @companySize, salary_min = @salaryMin, salary_max = @salaryMax, salary_currency = @salaryCurrency,
+         salary_period = @salaryPeriod, experience_years_min = @experienceYearsMin, experience_years_max = @experienceYearsMax,
+         summary = @summary, timezone_note = @timezoneNote, reality_class = @realityClass, reality = @reality, ghost = @ghost,
+         enriched_at = @enrichedAt, enrichment_version = @enrichmentVersion, posted_at = @postedAt,
+         updated_at = @updatedAt, last_seen_at = @lastSeenAt, closed_at = @closedAt
+       WHERE id = ${id}`,
+    ).run(params)
+    for (const table of ['job_regions', 'job_countries', 'job_cities', 'job_skills', 'job_domains']) {
+      db.prepare(`DELETE FROM ${table} WHERE job_id = ?`).run(id)
+    }
+  } else {
+    id = Number(
+      db.prepare(
+        `INSERT INTO jobs (public_slug, source, external_id, company_id, cluster_id, title, url, url_key, source_url,
+           source_url_key, location, description_html, description_text, manually_added, work_mode, role, role_type,
+           ai_archetype, category, seniority, employment_type, relocation, visa_sponsorship, requires_clearance,
+           english_level, education_level, posting_language, company_type, company_size, salary_min, salary_max,
+           salary_currency, salary_period, experience_years_min, experience_years_max, summary, timezone_note,
+           reality_class, reality, ghost, enriched_at, enrichment_version, posted_at, created_at, updated_at,
+           last_seen_at, closed_at)
+         VALUES (@slug, @source, @externalId, @companyId, @clusterId, @title, @url, @urlKey, @sourceUrl,
+           @sourceUrlKey, @location, @descriptionHtml, @descriptionText, @manuallyAdded, @workMode, @role, @roleType,
+           @aiArchetype, @category, @seniority, @employmentType, @relocation, @visaSponsorship, @requiresClearance,
+           @englishLevel, @educationLevel, @postingLanguage, @companyType, @companySize, @salaryMin, @salaryMax,
+           @salaryCurrency, @salaryPeriod, @experienceYearsMin, @experienceYearsMax, @summary, @timezoneNote,
+           @realityClass, @reality, @ghost, @enrichedAt, @enrichmentVersion, @postedAt, @createdAt, @updatedAt,
+           @lastSeenAt, @closedAt)`,
+      ).run(params).lastInsertRowid,
+    )
+  }
+  writeChildren(db, id, job)
+  writeFullText(db, id, job, Boolean(existing))
+  const outcome: UpsertOutcome = !existing ? 'inserted' : job.closedAt && !existing.closed_at ? 'closed' : 'updated'
+  return { id, slug, outcome }
+}
+
+function writeChildren(db: DB, id: number, job: JobRecord): void {
+  const region = db.prepare('INSERT OR IGNORE INTO job_regions (job_id, region) VALUES (?, ?)')
+  for (const value of job.regions ?? []) region.run(id, value)
+  const country = db.prepare('INSERT OR IGNORE INTO job_countries (job_id, country) VALUES (?, ?)')
+  for (const value of job.countries ?? []) country.run(id, value.toLowerCase())
+  const city = db.prepare('INSERT OR IGNORE INTO job_cities (job_id, city, country) VALUES (?, ?, ?)')
+  for (const value of job.cities ?? []) city.run(id, value.name, value.country.toLowerCase())
+  const skill = db.prepare('INSERT OR IGNORE INTO skills (slug, name) VALUES (?, ?)')
+  const jobSkill = db.prepare('INSERT OR IGNORE INTO job_skills (job_id, skill) VALUES (?, ?)')
+  for (const value of job.skills ?? []) {
+    skill.run(value.slug, value.name)
+    jobSkill.run(id, value.slug)
+  }
+  const domain = db.prepare('INSERT OR IGNORE INTO job_domains (job_id, domain) VALUES (?, ?)')
+  for (const value of job.domains ?? []) domain.run(id, value)
+}
+
+/** Closed postings are never in the search index, so closing removes the FTS row. */
+function writeFullText(db: DB, id: number, job: JobRecord, existed: boolean): void {
+  if (existed) db.prepare('DELETE FROM jobs_fts WHERE rowid = ?').run(id)
+  if (job.closedAt) return
+  db.prepare('INSERT INTO jobs_fts (rowid, title, company, description) VALUES (?, ?, ?, ?)').run(
+    id,
+    job.title,
+    job.company.name,
+    job.descriptionText,
+  )
+}
+
+/** Marks a posting closed (it stays readable by slug) and drops it from the full-text index. */
+export function closeJob(db: DB, id: number, now: string = new Date().toISOString()): boolean {
+  const changed = db.prepare('UPDATE jobs SET closed_at = ?, updated_at = ? WHERE id = ? AND closed_at IS NULL').run(now, now, id).changes
+  if (changed) db.prepare('DELETE FROM jobs_fts WHERE rowid = ?').run(id)
+  return changed > 0
+}
+
+const TRACKING_PARAMS = /^(utm_.*|gclid|fbclid|mc_cid|mc_eid|ref|referrer|source|src|gh_src|lever-source|trk|trackingid)$/i
+
+/** URL identity for /jobs/find: no scheme, no www, no fragment, no tracking parameters, no trailing slash. */
+export function normalizeUrl(raw: string): string | null {
+  let url: URL
+  try {
+    url = new URL(raw.trim().includes('://') ? raw.trim() : `https://${raw.trim()}`)
+  } catch {
+    return null
+  }
+  const params = [...url.searchParams.entries()].filter(([k]) => !TRACKING_PARAMS.test(k)).sort(([a], [b]) => a.localeCompare(b))
+  const query = params.length ? '?' + new URLSearchParams(params).toString() : ''
+  const host = url.hostname.toLowerCase().replace(/^www\./, '')
+  const path = url.pathname.replace(/\/+$/, '')
+  return `${host}${path}${query}`
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+import { loadConfig } from './config.ts'
+import { startServer } from './server.ts'
+import { seedCommand } from './ingest/seed-command.ts'
+import { importCommand } from './ingest/import-command.ts'
+
+/**
+ * The one entry point: `openroles serve` (default), `seed`, `import FILE`, and the admin commands
+ * added by later modules. Bundled into dist/openroles.mjs.
+ */
+const commands: Record<string, { help: string; run: (args: string[]) => Promise<void> | void }> = {
+  serve: { help: 'serve the API (seeds the database on first start)', run: () => startServer(loadConfig()) },
+  seed: { help: 'seed [--jobs N] [--seed S] [--db PATH]: (re)generate the seeded catalogue', run: (args) => seedCommand(args) },
+  import: { help: 'import FILE...: load JSON Lines or schema.org JobPosting JSON-LD', run: (args) => importCommand(args) },
+}
+
+function usage(): void {
+  console.log('usage: openroles <command> [args]\n')
+  for (const [name, command] of Object.entries(commands)) console.log(`  ${name.padEnd(10)} ${command.help}`)
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [name = 'serve', ...args] = argv
+  if (name === '--help' || name === 'help') return usage()
+  const command = commands[name]
+  if (!command) {
+    usage()
+    process.exitCode = 2
+    return
+  }
+  await command.run(args)
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,64 @@
+/**
+ * Every setting of the service in one declarative list, read from the environment.
+ * Tests build a Config with overrides instead of touching process.env.
+ */
+interface SettingSpec<T> {
+  env: string
+  default: T
+  help: string
+}
+
+const int = (env: string, def: number, help: string): SettingSpec<number> => ({ env, default: def, help })
+const str = (env: string, def: string, help: string): SettingSpec<string> => ({ env, default: def, help })
+const bool = (env: string, def: boolean, help: string): SettingSpec<boolean> => ({ env, default: def, help })
+
+export const settings = {
+  port: int('PORT', 8080, 'TCP port to listen on'),
+  host: str('HOST', '0.0.0.0', 'interface to listen on'),
+  dbPath: str('OPENROLES_DB', 'data/openroles.db', 'SQLite database file (created and seeded when missing)'),
+  seedJobs: int('OPENROLES_SEED_JOBS', 20000, 'postings generated when the database file is missing'),
+  seedRandom: int('OPENROLES_SEED', 42, 'random seed of the generated catalogue'),
+  logLevel: str('LOG_LEVEL', 'info', 'silent | error | info | debug'),
+  trustProxy: bool('TRUST_PROXY', false, 'take the client IP from X-Forwarded-For / X-Real-IP'),
+  publicOrigin: str('PUBLIC_ORIGIN', '', 'the origin browsers use (e.g. https://jobs.example.org); cookie writes from any other site are refused'),
+  readBudgetPerMinute: int('RATE_READ_PER_MINUTE', 600, 'ordinary public read budget per caller'),
+  agentBudgetPerMinute: int('RATE_AGENT_PER_MINUTE', 300, 'agent search budget per caller'),
+  rateLimitCallers: int('RATE_LIMIT_CALLERS', 100000, 'callers tracked by the rate limiter at most (LRU)'),
+  searchCacheEntries: int('SEARCH_CACHE_ENTRIES', 2000, 'cached search/facet results (LRU)'),
+  searchWorkers: int('SEARCH_WORKERS', 0, 'worker threads for search (0 = run in the main thread)'),
+  maxQueryLength: int('MAX_QUERY_LENGTH', 500, 'longest accepted q, in characters (longer is a 400)'),
+  maxBodyBytes: int('MAX_BODY_BYTES', 1048576, 'largest accepted JSON body'),
+  sessionDays: int('SESSION_DAYS', 30, 'session lifetime, renewed while in use'),
+  smtpUrl: str('SMTP_URL', '', 'smtp(s)://user:pass@host:port; empty keeps mail in the outbox table only'),
+  mailFrom: str('MAIL_FROM', 'openroles <no-reply@localhost>', 'sender of outgoing mail'),
+  digestIntervalMinutes: int('DIGEST_INTERVAL_MINUTES', 60, 'saved-search digest interval (0 = off)'),
+  pushGatewayUrl: str('PUSH_GATEWAY_URL', '', 'HTTP endpoint that delivers mobile push; empty = push disabled'),
+  oauthProviders: str('OAUTH_PROVIDERS', '', 'JSON array of OpenID Connect providers {id,name,issuer,clientId,clientSecret,authorizationEndpoint,tokenEndpoint,userinfoEndpoint}'),
+} as const
+
+type Settings = typeof settings
+export type Config = { [K in keyof Settings]: Settings[K]['default'] }
+
+function parseSetting(spec: SettingSpec<unknown>, raw: string): unknown {
+  if (typeof spec.default === 'number') {
+    const n = Number(raw)
+    if (!Number.isFinite(n)) throw new Error(`${spec.env} must be a number`)
+    return n
+  }
+  if (typeof spec.default === 'boolean') return raw === '1' || raw.toLowerCase() === 'true'
+  return raw
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const config = {} as Record<string, unknown>
+  for (const [key, spec] of Object.entries(settings) as [string, SettingSpec<unknown>][]) {
+    const raw = env[spec.env]
+    config[key] = raw === undefined || raw === '' ? spec.default : parseSetting(spec, raw)
+  }
+  return { ...(config as Config), ...overrides }
+}
+
+/** Defaults only, ignoring the environment: what tests start from. */
+export function defaultConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig({}, { logLevel: 'silent', ...overrides })
+}

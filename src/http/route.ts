@@ -1,0 +1,75 @@
+import * as v from 'valibot'
+import type { H3, H3Event } from 'h3'
+import type { AppContext } from '../context.ts'
+import { resolveCaller, type Caller } from '../account/caller.ts'
+import { forbidden, unauthorized } from './errors.ts'
+import { queryObject, readJsonBody, validateInput } from './validate.ts'
+
+/**
+ * One declarative description per operation: the route is mounted from it, its inputs are validated
+ * with its schemas, and the OpenAPI document is generated from the same object.
+ */
+export type Auth = 'public' | 'session-or-key' | 'session' | 'moderator'
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface RouteSpec {
+  method: Method
+  /** Relative to /api/v1, with h3 params: '/jobs/:slug'. */
+  path: string
+  summary: string
+  description?: string
+  tags: string[]
+  auth: Auth
+  /** Rate-limit budget the route draws on; none when absent. */
+  budget?: 'read' | 'agent'
+  query?: v.GenericSchema
+  params?: v.GenericSchema
+  body?: v.GenericSchema
+  /** Status -> description, for the OpenAPI document. 200 is assumed when absent. */
+  responses?: Record<number, string>
+}
+
+type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined
+
+export interface RouteInput<Q, P, B> {
+  query: Q
+  params: P
+  body: B
+  caller: Caller | null
+}
+
+export interface Route extends RouteSpec {
+  handle(ctx: AppContext, event: H3Event): Promise<unknown>
+}
+
+export function defineRoute<
+  Q extends v.GenericSchema | undefined = undefined,
+  P extends v.GenericSchema | undefined = undefined,
+  B extends v.GenericSchema | undefined = undefined,
+>(
+  spec: RouteSpec & { query?: Q; params?: P; body?: B },
+  handler: (event: H3Event, input: RouteInput<Out<Q>, Out<P>, Out<B>>) => unknown,
+): Route {
+  return {
+    ...spec,
+    async handle(ctx, event) {
+      const caller = await resolveCaller(ctx, event)
+      if (spec.auth !== 'public') {
+        if (!caller) throw unauthorized()
+        if (spec.auth === 'session' && caller.kind !== 'session') throw unauthorized('this operation needs a signed-in session, not an API key')
+        if (spec.auth === 'moderator' && caller.role !== 'moderator') throw forbidden('moderator role required')
+      }
+      const query = spec.query ? validateInput(spec.query, queryObject(event), 'query') : undefined
+      const params = spec.params ? validateInput(spec.params, event.context.params ?? {}, 'path') : undefined
+      const body = spec.body ? validateInput(spec.body, await readJsonBody(event, ctx.config.maxBodyBytes), 'body') : undefined
+      return handler(event, { query, params, body, caller } as RouteInput<Out<Q>, Out<P>, Out<B>>)
+    },
+  }
+}
+
+/** Mounts route descriptions on the app under /api/v1. */
+export function mountRoutes(app: H3, ctx: AppContext, routes: Route[]): void {
+  for (const route of routes) {
+    app.on(route.method, `/api/v1${route.path}`, (event) => route.handle(ctx, event))
+  }
+}
