@@ -1,0 +1,170 @@
+import TurndownService from 'turndown'
+import type { DB } from '../db/connection.ts'
+
+/** How the description is served: search previews, the stored HTML, or agent formats. */
+export type DescriptionFormat = 'preview' | 'html' | 'text' | 'markdown'
+
+export interface JobJsonOptions {
+  description: DescriptionFormat
+  /** ghost is served by plain search, the jobs list and single read; not by agent search or similar jobs. */
+  ghost: boolean
+  /** The signed-in caller's votes by job id (absent: my_vote is null). */
+  myVotes?: Map<number, number>
+}
+
+const PREVIEW_CHARS = 280
+
+const ENRICHMENT_FIELDS = [
+  'summary', 'employment_type', 'relocation', 'visa_sponsorship', 'timezone_note', 'salary_min', 'salary_max',
+  'salary_currency', 'salary_period', 'seniority', 'experience_years_min', 'english_level', 'education_level',
+  'category', 'posting_language', 'company_type', 'company_size',
+] as const
+
+interface JobRow {
+  id: number
+  public_slug: string
+  title: string
+  company_name: string
+  company_slug: string
+  [column: string]: unknown
+}
+
+interface Children {
+  regions: string[]
+  countries: string[]
+  cities: string[]
+  skills: string[]
+  domains: string[]
+  collections: string[]
+}
+
+const turndown = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-', codeBlockStyle: 'fenced' })
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** The first ~280 characters of the plain text, cut at a word boundary, HTML-escaped. */
+export function descriptionPreview(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  if (flat.length <= PREVIEW_CHARS) return escapeHtml(flat)
+  const cut = flat.slice(0, PREVIEW_CHARS)
+  const space = cut.lastIndexOf(' ')
+  return escapeHtml((space > PREVIEW_CHARS * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')) + '…'
+}
+
+function describe(row: JobRow, format: DescriptionFormat): string {
+  const html = row.description_html as string
+  const text = row.description_text as string
+  switch (format) {
+    case 'preview':
+      return descriptionPreview(text)
+    case 'text':
+      return text
+    case 'markdown':
+      return turndown.turndown(html)
+    default:
+      return html
+  }
+}
+
+const iso = (value: unknown) => (typeof value === 'string' ? value : null)
+const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : null)
+
+function enrichmentOf(row: JobRow, domains: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const field of ENRICHMENT_FIELDS) {
+    const value = row[field]
+    if (value === null || value === undefined) continue
+    out[field] = field === 'visa_sponsorship' ? value === 1 : value
+  }
+  if (domains.length) out.domains = domains
+  return out
+}
+
+/** The Job object of the API (decisions.md "Job object"): the only place a job row becomes JSON. */
+export function toJob(row: JobRow, children: Children, options: JobJsonOptions): Record<string, unknown> {
+  const job: Record<string, unknown> = {
+    public_slug: row.public_slug,
+    title: row.title,
+    company: row.company_name,
+    company_slug: row.company_slug,
+    url: row.url ?? null,
+    location: row.location ?? null,
+    source: row.source,
+    external_id: row.external_id,
+    manually_added: row.manually_added === 1,
+    description: describe(row, options.description),
+    regions: children.regions,
+    countries: children.countries,
+    cities: children.cities,
+    work_mode: row.work_mode ?? null,
+    skills: children.skills,
+    collections: children.collections,
+  }
+  if (row.role) job.role = row.role
+  if (row.role_type) job.role_type = row.role_type
+  if (row.ai_archetype) job.ai_archetype = row.ai_archetype
+  if (row.requires_clearance === 1) job.requires_clearance = true
+  Object.assign(job, {
+    posted_at: iso(row.posted_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    last_seen_at: iso(row.last_seen_at),
+    closed_at: iso(row.closed_at),
+    enrichment: enrichmentOf(row, children.domains),
+    enriched_at: iso(row.enriched_at),
+    enrichment_version: row.enrichment_version ?? null,
+    my_vote: options.myVotes?.get(row.id) ?? null,
+    reality: parse(row.reality),
+  })
+  if (options.ghost) job.ghost = parse(row.ghost)
+  Object.assign(job, {
+    view_count: row.view_count,
+    applied_count: row.applied_count,
+    upvote_count: row.upvote_count,
+    downvote_count: row.downvote_count,
+  })
+  return job
+}
+
+const JOB_COLUMNS = `j.*, c.name AS company_name, c.slug AS company_slug`
+
+/** Loads jobs by id as API objects, in the order of `ids` (missing ids are skipped). One query per table. */
+export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions): Record<string, unknown>[] {
+  if (ids.length === 0) return []
+  const idList = JSON.stringify(ids)
+  const rows = db
+    .prepare(`SELECT ${JOB_COLUMNS} FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id IN (SELECT value FROM json_each(?))`)
+    .all(idList) as JobRow[]
+  const children = new Map<number, Children>()
+  const companyIds = new Map<number, number>()
+  for (const row of rows) {
+    children.set(row.id, { regions: [], countries: [], cities: [], skills: [], domains: [], collections: [] })
+    companyIds.set(row.id, row.company_id as number)
+  }
+  const fill = (sql: string, key: keyof Children) => {
+    for (const { job_id, value } of db.prepare(sql).all(idList) as { job_id: number; value: string }[]) children.get(job_id)?.[key].push(value)
+  }
+  fill('SELECT job_id, region AS value FROM job_regions WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY region', 'regions')
+  fill('SELECT job_id, country AS value FROM job_countries WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY country', 'countries')
+  fill('SELECT job_id, city AS value FROM job_cities WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY city', 'cities')
+  fill('SELECT job_id, skill AS value FROM job_skills WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY skill', 'skills')
+  fill('SELECT job_id, domain AS value FROM job_domains WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY domain', 'domains')
+  const collections = db
+    .prepare(
+      `SELECT j.id AS job_id, cc.collection AS value FROM jobs j JOIN company_collections cc ON cc.company_id = j.company_id
+       WHERE j.id IN (SELECT value FROM json_each(?)) ORDER BY cc.collection`,
+    )
+    .all(idList) as { job_id: number; value: string }[]
+  for (const { job_id, value } of collections) children.get(job_id)?.collections.push(value)
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return ids.flatMap((id) => {
+    const row = byId.get(id)
+    return row ? [toJob(row, children.get(id)!, options)] : []
+  })
+}
+
+/** Job id of a public slug, or undefined. */
+export function jobIdBySlug(db: DB, slug: string): number | undefined {
+  const row = db.prepare('SELECT id FROM jobs WHERE public_slug = ?').get(slug) as { id: number } | undefined
+  return row?.id
+}
