@@ -1,0 +1,11 @@
+import type { DB } from '../db/connection.ts'
+
+/**
+ * Recomputes data derived from postings (e.g. similar-job neighbours) after a seed or an import
+ * wrote them. Called by src/ingest once per batch, after its transaction commits, with the ids of
+ * the postings that were inserted, updated or closed. Each derived-data module adds its call here.
+ */
+export function refreshDerivedData(db: DB, changedJobIds: number[]): void {
+  void db
+  void changedJobIds
+}
