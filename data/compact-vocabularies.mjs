@@ -1,0 +1,88 @@
+// Rebuilds the compact vocabularies in data/ from the licensed reference files (see data/NOTICE).
+// Run by hand when the reference data changes: node data/compact-vocabularies.mjs /path/to/shared/data
+// The service never reads the reference folder; it reads only the files written here.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const source = process.argv[2]
+if (!source) throw new Error('usage: node data/compact-vocabularies.mjs SHARED_DATA_DIR')
+const here = new URL('.', import.meta.url).pathname
+const read = (name) => readFileSync(join(source, name), 'utf8')
+const write = (name, value) => {
+  writeFileSync(join(here, name), JSON.stringify(value) + '\n')
+  console.log(`wrote data/${name}`)
+}
+const fold = (s) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+
+// Cities: [name, cc, population, altNames?]. Alternate names keep only proper names written in Latin
+// or Cyrillic script (the lowercase entries are machine transliterations that only add false matches).
+const cities = JSON.parse(read('geonames_cities500_pop15k_compact_2023-03.json')).map((city) => {
+  const seen = new Set([fold(city.name)])
+  const alt = []
+  for (const name of city.alt) {
+    if (!/^[A-ZА-ЯЁ\u00C0-\u024F]/.test(name)) continue
+    if (!/^[\p{Script=Latin}\p{Script=Cyrillic}0-9 .'’-]+$/u.test(name)) continue
+    if (seen.has(fold(name))) continue
+    seen.add(fold(name))
+    alt.push(name)
+  }
+  return alt.length ? [city.name, city.cc, city.pop, alt] : [city.name, city.cc, city.pop]
+})
+write('cities.json', cities)
+
+write('regions.json', JSON.parse(read('region-map.proposed.json')).byCountry)
+
+// Technology topics: [slug, display name, aliases]. Topics about games, places, people and plain
+// English words are dropped: they would match ordinary prose in job descriptions.
+const GENERIC = new Set(
+  `3d 4x actions algorithm animation anime app art automation automaton bootcamp bot boilerplate canvas case cd client code
+  community configuration crawler data dataset datetime demo deployment desktop development documentation edge education
+  emoji example extension finance first flight font framework generator hackathon hacking image interview iris learning
+  library logging mobile monitoring network parser parsing physics portfolio privacy programming project promise query
+  randomizer red routing script sdk security server shell simulation software sports support survival template terminal
+  testing tool tutorial ui video web website wiki atom amp nano micro matter mercury reason rocket crystal lean bonsai
+  pass client chemistry mathematics statistics astronomy marketing spreadsheet steam sketch stimulus swing vapor spring
+  express nest next ember elm bun nix v d c r go apple google microsoft facebook instagram reddit tiktok spotify youtube
+  twitch discord telegram whatsapp wechat slack notion medium tumblr gmail chrome firefox nasa covid-19 queer transgender
+  christianity citizen-science climate-change mozilla public-good nashville-tennessee hacktoberfest awesome
+  blazing-fast getting-things-done interactive-fiction machinima mazes minecraft handshake green-software`.split(/\s+/),
+)
+const GAME = /game|shooter|simulator|rpg|role-playing|roguel|crawl|metroidvania|beat-em-up|hack-and-slash|racing|wargame|tower-defense|turn-based|real-time-|point-and-click|platform-game|escape-the-room|visual-novel|text-adventure|battle-royale|arcade|survival-horror|vehicular|kart|light-gun|fighting|mud-game/
+const skills = JSON.parse(read('github-explore-topics.json'))
+  .filter((topic) => !GENERIC.has(topic.topic) && !GAME.test(topic.topic))
+  .map((topic) => [topic.topic, topic.display_name, topic.aliases])
+write('skills.json', skills)
+
+// Salary distributions from real observations: USD quantiles per experience level, a pay multiplier
+// per company country (median against the US median), and the mix of employment types.
+const rows = read('aijobs_salaries_2025-01-19.csv').trim().split('\n').slice(1).map((line) => line.split(','))
+const quantiles = (values, n = 20) => {
+  const sorted = values.sort((a, b) => a - b)
+  return Array.from({ length: n + 1 }, (_, i) => sorted[Math.min(sorted.length - 1, Math.floor((i / n) * (sorted.length - 1)))])
+}
+const byLevel = {}
+const byCountry = {}
+const employment = {}
+for (const [, level, type, , , , usd, , , country] of rows) {
+  const amount = Number(usd)
+  if (!(amount > 5000)) continue
+  ;(byLevel[level] ??= []).push(amount)
+  ;(byCountry[country] ??= []).push(amount)
+  employment[type] = (employment[type] ?? 0) + 1
+}
+const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const usMedian = median(byCountry.US)
+const countryFactor = {}
+for (const [country, values] of Object.entries(byCountry)) {
+  if (values.length >= 25) countryFactor[country] = Math.round((median(values) / usMedian) * 100) / 100
+}
+const levels = {}
+for (const [level, values] of Object.entries(byLevel)) levels[level] = quantiles(values)
+write('salaries.json', { usdQuantilesByLevel: levels, countryFactor, employmentTypes: employment })
+
+// Remote-friendly company patterns: [remote policy, size, region, technologies].
+const companies = JSON.parse(read('remoteintech-companies.json')).map((c) => [c.remote_policy ?? null, c.company_size ?? null, c.region ?? null, c.technologies ?? []])
+write('company-patterns.json', companies)
+
+const fx = JSON.parse(read('fx_units_per_USD_2026-09-29_from_fawazahmed0-currency-api.json'))
+write('fx.json', { date: fx.date, unitsPerUSD: { USD: 1, EUR: fx.unitsPerUSD.EUR, GBP: fx.unitsPerUSD.GBP, RUB: fx.unitsPerUSD.RUB } })
