@@ -6,14 +6,25 @@ import { createLogger } from './log.ts'
 import { VERSION } from './version.ts'
 import { mountRoutes, type Route } from './http/route.ts'
 import { statusRoutes } from './http/status.ts'
+import { createMailer } from './mail/mailer.ts'
+import { createLoginThrottle } from './account/login-throttle.ts'
+import { authRoutes } from './http/auth.ts'
+import { meAccountRoutes } from './http/me-account.ts'
+import { apiKeyRoutes } from './http/api-keys.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
-  return { config, db, log: createLogger(config.logLevel), startedAt: new Date().toISOString(), version: VERSION }
+  const log = createLogger(config.logLevel)
+  return {
+    config, db, log, startedAt: new Date().toISOString(), version: VERSION,
+    now: () => new Date(),
+    mailer: createMailer(config, db, log, () => new Date()),
+    loginThrottle: createLoginThrottle(config),
+  }
 }
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
 export function allRoutes(ctx: AppContext): Route[] {
-  return [...statusRoutes(ctx)]
+  return [...statusRoutes(ctx), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx)]
 }
 
 /** Builds the HTTP app: error mapping to `{ error }`, then every route module under /api/v1. */

@@ -29,6 +29,16 @@ export const settings = {
   maxQueryLength: int('MAX_QUERY_LENGTH', 500, 'longest accepted q, in characters (longer is a 400)'),
   maxBodyBytes: int('MAX_BODY_BYTES', 1048576, 'largest accepted JSON body'),
   sessionDays: int('SESSION_DAYS', 30, 'session lifetime, renewed while in use'),
+  extensionSessionDays: int('EXTENSION_SESSION_DAYS', 90, 'browser-extension session lifetime, renewed while in use'),
+  argon2MemoryKib: int('ARGON2_MEMORY_KIB', 19456, 'argon2id memory cost per password hash (KiB)'),
+  argon2TimeCost: int('ARGON2_TIME_COST', 2, 'argon2id passes per password hash'),
+  loginFreeAttempts: int('LOGIN_FREE_ATTEMPTS', 5, 'failed logins per account before the escalating delay starts (per IP: 4x this)'),
+  loginMaxDelaySeconds: int('LOGIN_MAX_DELAY_SECONDS', 900, 'longest delay imposed after repeated failed logins'),
+  loginThrottleEntries: int('LOGIN_THROTTLE_ENTRIES', 50000, 'accounts and IPs tracked by the login throttle at most (LRU)'),
+  codeMinutes: int('CODE_MINUTES', 15, 'lifetime of emailed verification and password-reset codes'),
+  codeAttempts: int('CODE_ATTEMPTS', 5, 'wrong guesses that burn an emailed code'),
+  codeResendSeconds: int('CODE_RESEND_SECONDS', 60, 'minimum interval between two emailed codes for one account'),
+  apiKeysPerUser: int('API_KEYS_PER_USER', 25, 'personal API keys one account may hold'),
   smtpUrl: str('SMTP_URL', '', 'smtp(s)://user:pass@host:port; empty keeps mail in the outbox table only'),
   mailFrom: str('MAIL_FROM', 'openroles <no-reply@localhost>', 'sender of outgoing mail'),
   digestIntervalMinutes: int('DIGEST_INTERVAL_MINUTES', 60, 'saved-search digest interval (0 = off)'),
@@ -60,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 
 /** Defaults only, ignoring the environment: what tests start from. */
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig({}, { logLevel: 'silent', ...overrides })
+  // Cheap argon2id parameters keep sign-up in tests fast; the algorithm stays the same.
+  return loadConfig({}, { logLevel: 'silent', argon2MemoryKib: 64, argon2TimeCost: 1, ...overrides })
 }

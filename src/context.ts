@@ -1,6 +1,8 @@
 import type { Config } from './config.ts'
 import type { DB } from './db/connection.ts'
 import type { Logger } from './log.ts'
+import type { Mailer } from './mail/mailer.ts'
+import type { LoginThrottle } from './account/login-throttle.ts'
 
 /**
  * What every route module and service is built from: one per process (or per test).
@@ -12,6 +14,12 @@ export interface AppContext {
   log: Logger
   startedAt: string
   version: string
+  /** The clock every expiry is computed from; tests replace it to move time. */
+  now: () => Date
+  /** Outgoing mail: always recorded in the outbox, delivered by SMTP when configured. */
+  mailer: Mailer
+  /** Failed-login memory (per account and IP) behind the escalating login delay. */
+  loginThrottle: LoginThrottle
   /** Stops background work (schedulers, workers) before the database closes. */
   close?: () => Promise<void> | void
 }

@@ -1,4 +1,5 @@
 import type { DB } from '../db/connection.ts'
+import { refreshSimilarJobs } from './similar.ts'
 
 /**
  * Recomputes data derived from postings (e.g. similar-job neighbours) after a seed or an import
@@ -6,6 +7,5 @@ import type { DB } from '../db/connection.ts'
  * the postings that were inserted, updated or closed. Each derived-data module adds its call here.
  */
 export function refreshDerivedData(db: DB, changedJobIds: number[]): void {
-  void db
-  void changedJobIds
+  refreshSimilarJobs(db, changedJobIds)
 }
