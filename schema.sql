@@ -182,4 +182,92 @@ CREATE TABLE IF NOT EXISTS catalogue_meta (
 
 -- ---------------------------------------------------------------- accounts (issue 6 owns this section)
 
+-- Every table holding a user's data references users (id) ON DELETE CASCADE, so DELETE /me is one row delete.
+CREATE TABLE IF NOT EXISTS users (
+  id                 INTEGER PRIMARY KEY,
+  email              TEXT NOT NULL UNIQUE,     -- stored trimmed and lowercased
+  password_hash      TEXT,                     -- argon2id PHC string; NULL for accounts created through OAuth
+  role               TEXT NOT NULL DEFAULT 'user' CHECK (role IN ('user', 'moderator')),
+  email_verified_at  TEXT,
+  created_at         TEXT NOT NULL,
+  updated_at         TEXT NOT NULL
+) STRICT;
+
+-- Browser sessions (cookie) and extension sessions (Bearer or_ext_...). Token = public_id + '.' + secret;
+-- only SHA-256(secret) is stored and compared in constant time.
+CREATE TABLE IF NOT EXISTS sessions (
+  id           INTEGER PRIMARY KEY,
+  public_id    TEXT NOT NULL UNIQUE,
+  user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  secret_hash  BLOB NOT NULL,
+  kind         TEXT NOT NULL DEFAULT 'browser' CHECK (kind IN ('browser', 'extension')),
+  created_at   TEXT NOT NULL,
+  expires_at   TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);
+CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires_at);
+
+-- Personal API keys: or_live_<public_id>_<secret>, shown once; only SHA-256(secret) is stored.
+CREATE TABLE IF NOT EXISTS api_keys (
+  id            INTEGER PRIMARY KEY,
+  public_id     TEXT NOT NULL UNIQUE,
+  user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  name          TEXT NOT NULL,
+  secret_hash   BLOB NOT NULL,
+  created_at    TEXT NOT NULL,
+  last_used_at  TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS api_keys_user ON api_keys (user_id);
+
+-- Six-digit emailed codes (email verification, password reset): one live code per user and purpose.
+CREATE TABLE IF NOT EXISTS account_codes (
+  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  purpose     TEXT NOT NULL CHECK (purpose IN ('verify_email', 'reset_password')),
+  code_hash   BLOB NOT NULL,
+  attempts    INTEGER NOT NULL DEFAULT 0,
+  created_at  TEXT NOT NULL,
+  expires_at  TEXT NOT NULL,
+  PRIMARY KEY (user_id, purpose)
+) STRICT, WITHOUT ROWID;
+
+-- Accounts linked to an OpenID Connect provider, by the provider's stable subject.
+CREATE TABLE IF NOT EXISTS user_identities (
+  provider    TEXT NOT NULL,
+  subject     TEXT NOT NULL,
+  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at  TEXT NOT NULL,
+  PRIMARY KEY (provider, subject)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS user_identities_user ON user_identities (user_id);
+
+-- Pending OAuth sign-ins: state -> PKCE verifier, short-lived and used once.
+CREATE TABLE IF NOT EXISTS oauth_states (
+  state_hash     BLOB PRIMARY KEY,
+  provider       TEXT NOT NULL,
+  code_verifier  TEXT NOT NULL,
+  nonce          TEXT NOT NULL,
+  client         TEXT NOT NULL CHECK (client IN ('web', 'mobile')),
+  return_to      TEXT,
+  expires_at     TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+
+-- One-time codes handed to the mobile app after OAuth, swapped for a session by POST /auth/oauth/exchange.
+CREATE TABLE IF NOT EXISTS oauth_exchange_codes (
+  code_hash   BLOB PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  expires_at  TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+
+-- Every outgoing mail, so a self-hoster without SMTP can read codes with `openroles mail outbox`.
+CREATE TABLE IF NOT EXISTS mail_outbox (
+  id          INTEGER PRIMARY KEY,
+  recipient   TEXT NOT NULL,
+  subject     TEXT NOT NULL,
+  body_text   TEXT NOT NULL,
+  status      TEXT NOT NULL CHECK (status IN ('kept', 'pending', 'sent', 'failed')),
+  created_at  TEXT NOT NULL,
+  sent_at     TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS mail_outbox_recipient ON mail_outbox (recipient);
+
 -- ---------------------------------------------------------------- signed-in features (issue 7 owns this section)

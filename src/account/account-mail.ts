@@ -1,0 +1,26 @@
+import type { AppContext } from '../context.ts'
+
+/** The mails the account flows send. Codes travel only in the message body, never in logs. */
+export function sendVerificationCode(ctx: AppContext, email: string, code: string): void {
+  ctx.mailer.send({
+    to: email,
+    subject: `Your openroles verification code: ${code}`,
+    text: [
+      `Your verification code is ${code}.`,
+      `Enter it to confirm this email address. It expires in ${ctx.config.codeMinutes} minutes.`,
+      'If you did not create an openroles account, ignore this message.',
+    ].join('\n\n'),
+  })
+}
+
+export function sendPasswordResetCode(ctx: AppContext, email: string, code: string): void {
+  ctx.mailer.send({
+    to: email,
+    subject: 'Your openroles password reset code',
+    text: [
+      `Your password reset code is ${code}.`,
+      `It expires in ${ctx.config.codeMinutes} minutes. Resetting signs you out everywhere.`,
+      'If you did not ask to reset your password, ignore this message; your password is unchanged.',
+    ].join('\n\n'),
+  })
+}

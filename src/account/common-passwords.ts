@@ -1,0 +1,20 @@
+/** Common passwords of policy length (>= 10) that the sign-up and password-change policy refuses; compared lowercased. */
+export const commonPasswords: ReadonlySet<string> = new Set([
+  '0000000000', '0123456789', '1111111111', '1122334455', '1212121212', '123123123123', '1231231234', '1234567890',
+  '123456789012', '1234567890a', '1234567891', '12345678910', '123456789a', '1q2w3e4r5t', '1q2w3e4r5t6y', '1qaz2wsx3edc',
+  '1qazxsw23edc', '2222222222', '5555555555', '6969696969', '7777777777', '9876543210', '987654321a', 'a1234567890',
+  'aaaaaaaaaa', 'abc1234567', 'abcabcabc1', 'abcd123456', 'abcdef1234', 'abcdefghij', 'access1234', 'admin12345',
+  'admin123456', 'adminadmin', 'adminadmin1', 'administrator', 'arsenal123', 'asdasdasd1', 'asdfghjkl1', 'asdfghjkl;',
+  'autumn2025', 'baseball123', 'basketball', 'batman12345', 'changeme12', 'changeme123', 'charlie123', 'chelsea123',
+  'computer123', 'december2025', 'default123', 'dragon12345', 'football123', 'fortnite123', 'guest12345', 'hello12345',
+  'helloworld', 'helloworld1', 'iloveyou1!', 'iloveyou12', 'iloveyou123', 'internet123', 'january2025', 'jennifer123',
+  'jobsearch1', 'jobsearch123', 'letmein123', 'letmein1234', 'letmeinnow', 'liverpool1', 'loveyou123', 'master1234',
+  'michael123', 'minecraft1', 'minecraft123', 'monkey12345', 'mustang123', 'mypassword', 'mypassword1', 'naruto1234',
+  'openroles1', 'openroles123', 'p@ssw0rd123', 'p@ssword123', 'passw0rd123', 'password01', 'password1!', 'password12',
+  'password123', 'password1234', 'password12345', 'passwordpassword', 'pokemon123', 'princess123', 'q1w2e3r4t5', 'qazwsxedc1',
+  'qazwsxedcrfv', 'qweqweqwe1', 'qwerty1234', 'qwerty12345', 'qwerty123456', 'qwertyqwerty', 'qwertyuiop', 'qwertyuiop123',
+  'rootpassword', 'samsung123', 'secretpassword', 'shadow1234', 'soccer1234', 'spring2025', 'starwars123', 'summer2024',
+  'summer2025', 'summer2026', 'sunshine123', 'superman123', 'test123456', 'testing123', 'testtest12', 'trustno1trustno1',
+  'unknown123', 'welcome123', 'welcome1234', 'whatever123', 'winter2024', 'winter2025', 'winter2026', 'zaq12wsxcde3',
+  'zxcvbnm,./', 'zxcvbnm123',
+])

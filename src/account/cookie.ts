@@ -1,0 +1,28 @@
+import { deleteCookie, getCookie, getRequestProtocol, setCookie, type H3Event } from 'h3'
+import type { AppContext } from '../context.ts'
+
+/** The browser session cookie. No Domain attribute: it stays with the exact host that set it. */
+export const SESSION_COOKIE = 'openroles_session'
+
+/** HTTPS as the browser sees it: the request's own protocol, or X-Forwarded-Proto behind a trusted proxy. */
+function isHttps(ctx: AppContext, event: H3Event): boolean {
+  return getRequestProtocol(event, { xForwardedProto: ctx.config.trustProxy }) === 'https'
+}
+
+export function readSessionCookie(event: H3Event): string | undefined {
+  return getCookie(event, SESSION_COOKIE) || undefined
+}
+
+export function setSessionCookie(ctx: AppContext, event: H3Event, token: string, expiresAt: string): void {
+  setCookie(event, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(ctx, event),
+    path: '/',
+    expires: new Date(expiresAt),
+  })
+}
+
+export function clearSessionCookie(ctx: AppContext, event: H3Event): void {
+  deleteCookie(event, SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: isHttps(ctx, event), path: '/' })
+}

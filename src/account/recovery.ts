@@ -1,0 +1,67 @@
+import type { H3Event } from 'h3'
+import type { AppContext } from '../context.ts'
+import { badRequest, tooManyRequests } from '../http/errors.ts'
+import { sendPasswordResetCode } from './account-mail.ts'
+import { clientIp } from './client-ip.ts'
+import { checkCode, issueCode, type CodeCheck, type CodePurpose } from './codes.ts'
+import { hashPassword, passwordPolicyProblem } from './passwords.ts'
+import { invalidateUserSessions } from './sessions.ts'
+import { findUserByEmail, markEmailVerified, normalizeEmail, updatePasswordHash, type User } from './users.ts'
+
+/** Emails a reset code when the account exists; the caller answers the same either way. */
+export function requestPasswordReset(ctx: AppContext, email: string): void {
+  const user = findUserByEmail(ctx.db, email)
+  if (!user) return
+  const code = issueCode(ctx.db, user.id, 'reset_password', {
+    lifetimeMinutes: ctx.config.codeMinutes,
+    resendSeconds: ctx.config.codeResendSeconds,
+    now: ctx.now(),
+  })
+  if (code) sendPasswordResetCode(ctx, user.email, code)
+}
+
+const codeMessages: Record<Exclude<CodeCheck, 'ok'>, string> = {
+  wrong: 'the code is incorrect, or the email has no pending code',
+  none: 'the code is incorrect, or the email has no pending code',
+  expired: 'the code has expired; request a new one',
+}
+
+/**
+ * Checks an emailed code for an email address. Wrong guesses count against the same per-account and
+ * per-IP throttle as wrong passwords, on top of each code's own attempt limit. An unknown email gets
+ * the same answer as a wrong code.
+ */
+export function confirmEmailedCode(ctx: AppContext, event: H3Event, email: string, purpose: CodePurpose, code: string): User {
+  const account = normalizeEmail(email)
+  const ip = clientIp(ctx, event)
+  const wait = ctx.loginThrottle.retryAfterSeconds(account, ip, ctx.now())
+  if (wait > 0) throw tooManyRequests(`too many wrong codes; retry in ${wait} seconds`, { 'retry-after': String(wait) })
+  const user = findUserByEmail(ctx.db, account)
+  const result = user ? checkCode(ctx.db, user.id, purpose, code, { maxAttempts: ctx.config.codeAttempts, now: ctx.now() }) : 'none'
+  if (!user || result !== 'ok') {
+    ctx.loginThrottle.recordFailure(account, ip, ctx.now())
+    throw badRequest(codeMessages[result === 'ok' ? 'none' : result])
+  }
+  return user
+}
+
+/** Reading the code proved the mailbox, so the address counts as verified from here on. */
+export function confirmEmailVerified(ctx: AppContext, user: User): void {
+  markEmailVerified(ctx.db, user.id, ctx.now().toISOString())
+}
+
+/** Sets a new password, marks the email verified and signs the account out everywhere. */
+export async function resetPassword(ctx: AppContext, event: H3Event, email: string, code: string, newPassword: string): Promise<User> {
+  const problem = passwordPolicyProblem(newPassword, email)
+  if (problem) throw badRequest(problem)
+  const user = confirmEmailedCode(ctx, event, email, 'reset_password', code)
+  const passwordHash = await hashPassword(ctx.config, newPassword)
+  const now = ctx.now().toISOString()
+  ctx.db.transaction(() => {
+    updatePasswordHash(ctx.db, user.id, passwordHash, now)
+    markEmailVerified(ctx.db, user.id, now)
+    invalidateUserSessions(ctx.db, user.id)
+  })()
+  ctx.loginThrottle.recordSuccess(normalizeEmail(email))
+  return user
+}

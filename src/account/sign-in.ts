@@ -1,0 +1,59 @@
+import type { H3Event } from 'h3'
+import type { AppContext } from '../context.ts'
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../http/errors.ts'
+import { sendVerificationCode } from './account-mail.ts'
+import { clientIp } from './client-ip.ts'
+import { issueCode } from './codes.ts'
+import { setSessionCookie } from './cookie.ts'
+import { hashPassword, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
+import { createSession } from './sessions.ts'
+import { findUserByEmail, insertUser, normalizeEmail, type User } from './users.ts'
+
+/** Starts a browser session for the user and hands its token to the client as the session cookie. */
+export function startBrowserSession(ctx: AppContext, event: H3Event, userId: number): void {
+  const { session, token } = createSession(ctx.db, userId, 'browser', ctx.config.sessionDays, ctx.now())
+  setSessionCookie(ctx, event, token, session.expiresAt)
+}
+
+/**
+ * Emails a verification code unless one went out moments ago. A verified account gets one only when
+ * asked anonymously: then the code serves as an emailed sign-in code.
+ */
+export function requestEmailVerification(ctx: AppContext, user: User, options: { evenIfVerified?: boolean } = {}): void {
+  if (user.emailVerifiedAt && !options.evenIfVerified) return
+  const code = issueCode(ctx.db, user.id, 'verify_email', {
+    lifetimeMinutes: ctx.config.codeMinutes,
+    resendSeconds: ctx.config.codeResendSeconds,
+    now: ctx.now(),
+  })
+  if (code) sendVerificationCode(ctx, user.email, code)
+}
+
+export async function registerUser(ctx: AppContext, email: string, password: string): Promise<User> {
+  const problem = passwordPolicyProblem(password, email)
+  if (problem) throw badRequest(problem)
+  const passwordHash = await hashPassword(ctx.config, password)
+  const user = insertUser(ctx.db, { email, passwordHash, now: ctx.now().toISOString() })
+  if (!user) throw conflict('an account with this email already exists; sign in or reset the password')
+  requestEmailVerification(ctx, user)
+  return user
+}
+
+/**
+ * Checks email + password under the login throttle. Unknown emails and password-less (OAuth) accounts
+ * cost the same argon2 work as a wrong password and get the same answer.
+ */
+export async function authenticatePassword(ctx: AppContext, event: H3Event, email: string, password: string): Promise<User> {
+  const account = normalizeEmail(email)
+  const ip = clientIp(ctx, event)
+  const wait = ctx.loginThrottle.retryAfterSeconds(account, ip, ctx.now())
+  if (wait > 0) throw tooManyRequests(`too many failed sign-in attempts; retry in ${wait} seconds`, { 'retry-after': String(wait) })
+  const user = findUserByEmail(ctx.db, account)
+  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(ctx.config, password)
+  if (!user || !ok) {
+    ctx.loginThrottle.recordFailure(account, ip, ctx.now())
+    throw unauthorized('email or password is incorrect')
+  }
+  ctx.loginThrottle.recordSuccess(account)
+  return user
+}

@@ -1,0 +1,182 @@
+import * as v from 'valibot'
+import type { AppContext } from '../context.ts'
+import { defineRoute, type Route } from './route.ts'
+import { assertSameSiteWrite } from '../account/origin.ts'
+import { clearSessionCookie } from '../account/cookie.ts'
+import { authenticatePassword, registerUser, requestEmailVerification, startBrowserSession } from '../account/sign-in.ts'
+import { confirmEmailedCode, confirmEmailVerified, requestPasswordReset, resetPassword } from '../account/recovery.ts'
+import { invalidateSession, invalidateUserSessions } from '../account/sessions.ts'
+import { findUserByEmail, findUserById, toUserJson } from '../account/users.ts'
+import { PASSWORD_MAX_LENGTH } from '../account/passwords.ts'
+import { badRequest, notFound } from './errors.ts'
+
+export const emailField = v.pipe(
+  v.string('must be a string'),
+  v.trim(),
+  v.maxLength(254, 'must be at most 254 characters'),
+  v.email('must be an email address'),
+  v.description('Email address of the account (case-insensitive).'),
+)
+export const passwordField = (description: string) =>
+  v.pipe(v.string('must be a string'), v.minLength(1, 'is required'), v.maxLength(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`), v.description(description))
+const codeField = v.pipe(v.string('must be a string'), v.trim(), v.regex(/^\d{6}$/, 'must be six digits'), v.description('The six-digit code from the email.'))
+
+const cookieNote = 'Signs the caller in: sets the HttpOnly, SameSite=Lax session cookie `openroles_session` (Secure over HTTPS).'
+const ok = { data: { ok: true } }
+
+export function authRoutes(ctx: AppContext): Route[] {
+  const userJson = (userId: number) => {
+    const user = findUserById(ctx.db, userId)
+    if (!user) throw notFound('no such account')
+    return toUserJson(user)
+  }
+  return [
+    defineRoute(
+      {
+        method: 'POST',
+        path: '/auth/register',
+        summary: 'Create an account with email and password',
+        description: `Password policy: 10 to 256 characters, not on the bundled list of common passwords, not built from the email name. ${cookieNote} A six-digit verification code is emailed (see /auth/verify/confirm). 409 when the email already has an account. Refused (403) from a foreign site.`,
+        tags: ['auth'],
+        auth: 'public',
+        body: v.object({ email: emailField, password: passwordField('New password (10 to 256 characters).') }),
+        responses: { 201: 'account created and signed in', 400: 'invalid email or password refused by the policy', 409: 'email already registered' },
+      },
+      async (event, { body }) => {
+        assertSameSiteWrite(ctx, event)
+        const user = await registerUser(ctx, body.email, body.password)
+        startBrowserSession(ctx, event, user.id)
+        event.res.status = 201
+        return { data: toUserJson(user) }
+      },
+    ),
+    defineRoute(
+      {
+        method: 'POST',
+        path: '/auth/login',
+        summary: 'Sign in with email and password',
+        description: `${cookieNote} Wrong credentials give 401 with the same message whether or not the email exists. Repeated failures per account and per IP impose an escalating delay: 429 with Retry-After while it runs.`,
+        tags: ['auth'],
+        auth: 'public',
+        body: v.object({ email: emailField, password: passwordField('The account password.') }),
+        responses: { 401: 'email or password incorrect', 429: 'too many failed attempts; see Retry-After' },
+      },
+      async (event, { body }) => {
+        assertSameSiteWrite(ctx, event)
+        const user = await authenticatePassword(ctx, event, body.email, body.password)
+        startBrowserSession(ctx, event, user.id)
+        return { data: toUserJson(user) }
+      },
+    ),
+    defineRoute(
+      {
+        method: 'POST',
+        path: '/auth/logout',
+        summary: 'Sign out this session',
+        description: 'Ends the presented session (the cookie, or an extension token sent as Bearer) and clears the cookie. Idempotent: answers ok without credentials too. API keys are not affected; delete them under /me/api-keys.',
+        tags: ['auth'],
+        auth: 'public',
+      },
+      (event, { caller }) => {
+        if (caller && caller.credential !== 'api-key') invalidateSession(ctx.db, caller.credentialId)
+        clearSessionCookie(ctx, event)
+        return ok
+      },
+    ),
+    defineRoute(
+      {
+        method: 'POST',
+        path: '/auth/logout-all',
+        summary: 'Sign out every session of the account',
+        description: 'Ends every browser and extension session of the account, including this one, and clears the cookie. API keys stay valid. Session only.',
+        tags: ['auth'],
+        auth: 'session',
+      },
+      (event, { caller }) => {
+        invalidateUserSessions(ctx.db, caller!.userId)
+        clearSessionCookie(ctx, event)
+        return ok
+      },
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        path: '/auth/me',
+        summary: 'The signed-in account',
+        description: '`credential` says how the request was authenticated: `cookie`, `api-key` or `extension`.',
+        tags: ['auth'],
+        auth: 'session-or-key',
+      },
+      (_event, { caller }) => ({ data: { ...userJson(caller!.userId), credential: caller!.credential } }),
+    ),
+    defineRoute(
+      {
+        method: 'POST',
+        path: '/auth/verify/request',
+        summary: 'Email a six-digit verification code',
+        description: `Signed in: sends a code to the account's address (nothing when already verified). Anonymous: give \`email\`; a code is sent when an account exists (verified or not: confirming it signs in), and the answer is the same either way. Codes expire after a few minutes (CODE_MINUTES), die after a few wrong guesses, and are sent at most once a minute per account.`,
+        tags: ['auth'],
+        auth: 'public',
+        body: v.object({ email: v.optional(emailField) }),
+      },
+      (_event, { body, caller }) => {
+        if (!caller && !body.email) throw badRequest('invalid body parameter "email": required when not signed in')
+        const user = caller ? findUserById(ctx.db, caller.userId) : findUserByEmail(ctx.db, body.email!)
+        if (user) requestEmailVerification(ctx, user, { evenIfVerified: !caller })
+        return ok
+      },
+    ),
+    defineRoute(
+      {
+        method: 'POST',
+        path: '/auth/verify/confirm',
+        summary: 'Confirm the emailed code: verifies the address and signs in',
+        description: `Marks the email verified and, since the code proves the mailbox, signs the caller in. ${cookieNote} 400 for a wrong, used or expired code (with the same message for an unknown email); wrong codes count toward the sign-in throttle (429 with Retry-After).`,
+        tags: ['auth'],
+        auth: 'public',
+        body: v.object({ email: emailField, code: codeField }),
+        responses: { 400: 'wrong, used or expired code', 429: 'too many wrong codes; see Retry-After' },
+      },
+      (event, { body }) => {
+        assertSameSiteWrite(ctx, event)
+        const user = confirmEmailedCode(ctx, event, body.email, 'verify_email', body.code)
+        confirmEmailVerified(ctx, user)
+        startBrowserSession(ctx, event, user.id)
+        return { data: userJson(user.id) }
+      },
+    ),
+    defineRoute(
+      {
+        method: 'POST',
+        path: '/auth/password/forgot',
+        summary: 'Email a password-reset code',
+        description: 'Always answers `{ data: { ok: true } }`, whether or not the email has an account, so the endpoint does not reveal who is registered.',
+        tags: ['auth'],
+        auth: 'public',
+        body: v.object({ email: emailField }),
+      },
+      (_event, { body }) => {
+        requestPasswordReset(ctx, body.email)
+        return ok
+      },
+    ),
+    defineRoute(
+      {
+        method: 'POST',
+        path: '/auth/password/reset',
+        summary: 'Set a new password with the emailed reset code',
+        description: `Checks the code, applies the password policy, signs the account out everywhere, then signs this caller in. ${cookieNote}`,
+        tags: ['auth'],
+        auth: 'public',
+        body: v.object({ email: emailField, code: codeField, new_password: passwordField('New password (10 to 256 characters).') }),
+        responses: { 400: 'wrong, used or expired code, or password refused by the policy', 429: 'too many wrong codes; see Retry-After' },
+      },
+      async (event, { body }) => {
+        assertSameSiteWrite(ctx, event)
+        const user = await resetPassword(ctx, event, body.email, body.code, body.new_password)
+        startBrowserSession(ctx, event, user.id)
+        return { data: userJson(user.id) }
+      },
+    ),
+  ]
+}
