@@ -1,9 +1,12 @@
-// Bundles the service into one file, dist/openroles.mjs (native addons stay external), and the
-// search page's browser assets into dist/web/.
+// Bundles the service into one file, dist/openroles.mjs (native addons stay external), with the
+// search page's browser assets embedded in it (src/web/build-assets.ts; served by src/http/web.ts).
 import { build } from 'esbuild'
 import { chmodSync } from 'node:fs'
+import { tsImport } from 'tsx/esm/api'
 
 const started = Date.now()
+const { buildWebAssets } = await tsImport('./src/web/build-assets.ts', import.meta.url)
+const webAssets = await buildWebAssets()
 await build({
   entryPoints: ['src/cli.ts'],
   outfile: 'dist/openroles.mjs',
@@ -19,6 +22,7 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
   logLevel: 'warning',
+  define: { __OPENROLES_WEB_ASSETS__: JSON.stringify(webAssets) },
 })
 chmodSync('dist/openroles.mjs', 0o755)
 console.log(`built dist/openroles.mjs in ${Date.now() - started} ms`)

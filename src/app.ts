@@ -6,6 +6,7 @@ import { createLogger } from './log.ts'
 import { VERSION } from './version.ts'
 import { mountRoutes, type Route } from './http/route.ts'
 import { statusRoutes } from './http/status.ts'
+import { mountWeb } from './http/web.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
 import { authRoutes } from './http/auth.ts'
@@ -41,6 +42,7 @@ export function createApp(ctx: AppContext): H3 {
     },
   })
   mountRoutes(app, ctx, allRoutes(ctx))
+  mountWeb(app)
   app.all('/**', (event) => {
     throw new HTTPError({ status: 404, message: `no route for ${event.req.method} ${event.url.pathname}` })
   })

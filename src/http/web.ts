@@ -1,0 +1,98 @@
+import { gzipSync } from 'node:zlib'
+import type { H3, H3Event } from 'h3'
+import type { WebAssets } from '../web/build-assets.ts'
+import { notFound } from './errors.ts'
+
+/**
+ * The search page for people (docs/web.md): an HTML shell at `/`, `/jobs/:slug` and
+ * `/companies/:slug`, and its two hashed assets under /assets/. Everything is served by this
+ * process: no CDN, works offline.
+ */
+
+// Set by build.mjs (esbuild `define`) to the assets built at bundle time; absent when running from source.
+declare const __OPENROLES_WEB_ASSETS__: WebAssets | undefined
+
+interface ServedFile {
+  contentType: string
+  body: Buffer
+  gzip: Buffer
+  etag: string
+}
+
+interface ServedPage {
+  shell: ServedFile
+  assets: Map<string, ServedFile>
+}
+
+const SHELL_PATHS = ['/', '/jobs/:slug', '/companies/:slug']
+
+// The page renders job descriptions (sanitized at ingest) as HTML; the policy keeps any slip inert.
+const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+
+function servedFile(contentType: string, text: string, etag: string): ServedFile {
+  const body = Buffer.from(text)
+  return { contentType, body, gzip: gzipSync(body), etag: `"${etag}"` }
+}
+
+function renderShell(assets: WebAssets): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>openroles: job search</title>
+<link rel="stylesheet" href="/assets/${assets.style.name}">
+<script type="module" src="/assets/${assets.script.name}"></script>
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header"><a class="brand" href="/">open<span>roles</span></a></header>
+<main id="main" tabindex="-1"><noscript>This page needs JavaScript. The JSON API is at <a href="/api/v1/jobs/search">/api/v1/jobs/search</a>.</noscript></main>
+</body>
+</html>
+`
+}
+
+function servedPage(assets: WebAssets): ServedPage {
+  const files = [assets.script, assets.style].map((asset) => [asset.name, servedFile(asset.contentType, asset.body, asset.name)] as const)
+  return { shell: servedFile('text/html; charset=utf-8', renderShell(assets), assets.version), assets: new Map(files) }
+}
+
+async function loadAssets(): Promise<WebAssets> {
+  const embedded = typeof __OPENROLES_WEB_ASSETS__ === 'undefined' ? undefined : __OPENROLES_WEB_ASSETS__
+  if (embedded) return embedded
+  const { buildWebAssets } = await import('../web/build-assets.ts')
+  return buildWebAssets()
+}
+
+function respond(event: H3Event, file: ServedFile, cacheControl: string, extraHeaders: Record<string, string> = {}): Response {
+  const headers = new Headers({ 'content-type': file.contentType, 'cache-control': cacheControl, etag: file.etag, vary: 'accept-encoding', 'x-content-type-options': 'nosniff', ...extraHeaders })
+  if (event.req.headers.get('if-none-match') === file.etag) return new Response(null, { status: 304, headers })
+  const gzip = /\bgzip\b/.test(event.req.headers.get('accept-encoding') ?? '')
+  if (gzip) headers.set('content-encoding', 'gzip')
+  const body = gzip ? file.gzip : file.body
+  headers.set('content-length', String(body.length))
+  return new Response(event.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers })
+}
+
+// Built (or taken from the bundle) once per process, on first use, and shared by every app instance.
+let page: Promise<ServedPage> | undefined
+const load = () => (page ??= loadAssets().then(servedPage))
+
+/** Registers the page routes; call before the app's catch-all 404. */
+export function mountWeb(app: H3): void {
+  for (const path of SHELL_PATHS) {
+    app.get(path, async (event) =>
+      respond(event, (await load()).shell, 'no-cache', { 'content-security-policy': CONTENT_SECURITY_POLICY, 'referrer-policy': 'same-origin' }),
+    )
+  }
+  app.get('/assets/:name', async (event) => {
+    const file = (await load()).assets.get(event.context.params?.name ?? '')
+    if (!file) throw notFound('no such asset')
+    // Names carry a content hash, so a cached copy never goes stale.
+    return respond(event, file, 'public, max-age=31536000, immutable')
+  })
+}

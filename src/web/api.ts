@@ -1,0 +1,130 @@
+/** The slice of the public API the page reads (interface.md, decisions.md), typed for the views. */
+export interface Reality {
+  class: 'fresh' | 'stale' | 'likely-evergreen'
+  age_days: number
+  repost_count: number
+  mass_posting_count: number
+  fake_freshness: boolean
+}
+
+export interface Ghost {
+  level: 'possible' | 'likely'
+  criteria: string[]
+  criteria_total: number
+  contributors: number
+}
+
+export interface Job {
+  public_slug: string
+  title: string
+  company: string
+  company_slug?: string
+  url?: string | null
+  location?: string | null
+  description?: string
+  regions?: string[]
+  countries?: string[]
+  cities?: string[]
+  work_mode?: string | null
+  skills?: string[]
+  posted_at?: string | null
+  closed_at?: string | null
+  enrichment?: {
+    summary?: string
+    employment_type?: string
+    seniority?: string
+    category?: string
+    salary_min?: number
+    salary_max?: number
+    salary_currency?: string
+    salary_period?: string
+    experience_years_min?: number
+    relocation?: string
+    visa_sponsorship?: boolean
+  }
+  reality?: Reality | null
+  ghost?: Ghost | null
+}
+
+export interface IgnoredParam {
+  param: string
+  did_you_mean?: string
+}
+
+export interface Meta {
+  total?: number
+  limit?: number
+  offset?: number
+  ignored_params?: IgnoredParam[]
+}
+
+export interface Envelope<T> {
+  data: T
+  meta?: Meta
+}
+
+export interface Range {
+  min: number | null
+  max: number | null
+}
+
+export interface Facets {
+  total: number
+  facets: Record<string, Record<string, number>>
+  stats?: Record<string, Range>
+}
+
+export interface SuggestPart {
+  kind: string
+  slug?: string
+  text: string
+}
+
+export interface Suggestion {
+  text: string
+  parts: SuggestPart[]
+  jobs: number
+}
+
+export interface CityMatch {
+  value: string
+  country: string
+}
+
+export interface Company {
+  slug: string
+  name: string
+  job_count?: number
+  tagline?: string | null
+  industries?: string[]
+  hq_country?: string | null
+  company_info?: { homepage?: string | null; description?: string | null }
+}
+
+export interface CompanyDetail {
+  company: Company
+  jobs: Job[]
+}
+
+export const API_BASE = '/api/v1'
+
+// Back and forward re-read what was just shown: a small cache makes them instant and shift-free.
+const cache = new Map<string, Promise<Envelope<unknown>>>()
+const CACHE_ENTRIES = 60
+
+/** GETs an API path; rejects with the API's `{ error }` message on a failure status. */
+export function getJson<T>(path: string): Promise<Envelope<T>> {
+  const url = API_BASE + path
+  let pending = cache.get(url)
+  if (!pending) {
+    pending = fetch(url, { headers: { accept: 'application/json' } }).then(async (response) => {
+      const body = await response.json().catch(() => null)
+      if (!response.ok) throw new Error(body?.error ?? `request failed (${response.status})`)
+      return body as Envelope<unknown>
+    })
+    pending.catch(() => cache.delete(url))
+    cache.set(url, pending)
+    if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string)
+  }
+  return pending as Promise<Envelope<T>>
+}

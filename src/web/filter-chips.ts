@@ -1,0 +1,48 @@
+import { h } from './dom.ts'
+import { facetLabel, formatCount, valueLabel } from './format.ts'
+import { isPagingParam, setParam, toggleValue, valuesOf, NUMERIC_FILTERS } from './query.ts'
+
+interface Chip {
+  label: string
+  without: URLSearchParams
+}
+
+/** Parameters holding one value each, so their chip removes the whole parameter. */
+const SINGLE_VALUED = new Set<string>(['q', ...NUMERIC_FILTERS, 'open_within_days', 'visa_sponsorship', 'requires_clearance'])
+
+function chipsOf(params: URLSearchParams): Chip[] {
+  const chips: Chip[] = []
+  for (const name of new Set(params.keys())) {
+    if (isPagingParam(name)) continue
+    const value = params.get(name) ?? ''
+    if (name === 'q') chips.push({ label: `“${value}”`, without: setParam(params, name, null) })
+    else if (NUMERIC_FILTERS.includes(name as (typeof NUMERIC_FILTERS)[number])) {
+      const unit = name.startsWith('experience') ? ' yrs' : name === 'posted_within_days' ? ' days' : ''
+      chips.push({ label: `${facetLabel(name)} ${formatCount(Number(value))}${unit}`, without: setParam(params, name, null) })
+    } else if (SINGLE_VALUED.has(name)) chips.push({ label: `${facetLabel(name)}: ${value === 'true' || value === '1' ? 'yes' : 'no'}`, without: setParam(params, name, null) })
+    else if (name.endsWith('_mode')) chips.push({ label: `${facetLabel(name.slice(0, -5))}: all of`, without: setParam(params, name, null) })
+    else if (name.endsWith('_exclude')) {
+      const facet = name.slice(0, -8)
+      for (const item of valuesOf(params, name)) chips.push({ label: `${facetLabel(facet)}: not ${valueLabel(facet, item)}`, without: toggleValue(params, name, item) })
+    } else for (const item of valuesOf(params, name)) chips.push({ label: `${facetLabel(name)}: ${valueLabel(name, item)}`, without: toggleValue(params, name, item) })
+  }
+  return chips
+}
+
+/** Active filters as removable chips, plus "Clear all". Removing one keeps keyboard focus in the row. */
+export function filterChips(params: URLSearchParams, go: (next: URLSearchParams) => void): HTMLElement {
+  const chips = chipsOf(params)
+  return h(
+    'div',
+    { class: 'chips', role: 'group', 'aria-label': 'Active filters' },
+    chips.map((chip, index) =>
+      h(
+        'button',
+        { type: 'button', class: 'chip', id: `chip-${index}`, 'aria-label': `Remove filter ${chip.label}`, onclick: () => go(chip.without) },
+        chip.label,
+        h('span', { class: 'chip-x', 'aria-hidden': 'true' }, '×'),
+      ),
+    ),
+    chips.length > 1 ? h('button', { type: 'button', class: 'link-button', id: 'chips-clear', onclick: () => go(new URLSearchParams()) }, 'Clear all') : null,
+  )
+}

@@ -1,0 +1,48 @@
+import { h } from './dom.ts'
+import { renderCompanyPage } from './company-page.ts'
+import { renderJobPage } from './job-page.ts'
+import { startRouter } from './router.ts'
+import { createSearchPage } from './search-page.ts'
+
+/** Boots the page: one search view kept alive (so going back is instant), job and company views built per visit. */
+const root = document.getElementById('main') as HTMLElement
+document.body.append(h('div', { id: 'live-region', class: 'sr-only', 'aria-live': 'polite' }))
+const searchPage = createSearchPage()
+const detail = h('div', { class: 'detail-page' })
+let lastSearch = '/'
+let cameFromSearch = false
+
+/** "Back to results": the browser's own back when the results are the previous entry, so their scroll position returns. */
+function backLink(): HTMLElement {
+  return h(
+    'a',
+    {
+      class: 'back-link',
+      href: lastSearch,
+      onclick: (event: Event) => {
+        if (!cameFromSearch) return
+        event.preventDefault()
+        history.back()
+      },
+    },
+    '← Back to results',
+  )
+}
+
+startRouter((url) => {
+  const job = url.pathname.match(/^\/jobs\/([^/]+)$/)
+  const company = url.pathname.match(/^\/companies\/([^/]+)$/)
+  const onSearch = !job && !company
+  if (onSearch) {
+    lastSearch = url.pathname + url.search
+    if (!root.contains(searchPage.element)) root.replaceChildren(searchPage.element)
+    searchPage.show(url.searchParams)
+    cameFromSearch = true
+    return
+  }
+  const back = backLink()
+  cameFromSearch = cameFromSearch && root.contains(searchPage.element)
+  root.replaceChildren(detail)
+  if (job) renderJobPage(detail, decodeURIComponent(job[1]), back)
+  else if (company) renderCompanyPage(detail, decodeURIComponent(company[1]), url.searchParams, back)
+})

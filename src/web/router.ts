@@ -1,0 +1,45 @@
+/**
+ * History-based navigation: links stay real links (open in a new tab works), same-origin page
+ * links are handled in place, and the back button replays the URL, which holds the whole state.
+ */
+type RouteHandler = (url: URL) => void
+
+let onRoute: RouteHandler = () => {}
+
+interface PageState {
+  scrollY?: number
+}
+
+export function startRouter(handler: RouteHandler): void {
+  onRoute = handler
+  history.scrollRestoration = 'manual'
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    const link = (event.target as Element | null)?.closest?.('a')
+    if (!link || link.target || link.hasAttribute('download') || link.origin !== location.origin) return
+    if (!isPagePath(link.pathname)) return
+    event.preventDefault()
+    navigate(link.pathname + link.search)
+  })
+  window.addEventListener('popstate', () => onRoute(new URL(location.href)))
+  onRoute(new URL(location.href))
+}
+
+function isPagePath(path: string): boolean {
+  return path === '/' || /^\/(jobs|companies)\/[^/]+$/.test(path)
+}
+
+/** Goes to a page URL; `replace` rewrites the current entry (typing in the search box) instead of adding one. */
+export function navigate(url: string, options: { replace?: boolean } = {}): void {
+  if (url === location.pathname + location.search) return
+  history.replaceState({ ...(history.state as PageState | null), scrollY: window.scrollY }, '')
+  if (options.replace) history.replaceState({}, '', url)
+  else history.pushState({}, '', url)
+  onRoute(new URL(location.href))
+}
+
+/** Scroll position saved for this history entry, restored once its content is on screen. */
+export function restoreScroll(): void {
+  const saved = (history.state as PageState | null)?.scrollY
+  window.scrollTo(0, saved ?? 0)
+}

@@ -1,0 +1,171 @@
+import { getJson, type Envelope, type Facets, type IgnoredParam, type Job, type Suggestion } from './api.ts'
+import { createCombobox } from './combobox.ts'
+import { announce, h, replaceChildren } from './dom.ts'
+import { filterChips } from './filter-chips.ts'
+import { formatCount } from './format.ts'
+import { jobCard, skeletonCard } from './job-card.ts'
+import { pager } from './pager.ts'
+import { addValue, facetsQuery, search, setParam, toggleValue } from './query.ts'
+import { navigate, restoreScroll } from './router.ts'
+import { sidebar } from './sidebar.ts'
+import { applySuggestion, suggestionParts } from './suggestion.ts'
+
+const PAGE_SIZE = 10
+
+const SORTS: [string, string][] = [
+  ['', 'Best match'],
+  ['sort=posted_at', 'Newest posted'],
+  ['sort=created_at', 'Newest here'],
+  ['sort=salary_max', 'Highest salary'],
+]
+
+export interface SearchPage {
+  element: HTMLElement
+  show(params: URLSearchParams): void
+}
+
+/** The search page: box with typeahead, facet sidebar, chips, results and paging, all driven by the URL. */
+export function createSearchPage(): SearchPage {
+  let params = new URLSearchParams()
+  let sequence = 0
+  let lastFacets: Envelope<Facets> | undefined
+  const go = (next: URLSearchParams) => navigate(`/${search(next)}`)
+
+  const box = createCombobox<Suggestion>({
+    id: 'search-input',
+    label: 'Search jobs',
+    placeholder: 'Search roles, skills, companies…',
+    load: async (text) => (await getJson<Suggestion[]>(`/suggest?q=${encodeURIComponent(text)}&limit=6`)).data,
+    renderOption: (row) => [h('span', { class: 'option-text' }, suggestionParts(row)), h('span', { class: 'option-note' }, `${formatCount(row.jobs)} jobs`)],
+    onPick: (row) => go(applySuggestion(params, row)),
+  })
+  const form = h(
+    'form',
+    {
+      class: 'search-form',
+      role: 'search',
+      onsubmit: (event: Event) => {
+        event.preventDefault()
+        box.close()
+        go(setParam(params, 'q', box.input.value.trim() || null))
+      },
+    },
+    box.element,
+    h('button', { type: 'submit', class: 'search-button' }, 'Search'),
+  )
+  const filters = h('aside', { class: 'filters', id: 'filters', 'aria-label': 'Filters' })
+  const toggleFilters = h('button', { type: 'button', class: 'filters-toggle', 'aria-controls': 'filters', 'aria-expanded': 'false' }, 'Filters')
+  toggleFilters.addEventListener('click', () => {
+    const open = filters.classList.toggle('open')
+    toggleFilters.setAttribute('aria-expanded', String(open))
+  })
+  const heading = h('h1', { id: 'results-heading', class: 'results-heading' }, 'Searching…')
+  const sort = h('select', { id: 'sort', 'aria-label': 'Sort by', onchange: () => go(setSort(params, sort.value)) }, SORTS.map(([value, label]) => h('option', { value }, label)))
+  const notice = h('div', { class: 'notice', role: 'status' })
+  const chips = h('div', { class: 'chips-row' })
+  const list = h('ol', { class: 'job-list', 'aria-labelledby': 'results-heading' }, Array.from({ length: PAGE_SIZE }, skeletonCard))
+  const paging = h('nav', { class: 'pager', 'aria-label': 'Result pages' })
+
+  const element = h(
+    'div',
+    { class: 'search-page' },
+    h('div', { class: 'search-bar' }, form),
+    h(
+      'div',
+      { class: 'layout' },
+      filters,
+      h(
+        'section',
+        { class: 'results', 'aria-labelledby': 'results-heading' },
+        h('div', { class: 'results-head' }, heading, h('div', { class: 'results-tools' }, toggleFilters, h('label', { for: 'sort', class: 'sr-only' }, 'Sort by'), sort)),
+        notice,
+        chips,
+        list,
+        paging,
+      ),
+    ),
+  )
+
+  const renderFilters = () => {
+    if (!lastFacets) return
+    const onToggle = (facet: string, value: string) => go(toggleValue(params, facet, value))
+    replaceChildren(filters, sidebar({ params, facets: lastFacets.data, onToggle, onAdd: (facet, value) => go(addValue(params, facet, value)), onSet: (name, value) => go(setParam(params, name, value)), onExpand: renderFilters }))
+  }
+
+  const renderNotice = (ignored: IgnoredParam[]) => {
+    const unique = [...new Map(ignored.map((item) => [item.param, item])).values()]
+    replaceChildren(
+      notice,
+      unique.length
+        ? h(
+            'p',
+            { class: 'ignored' },
+            `Ignored ${unique.length === 1 ? 'parameter' : 'parameters'} (no filter reads ${unique.length === 1 ? 'it' : 'them'}): `,
+            unique.map((item, index) => [
+              index ? ', ' : '',
+              h('code', {}, item.param),
+              item.did_you_mean ? [' (did you mean ', h('a', { href: `/${search(renameParam(params, item.param, item.did_you_mean))}` }, item.did_you_mean), '?)'] : '',
+            ]),
+          )
+        : null,
+    )
+  }
+
+  const show = (next: URLSearchParams) => {
+    params = next
+    const token = ++sequence
+    const q = params.get('q') ?? ''
+    box.input.value = document.activeElement === box.input ? box.input.value : q
+    sort.value = SORTS.find(([value]) => value && value === sortOf(params))?.[0] ?? ''
+    replaceChildren(chips, filterChips(params, go))
+    list.setAttribute('aria-busy', 'true')
+    const results = getJson<Job[]>(`/jobs/search${search(params)}`)
+    const facets = getJson<Facets>(`/jobs/facets?${facetsQuery(params)}`)
+    results
+      .then((response) => {
+        if (token !== sequence) return
+        const total = response.meta?.total ?? response.data.length
+        heading.textContent = `${formatCount(total)} ${total === 1 ? 'job' : 'jobs'}${q ? ` for “${q}”` : ''}`
+        document.title = `${q ? `${q} · ` : ''}${formatCount(total)} jobs · openroles`
+        replaceChildren(list, response.data.length ? response.data.map(jobCard) : h('li', { class: 'empty' }, 'No open jobs match these filters. Try removing one.'))
+        replaceChildren(paging, pager(params, response.meta ?? {}, PAGE_SIZE))
+        list.removeAttribute('aria-busy')
+        announce(heading.textContent)
+        restoreScroll()
+        return facets.then((facetResponse) => token === sequence && renderNotice([...(response.meta?.ignored_params ?? []), ...(facetResponse.meta?.ignored_params ?? [])]))
+      })
+      .catch((error: Error) => {
+        if (token !== sequence) return
+        list.removeAttribute('aria-busy')
+        heading.textContent = 'Search failed'
+        replaceChildren(list, h('li', { class: 'empty error', role: 'alert' }, error.message))
+        replaceChildren(paging)
+      })
+    facets
+      .then((response) => {
+        if (token !== sequence) return
+        lastFacets = response
+        renderFilters()
+        toggleFilters.textContent = `Filters${chips.querySelectorAll('.chip').length ? ` (${chips.querySelectorAll('.chip').length})` : ''}`
+      })
+      .catch(() => undefined)
+  }
+
+  return { element, show }
+}
+
+function sortOf(params: URLSearchParams): string {
+  return params.get('sort') ? `sort=${params.get('sort')}` : ''
+}
+
+function setSort(params: URLSearchParams, value: string): URLSearchParams {
+  const next = setParam(setParam(params, 'sort', null), 'order', null)
+  for (const [name, item] of new URLSearchParams(value)) next.set(name, item)
+  return next
+}
+
+function renameParam(params: URLSearchParams, from: string, to: string): URLSearchParams {
+  const next = new URLSearchParams()
+  for (const [name, value] of params) next.append(name === from ? to : name, value)
+  return next
+}
