@@ -6,6 +6,10 @@ import { createLogger } from './log.ts'
 import { VERSION } from './version.ts'
 import { mountRoutes, type Route } from './http/route.ts'
 import { statusRoutes } from './http/status.ts'
+import { mergeEdgeHeaders } from './http/edge-headers.ts'
+import { requestLogHooks } from './http/request-log.ts'
+import { createRateLimiter } from './http/rate-limit.ts'
+import { openapiRoutes } from './http/openapi.ts'
 import { mountWeb } from './http/web.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
@@ -17,6 +21,7 @@ export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
   return {
     config, db, log, startedAt: new Date().toISOString(), version: VERSION,
+    rateLimiter: createRateLimiter(config),
     now: () => new Date(),
     mailer: createMailer(config, db, log, () => new Date()),
     loginThrottle: createLoginThrottle(config),
@@ -25,23 +30,30 @@ export function createContext(config: Config, db: DB): AppContext {
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
 export function allRoutes(ctx: AppContext): Route[] {
-  return [...statusRoutes(ctx), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx)]
+  return [...statusRoutes(ctx), ...openapiRoutes(ctx, () => allRoutes(ctx)), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx)]
 }
 
-/** Builds the HTTP app: error mapping to `{ error }`, then every route module under /api/v1. */
-export function createApp(ctx: AppContext): H3 {
+/**
+ * Builds the HTTP app: request log, error mapping to `{ error }`, then the routes under /api/v1
+ * (every route module unless a test passes its own list).
+ */
+export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3 {
   const app = new H3({
+    // Unexpected errors are logged once, by onError below, through our logger.
+    silent: true,
+    ...requestLogHooks(ctx.log),
     onError(error, event) {
       const status = HTTPError.isError(error) ? error.status : 500
       const unexpected = status >= 500 && status !== 503
       if (unexpected) ctx.log.error('unhandled error', { path: event.url.pathname, error: String(error.cause ?? error) })
       const message = unexpected ? 'internal server error' : error.message || 'error'
       const headers = new Headers(HTTPError.isError(error) ? error.headers : undefined)
+      mergeEdgeHeaders(headers, event.res.errHeaders)
       headers.set('content-type', 'application/json; charset=utf-8')
       return new Response(JSON.stringify({ error: message }), { status, headers })
     },
   })
-  mountRoutes(app, ctx, allRoutes(ctx))
+  mountRoutes(app, ctx, routes)
   mountWeb(app)
   app.all('/**', (event) => {
     throw new HTTPError({ status: 404, message: `no route for ${event.req.method} ${event.url.pathname}` })

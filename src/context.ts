@@ -1,6 +1,7 @@
 import type { Config } from './config.ts'
 import type { DB } from './db/connection.ts'
 import type { Logger } from './log.ts'
+import type { RateLimiter } from './http/rate-limit.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { LoginThrottle } from './account/login-throttle.ts'
 
@@ -14,6 +15,8 @@ export interface AppContext {
   log: Logger
   startedAt: string
   version: string
+  /** Per-caller request budgets (src/http/rate-limit.ts); tests may swap it to simulate a failing limiter. */
+  rateLimiter: RateLimiter
   /** The clock every expiry is computed from; tests replace it to move time. */
   now: () => Date
   /** Outgoing mail: always recorded in the outbox, delivered by SMTP when configured. */

@@ -1,9 +1,12 @@
 import * as v from 'valibot'
 import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { resolveCaller, type Caller } from '../account/caller.ts'
+import type { Caller } from '../account/caller.ts'
 import { forbidden, unauthorized } from './errors.ts'
 import { queryObject, readJsonBody, validateInput } from './validate.ts'
+import { requestCaller } from './request-caller.ts'
+import { edgeMiddleware } from './edge.ts'
+import { apiFallback } from './api-fallback.ts'
 
 /**
  * One declarative description per operation: the route is mounted from it, its inputs are validated
@@ -53,7 +56,7 @@ export function defineRoute<
   return {
     ...spec,
     async handle(ctx, event) {
-      const caller = await resolveCaller(ctx, event)
+      const caller = await requestCaller(ctx, event)
       if (spec.auth !== 'public') {
         if (!caller) throw unauthorized()
         if (spec.auth === 'session' && caller.kind !== 'session') throw unauthorized('this operation needs a signed-in session, not an API key')
@@ -67,9 +70,13 @@ export function defineRoute<
   }
 }
 
-/** Mounts route descriptions on the app under /api/v1. */
+/**
+ * Mounts route descriptions on the app under /api/v1, each behind the edge middleware its spec
+ * implies (CORS, rate budget, input caps: src/http/edge.ts), then the /api fallback (404, 405, OPTIONS).
+ */
 export function mountRoutes(app: H3, ctx: AppContext, routes: Route[]): void {
   for (const route of routes) {
-    app.on(route.method, `/api/v1${route.path}`, (event) => route.handle(ctx, event))
+    app.on(route.method, `/api/v1${route.path}`, (event) => route.handle(ctx, event), { middleware: edgeMiddleware(ctx, route) })
   }
+  app.all('/api/**', apiFallback(routes))
 }
