@@ -178,6 +178,29 @@ CREATE TABLE IF NOT EXISTS catalogue_meta (
   value  TEXT NOT NULL
 ) STRICT;
 
+-- ---------------------------------------------------------------- search change log (issue 3 owns this section)
+
+-- Every write that can change what search returns, from any connection or process (an import
+-- running while the server serves): the in-memory search index patches itself from these rows and
+-- deletes the ones it has applied. Collections belong to companies, so their changes log the company.
+CREATE TABLE IF NOT EXISTS search_changes (
+  seq         INTEGER PRIMARY KEY AUTOINCREMENT,
+  job_id      INTEGER,
+  company_id  INTEGER
+) STRICT;
+CREATE TRIGGER IF NOT EXISTS search_changes_job_insert AFTER INSERT ON jobs
+  BEGIN INSERT INTO search_changes (job_id) VALUES (new.id); END;
+CREATE TRIGGER IF NOT EXISTS search_changes_job_update AFTER UPDATE ON jobs
+  BEGIN INSERT INTO search_changes (job_id) VALUES (new.id); END;
+CREATE TRIGGER IF NOT EXISTS search_changes_job_delete AFTER DELETE ON jobs
+  BEGIN INSERT INTO search_changes (job_id) VALUES (old.id); END;
+CREATE TRIGGER IF NOT EXISTS search_changes_company_update AFTER UPDATE OF name, slug ON companies
+  WHEN old.name IS NOT new.name OR old.slug IS NOT new.slug BEGIN INSERT INTO search_changes (company_id) VALUES (new.id); END;
+CREATE TRIGGER IF NOT EXISTS search_changes_collection_insert AFTER INSERT ON company_collections
+  BEGIN INSERT INTO search_changes (company_id) VALUES (new.company_id); END;
+CREATE TRIGGER IF NOT EXISTS search_changes_collection_delete AFTER DELETE ON company_collections
+  BEGIN INSERT INTO search_changes (company_id) VALUES (old.company_id); END;
+
 -- ---------------------------------------------------------------- public extras: feedback, referrals (issue 4 owns this section)
 
 -- ---------------------------------------------------------------- accounts (issue 6 owns this section)

@@ -11,6 +11,7 @@ import { requestLogHooks } from './http/request-log.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { openapiRoutes } from './http/openapi.ts'
 import { mountWeb } from './http/web.ts'
+import { createSearchEngine } from './search/engine.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
 import { authRoutes } from './http/auth.ts'
@@ -19,12 +20,19 @@ import { apiKeyRoutes } from './http/api-keys.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
+  const search = createSearchEngine(db, {
+    cacheEntries: config.searchCacheEntries,
+    cacheBytes: config.searchCacheMegabytes * 1024 * 1024,
+    nowSeconds: () => Math.floor(Date.now() / 1000),
+  })
   return {
     config, db, log, startedAt: new Date().toISOString(), version: VERSION,
     rateLimiter: createRateLimiter(config),
     now: () => new Date(),
     mailer: createMailer(config, db, log, () => new Date()),
     loginThrottle: createLoginThrottle(config),
+    search,
+    close: () => search.close(),
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts'
 import type { DB } from './db/connection.ts'
 import type { Logger } from './log.ts'
+import type { SearchEngine } from './search/engine.ts'
 import type { RateLimiter } from './http/rate-limit.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { LoginThrottle } from './account/login-throttle.ts'
@@ -23,6 +24,8 @@ export interface AppContext {
   mailer: Mailer
   /** Failed-login memory (per account and IP) behind the escalating login delay. */
   loginThrottle: LoginThrottle
+  /** Job search, facets and filtered market slices over the in-memory index (src/search/engine.ts). */
+  search: SearchEngine
   /** Stops background work (schedulers, workers) before the database closes. */
   close?: () => Promise<void> | void
 }

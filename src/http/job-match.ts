@@ -1,0 +1,35 @@
+import * as v from 'valibot'
+import type { AppContext } from '../context.ts'
+import { defineRoute, type Route } from './route.ts'
+import { notFound } from './errors.ts'
+import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
+import { getProfile } from '../me/profile.ts'
+import { matchJob } from '../me/match.ts'
+
+const SlugParams = v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('Job public_slug.')) })
+
+export function jobMatchRoutes(ctx: AppContext): Route[] {
+  return [
+    defineRoute(
+      {
+        method: 'GET',
+        path: '/jobs/:slug/match',
+        summary: 'Deterministic match of a posting against the caller’s profile',
+        description:
+          '`{ score, matched, missing, checks }`: skill coverage as in /me/match-text (the posting’s enriched skills), plus work mode, experience and salary checks, each `match`, `mismatch` or `unknown` with a one-line detail.',
+        tags: ['profile'],
+        auth: 'session-or-key',
+        params: SlugParams,
+        responses: { 404: 'no such job, or the caller has no profile' },
+      },
+      (_event, { caller, params }) => {
+        const id = jobIdBySlug(ctx.db, params.slug)
+        if (id === undefined) throw notFound('no such job')
+        const profile = getProfile(ctx.db, caller!.userId)
+        if (!profile) throw notFound('no profile; PUT /me/profile first')
+        const [job] = loadJobs(ctx.db, [id], { description: 'text', ghost: false })
+        return { data: matchJob(profile, job as unknown as Parameters<typeof matchJob>[1]) }
+      },
+    ),
+  ]
+}

@@ -1,0 +1,73 @@
+import * as v from 'valibot'
+import type { AppContext } from '../context.ts'
+import { defineRoute, type Route } from './route.ts'
+import { getScreeningAnswers, updateScreeningAnswers } from '../me/screening.ts'
+import { isCountryCode, isCurrencyCode, SALARY_PERIODS } from '../me/iso-codes.ts'
+
+const optionalBoolean = (description: string) => v.optional(v.nullable(v.pipe(v.boolean('must be true, false or null'), v.description(description))))
+
+/** Each check names the field (and list position) it failed on; the error never repeats the value sent. */
+const ScreeningBody = v.object({
+  authorized_countries: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string('must be a string'), v.check(isCountryCode, 'is not an ISO 3166-1 alpha-2 country code')), 'must be an array of country codes'),
+      v.maxLength(250, 'must list at most 250 countries'),
+      v.description('Countries the caller may work in without sponsorship: ISO 3166-1 alpha-2 codes (served uppercase).'),
+    ),
+  ),
+  visa_sponsorship_needed: optionalBoolean('Needs visa sponsorship to take a job.'),
+  desired_salary_amount: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole number'),
+        v.minValue(1, 'must be positive'),
+        v.maxValue(1_000_000_000, 'must be at most 1000000000'),
+        v.description('Desired salary in desired_salary_currency per desired_salary_period; positive.'),
+      ),
+    ),
+  ),
+  desired_salary_currency: v.optional(
+    v.nullable(
+      v.pipe(v.string('must be a string'), v.check(isCurrencyCode, 'is not a three-letter ISO 4217 currency code (uppercase)'), v.description('ISO 4217 code, e.g. EUR.')),
+    ),
+  ),
+  desired_salary_period: v.optional(
+    v.nullable(v.pipe(v.picklist(SALARY_PERIODS, `must be one of ${SALARY_PERIODS.join(', ')}`), v.description('Period the salary amount is per.'))),
+  ),
+  notice_period_days: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole number'),
+        v.minValue(0, 'must not be negative'),
+        v.maxValue(3650, 'must be at most 3650'),
+        v.description('Days of notice before the caller can start; 0 = immediately.'),
+      ),
+    ),
+  ),
+  willing_to_relocate: optionalBoolean('Willing to move for a job.'),
+  age_18_or_older: optionalBoolean('At least 18 years old.'),
+})
+
+export function meScreeningRoutes(ctx: AppContext): Route[] {
+  return [
+    defineRoute(
+      { method: 'GET', path: '/me/screening-answers', summary: "The caller's screening answers", tags: ['profile'], auth: 'session' },
+      (_event, { caller }) => ({ data: getScreeningAnswers(ctx.db, caller!.userId) }),
+    ),
+    defineRoute(
+      {
+        method: 'PUT',
+        path: '/me/screening-answers',
+        summary: 'Update screening answers (partial)',
+        description: 'Any subset of the fields; omitted fields stay unchanged and null clears one. Returns the full answers.',
+        tags: ['profile'],
+        auth: 'session',
+        body: ScreeningBody,
+        responses: { 200: 'the full screening answers', 400: 'a field names an invalid value' },
+      },
+      (_event, { caller, body }) => ({ data: updateScreeningAnswers(ctx.db, caller!.userId, body) }),
+    ),
+  ]
+}

@@ -1,0 +1,77 @@
+import type { Profile } from './profile.ts'
+import { skillsInText } from './skill-names.ts'
+import { percent } from './market-coverage.ts'
+
+/**
+ * Deterministic matching of a posting against the caller's profile: no model call, the same skill
+ * dictionary as enrichment. `score` is the share of the posting's skills the profile lists.
+ */
+export interface SkillMatch {
+  score: number
+  matched: string[]
+  missing: string[]
+}
+
+export function matchSkills(profile: Profile, postingSkills: readonly string[]): SkillMatch {
+  const mine = new Set(profile.skills.map((skill) => skill.slug))
+  const unique = [...new Set(postingSkills)]
+  const matched = unique.filter((skill) => mine.has(skill))
+  const missing = unique.filter((skill) => !mine.has(skill))
+  return { score: percent(matched.length, unique.length), matched, missing }
+}
+
+/** POST /me/match-text: skills are extracted from the pasted title and text. */
+export function matchText(profile: Profile, title: string, text: string): SkillMatch {
+  return matchSkills(profile, skillsInText(`${title}\n${text}`))
+}
+
+export type CheckStatus = 'match' | 'mismatch' | 'unknown'
+
+export interface JobMatch extends SkillMatch {
+  checks: { name: 'work_mode' | 'experience' | 'salary'; status: CheckStatus; detail: string }[]
+}
+
+interface JobFacts {
+  title: string
+  description: string
+  skills: string[]
+  work_mode: string | null
+  enrichment: { experience_years_min?: number; salary_min?: number; salary_max?: number; salary_currency?: string; salary_period?: string }
+}
+
+/** GET /jobs/{slug}/match: skill coverage plus the work mode, experience and salary checks the profile allows. */
+export function matchJob(profile: Profile, job: JobFacts): JobMatch {
+  const skills = job.skills.length ? job.skills : skillsInText(`${job.title}\n${job.description}`)
+  return { ...matchSkills(profile, skills), checks: [workModeCheck(profile, job), experienceCheck(profile, job), salaryCheck(profile, job)] }
+}
+
+function workModeCheck(profile: Profile, job: JobFacts): JobMatch['checks'][number] {
+  const name = 'work_mode'
+  if (!job.work_mode || profile.work_modes.length === 0) return { name, status: 'unknown', detail: job.work_mode ? 'your profile states no work mode' : 'the posting states no work mode' }
+  const fits = (profile.work_modes as string[]).includes(job.work_mode)
+  return { name, status: fits ? 'match' : 'mismatch', detail: `the posting is ${job.work_mode}; you want ${profile.work_modes.join(' or ')}` }
+}
+
+function experienceCheck(profile: Profile, job: JobFacts): JobMatch['checks'][number] {
+  const name = 'experience'
+  const required = job.enrichment.experience_years_min
+  if (required === undefined || profile.years_experience === null) {
+    return { name, status: 'unknown', detail: required === undefined ? 'the posting states no experience requirement' : 'your profile states no years of experience' }
+  }
+  const fits = profile.years_experience >= required
+  return { name, status: fits ? 'match' : 'mismatch', detail: `the posting asks for ${required}+ years; you have ${profile.years_experience}` }
+}
+
+/** Compared only in the same currency and period: conversion would add guesswork to a deterministic answer. */
+function salaryCheck(profile: Profile, job: JobFacts): JobMatch['checks'][number] {
+  const name = 'salary'
+  const wish = profile.salary_expectation
+  const { salary_min: low, salary_max: high, salary_currency: currency, salary_period: period } = job.enrichment
+  const top = high ?? low
+  if (!wish || top === undefined || !currency) return { name, status: 'unknown', detail: wish ? 'the posting states no salary' : 'your profile states no salary expectation' }
+  if (currency !== wish.currency || (period ?? 'year') !== wish.period) {
+    return { name, status: 'unknown', detail: `the posting pays in ${currency} per ${period ?? 'year'}; your expectation is in ${wish.currency} per ${wish.period}` }
+  }
+  const fits = top >= wish.amount
+  return { name, status: fits ? 'match' : 'mismatch', detail: `the posting pays up to ${top} ${currency}; you expect ${wish.amount}` }
+}

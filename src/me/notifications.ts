@@ -1,0 +1,114 @@
+import type { DB } from '../db/connection.ts'
+
+export const NOTIFICATION_KINDS = ['subscription_digest'] as const
+
+export interface NotificationJob {
+  public_slug: string
+  title: string
+  company: string
+  location: string | null
+  work_mode: string | null
+  created_at: string
+}
+
+export interface NewNotification {
+  userId: number
+  kind: (typeof NOTIFICATION_KINDS)[number]
+  title: string
+  body: string
+  publicSlug?: string | null
+  jobs?: NotificationJob[]
+  subscriptionId?: number | null
+}
+
+interface NotificationRow {
+  id: number
+  kind: string
+  title: string
+  body: string
+  public_slug: string | null
+  jobs: string
+  created_at: string
+  read_at: string | null
+}
+
+/** The Notification entry of the API: the only place a notification row becomes JSON. */
+function toNotification(row: NotificationRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    public_slug: row.public_slug,
+    jobs: JSON.parse(row.jobs) as NotificationJob[],
+    created_at: row.created_at,
+    read_at: row.read_at,
+  }
+}
+
+export type Notification = ReturnType<typeof toNotification>
+
+const COLUMNS = 'id, kind, title, body, public_slug, jobs, created_at, read_at'
+
+export function createNotification(db: DB, input: NewNotification, now = new Date().toISOString()): number {
+  return Number(
+    db
+      .prepare(
+        `INSERT INTO notifications (user_id, kind, title, body, public_slug, jobs, subscription_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(input.userId, input.kind, input.title, input.body, input.publicSlug ?? null, JSON.stringify(input.jobs ?? []), input.subscriptionId ?? null, now)
+      .lastInsertRowid,
+  )
+}
+
+/** Newest first (id order is creation order), with the totals the list meta reports. */
+export function listNotifications(db: DB, userId: number, limit: number, offset: number) {
+  const rows = db
+    .prepare(`SELECT ${COLUMNS} FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`)
+    .all(userId, limit, offset) as NotificationRow[]
+  const counts = db
+    .prepare('SELECT count(*) AS total, count(*) FILTER (WHERE read_at IS NULL) AS unread FROM notifications WHERE user_id = ?')
+    .get(userId) as { total: number; unread: number }
+  return { items: rows.map(toNotification), total: counts.total, unreadCount: counts.unread }
+}
+
+export function getNotification(db: DB, userId: number, id: number): Notification | null {
+  const row = db.prepare(`SELECT ${COLUMNS} FROM notifications WHERE user_id = ? AND id = ?`).get(userId, id) as NotificationRow | undefined
+  return row ? toNotification(row) : null
+}
+
+/** Marks one notification read; read_at keeps the first reading time. Null when not the caller's. */
+export function markNotificationRead(db: DB, userId: number, id: number, now = new Date().toISOString()): Notification | null {
+  db.prepare('UPDATE notifications SET read_at = ? WHERE user_id = ? AND id = ? AND read_at IS NULL').run(now, userId, id)
+  return getNotification(db, userId, id)
+}
+
+/** Marks every unread notification read; returns how many changed. */
+export function markAllNotificationsRead(db: DB, userId: number, now = new Date().toISOString()): number {
+  return db.prepare('UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL').run(now, userId).changes
+}
+
+export interface NotificationSettings {
+  digest_in_app: boolean
+  digest_push: boolean
+}
+
+export function getNotificationSettings(db: DB, userId: number): NotificationSettings {
+  const row = db.prepare('SELECT digest_in_app, digest_push FROM notification_settings WHERE user_id = ?').get(userId) as
+    | { digest_in_app: number; digest_push: number }
+    | undefined
+  return { digest_in_app: row ? row.digest_in_app === 1 : true, digest_push: row ? row.digest_push === 1 : true }
+}
+
+/** Partial update: fields absent from `update` keep their value. */
+export function updateNotificationSettings(db: DB, userId: number, update: Partial<NotificationSettings>, now = new Date().toISOString()): NotificationSettings {
+  return db.transaction(() => {
+    const next = { ...getNotificationSettings(db, userId), ...Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined)) }
+    db.prepare(
+      `INSERT INTO notification_settings (user_id, digest_in_app, digest_push, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET digest_in_app = excluded.digest_in_app, digest_push = excluded.digest_push, updated_at = excluded.updated_at`,
+    ).run(userId, next.digest_in_app ? 1 : 0, next.digest_push ? 1 : 0, now)
+    return getNotificationSettings(db, userId)
+  })()
+}

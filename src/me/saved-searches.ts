@@ -1,0 +1,64 @@
+import type { DB } from '../db/connection.ts'
+
+interface SavedSearchRow {
+  id: number
+  name: string
+  query: string
+  created_at: string
+  updated_at: string
+  subscription_id: number | null
+  subscription_active: number | null
+}
+
+/** The saved search of the API: the only place a saved_searches row becomes JSON. */
+function toSavedSearch(row: SavedSearchRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    query: row.query,
+    subscription: row.subscription_id === null ? null : { id: row.subscription_id, active: row.subscription_active === 1 },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }
+}
+
+export type SavedSearch = ReturnType<typeof toSavedSearch>
+
+const SELECT = `SELECT s.id, s.name, s.query, s.created_at, s.updated_at, sub.id AS subscription_id, sub.active AS subscription_active
+  FROM saved_searches s LEFT JOIN subscriptions sub ON sub.saved_search_id = s.id`
+
+export function listSavedSearches(db: DB, userId: number, limit: number, offset: number): { items: SavedSearch[]; total: number } {
+  const rows = db.prepare(`${SELECT} WHERE s.user_id = ? ORDER BY s.id DESC LIMIT ? OFFSET ?`).all(userId, limit, offset) as SavedSearchRow[]
+  const { total } = db.prepare('SELECT count(*) AS total FROM saved_searches WHERE user_id = ?').get(userId) as { total: number }
+  return { items: rows.map(toSavedSearch), total }
+}
+
+export function getSavedSearch(db: DB, userId: number, id: number): SavedSearch | null {
+  const row = db.prepare(`${SELECT} WHERE s.user_id = ? AND s.id = ?`).get(userId, id) as SavedSearchRow | undefined
+  return row ? toSavedSearch(row) : null
+}
+
+export function countSavedSearches(db: DB, userId: number): number {
+  return (db.prepare('SELECT count(*) AS n FROM saved_searches WHERE user_id = ?').get(userId) as { n: number }).n
+}
+
+export function createSavedSearch(db: DB, userId: number, input: { name: string; query: string }, now = new Date().toISOString()): SavedSearch {
+  const id = Number(
+    db.prepare('INSERT INTO saved_searches (user_id, name, query, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(userId, input.name, input.query, now, now)
+      .lastInsertRowid,
+  )
+  return getSavedSearch(db, userId, id)!
+}
+
+/** Changes name and/or query; null when the search is not the caller's. */
+export function updateSavedSearch(db: DB, userId: number, id: number, input: { name?: string; query?: string }, now = new Date().toISOString()): SavedSearch | null {
+  const changed = db
+    .prepare('UPDATE saved_searches SET name = coalesce(?, name), query = coalesce(?, query), updated_at = ? WHERE user_id = ? AND id = ?')
+    .run(input.name ?? null, input.query ?? null, now, userId, id).changes
+  return changed ? getSavedSearch(db, userId, id) : null
+}
+
+/** Deleting a saved search deletes its subscription too (foreign key cascade). */
+export function deleteSavedSearch(db: DB, userId: number, id: number): boolean {
+  return db.prepare('DELETE FROM saved_searches WHERE user_id = ? AND id = ?').run(userId, id).changes > 0
+}

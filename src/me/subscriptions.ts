@@ -1,0 +1,79 @@
+import type { DB } from '../db/connection.ts'
+
+interface SubscriptionRow {
+  id: number
+  saved_search_id: number
+  name: string
+  query: string
+  active: number
+  last_digest_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** The Subscription of the API: the only place a subscriptions row becomes JSON. */
+function toSubscription(row: SubscriptionRow) {
+  return {
+    id: row.id,
+    active: row.active === 1,
+    saved_search_id: row.saved_search_id,
+    name: row.name,
+    query: row.query,
+    last_digest_at: row.last_digest_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }
+}
+
+export type Subscription = ReturnType<typeof toSubscription>
+
+const SELECT = `SELECT sub.id, sub.saved_search_id, s.name, s.query, sub.active, sub.last_digest_at, sub.created_at, sub.updated_at
+  FROM subscriptions sub JOIN saved_searches s ON s.id = sub.saved_search_id`
+
+export function listSubscriptions(db: DB, userId: number, limit: number, offset: number): { items: Subscription[]; total: number } {
+  const rows = db.prepare(`${SELECT} WHERE sub.user_id = ? ORDER BY sub.id DESC LIMIT ? OFFSET ?`).all(userId, limit, offset) as SubscriptionRow[]
+  const { total } = db.prepare('SELECT count(*) AS total FROM subscriptions WHERE user_id = ?').get(userId) as { total: number }
+  return { items: rows.map(toSubscription), total }
+}
+
+export function getSubscription(db: DB, userId: number, id: number): Subscription | null {
+  const row = db.prepare(`${SELECT} WHERE sub.user_id = ? AND sub.id = ?`).get(userId, id) as SubscriptionRow | undefined
+  return row ? toSubscription(row) : null
+}
+
+export type CreateOutcome = { subscription: Subscription } | { error: 'no-search' | 'exists' }
+
+/** Subscribes the caller to one of their saved searches; digests cover postings first recorded from now on. */
+export function createSubscription(db: DB, userId: number, savedSearchId: number, now = new Date().toISOString()): CreateOutcome {
+  return db.transaction((): CreateOutcome => {
+    const owned = db.prepare('SELECT 1 FROM saved_searches WHERE user_id = ? AND id = ?').get(userId, savedSearchId)
+    if (!owned) return { error: 'no-search' }
+    const existing = db.prepare('SELECT 1 FROM subscriptions WHERE saved_search_id = ?').get(savedSearchId)
+    if (existing) return { error: 'exists' }
+    const id = Number(
+      db
+        .prepare('INSERT INTO subscriptions (user_id, saved_search_id, active, digest_cursor_at, created_at, updated_at) VALUES (?, ?, 1, ?, ?, ?)')
+        .run(userId, savedSearchId, now, now, now).lastInsertRowid,
+    )
+    return { subscription: getSubscription(db, userId, id)! }
+  })()
+}
+
+/**
+ * active <-> paused. Resuming moves the digest cursor to now: postings recorded while paused are
+ * not sent in a burst. Setting the state it already has changes nothing.
+ */
+export function setSubscriptionActive(db: DB, userId: number, id: number, active: boolean, now = new Date().toISOString()): Subscription | null {
+  return db.transaction(() => {
+    const current = getSubscription(db, userId, id)
+    if (!current) return null
+    if (current.active === active) return current
+    const cursor = active ? ', digest_cursor_at = @now' : ''
+    db.prepare(`UPDATE subscriptions SET active = @active, updated_at = @now${cursor} WHERE id = @id`).run({ active: active ? 1 : 0, now, id })
+    return getSubscription(db, userId, id)
+  })()
+}
+
+export function deleteSubscription(db: DB, userId: number, id: number): boolean {
+  return db.prepare('DELETE FROM subscriptions WHERE user_id = ? AND id = ?').run(userId, id).changes > 0
+}

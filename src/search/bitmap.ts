@@ -1,0 +1,85 @@
+/**
+ * Dense bitmaps over document indices (one bit per posting in the in-memory index), as
+ * Uint32Array words. All bitmaps of one index generation have the same length.
+ */
+export type Bitmap = Uint32Array
+
+export const wordsFor = (docCount: number) => Math.ceil(docCount / 32)
+
+export function emptyBitmap(words: number): Bitmap {
+  return new Uint32Array(words)
+}
+
+export function hasDoc(bitmap: Bitmap, doc: number): boolean {
+  return (bitmap[doc >>> 5]! & (1 << (doc & 31))) !== 0
+}
+
+export function addDoc(bitmap: Bitmap, doc: number): void {
+  bitmap[doc >>> 5]! |= 1 << (doc & 31)
+}
+
+/** A bitmap holding exactly the given (sorted or not) documents. */
+export function fromDocs(docs: ArrayLike<number>, words: number): Bitmap {
+  const bitmap = new Uint32Array(words)
+  for (let i = 0; i < docs.length; i++) bitmap[docs[i]! >>> 5]! |= 1 << (docs[i]! & 31)
+  return bitmap
+}
+
+/** target |= docs, in place. */
+export function orDocs(target: Bitmap, docs: ArrayLike<number>): void {
+  for (let i = 0; i < docs.length; i++) target[docs[i]! >>> 5]! |= 1 << (docs[i]! & 31)
+}
+
+/** target &= ~docs, in place. */
+export function andNotDocs(target: Bitmap, docs: ArrayLike<number>): void {
+  for (let i = 0; i < docs.length; i++) target[docs[i]! >>> 5]! &= ~(1 << (docs[i]! & 31))
+}
+
+/** target &= other, in place. */
+export function andInPlace(target: Bitmap, other: Bitmap): void {
+  for (let i = 0; i < target.length; i++) target[i]! &= other[i]!
+}
+
+/** target &= ~other, in place. */
+export function andNotInPlace(target: Bitmap, other: Bitmap): void {
+  for (let i = 0; i < target.length; i++) target[i]! &= ~other[i]!
+}
+
+export function and(a: Bitmap, b: Bitmap): Bitmap {
+  const out = new Uint32Array(a.length)
+  for (let i = 0; i < a.length; i++) out[i] = a[i]! & b[i]!
+  return out
+}
+
+export function andNot(a: Bitmap, b: Bitmap): Bitmap {
+  const out = new Uint32Array(a.length)
+  for (let i = 0; i < a.length; i++) out[i] = a[i]! & ~b[i]!
+  return out
+}
+
+function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+}
+
+export function countDocs(bitmap: Bitmap): number {
+  let total = 0
+  for (let i = 0; i < bitmap.length; i++) if (bitmap[i] !== 0) total += popcount32(bitmap[i]!)
+  return total
+}
+
+/** The set documents in ascending order. */
+export function toDocs(bitmap: Bitmap, count = countDocs(bitmap)): Uint32Array {
+  const docs = new Uint32Array(count)
+  let k = 0
+  for (let i = 0; i < bitmap.length; i++) {
+    let word = bitmap[i]!
+    while (word !== 0) {
+      const low = word & -word
+      docs[k++] = (i << 5) + 31 - Math.clz32(low)
+      word ^= low
+    }
+  }
+  return docs
+}

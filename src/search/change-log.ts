@@ -1,0 +1,40 @@
+/**
+ * Reads the search_changes log (schema.sql, filled by triggers on jobs, companies and
+ * company_collections): which postings changed since the index was built, whoever wrote them.
+ */
+import type { DB } from '../db/connection.ts'
+
+export interface PendingChanges {
+  /** Highest log entry read; pass it to `forgetChanges` once applied. */
+  upTo: number
+  jobIds: number[]
+}
+
+/** Cheap (one index lookup): the newest unapplied log entry, 0 when the log is empty (seq never goes back: AUTOINCREMENT). */
+export function latestChange(db: DB): number {
+  return (db.prepare('SELECT coalesce(max(seq), 0) FROM search_changes').pluck().get() as number) ?? 0
+}
+
+/** Jobs touched after `since`, company-level entries expanded to the company's postings. */
+export function changesSince(db: DB, since: number, upTo: number): PendingChanges {
+  const jobIds = db
+    .prepare(
+      `SELECT job_id FROM search_changes WHERE seq > @since AND seq <= @upTo AND job_id IS NOT NULL
+       UNION
+       SELECT j.id FROM jobs j WHERE j.company_id IN
+         (SELECT company_id FROM search_changes WHERE seq > @since AND seq <= @upTo AND company_id IS NOT NULL)`,
+    )
+    .pluck()
+    .all({ since, upTo }) as number[]
+  return { upTo, jobIds }
+}
+
+/** Number of distinct log entries after `since`: decides patch versus rebuild without reading them all. */
+export function changeCount(db: DB, since: number): number {
+  return db.prepare('SELECT count(*) FROM search_changes WHERE seq > ?').pluck().get(since) as number
+}
+
+/** Applied entries are deleted so the log stays small (one serving process per database file). */
+export function forgetChanges(db: DB, upTo: number): void {
+  db.prepare('DELETE FROM search_changes WHERE seq <= ?').run(upTo)
+}

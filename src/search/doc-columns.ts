@@ -1,0 +1,131 @@
+/**
+ * Columnar, in-memory copy of every open posting's filterable attributes, addressed by a dense
+ * document index. Single-valued facets are code columns (0 = no value, else dictionary code + 1);
+ * multi-valued ones (and the title/company word lists used for relevance) are CSR arrays.
+ * Documents are appended and overwritten, never moved: a closed posting only loses its `live` bit.
+ */
+import { wordsFor, type Bitmap } from './bitmap.ts'
+
+export class Dictionary {
+  readonly names: string[] = []
+  private readonly codes = new Map<string, number>()
+
+  code(name: string): number | undefined {
+    return this.codes.get(name)
+  }
+
+  intern(name: string): number {
+    let code = this.codes.get(name)
+    if (code === undefined) {
+      code = this.names.length
+      this.codes.set(name, code)
+      this.names.push(name)
+    }
+    return code
+  }
+}
+
+/** Compressed sparse rows: the values of doc d are values[offsets[d] .. offsets[d + 1]). */
+export class Csr {
+  offsets: Uint32Array
+  values: Uint32Array
+  private length = 0
+
+  constructor(docCapacity: number, valueCapacity = docCapacity * 2) {
+    this.offsets = new Uint32Array(docCapacity + 1)
+    this.values = new Uint32Array(Math.max(16, valueCapacity))
+  }
+
+  /** Appends the next document's values (documents are appended in order). */
+  append(doc: number, codes: ArrayLike<number>): void {
+    if (doc + 2 > this.offsets.length) this.offsets = grow(this.offsets, doc + 2)
+    if (this.length + codes.length > this.values.length) this.values = grow(this.values, this.length + codes.length)
+    for (let i = 0; i < codes.length; i++) this.values[this.length++] = codes[i]!
+    this.offsets[doc + 1] = this.length
+  }
+
+  valuesOf(doc: number): Uint32Array {
+    return this.values.subarray(this.offsets[doc]!, this.offsets[doc + 1]!)
+  }
+}
+
+export function grow<T extends Uint32Array | Float64Array | Int8Array | Uint8Array>(array: T, minLength: number): T {
+  const next = new (array.constructor as new (length: number) => T)(Math.max(minLength, Math.ceil(array.length * 1.5) + 16))
+  next.set(array)
+  return next
+}
+
+/** NaN marks an unknown number. */
+export const NUMBER_COLUMNS = ['salaryMin', 'salaryMax', 'experienceYearsMin', 'postedAt', 'createdAt', 'viewCount'] as const
+export type NumberColumn = (typeof NUMBER_COLUMNS)[number]
+
+export class DocColumns {
+  docCount = 0
+  jobIds: Uint32Array
+  /** Open postings; a closed or deleted posting keeps its document slot with the bit cleared. */
+  live: Bitmap
+  /** job id -> document index + 1 (0 = not in the index). */
+  docOfJob: Uint32Array
+  readonly singles = new Map<string, Uint32Array>()
+  readonly multis = new Map<string, Csr>()
+  readonly dictionaries = new Map<string, Dictionary>()
+  readonly numbers = new Map<NumberColumn, Float64Array>()
+  /** -1 unknown, 0 stated no, 1 stated yes. */
+  visaSponsorship: Int8Array
+  requiresClearance: Uint8Array
+
+  constructor(
+    readonly singleFields: readonly string[],
+    readonly multiFields: readonly string[],
+    capacity: number,
+  ) {
+    this.jobIds = new Uint32Array(capacity)
+    this.live = new Uint32Array(wordsFor(capacity))
+    this.docOfJob = new Uint32Array(capacity + 1)
+    for (const field of singleFields) this.singles.set(field, new Uint32Array(capacity))
+    for (const field of multiFields) this.multis.set(field, new Csr(capacity))
+    for (const field of [...singleFields, ...multiFields]) this.dictionaries.set(field, new Dictionary())
+    for (const column of NUMBER_COLUMNS) this.numbers.set(column, new Float64Array(capacity))
+    this.visaSponsorship = new Int8Array(capacity)
+    this.requiresClearance = new Uint8Array(capacity)
+  }
+
+  dictionary(field: string): Dictionary {
+    return this.dictionaries.get(field)!
+  }
+
+  single(field: string): Uint32Array {
+    return this.singles.get(field)!
+  }
+
+  multi(field: string): Csr {
+    return this.multis.get(field)!
+  }
+
+  number(column: NumberColumn): Float64Array {
+    return this.numbers.get(column)!
+  }
+
+  docOf(jobId: number): number | undefined {
+    const slot = jobId < this.docOfJob.length ? this.docOfJob[jobId]! : 0
+    return slot === 0 ? undefined : slot - 1
+  }
+
+  /** Reserves the next document slot for a job. Per-doc columns grow as needed. */
+  addDoc(jobId: number): number {
+    const doc = this.docCount++
+    if (doc >= this.jobIds.length) {
+      const size = Math.ceil(this.jobIds.length * 1.5) + 16
+      this.jobIds = grow(this.jobIds, size)
+      for (const [field, column] of this.singles) this.singles.set(field, grow(column, size))
+      for (const [column, values] of this.numbers) this.numbers.set(column, grow(values, size))
+      this.visaSponsorship = grow(this.visaSponsorship, size)
+      this.requiresClearance = grow(this.requiresClearance, size)
+    }
+    if (wordsFor(doc + 1) > this.live.length) this.live = grow(this.live, wordsFor(this.jobIds.length))
+    if (jobId >= this.docOfJob.length) this.docOfJob = grow(this.docOfJob, jobId + 1)
+    this.jobIds[doc] = jobId
+    this.docOfJob[jobId] = doc + 1
+    return doc
+  }
+}

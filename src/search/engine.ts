@@ -1,0 +1,225 @@
+/**
+ * The search engine: job search, facet counts and filtered market slices over an in-memory index
+ * of every open posting, kept in step with the catalogue.
+ *
+ * API (stable; other modules build on it):
+ *   const engine = createSearchEngine(db, { cacheEntries, cacheBytes })
+ *   parseSearchParams(url.searchParams, { endpointParams: ['q', 'limit'] })   (search-params.ts)
+ *     -> { filters, ignored? }; throws SearchInputError on malformed values
+ *   engine.search({ q, filters, sort, order, limit, offset }) -> { ids: job ids of the page, total }
+ *   engine.facets({ q, filters, facets?, disjunctive? }) -> { total, facets: {facet: {value: count}}, stats }
+ *   engine.matchingSkillSets(filters, q?) -> the matching open postings with their skill slugs (CSR)
+ *   engine.refresh() -> picks up catalogue changes (cheap; every call above does it first)
+ *   engine.close()
+ *
+ * Design: facet values are posting lists over dense document indices; a filter becomes a bitmap
+ * by OR / AND / AND-NOT of those lists; the FTS5 match set (cached per query text) is intersected
+ * with it; counts are one pass over the matched documents. Results are cached in an LRU keyed by
+ * the normalized query; the cache is dropped whenever the catalogue changes.
+ */
+import { LRUCache } from 'lru-cache'
+import type { DB } from '../db/connection.ts'
+import { andInPlace, countDocs, toDocs, type Bitmap } from './bitmap.ts'
+import { changeCount, changesSince, forgetChanges, latestChange } from './change-log.ts'
+import { Csr } from './doc-columns.ts'
+import { countFacet, statsOf, type FacetStats, type ValueCounts } from './facet-count.ts'
+import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
+import { filterBitmap, omittedClauseOf } from './filter.ts'
+import { loadAllOpen, patchJobs } from './index-load.ts'
+import { pageOf } from './page-order.ts'
+import { filtersKey } from './search-params.ts'
+import { SearchIndex } from './search-index.ts'
+import { fullTextMatches, relevanceTiers } from './text-match.ts'
+import { parseTextQuery, type TextQuery } from './text-tokens.ts'
+
+export interface SearchResult {
+  /** Job ids of the requested page, in order. */
+  ids: number[]
+  /** Exact number of matches. */
+  total: number
+}
+
+export interface FacetsRequest {
+  q?: string
+  filters: SearchFilters
+  /** Facets to count; all counted facets when absent. */
+  facets?: readonly FacetName[]
+  /** Count each facet under the full filter minus its own included values (geography: the whole OR-group). */
+  disjunctive?: boolean
+}
+
+export interface FacetsResult {
+  total: number
+  facets: Partial<Record<FacetName, ValueCounts>>
+  stats: FacetStats
+}
+
+/** Matching open postings with their skills: skills of jobIds[i] are skillCodes[offsets[i] .. offsets[i + 1]). */
+export interface SkillSets {
+  jobIds: Uint32Array
+  offsets: Uint32Array
+  skillCodes: Uint32Array
+  /** skill slug of each code */
+  skillNames: readonly string[]
+}
+
+export interface SearchEngineOptions {
+  cacheEntries: number
+  cacheBytes: number
+  /** Clock in seconds, for posted_within_days / open_within_days. */
+  nowSeconds?: () => number
+}
+
+/** Above this share of the catalogue an incremental patch costs more than a rebuild. */
+const REBUILD_SHARE = 0.25
+const MIN_REBUILD_CHANGES = 20000
+
+type Cached = Bitmap | Bitmap[] | FacetsResult | Uint32Array
+
+export class SearchEngine {
+  private index: SearchIndex | undefined
+  private appliedChange = 0
+  private readonly cache: LRUCache<string, Cached>
+  private readonly nowSeconds: () => number
+
+  constructor(private readonly db: DB, options: SearchEngineOptions) {
+    this.nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000))
+    this.cache = new LRUCache<string, Cached>({
+      max: Math.max(1, options.cacheEntries),
+      maxSize: Math.max(1, options.cacheBytes),
+      sizeCalculation: (value) => 64 + (Array.isArray(value) ? value.reduce((sum, b) => sum + b.byteLength, 0) : ArrayBuffer.isView(value) ? value.byteLength : 4096),
+    })
+  }
+
+  /** Brings the index up to date with the catalogue: a full build, a patch of the changed postings, or nothing. */
+  refresh(): void {
+    const latest = latestChange(this.db)
+    if (this.index && latest <= this.appliedChange) return
+    if (!this.index || changeCount(this.db, this.appliedChange) > Math.max(MIN_REBUILD_CHANGES, this.index.liveCount * REBUILD_SHARE)) {
+      this.index = new SearchIndex(loadAllOpen(this.db))
+    } else {
+      const { jobIds } = changesSince(this.db, this.appliedChange, latest)
+      patchJobs(this.db, this.index.columns, jobIds)
+      this.index = new SearchIndex(this.index.columns)
+    }
+    this.appliedChange = latest
+    this.cache.clear()
+    if (latest > 0) forgetChanges(this.db, latest)
+  }
+
+  /** Open postings in the index (after refresh). */
+  size(): number {
+    return this.current().liveCount
+  }
+
+  search(query: SearchQuery): SearchResult {
+    const index = this.current()
+    const text = parseTextQuery(query.q)
+    const matched = this.matched(index, text, query.filters)
+    const total = countDocs(matched)
+    const relevance = !query.sort && text !== null
+    const segments = relevance ? this.tiers(index, text, query.filters, matched) : [matched]
+    const docs = pageOf(index, segments, {
+      key: query.sort ?? 'posted_at',
+      order: query.sort ? (query.order ?? 'desc') : 'desc',
+      offset: query.offset,
+      limit: query.limit,
+    })
+    return { ids: docs.map((doc) => index.columns.jobIds[doc]!), total }
+  }
+
+  facets(request: FacetsRequest): FacetsResult {
+    const index = this.current()
+    const names = request.facets ?? COUNTED_FACETS
+    const key = `facets|${request.disjunctive ? 'd' : 'p'}|${names.join(',')}|${this.queryKey(parseTextQuery(request.q), request.filters)}`
+    const hit = this.cache.get(key) as FacetsResult | undefined
+    if (hit) return hit
+    const text = parseTextQuery(request.q)
+    const docs = this.matchedDocs(index, text, request.filters)
+    const facets: Partial<Record<FacetName, ValueCounts>> = {}
+    for (const facet of names) {
+      const own = request.disjunctive && selects(request.filters, facet)
+      facets[facet] = countFacet(index, own ? this.matchedDocs(index, text, request.filters, facet) : docs, facet)
+    }
+    const result: FacetsResult = { total: docs.length, facets, stats: statsOf(index, docs) }
+    this.cache.set(key, result)
+    return result
+  }
+
+  matchingSkillSets(filters: SearchFilters, q?: string): SkillSets {
+    const index = this.current()
+    const docs = this.matchedDocs(index, parseTextQuery(q), filters)
+    const skills = index.columns.multi('skills')
+    const subset = new Csr(docs.length, docs.length * 4)
+    for (let i = 0; i < docs.length; i++) subset.append(i, skills.valuesOf(docs[i]!))
+    return {
+      jobIds: Uint32Array.from(docs, (doc) => index.columns.jobIds[doc]!),
+      offsets: subset.offsets.subarray(0, docs.length + 1),
+      skillCodes: subset.values.subarray(0, subset.offsets[docs.length]),
+      skillNames: index.columns.dictionary('skills').names,
+    }
+  }
+
+  close(): void {
+    this.cache.clear()
+    this.index = undefined
+  }
+
+  private current(): SearchIndex {
+    this.refresh()
+    return this.index!
+  }
+
+  private queryKey(text: TextQuery | null, filters: SearchFilters, omitted = ''): string {
+    // Relative-date filters move with the clock: a cached answer lives at most one minute.
+    const clock = filters.postedWithinDays !== undefined || filters.openWithinDays !== undefined ? Math.floor(this.nowSeconds() / 60) : ''
+    return `${text?.match ?? ''}|${filtersKey(filters)}|${omitted}|${clock}`
+  }
+
+  private textMatches(index: SearchIndex, text: TextQuery): Bitmap {
+    const key = `text|${text.match}`
+    let matched = this.cache.get(key) as Bitmap | undefined
+    if (!matched) {
+      matched = fullTextMatches(this.db, index, text)
+      this.cache.set(key, matched)
+    }
+    return matched
+  }
+
+  /** Documents matching text and filters (minus one facet's selection for disjunctive counts). */
+  private matched(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): Bitmap {
+    const omitted = omitFacet ? omittedClauseOf(omitFacet) : undefined
+    const key = `match|${this.queryKey(text, filters, omitted ?? '')}`
+    let matched = this.cache.get(key) as Bitmap | undefined
+    if (!matched) {
+      matched = filterBitmap(index, filters, this.nowSeconds(), omitted)
+      if (text) andInPlace(matched, this.textMatches(index, text))
+      this.cache.set(key, matched)
+    }
+    return matched
+  }
+
+  private matchedDocs(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): Uint32Array {
+    return toDocs(this.matched(index, text, filters, omitFacet))
+  }
+
+  private tiers(index: SearchIndex, text: TextQuery, filters: SearchFilters, matched: Bitmap): Bitmap[] {
+    const key = `tiers|${this.queryKey(text, filters)}`
+    let tiers = this.cache.get(key) as Bitmap[] | undefined
+    if (!tiers) {
+      tiers = relevanceTiers(index, text, matched)
+      this.cache.set(key, tiers)
+    }
+    return tiers
+  }
+}
+
+/** Whether the filter selects values of this facet (for geography: of any geography facet). */
+function selects(filters: SearchFilters, facet: FacetName): boolean {
+  const group = GEO_FACETS.includes(facet) ? GEO_FACETS : [facet]
+  return group.some((name) => (filters.facets[name]?.values.length ?? 0) > 0)
+}
+
+export function createSearchEngine(db: DB, options: SearchEngineOptions): SearchEngine {
+  return new SearchEngine(db, options)
+}

@@ -1,0 +1,101 @@
+/**
+ * A parsed filter -> the bitmap of live documents it selects. String facets are posting-list unions
+ * (OR), intersections (`_mode=and`) and differences (`_exclude`); the geography facets form one
+ * OR-group; numeric and boolean filters are one pass over the remaining documents.
+ */
+import { andInPlace, andNotDocs, emptyBitmap, fromDocs, orDocs, type Bitmap } from './bitmap.ts'
+import { FACET_NAMES, GEO_FACETS, type FacetClause, type FacetName, type SearchFilters } from './facet-spec.ts'
+import type { SearchIndex } from './search-index.ts'
+
+const DAY_SECONDS = 86400
+
+/** What a disjunctive count leaves out: one facet's included values, or the whole geography OR-group. */
+export type OmittedClause = FacetName | 'geography' | undefined
+
+export function omittedClauseOf(facet: FacetName): OmittedClause {
+  return GEO_FACETS.includes(facet) ? 'geography' : facet
+}
+
+export function filterBitmap(index: SearchIndex, filters: SearchFilters, nowSeconds: number, omit?: OmittedClause): Bitmap {
+  const result = index.live.slice()
+  for (const facet of FACET_NAMES) {
+    const clause = filters.facets[facet]
+    if (!clause) continue
+    if (!GEO_FACETS.includes(facet) && omit !== facet) applyIncluded(index, result, facet, clause)
+    for (const value of clause.exclude) {
+      const docs = index.postingsOf(facet, value)
+      if (docs) andNotDocs(result, docs)
+    }
+  }
+  if (omit !== 'geography') applyGeography(index, result, filters)
+  applyNumbers(index, result, filters, nowSeconds)
+  return result
+}
+
+function applyIncluded(index: SearchIndex, result: Bitmap, facet: FacetName, clause: FacetClause): void {
+  if (clause.values.length === 0) return
+  if (clause.mode === 'and') {
+    for (const value of clause.values) andInPlace(result, fromDocs(index.postingsOf(facet, value) ?? [], index.words))
+    return
+  }
+  const union = emptyBitmap(index.words)
+  for (const value of clause.values) orDocs(union, index.postingsOf(facet, value) ?? [])
+  andInPlace(result, union)
+}
+
+/** regions, countries and cities widen each other: one union over all their included values. */
+function applyGeography(index: SearchIndex, result: Bitmap, filters: SearchFilters): void {
+  const selected = GEO_FACETS.filter((facet) => (filters.facets[facet]?.values.length ?? 0) > 0)
+  if (selected.length === 0) return
+  const union = emptyBitmap(index.words)
+  for (const facet of selected) for (const value of filters.facets[facet]!.values) orDocs(union, index.postingsOf(facet, value) ?? [])
+  andInPlace(result, union)
+}
+
+type DocTest = (doc: number) => boolean
+
+function numberTests(index: SearchIndex, filters: SearchFilters, nowSeconds: number): DocTest[] {
+  const { columns } = index
+  const tests: DocTest[] = []
+  const atLeast = (column: Float64Array, bound: number) => tests.push((doc) => column[doc]! >= bound)
+  const atMost = (column: Float64Array, bound: number) => tests.push((doc) => column[doc]! <= bound)
+  if (filters.salaryMin !== undefined) atLeast(columns.number('salaryMin'), filters.salaryMin)
+  if (filters.salaryMax !== undefined) atMost(columns.number('salaryMax'), filters.salaryMax)
+  // Both experience bounds compare the posting's required years; unknown (NaN) fails either comparison.
+  if (filters.experienceYearsMin !== undefined) atLeast(columns.number('experienceYearsMin'), filters.experienceYearsMin)
+  if (filters.experienceYearsMax !== undefined) atMost(columns.number('experienceYearsMin'), filters.experienceYearsMax)
+  if (filters.postedWithinDays !== undefined) atLeast(columns.number('postedAt'), nowSeconds - filters.postedWithinDays * DAY_SECONDS)
+  if (filters.openWithinDays !== undefined) atLeast(columns.number('createdAt'), nowSeconds - filters.openWithinDays * DAY_SECONDS)
+  if (filters.visaSponsorship !== undefined) {
+    const wanted = filters.visaSponsorship ? 1 : 0
+    const visa = columns.visaSponsorship
+    tests.push((doc) => visa[doc] === wanted)
+  }
+  if (filters.requiresClearance !== undefined) {
+    const wanted = filters.requiresClearance ? 1 : 0
+    const clearance = columns.requiresClearance
+    tests.push((doc) => clearance[doc] === wanted)
+  }
+  return tests
+}
+
+function applyNumbers(index: SearchIndex, result: Bitmap, filters: SearchFilters, nowSeconds: number): void {
+  const tests = numberTests(index, filters, nowSeconds)
+  if (tests.length === 0) return
+  for (let i = 0; i < result.length; i++) {
+    let word = result[i]!
+    let keep = word
+    while (word !== 0) {
+      const low = word & -word
+      const doc = (i << 5) + 31 - Math.clz32(low)
+      for (const test of tests) {
+        if (!test(doc)) {
+          keep &= ~low
+          break
+        }
+      }
+      word ^= low
+    }
+    result[i] = keep
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * One generation of the in-memory index: the document columns plus what is derived from them,
+ * per facet value the sorted list of live documents carrying it (a posting list), and, built on
+ * first use, one document permutation per sort key. Replaced (rebuilt or patched) when the
+ * catalogue changes; never mutated while serving.
+ */
+import { countDocs, type Bitmap } from './bitmap.ts'
+import type { DocColumns, NumberColumn } from './doc-columns.ts'
+import { REGIONS_NONE, type SortKey } from './facet-spec.ts'
+
+export interface SortPermutation {
+  /** Live documents with a known key, ascending by (key, document). */
+  known: Uint32Array
+  /** Live documents with no value for the key, ascending by document; always served last. */
+  unknown: Uint32Array
+}
+
+export const SORT_COLUMNS: Record<SortKey, NumberColumn> = {
+  created_at: 'createdAt', posted_at: 'postedAt', view_count: 'viewCount', salary_min: 'salaryMin', salary_max: 'salaryMax',
+}
+
+export class SearchIndex {
+  readonly words: number
+  readonly liveCount: number
+  private readonly postings = new Map<string, Uint32Array[]>()
+  /** Live documents with no region: `regions=none`. */
+  readonly regionsNone: Uint32Array
+  private readonly permutations = new Map<SortKey, SortPermutation>()
+
+  constructor(readonly columns: DocColumns) {
+    this.words = columns.live.length
+    this.liveCount = countDocs(columns.live)
+    for (const field of columns.singleFields) this.postings.set(field, this.singlePostings(field))
+    for (const field of columns.multiFields) this.postings.set(field, this.multiPostings(field))
+    this.regionsNone = this.docsWhere((doc) => {
+      const regions = columns.multi('regions')
+      return regions.offsets[doc] === regions.offsets[doc + 1]
+    })
+  }
+
+  get live(): Bitmap {
+    return this.columns.live
+  }
+
+  isLive(doc: number): boolean {
+    return (this.columns.live[doc >>> 5]! & (1 << (doc & 31))) !== 0
+  }
+
+  /** Documents carrying a value; undefined for a value the catalogue has never seen (matches nothing). */
+  postingsOf(field: string, value: string): Uint32Array | undefined {
+    if (field === 'regions' && value === REGIONS_NONE) return this.regionsNone
+    const code = this.columns.dictionary(field).code(value)
+    return code === undefined ? undefined : this.postings.get(field)![code]
+  }
+
+  /** Posting lists of every code of a field. */
+  allPostings(field: string): Uint32Array[] {
+    return this.postings.get(field)!
+  }
+
+  sortPermutation(key: SortKey): SortPermutation {
+    let permutation = this.permutations.get(key)
+    if (!permutation) {
+      permutation = this.buildPermutation(this.columns.number(SORT_COLUMNS[key]))
+      this.permutations.set(key, permutation)
+    }
+    return permutation
+  }
+
+  private docsWhere(keep: (doc: number) => boolean): Uint32Array {
+    const out: number[] = []
+    for (let doc = 0; doc < this.columns.docCount; doc++) if (this.isLive(doc) && keep(doc)) out.push(doc)
+    return Uint32Array.from(out)
+  }
+
+  private singlePostings(field: string): Uint32Array[] {
+    const codes = this.columns.single(field)
+    const size = this.columns.dictionary(field).names.length
+    const counts = new Uint32Array(size + 1)
+    for (let doc = 0; doc < this.columns.docCount; doc++) if (this.isLive(doc)) counts[codes[doc]!]!++
+    const lists = Array.from({ length: size }, (_, code) => new Uint32Array(counts[code + 1]!))
+    const fill = new Uint32Array(size)
+    for (let doc = 0; doc < this.columns.docCount; doc++) {
+      const code = codes[doc]!
+      if (code !== 0 && this.isLive(doc)) lists[code - 1]![fill[code - 1]!++] = doc
+    }
+    return lists
+  }
+
+  private multiPostings(field: string): Uint32Array[] {
+    const { offsets, values } = this.columns.multi(field)
+    const size = this.columns.dictionary(field).names.length
+    const counts = new Uint32Array(size)
+    for (let doc = 0; doc < this.columns.docCount; doc++) {
+      if (!this.isLive(doc)) continue
+      for (let k = offsets[doc]!; k < offsets[doc + 1]!; k++) counts[values[k]!]!++
+    }
+    const lists = Array.from({ length: size }, (_, code) => new Uint32Array(counts[code]!))
+    counts.fill(0)
+    for (let doc = 0; doc < this.columns.docCount; doc++) {
+      if (!this.isLive(doc)) continue
+      for (let k = offsets[doc]!; k < offsets[doc + 1]!; k++) lists[values[k]!]![counts[values[k]!]!++] = doc
+    }
+    return lists
+  }
+
+  /** Sorts by packing (key rank, document) into one float so the native typed-array sort does the work. */
+  private buildPermutation(column: Float64Array): SortPermutation {
+    const known: number[] = []
+    const unknown: number[] = []
+    let min = Infinity
+    let max = -Infinity
+    for (let doc = 0; doc < this.columns.docCount; doc++) {
+      if (!this.isLive(doc)) continue
+      const value = column[doc]!
+      if (Number.isNaN(value)) unknown.push(doc)
+      else {
+        known.push(doc)
+        if (value < min) min = value
+        if (value > max) max = value
+      }
+    }
+    const docBits = 2 ** Math.ceil(Math.log2(this.columns.docCount + 1))
+    const packable = Number.isSafeInteger((max - min + 1) * docBits) && known.every((doc) => Number.isInteger(column[doc]))
+    let sorted: Uint32Array
+    if (packable) {
+      const keys = new Float64Array(known.length)
+      for (let i = 0; i < known.length; i++) keys[i] = (column[known[i]!]! - min) * docBits + known[i]!
+      keys.sort()
+      sorted = new Uint32Array(known.length)
+      for (let i = 0; i < keys.length; i++) sorted[i] = keys[i]! % docBits
+    } else {
+      sorted = Uint32Array.from(known).sort((a, b) => column[a]! - column[b]! || a - b)
+    }
+    return { known: sorted, unknown: Uint32Array.from(unknown) }
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * Query string -> SearchFilters, following the filter grammar of interface.md: repeated and
+ * comma-separated values, `<facet>_mode`, `<facet>_exclude`, numeric and boolean filters. Every
+ * parameter nobody reads is reported in `ignored` (at most 10, with `did_you_mean` for a
+ * singular/plural slip). Malformed values throw SearchInputError, whose message never echoes input.
+ */
+import {
+  BOOLEAN_FILTERS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, NUMERIC_FILTERS,
+  type FacetClause, type FacetName, type IgnoredParam, type SearchFilters,
+} from './facet-spec.ts'
+
+export class SearchInputError extends Error {}
+
+export interface SearchParamsOptions {
+  /** Parameters the endpoint reads itself (q, limit, sort, ...): neither filters nor ignored. */
+  endpointParams: readonly string[]
+  /** Facets this endpoint does not filter on (e.g. skills for market coverage): reported as ignored. */
+  withoutFacets?: readonly FacetName[]
+}
+
+export interface ParsedSearchParams {
+  filters: SearchFilters
+  /** Absent when nothing was ignored, never empty. */
+  ignored?: IgnoredParam[]
+}
+
+const MAX_IGNORED = 10
+const FACETS = new Set<string>(FACET_NAMES)
+
+/** Splits repeated and comma-separated values; empty items are dropped, duplicates collapsed. */
+function valuesOf(raw: string[], lowercase: boolean): string[] {
+  const out = new Set<string>()
+  for (const item of raw) {
+    for (const part of item.split(',')) {
+      const value = part.trim()
+      if (value) out.add(lowercase ? value.toLowerCase() : value)
+    }
+  }
+  return [...out]
+}
+
+function singleValue(params: URLSearchParams, name: string): string {
+  const all = params.getAll(name)
+  if (all.length > 1) throw new SearchInputError(`invalid query parameter "${name}": give it once`)
+  return all[0]!.trim()
+}
+
+function integerValue(params: URLSearchParams, name: string, min: number, max: number): number {
+  const raw = singleValue(params, name)
+  if (!/^\d{1,15}$/.test(raw)) throw new SearchInputError(`invalid query parameter "${name}": must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`)
+  const value = Number(raw)
+  if (value < min || value > max) throw new SearchInputError(`invalid query parameter "${name}": must be from ${min} to ${max}`)
+  return value
+}
+
+function booleanValue(params: URLSearchParams, name: string): boolean {
+  const raw = singleValue(params, name).toLowerCase()
+  if (raw === 'true' || raw === '1') return true
+  if (raw === 'false' || raw === '0') return false
+  throw new SearchInputError(`invalid query parameter "${name}": must be true or false`)
+}
+
+/** The other grammatical number of a name: skill <-> skills, city <-> cities. */
+function numberVariants(name: string): string[] {
+  const out = [name + 's']
+  if (name.endsWith('ies')) out.push(name.slice(0, -3) + 'y')
+  else if (name.endsWith('s')) out.push(name.slice(0, -1))
+  if (name.endsWith('y')) out.push(name.slice(0, -1) + 'ies')
+  return out
+}
+
+function suggestion(param: string, isKnown: (name: string) => boolean): string | undefined {
+  const match = /^(.*?)(_exclude|_mode)?$/.exec(param)!
+  const [, base, suffix = ''] = match
+  return numberVariants(base!).map((variant) => variant + suffix).find(isKnown)
+}
+
+export function parseSearchParams(params: URLSearchParams, options: SearchParamsOptions): ParsedSearchParams {
+  const without = new Set<string>(options.withoutFacets ?? [])
+  const facetOf = (name: string) => (FACETS.has(name) && !without.has(name) ? (name as FacetName) : undefined)
+  const filters: SearchFilters = { facets: {} }
+  const ignored: IgnoredParam[] = []
+  const seen = new Set<string>()
+
+  const isKnown = (name: string): boolean => {
+    if (options.endpointParams.includes(name) || name in NUMERIC_FILTERS || name in BOOLEAN_FILTERS) return true
+    if (facetOf(name)) return true
+    const exclude = /^(.*)_exclude$/.exec(name)
+    if (exclude && facetOf(exclude[1]!)) return true
+    const mode = /^(.*)_mode$/.exec(name)
+    return Boolean(mode && facetOf(mode[1]!) && !GEO_FACETS.includes(mode[1] as FacetName))
+  }
+  const clauseOf = (facet: FacetName): FacetClause => (filters.facets[facet] ??= { values: [], mode: 'or', exclude: [] })
+
+  for (const name of new Set(params.keys())) {
+    if (seen.has(name)) continue
+    seen.add(name)
+    if (!isKnown(name)) {
+      if (ignored.length < MAX_IGNORED) {
+        const didYouMean = suggestion(name, isKnown)
+        ignored.push(didYouMean ? { param: name, did_you_mean: didYouMean } : { param: name })
+      }
+      continue
+    }
+    if (options.endpointParams.includes(name)) continue
+    if (name in NUMERIC_FILTERS) {
+      const within = name.endsWith('_within_days')
+      filters[NUMERIC_FILTERS[name as keyof typeof NUMERIC_FILTERS]] = integerValue(params, name, within ? 1 : 0, within ? MAX_WITHIN_DAYS : Number.MAX_SAFE_INTEGER)
+      continue
+    }
+    if (name in BOOLEAN_FILTERS) {
+      filters[BOOLEAN_FILTERS[name as keyof typeof BOOLEAN_FILTERS]] = booleanValue(params, name)
+      continue
+    }
+    const facet = facetOf(name)
+    if (facet) {
+      clauseOf(facet).values = valuesOf(params.getAll(name), facet === 'countries')
+      continue
+    }
+    if (name.endsWith('_exclude')) {
+      const excluded = name.slice(0, -'_exclude'.length) as FacetName
+      clauseOf(excluded).exclude = valuesOf(params.getAll(name), excluded === 'countries')
+      continue
+    }
+    const moded = name.slice(0, -'_mode'.length) as FacetName
+    const mode = singleValue(params, name).toLowerCase()
+    if (mode !== 'and' && mode !== 'or') throw new SearchInputError(`invalid query parameter "${name}": must be and or or`)
+    clauseOf(moded).mode = mode
+  }
+  for (const [facet, clause] of Object.entries(filters.facets) as [FacetName, FacetClause][]) {
+    if (clause.values.length === 0 && clause.exclude.length === 0) delete filters.facets[facet]
+  }
+  return ignored.length ? { filters, ignored } : { filters }
+}
+
+/** A stable text form of filters, for cache keys: same meaning, same key. */
+export function filtersKey(filters: SearchFilters): string {
+  const facets = Object.entries(filters.facets)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([facet, clause]) => [facet, clause.mode, [...clause.values].sort(), [...clause.exclude].sort()])
+  const rest = Object.entries(filters).filter(([key]) => key !== 'facets').sort(([a], [b]) => (a < b ? -1 : 1))
+  return JSON.stringify([facets, rest])
+}

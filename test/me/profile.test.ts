@@ -1,0 +1,124 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
+
+const profileBody = {
+  headline: 'Backend engineer',
+  skills: [{ name: 'TypeScript', level: 'expert' }, { name: 'Golang' }, { name: 'typescript', level: 'beginner' }],
+  years_experience: 6,
+  desired_roles: ['Backend Engineer'],
+  locations: ['Berlin'],
+  work_modes: ['remote'],
+  salary_expectation: { amount: 80000, currency: 'EUR', period: 'year' },
+  languages: [{ language: 'English', level: 'c1' }],
+}
+
+test('profile: put, get, replace and delete with a session or an API key', async () => {
+  const { call } = createTestApp()
+  const alice = await signUp(call)
+  const key = await createApiKey(call, alice.cookie)
+
+  assert.equal((await call('/api/v1/me/profile')).status, 401)
+  const none = await call('/api/v1/me/profile', { headers: sessionHeaders(alice.cookie) })
+  assert.equal(none.status, 404)
+  assert.equal(typeof none.body.error, 'string')
+
+  const put = await call('/api/v1/me/profile', { method: 'PUT', headers: bearerHeaders(key), body: JSON.stringify(profileBody) })
+  assert.equal(put.status, 200)
+  assert.deepEqual(put.body.data.skills, [
+    { name: 'TypeScript', slug: 'typescript', level: 'expert' },
+    { name: 'Golang', slug: 'go', level: null },
+  ])
+  assert.deepEqual(put.body.data.salary_expectation, profileBody.salary_expectation)
+  assert.equal(put.body.data.headline, 'Backend engineer')
+
+  const got = await call('/api/v1/me/profile', { headers: sessionHeaders(alice.cookie) })
+  assert.equal(got.status, 200)
+  assert.deepEqual(got.body.data, put.body.data)
+
+  // PUT replaces: omitted fields are emptied, created_at survives.
+  const replaced = await call('/api/v1/me/profile', { method: 'PUT', headers: sessionHeaders(alice.cookie), body: JSON.stringify({ headline: 'SRE' }) })
+  assert.equal(replaced.status, 200)
+  assert.deepEqual(replaced.body.data.skills, [])
+  assert.equal(replaced.body.data.salary_expectation, null)
+  assert.equal(replaced.body.data.created_at, put.body.data.created_at)
+
+  const bob = await signUp(call)
+  assert.equal((await call('/api/v1/me/profile', { headers: sessionHeaders(bob.cookie) })).status, 404)
+
+  const deleted = await call('/api/v1/me/profile', { method: 'DELETE', headers: bearerHeaders(key) })
+  assert.equal(deleted.status, 204)
+  assert.equal((await call('/api/v1/me/profile', { method: 'DELETE', headers: bearerHeaders(key) })).status, 404)
+})
+
+test('profile: invalid values are a 400 naming the field, without echoing the value', async () => {
+  const { call } = createTestApp()
+  const alice = await signUp(call)
+  const cases: [Record<string, unknown>, RegExp][] = [
+    [{ years_experience: -1 }, /years_experience/],
+    [{ work_modes: ['office'] }, /work_modes/],
+    [{ salary_expectation: { amount: 100, currency: 'eur', period: 'year' } }, /salary_expectation\.currency/],
+    [{ salary_expectation: { amount: 0, currency: 'EUR', period: 'year' } }, /salary_expectation\.amount/],
+    [{ skills: [{ name: 'Rust', level: 'guru' }] }, /skills\.0\.level/],
+  ]
+  for (const [body, field] of cases) {
+    const response = await call('/api/v1/me/profile', { method: 'PUT', headers: sessionHeaders(alice.cookie), body: JSON.stringify(body) })
+    assert.equal(response.status, 400, JSON.stringify(body))
+    assert.match(response.body.error, field)
+    assert.doesNotMatch(response.body.error, /office|guru/)
+  }
+})
+
+test('match-text: deterministic skill coverage; 404 without a profile', async () => {
+  const { call } = createTestApp()
+  const alice = await signUp(call)
+  const key = await createApiKey(call, alice.cookie)
+  const body = JSON.stringify({ title: 'Senior Go Engineer', text: 'You will write Go services with PostgreSQL and TypeScript tooling on AWS.' })
+
+  const missingProfile = await call('/api/v1/me/match-text', { method: 'POST', headers: bearerHeaders(key), body })
+  assert.equal(missingProfile.status, 404)
+
+  await call('/api/v1/me/profile', { method: 'PUT', headers: bearerHeaders(key), body: JSON.stringify(profileBody) })
+  const first = await call('/api/v1/me/match-text', { method: 'POST', headers: bearerHeaders(key), body })
+  assert.equal(first.status, 200)
+  assert.deepEqual([...first.body.data.matched].sort(), ['go', 'typescript'])
+  assert.deepEqual([...first.body.data.missing].sort(), ['aws', 'postgresql'])
+  assert.equal(first.body.data.score, 50)
+  const again = await call('/api/v1/me/match-text', { method: 'POST', headers: sessionHeaders(alice.cookie), body })
+  assert.deepEqual(again.body.data, first.body.data)
+
+  const empty = await call('/api/v1/me/match-text', { method: 'POST', headers: bearerHeaders(key), body: JSON.stringify({ title: 'x' }) })
+  assert.equal(empty.status, 400)
+  assert.match(empty.body.error, /text/)
+  assert.equal((await call('/api/v1/me/match-text', { method: 'POST', body })).status, 401)
+})
+
+test('GET /jobs/{slug}/match: skills plus work mode, experience and salary checks', async () => {
+  const job = fixtureJob({
+    publicSlug: 'go-engineer-acme',
+    skills: [{ slug: 'go', name: 'Go' }, { slug: 'kubernetes', name: 'Kubernetes' }],
+    workMode: 'onsite',
+    experienceYearsMin: 5,
+    salaryMax: 90000,
+    salaryCurrency: 'EUR',
+    salaryPeriod: 'year',
+  })
+  const { call } = createTestApp({ jobs: [job] })
+  const alice = await signUp(call)
+  const key = await createApiKey(call, alice.cookie)
+  assert.equal((await call('/api/v1/jobs/go-engineer-acme/match', { headers: bearerHeaders(key) })).status, 404)
+  await call('/api/v1/me/profile', { method: 'PUT', headers: bearerHeaders(key), body: JSON.stringify(profileBody) })
+
+  const match = await call('/api/v1/jobs/go-engineer-acme/match', { headers: bearerHeaders(key) })
+  assert.equal(match.status, 200)
+  assert.equal(match.body.data.score, 50)
+  assert.deepEqual(match.body.data.matched, ['go'])
+  assert.deepEqual(match.body.data.missing, ['kubernetes'])
+  assert.deepEqual(
+    match.body.data.checks.map((c: { name: string; status: string }) => [c.name, c.status]),
+    [['work_mode', 'mismatch'], ['experience', 'match'], ['salary', 'match']],
+  )
+  assert.equal((await call('/api/v1/jobs/nope/match', { headers: bearerHeaders(key) })).status, 404)
+  assert.equal((await call('/api/v1/jobs/go-engineer-acme/match')).status, 401)
+})
