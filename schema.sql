@@ -294,3 +294,104 @@ CREATE TABLE IF NOT EXISTS mail_outbox (
 CREATE INDEX IF NOT EXISTS mail_outbox_recipient ON mail_outbox (recipient);
 
 -- ---------------------------------------------------------------- signed-in features (issue 7 owns this section)
+
+-- One profile per user: what match-text, job match and coverage compare postings against.
+CREATE TABLE IF NOT EXISTS profiles (
+  user_id           INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  headline          TEXT,
+  skills            TEXT NOT NULL DEFAULT '[]',   -- JSON [{ name, slug, level }]
+  years_experience  INTEGER,
+  desired_roles     TEXT NOT NULL DEFAULT '[]',   -- JSON string arrays
+  locations         TEXT NOT NULL DEFAULT '[]',
+  work_modes        TEXT NOT NULL DEFAULT '[]',
+  salary_min        INTEGER,
+  salary_currency   TEXT,
+  salary_period     TEXT,
+  languages         TEXT NOT NULL DEFAULT '[]',   -- JSON [{ code, level }]
+  created_at        TEXT NOT NULL,
+  updated_at        TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS screening_answers (
+  user_id                  INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  authorized_countries     TEXT NOT NULL DEFAULT '[]',   -- JSON array of ISO alpha-2, uppercase
+  visa_sponsorship_needed  INTEGER CHECK (visa_sponsorship_needed IN (0, 1)),
+  desired_salary_amount    INTEGER CHECK (desired_salary_amount > 0),
+  desired_salary_currency  TEXT,
+  desired_salary_period    TEXT CHECK (desired_salary_period IN ('hour', 'day', 'week', 'month', 'year')),
+  notice_period_days       INTEGER CHECK (notice_period_days >= 0),
+  willing_to_relocate      INTEGER CHECK (willing_to_relocate IN (0, 1)),
+  age_18_or_older          INTEGER CHECK (age_18_or_older IN (0, 1)),
+  updated_at               TEXT NOT NULL
+) STRICT;
+
+-- A saved search is a query string in the job search grammar.
+CREATE TABLE IF NOT EXISTS saved_searches (
+  id          INTEGER PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  name        TEXT NOT NULL,
+  query       TEXT NOT NULL,
+  created_at  TEXT NOT NULL,
+  updated_at  TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS saved_searches_user ON saved_searches (user_id, id);
+
+-- A subscription sends digests of postings first recorded after digest_cursor_at.
+CREATE TABLE IF NOT EXISTS subscriptions (
+  id                INTEGER PRIMARY KEY,
+  user_id           INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  saved_search_id   INTEGER NOT NULL UNIQUE REFERENCES saved_searches (id) ON DELETE CASCADE,
+  active            INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+  digest_cursor_at  TEXT NOT NULL,
+  last_digest_at    TEXT,
+  created_at        TEXT NOT NULL,
+  updated_at        TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS subscriptions_user ON subscriptions (user_id, id);
+CREATE INDEX IF NOT EXISTS subscriptions_active ON subscriptions (active, id);
+
+CREATE TABLE IF NOT EXISTS notifications (
+  id               INTEGER PRIMARY KEY,
+  user_id          INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  kind             TEXT NOT NULL,            -- 'subscription_digest'
+  title            TEXT NOT NULL,
+  body             TEXT NOT NULL,
+  public_slug      TEXT,
+  jobs             TEXT NOT NULL DEFAULT '[]', -- JSON snapshot of jobs as they were when sent
+  subscription_id  INTEGER REFERENCES subscriptions (id) ON DELETE SET NULL,
+  created_at       TEXT NOT NULL,
+  read_at          TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS notifications_user ON notifications (user_id, id DESC);
+CREATE INDEX IF NOT EXISTS notifications_unread ON notifications (user_id) WHERE read_at IS NULL;
+
+CREATE TABLE IF NOT EXISTS notification_settings (
+  user_id        INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  digest_in_app  INTEGER NOT NULL DEFAULT 1 CHECK (digest_in_app IN (0, 1)),
+  digest_push    INTEGER NOT NULL DEFAULT 1 CHECK (digest_push IN (0, 1)),
+  updated_at     TEXT NOT NULL
+) STRICT;
+
+-- Upserted by token value: a device that signs in to another account moves with it.
+CREATE TABLE IF NOT EXISTS push_tokens (
+  token       TEXT PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  platform    TEXT NOT NULL CHECK (platform IN ('ios', 'android')),
+  created_at  TEXT NOT NULL,
+  updated_at  TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS push_tokens_user ON push_tokens (user_id);
+
+-- The caller's own history with a posting; jobs.view_count / applied_count count distinct users.
+CREATE TABLE IF NOT EXISTS job_interactions (
+  user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  job_id        INTEGER NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+  view_count    INTEGER NOT NULL DEFAULT 0,
+  viewed_at     TEXT,                        -- last view
+  applied_at    TEXT,
+  saved_at      TEXT,
+  dismissed_at  TEXT,
+  updated_at    TEXT NOT NULL,
+  PRIMARY KEY (user_id, job_id)
+) STRICT;
+CREATE INDEX IF NOT EXISTS job_interactions_user ON job_interactions (user_id, updated_at DESC);

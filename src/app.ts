@@ -17,6 +17,14 @@ import { createLoginThrottle } from './account/login-throttle.ts'
 import { authRoutes } from './http/auth.ts'
 import { meAccountRoutes } from './http/me-account.ts'
 import { apiKeyRoutes } from './http/api-keys.ts'
+import { meProfileRoutes } from './http/me-profile.ts'
+import { jobMatchRoutes } from './http/job-match.ts'
+import { meScreeningRoutes } from './http/me-screening.ts'
+import { meSearchRoutes } from './http/me-searches.ts'
+import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
+import { meNotificationRoutes } from './http/me-notifications.ts'
+import { mePushTokenRoutes } from './http/me-push-tokens.ts'
+import { jobInteractionRoutes } from './http/job-interactions.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
@@ -38,7 +46,7 @@ export function createContext(config: Config, db: DB): AppContext {
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
 export function allRoutes(ctx: AppContext): Route[] {
-  return [...statusRoutes(ctx), ...openapiRoutes(ctx, () => allRoutes(ctx)), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx)]
+  return [...statusRoutes(ctx), ...openapiRoutes(ctx, () => allRoutes(ctx)), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx), ...meProfileRoutes(ctx), ...jobMatchRoutes(ctx), ...meScreeningRoutes(ctx), ...meSearchRoutes(ctx), ...meSubscriptionRoutes(ctx), ...meNotificationRoutes(ctx), ...mePushTokenRoutes(ctx), ...jobInteractionRoutes(ctx)]
 }
 
 /**

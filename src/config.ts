@@ -44,6 +44,11 @@ export const settings = {
   mailFrom: str('MAIL_FROM', 'openroles <no-reply@localhost>', 'sender of outgoing mail'),
   digestIntervalMinutes: int('DIGEST_INTERVAL_MINUTES', 60, 'saved-search digest interval (0 = off)'),
   pushGatewayUrl: str('PUSH_GATEWAY_URL', '', 'HTTP endpoint that delivers mobile push; empty = push disabled'),
+  pushTimeoutMs: int('PUSH_TIMEOUT_MS', 5000, 'how long a push gateway call may take'),
+  savedSearchesPerUser: int('SAVED_SEARCHES_PER_USER', 100, 'saved searches one account may hold'),
+  digestMaxJobs: int('DIGEST_MAX_JOBS', 10, 'jobs listed in one saved-search digest notification'),
+  coverageMustHavePercent: int('COVERAGE_MUST_HAVE_PERCENT', 10, 'market coverage: a skill named by at least this % of the market postings is a must-have'),
+  coveragePostingPercent: int('COVERAGE_POSTING_PERCENT', 70, 'market coverage: a posting counts as covered when the caller has at least this % of its skills'),
   oauthProviders: str('OAUTH_PROVIDERS', '', 'JSON array of OpenID Connect providers {id,name,issuer,clientId,clientSecret,authorizationEndpoint,tokenEndpoint,userinfoEndpoint}'),
 } as const
 
