@@ -1,0 +1,34 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { createTestApp } from '../helpers/app.ts'
+import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
+import { listOutbox } from '../../src/mail/outbox.ts'
+import { json } from './mail-codes.ts'
+
+test('DELETE /me removes the account with its sessions, keys and mail; the email can register again', async () => {
+  const { call, db } = createTestApp()
+  const user = await signUp(call)
+  const other = await signUp(call)
+  const key = await createApiKey(call, user.cookie)
+
+  const byKey = await call('/api/v1/me', { method: 'DELETE', headers: bearerHeaders(key) })
+  assert.equal(byKey.status, 401, 'session only: a key cannot delete the account')
+
+  const deleted = await call('/api/v1/me', { method: 'DELETE', headers: sessionHeaders(user.cookie) })
+  assert.equal(deleted.status, 204)
+  assert.match(deleted.headers.getSetCookie().join(), /openroles_session=;/)
+
+  assert.equal((await call('/api/v1/auth/me', { headers: sessionHeaders(user.cookie) })).status, 401)
+  assert.equal((await call('/api/v1/auth/me', { headers: bearerHeaders(key) })).status, 401)
+  for (const table of ['sessions', 'api_keys', 'account_codes']) {
+    const count = db.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).get(user.userId) as { n: number }
+    assert.equal(count.n, 0, table)
+  }
+  assert.deepEqual(listOutbox(db, { recipient: user.email, limit: 10 }), [])
+  assert.equal((await call('/api/v1/auth/me', { headers: sessionHeaders(other.cookie) })).status, 200, 'other accounts untouched')
+
+  const login = await call('/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ email: user.email, password: user.password }) })
+  assert.equal(login.status, 401)
+  const again = await call('/api/v1/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ email: user.email, password: user.password }) })
+  assert.equal(again.status, 201)
+})

@@ -1,0 +1,132 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { createTestApp } from '../helpers/app.ts'
+import { sessionCookieFrom, sessionHeaders, signUp, TEST_ORIGIN } from '../helpers/auth.ts'
+import { json } from './mail-codes.ts'
+
+const post = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: json(body),
+})
+
+test('register creates the account, signs it in with a hardened cookie and never returns the hash', async () => {
+  const { call } = createTestApp()
+  const response = await call('/api/v1/auth/register', post({ email: ' Ada@Example.org ', password: 'a long enough passphrase' }))
+  assert.equal(response.status, 201)
+  assert.deepEqual(Object.keys(response.body.data).sort(), ['created_at', 'email', 'email_verified', 'has_password', 'id', 'role'])
+  assert.equal(response.body.data.email, 'ada@example.org')
+  assert.equal(response.body.data.email_verified, false)
+  assert.equal(response.body.data.role, 'user')
+  const setCookie = response.headers.getSetCookie().join('\n')
+  assert.match(setCookie, /^openroles_session=[a-z2-7]+\.[a-z2-7]+;/)
+  assert.match(setCookie, /HttpOnly/)
+  assert.match(setCookie, /SameSite=Lax/i)
+  assert.match(setCookie, /Path=\//)
+  assert.doesNotMatch(setCookie, /Domain=/i)
+  assert.doesNotMatch(setCookie, /Secure/, 'plain http: no Secure flag')
+  assert.doesNotMatch(JSON.stringify(response.body), /argon2|hash/)
+
+  const me = await call('/api/v1/auth/me', { headers: sessionHeaders(sessionCookieFrom(response.headers)!) })
+  assert.equal(me.status, 200)
+  assert.equal(me.body.data.email, 'ada@example.org')
+  assert.equal(me.body.data.credential, 'cookie')
+})
+
+test('the cookie is Secure behind HTTPS: own protocol, or X-Forwarded-Proto only with TRUST_PROXY', async () => {
+  const direct = createTestApp()
+  const https = await direct.app.request('https://localhost/api/v1/auth/register', post({ email: 'a@example.org', password: 'a long enough passphrase' }))
+  assert.equal(https.status, 201)
+  assert.match(https.headers.getSetCookie().join(), /Secure/)
+
+  const forwarded = post({ email: 'b@example.org', password: 'a long enough passphrase' }, { 'x-forwarded-proto': 'https' })
+  const untrusted = await direct.call('/api/v1/auth/register', forwarded)
+  assert.doesNotMatch(untrusted.headers.getSetCookie().join(), /Secure/)
+  const proxied = createTestApp({ config: { trustProxy: true } })
+  const trusted = await proxied.call('/api/v1/auth/register', forwarded)
+  assert.equal(trusted.status, 201)
+  assert.match(trusted.headers.getSetCookie().join(), /Secure/)
+})
+
+test('the password policy refuses short and common passwords without echoing them', async () => {
+  const { call } = createTestApp()
+  const short = await call('/api/v1/auth/register', post({ email: 'a@example.org', password: 'short1' }))
+  assert.equal(short.status, 400)
+  assert.match(short.body.error, /at least 10 characters/)
+  const common = await call('/api/v1/auth/register', post({ email: 'a@example.org', password: 'Password123' }))
+  assert.equal(common.status, 400)
+  assert.match(common.body.error, /too common/)
+  assert.doesNotMatch(common.body.error, /Password123/)
+  const badEmail = await call('/api/v1/auth/register', post({ email: 'not-an-email', password: 'a long enough passphrase' }))
+  assert.equal(badEmail.status, 400)
+  assert.match(badEmail.body.error, /email/)
+  assert.doesNotMatch(badEmail.body.error, /not-an-email/)
+})
+
+test('a second registration of the same email (any case) is a 409', async () => {
+  const { call } = createTestApp()
+  await signUp(call, { email: 'grace@example.org' })
+  const again = await call('/api/v1/auth/register', post({ email: 'GRACE@example.org', password: 'another long passphrase' }))
+  assert.equal(again.status, 409)
+  assert.equal(typeof again.body.error, 'string')
+})
+
+test('login: right password signs in, a wrong one and an unknown email get the same 401', async () => {
+  const { call } = createTestApp()
+  const user = await signUp(call)
+  const ok = await call('/api/v1/auth/login', post({ email: user.email.toUpperCase(), password: user.password }))
+  assert.equal(ok.status, 200)
+  assert.equal(ok.body.data.id, user.userId)
+  assert.ok(sessionCookieFrom(ok.headers))
+  assert.notEqual(sessionCookieFrom(ok.headers), user.cookie, 'each login is a new session')
+
+  const wrong = await call('/api/v1/auth/login', post({ email: user.email, password: 'not the password at all' }))
+  const unknown = await call('/api/v1/auth/login', post({ email: 'nobody@example.org', password: 'not the password at all' }))
+  assert.equal(wrong.status, 401)
+  assert.equal(unknown.status, 401)
+  assert.deepEqual(wrong.body, unknown.body)
+  assert.equal(sessionCookieFrom(wrong.headers), null)
+})
+
+test('logout ends the session: the same cookie replayed afterwards is anonymous', async () => {
+  const { call } = createTestApp()
+  const user = await signUp(call)
+  const logout = await call('/api/v1/auth/logout', { method: 'POST', headers: sessionHeaders(user.cookie) })
+  assert.equal(logout.status, 200)
+  assert.deepEqual(logout.body, { data: { ok: true } })
+  assert.match(logout.headers.getSetCookie().join(), /openroles_session=;.*Max-Age=0/i)
+  const replay = await call('/api/v1/auth/me', { headers: sessionHeaders(user.cookie) })
+  assert.equal(replay.status, 401)
+  assert.equal(typeof replay.body.error, 'string')
+  const anonymous = await call('/api/v1/auth/logout', { method: 'POST', headers: { origin: TEST_ORIGIN } })
+  assert.equal(anonymous.status, 200)
+})
+
+test('a forged or malformed cookie is anonymous, never a 500', async () => {
+  const { call } = createTestApp()
+  const user = await signUp(call)
+  const [publicId] = user.cookie.split('=')[1].split('.')
+  for (const cookie of [`openroles_session=${publicId}.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa`, 'openroles_session=garbage', 'openroles_session=.', 'openroles_session=%ff']) {
+    const response = await call('/api/v1/auth/me', { headers: sessionHeaders(cookie) })
+    assert.equal(response.status, 401, cookie)
+    assert.equal(typeof response.body.error, 'string')
+  }
+})
+
+test('every /me route of this module answers 401 {error} without credentials', async () => {
+  const { call } = createTestApp()
+  const cases: [string, string][] = [
+    ['GET', '/api/v1/me/api-keys'],
+    ['POST', '/api/v1/me/api-keys'],
+    ['DELETE', '/api/v1/me/api-keys/1'],
+    ['POST', '/api/v1/me/password'],
+    ['DELETE', '/api/v1/me'],
+    ['GET', '/api/v1/auth/me'],
+    ['POST', '/api/v1/auth/logout-all'],
+  ]
+  for (const [method, path] of cases) {
+    const response = await call(path, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' })
+    assert.equal(response.status, 401, `${method} ${path}`)
+    assert.equal(typeof response.body.error, 'string')
+  }
+})

@@ -1,0 +1,48 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { createTestApp } from '../helpers/app.ts'
+import { sessionHeaders, signUp } from '../helpers/auth.ts'
+
+const DAY = 86_400_000
+
+function expiresOf(db: any, userId: number): string {
+  return db.prepare('SELECT expires_at FROM sessions WHERE user_id = ?').get(userId).expires_at
+}
+
+test('sessions slide: use renews the expiry (written at most hourly); idle past the lifetime ends them', async () => {
+  const { call, db, ctx } = createTestApp({ config: { sessionDays: 30 } })
+  let clock = Date.now()
+  ctx.now = () => new Date(clock)
+  const user = await signUp(call)
+  const first = expiresOf(db, user.userId)
+
+  clock += 30 * 60_000
+  const early = await call('/api/v1/auth/me', { headers: sessionHeaders(user.cookie) })
+  assert.equal(early.status, 200)
+  assert.equal(expiresOf(db, user.userId), first, 'no write within the hour')
+  assert.deepEqual(early.headers.getSetCookie(), [])
+
+  clock += 20 * DAY
+  const later = await call('/api/v1/auth/me', { headers: sessionHeaders(user.cookie) })
+  assert.equal(later.status, 200)
+  const renewed = expiresOf(db, user.userId)
+  assert.equal(renewed, new Date(clock + 30 * DAY).toISOString())
+  assert.match(later.headers.getSetCookie().join(), /openroles_session=.*Expires=/, 'the cookie expiry slides too')
+
+  clock += 29 * DAY
+  assert.equal((await call('/api/v1/auth/me', { headers: sessionHeaders(user.cookie) })).status, 200, 'alive thanks to the renewal')
+
+  clock += 31 * DAY
+  const expired = await call('/api/v1/auth/me', { headers: sessionHeaders(user.cookie) })
+  assert.equal(expired.status, 401)
+  assert.equal(db.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').get(user.userId).n, 0, 'the expired row is removed')
+})
+
+test('only the SHA-256 of the session secret is stored', async () => {
+  const { call, db } = createTestApp()
+  const user = await signUp(call)
+  const secret = user.cookie.split('=')[1].split('.')[1]
+  const row = db.prepare('SELECT * FROM sessions WHERE user_id = ?').get(user.userId) as Record<string, unknown>
+  assert.equal((row.secret_hash as Uint8Array).length, 32)
+  assert.ok(!JSON.stringify(row).includes(secret))
+})
