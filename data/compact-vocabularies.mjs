@@ -45,12 +45,23 @@ const GENERIC = new Set(
   express nest next ember elm bun nix v d c r go apple google microsoft facebook instagram reddit tiktok spotify youtube
   twitch discord telegram whatsapp wechat slack notion medium tumblr gmail chrome firefox nasa covid-19 queer transgender
   christianity citizen-science climate-change mozilla public-good nashville-tennessee hacktoberfest awesome
-  blazing-fast getting-things-done interactive-fiction machinima mazes minecraft handshake green-software`.split(/\s+/),
+  blazing-fast getting-things-done interactive-fiction machinima mazes minecraft handshake green-software backend frontend
+  computer-science software-engineering programming-language product-management project-management open-source`.split(/\s+/),
 )
 const GAME = /game|shooter|simulator|rpg|role-playing|roguel|crawl|metroidvania|beat-em-up|hack-and-slash|racing|wargame|tower-defense|turn-based|real-time-|point-and-click|platform-game|escape-the-room|visual-novel|text-adventure|battle-royale|arcade|survival-horror|vehicular|kart|light-gun|fighting|mud-game/
+// Aliases that are everyday words in job ads ("fluent English", "a ton of", "5 pm", "health coverage").
+const LOOSE_ALIASES = new Set(
+  `arch as case quality review reset normalizer normalize resources resource graphic motion fabric fish fisher fisherman
+  paper mint mean move material pass primer protocol publishing quantum quilt repl utility wow spectrum fluent coverage
+  dependencies epics todo ton tons spa pm vs ws ss fs cs os md pip pug jade ppl pio kak rkt qft tns idp pim zil ens aoc
+  gan neo gin nest next hx dle stf asc rf aas bq olm oai ilp wot uta vut hms tas qs dsh sinclair speccy recon mada db
+  pipelines sanitize sanitizer sanitizers compiler emulator emulators exploit exploits brew paper`.split(/\s+/),
+)
+const SHORT_KEPT = new Set(['js', 'ml', 'ai', 'ui', 'ux', 'qt', 'r', 'c'])
+const keepAlias = (alias) => !LOOSE_ALIASES.has(alias) && (alias.length > 2 || SHORT_KEPT.has(alias))
 const skills = JSON.parse(read('github-explore-topics.json'))
   .filter((topic) => !GENERIC.has(topic.topic) && !GAME.test(topic.topic))
-  .map((topic) => [topic.topic, topic.display_name, topic.aliases])
+  .map((topic) => [topic.topic, topic.display_name, topic.aliases.filter(keepAlias)])
 write('skills.json', skills)
 
 // Salary distributions from real observations: USD quantiles per experience level, a pay multiplier

@@ -1,0 +1,114 @@
+import type { JobRecord } from '../catalogue/job-record.ts'
+import { slugify } from '../catalogue/slug.ts'
+import { detectDomains } from './dictionaries/domains.ts'
+import { extractSkills, findSkill, type Skill } from './dictionaries/skills.ts'
+import { classifyTitle, roleOf, seniorityFromYears } from './dictionaries/titles.ts'
+import { detectLanguage } from './language.ts'
+import { resolveLocation } from './location.ts'
+import type { RawPosting } from './raw-posting.ts'
+import { assessGhost, assessReality, type RealityContext } from './reality.ts'
+import { parseSalary } from './salary.ts'
+import { htmlToText, sanitizeDescription, textToHtml } from './sanitize.ts'
+import * as read from './signals.ts'
+import { aiArchetypeOf, companyTypeFromText, summaryOf, timezoneNoteOf } from './text-facts.ts'
+
+/** Bumped whenever a rule changes what enrichment derives, so stored postings can be re-enriched. */
+export const ENRICHMENT_VERSION = 1
+
+/** The role cluster of a posting: reposts of one role by one company share it (/jobs/{slug}/copies). */
+export function clusterKeyOf(companySlug: string, title: string): string {
+  return `${companySlug}:${roleOf(title) ?? slugify(title)}`
+}
+
+const first = <T>(...values: (T | null | undefined)[]): T | null => {
+  for (const value of values) if (value !== null && value !== undefined) return value
+  return null
+}
+
+/**
+ * Derives every facet attribute of a posting deterministically from its title, location and text.
+ * Facts the source states win. `context` tells the posting's surroundings for the reality signal
+ * (defaults: now, no reposts).
+ */
+export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> = {}): JobRecord {
+  const stated = raw.stated ?? {}
+  const looksHtml = /<[a-z][\s\S]*>/i.test(raw.description)
+  const descriptionHtml = sanitizeDescription(looksHtml ? raw.description : textToHtml(raw.description))
+  const descriptionText = htmlToText(descriptionHtml)
+  const text = `${raw.title}\n${descriptionText}`
+
+  const title = classifyTitle(raw.title)
+  const years = read.readsExperienceYears(descriptionText)
+  const location = resolveLocation(raw.location, { countries: stated.countries, cities: stated.cities })
+  const workMode = first(stated.workMode, location.hybrid ? 'hybrid' : null, read.readsWorkMode(text), location.remote ? 'remote' : null)
+  const regions = new Set(stated.regions ?? location.regions)
+  if (workMode === 'remote' && (read.readsWorldwide(text) || regions.has('global'))) regions.add('global')
+  if (workMode !== 'remote') regions.delete('global')
+
+  const skills = new Map<string, Skill>()
+  for (const name of stated.skills ?? []) {
+    const skill = findSkill(name) ?? { slug: slugify(name), name }
+    if (skill.slug) skills.set(skill.slug, skill)
+  }
+  if (!stated.skills?.length) for (const skill of extractSkills(text)) skills.set(skill.slug, skill)
+
+  const statedSalary = stated.salaryMin != null || stated.salaryMax != null
+  const salary = statedSalary ? null : parseSalary(descriptionText)
+  const category = first(stated.category, title.category)
+  const companyText = [raw.company.description, raw.company.tagline, ...(raw.company.industries ?? [])].filter(Boolean).join('\n')
+  const domains = stated.domains ?? detectDomains(`${text}\n${companyText}`)
+
+  const now = context.now ?? new Date()
+  const reality = assessReality(raw.postedAt, raw.createdAt, { now, clusterSize: context.clusterSize ?? 1, massPostingCount: context.massPostingCount ?? 1 })
+  const hasSalary = statedSalary || salary !== null
+  const ghost = raw.closedAt ? null : assessGhost(reality, { hasSalary, textLength: descriptionText.length, skillCount: skills.size })
+
+  return {
+    source: raw.source,
+    externalId: raw.externalId,
+    company: raw.company,
+    title: raw.title.trim(),
+    url: raw.url ?? null,
+    sourceUrl: raw.sourceUrl ?? null,
+    location: raw.location ?? null,
+    descriptionHtml,
+    descriptionText,
+    manuallyAdded: raw.manuallyAdded ?? false,
+    workMode,
+    role: first(stated.role, title.role),
+    roleType: first(stated.roleType, title.roleType),
+    aiArchetype: first(stated.aiArchetype, aiArchetypeOf(raw.title, descriptionText, category)),
+    category,
+    seniority: first(stated.seniority, title.seniority, seniorityFromYears(years.min)),
+    employmentType: first(stated.employmentType, read.readsEmploymentType(raw.title, descriptionText)),
+    relocation: first(stated.relocation, read.readsRelocation(descriptionText)),
+    visaSponsorship: first(stated.visaSponsorship, read.readsVisaSponsorship(descriptionText)),
+    requiresClearance: stated.requiresClearance ?? read.readsClearance(text),
+    englishLevel: first(stated.englishLevel, read.readsEnglishLevel(descriptionText)),
+    educationLevel: first(stated.educationLevel, read.readsEducationLevel(descriptionText)),
+    postingLanguage: first(stated.postingLanguage, detectLanguage(descriptionText)),
+    companyType: first(stated.companyType, raw.company.companyType, companyTypeFromText(`${descriptionText}\n${companyText}`)),
+    companySize: first(stated.companySize, raw.company.companySize),
+    salaryMin: statedSalary ? (stated.salaryMin ?? null) : (salary?.min ?? null),
+    salaryMax: statedSalary ? (stated.salaryMax ?? null) : (salary?.max ?? null),
+    salaryCurrency: statedSalary ? (stated.salaryCurrency?.toUpperCase() ?? null) : (salary?.currency ?? null),
+    salaryPeriod: statedSalary ? (stated.salaryPeriod ?? null) : (salary?.period ?? null),
+    experienceYearsMin: stated.experienceYearsMin !== undefined ? stated.experienceYearsMin : years.min,
+    experienceYearsMax: stated.experienceYearsMax !== undefined ? stated.experienceYearsMax : years.max,
+    summary: first(stated.summary, summaryOf(descriptionText)),
+    timezoneNote: first(stated.timezoneNote, timezoneNoteOf(descriptionText)),
+    regions: [...regions],
+    countries: location.countries,
+    cities: location.cities,
+    skills: [...skills.values()],
+    domains: domains.length ? domains : ['other'],
+    clusterKey: clusterKeyOf(raw.company.slug, raw.title),
+    reality,
+    ghost,
+    enrichmentVersion: ENRICHMENT_VERSION,
+    postedAt: raw.postedAt,
+    createdAt: raw.createdAt,
+    lastSeenAt: raw.lastSeenAt,
+    closedAt: raw.closedAt ?? null,
+  }
+}

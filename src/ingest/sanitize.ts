@@ -1,0 +1,68 @@
+import sanitizeHtml from 'sanitize-html'
+
+/**
+ * Job descriptions come from third parties and are served as HTML, so they are reduced on the way in
+ * to an allow-list of formatting tags. Links keep only http(s)/mailto targets and never pass referrer
+ * trust (rel="nofollow noopener"). Everything else (scripts, styles, iframes, event handlers,
+ * javascript:/data: URLs) is dropped; the text inside dropped formatting tags is kept.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'h2', 'h3', 'h4', 'a', 'code', 'pre', 'blockquote'],
+  allowedAttributes: { a: ['href'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template'],
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener' }),
+    h1: 'h2',
+    h5: 'h4',
+    h6: 'h4',
+    div: 'p',
+  },
+  exclusiveFilter: (frame) => frame.tag === 'p' && !frame.text.trim() && !frame.mediaChildren.length,
+}
+// rel is set by the transform, so it must survive the attribute filter.
+OPTIONS.allowedAttributes = { a: ['href', 'rel'] }
+
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim()
+}
+
+const BLOCK_END = /<\/(p|li|h2|h3|h4|pre|blockquote|ul|ol)>|<br\s*\/?>/gi
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole
+  })
+}
+
+/** Plain text of sanitized HTML: block elements end a line, list items get a bullet, entities decoded. */
+export function htmlToText(html: string): string {
+  const text = html
+    .replace(/<li[^>]*>/gi, '• ')
+    .replace(BLOCK_END, '\n')
+    .replace(/<[^>]+>/g, '')
+  return decodeEntities(text)
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n')
+}
+
+/** Plain text pasted as a description becomes paragraphs, so every stored description is HTML. */
+export function textToHtml(text: string): string {
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  return text
+    .split(/\n{2,}/)
+    .map((para) => para.trim())
+    .filter(Boolean)
+    .map((para) => `<p>${escape(para).replace(/\n/g, '<br>')}</p>`)
+    .join('')
+}

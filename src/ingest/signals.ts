@@ -1,0 +1,97 @@
+/**
+ * Facts stated in the text of a posting: clearance, visa sponsorship, relocation, employment type,
+ * English level, education, years of experience, work mode. Each reader returns null when the text
+ * says nothing, so "unknown" never turns into "no".
+ */
+import type { WorkMode } from '../catalogue/job-record.ts'
+
+const CLEARANCE =
+  /\b(security clearance|(active|current|valid|eligib\w+ for|obtain|hold) (a |an )?(secret|top secret|ts|sc|dv|government) clearance|ts\/sci|top secret|secret clearance|sc clearance|dv clearance|(sc|dv)[- ]cleared|developed vetting|nv1|nv2|baseline clearance|polygraph|public trust clearance|q clearance)\b/i
+
+export function readsClearance(text: string): boolean {
+  return CLEARANCE.test(text)
+}
+
+const VISA_NO =
+  /\b(no (visa )?sponsorship|(unable|not able|cannot|can['’]?t|can not|do not|don['’]t|does not|will not|won['’]t) (to )?(offer |provide |support )?(visa )?sponsor|without (the need for )?(visa |employer )?sponsorship|sponsorship (is )?not (available|offered|provided)|must (already )?(have|hold|possess) (the )?(full )?(right|authori[sz]ation|eligibility) to work|not (able to )?offer visa)/i
+const VISA_YES =
+  /\b(visa sponsorship (is )?(available|provided|offered|possible)|(we|will|can|happy to|able to) (also )?sponsor|sponsorship (is )?available|offer(s|ing)? (visa )?sponsorship|h-?1b (sponsorship|transfer)|skilled worker (visa|sponsor)|visa support|provide (a )?visa|blue card support|sponsor (your |work )?visas?)/i
+
+export function readsVisaSponsorship(text: string): boolean | null {
+  if (VISA_NO.test(text)) return false
+  if (VISA_YES.test(text)) return true
+  return null
+}
+
+export function readsRelocation(text: string): string | null {
+  if (/\b(no relocation|relocation (is )?not (provided|supported|available|offered)|not offer relocation|local candidates only)\b/i.test(text)) return 'not_supported'
+  if (/\b(relocation (to [\w ]+ )?(is )?(required|mandatory)|must (be willing to )?relocate|willing(ness)? to relocate|requires relocation)\b/i.test(text)) return 'required'
+  if (/\b(relocation (package|assistance|support|bonus|help|allowance|budget)|(help|support|assist) (you )?(with )?(your )?relocat|relocation (is )?(provided|offered|available|covered)|релокаци)/i.test(text)) return 'supported'
+  return null
+}
+
+export function readsEmploymentType(title: string, text: string): string | null {
+  if (/\b(intern(ship)?|werkstudent|working student|стажировк|стаж[её]р)\b/i.test(title)) return 'internship'
+  if (/\bfellow(ship)?\b/i.test(title)) return 'fellowship'
+  if (/\b(contract(or)?|freelance|b2b|fixed[- ]term)\b/i.test(title)) return 'contract'
+  if (/\bpart[- ]time\b/i.test(title)) return 'part_time'
+  if (/\b(internship|intern program)\b/i.test(text)) return 'internship'
+  if (/\b(part[- ]time|teilzeit|temps partiel|частичная занятость)\b/i.test(text)) return 'part_time'
+  if (/\b(contract (role|position|basis|length|to hire)|\d+[- ]month contract|freelance|b2b contract|contractor|fixed[- ]term)\b/i.test(text)) return 'contract'
+  if (/\b(full[- ]time|permanent (role|position|contract)|vollzeit|temps plein|cdi|полная занятость)\b/i.test(text)) return 'full_time'
+  return null
+}
+
+const CEFR = /\b(english[^.\n]{0,30}?\b([abc][12])\b|\b([abc][12])\b[^.\n]{0,20}?english)/i
+
+export function readsEnglishLevel(text: string): string | null {
+  if (/\b(native|mother tongue|first language)[- ](level )?english|english[^.\n]{0,15}\b(native|mother tongue)/i.test(text)) return 'native'
+  const cefr = CEFR.exec(text)
+  if (cefr) return (cefr[2] ?? cefr[3])!.toLowerCase()
+  if (/\b(fluent|fluency|excellent|proficient|advanced|professional|business)[- ](level )?(in )?(written and spoken |spoken and written )?english|english[^.\n]{0,12}\b(fluent|fluency|proficiency)/i.test(text)) return 'c1'
+  if (/\bupper[- ]intermediate\b/i.test(text)) return 'b2'
+  if (/\b(good|solid|strong|conversational) (command of )?english|english[^.\n]{0,10}intermediate|intermediate english/i.test(text)) return 'b1'
+  if (/\b(basic|elementary) english|english[^.\n]{0,10}(basic|elementary)/i.test(text)) return 'a2'
+  if (/\b(no english required|english (is )?not required)\b/i.test(text)) return 'none'
+  if (/английск/i.test(text)) return /свободн|fluent/i.test(text) ? 'c1' : 'b1'
+  return null
+}
+
+export function readsEducationLevel(text: string): string | null {
+  if (/\b(no (college |university )?degree (is )?required|degree not required|without a degree)\b/i.test(text)) return 'none'
+  const bachelor = /\b(bachelor['’]?s?|b\.?sc?\.?|b\.s\.|b\.a\.|ba\/bs|bs\/ms|undergraduate degree|degree in (computer science|engineering|mathematics|a related))/i.test(text)
+  if (bachelor) return 'bachelor'
+  if (/\b(master['’]?s?( degree)?|m\.?sc\.?|m\.s\.|ms degree|mba)\b/i.test(text)) return 'master'
+  if (/\b(ph\.?d\.?|doctorate|doctoral)\b/i.test(text)) return 'phd'
+  return null
+}
+
+const YEARS =
+  /(?:(\d{1,2})\s*(?:\+|plus)?\s*(?:-|–|to)\s*(\d{1,2})|(?:at least|minimum of|min\.?|over|more than)?\s*(\d{1,2})\s*(\+|plus)?)\s*(?:years?|yrs?)(?:['’]s?)?\b[^.\n]{0,40}?\b(experience|exp\b|of (professional |hands-on |industry |commercial )?(software|engineering|development|work|experience))/i
+const YEARS_RU = /опыт[^.\n]{0,30}?(?:от|не менее)\s*(\d{1,2})(?:\s*(?:-|–|до)\s*(\d{1,2}))?\s*(?:лет|года|год)/i
+
+export function readsExperienceYears(text: string): { min: number | null; max: number | null } {
+  if (/\b(no (prior |previous )?experience (is )?(required|needed|necessary)|без опыта)\b/i.test(text)) return { min: 0, max: 0 }
+  const en = YEARS.exec(text)
+  if (en) {
+    const min = Number(en[1] ?? en[3])
+    const max = en[2] ? Number(en[2]) : null
+    if (min <= 30 && (max === null || (max >= min && max <= 40))) return { min, max }
+  }
+  const ru = YEARS_RU.exec(text)
+  if (ru) return { min: Number(ru[1]), max: ru[2] ? Number(ru[2]) : null }
+  return { min: null, max: null }
+}
+
+/** Work mode from the text: hybrid wins over remote ("hybrid, two days remote"), on-site is stated. */
+export function readsWorkMode(text: string): WorkMode | null {
+  if (/\b(hybrid|\d days? (a|per) week (in|at) (the|our) office|(in|at) the office \d|гибридн)/i.test(text)) return 'hybrid'
+  if (/\b(fully remote|100% remote|remote[- ]first|remote[- ]only|work from anywhere|remote (position|role|job|work|team|company)|(this|the) (role|position) is remote|work remotely|удал[её]нн(ая|о))/i.test(text)) return 'remote'
+  if (/\b(on-?site|in[- ]office|office[- ]based|in person|in-person|on the premises|в офисе)\b/i.test(text)) return 'onsite'
+  return null
+}
+
+/** Worldwide remote: hires in any country. */
+export function readsWorldwide(text: string): boolean {
+  return /\b(work from anywhere|anywhere in the world|worldwide|from any country|fully distributed across the globe|global remote)\b/i.test(text)
+}
