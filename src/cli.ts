@@ -3,6 +3,8 @@ import { loadConfig } from './config.ts'
 import { startServer } from './server.ts'
 import { seedCommand } from './ingest/seed-command.ts'
 import { importCommand } from './ingest/import-command.ts'
+import { userCommand } from './account/user-command.ts'
+import { mailCommand } from './mail/outbox-command.ts'
 
 /**
  * The one entry point: `openroles serve` (default), `seed`, `import FILE`, and the admin commands
@@ -12,6 +14,8 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
   serve: { help: 'serve the API (seeds the database on first start)', run: () => startServer(loadConfig()) },
   seed: { help: 'seed [--jobs N] [--seed S] [--db PATH]: (re)generate the seeded catalogue', run: (args) => seedCommand(args) },
   import: { help: 'import FILE...: load JSON Lines or schema.org JobPosting JSON-LD', run: (args) => importCommand(args) },
+  user: { help: 'user grant-moderator EMAIL: give an account the moderator role', run: (args) => userCommand(args) },
+  mail: { help: 'mail outbox [--to EMAIL] [--limit N]: print recorded outgoing mail (codes, when there is no SMTP)', run: (args) => mailCommand(args) },
 }
 
 function usage(): void {

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts'
 export function sendVerificationCode(ctx: AppContext, email: string, code: string): void {
   ctx.mailer.send({
     to: email,
-    subject: `Your openroles verification code: ${code}`,
+    subject: 'Your openroles verification code',
     text: [
       `Your verification code is ${code}.`,
       `Enter it to confirm this email address. It expires in ${ctx.config.codeMinutes} minutes.`,

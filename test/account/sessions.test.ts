@@ -1,12 +1,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp } from '../helpers/app.ts'
+import type { DB } from '../../src/db/connection.ts'
 import { sessionHeaders, signUp } from '../helpers/auth.ts'
 
 const DAY = 86_400_000
 
-function expiresOf(db: any, userId: number): string {
-  return db.prepare('SELECT expires_at FROM sessions WHERE user_id = ?').get(userId).expires_at
+function expiresOf(db: DB, userId: number): string {
+  return (db.prepare('SELECT expires_at FROM sessions WHERE user_id = ?').get(userId) as { expires_at: string }).expires_at
 }
 
 test('sessions slide: use renews the expiry (written at most hourly); idle past the lifetime ends them', async () => {
@@ -35,7 +36,7 @@ test('sessions slide: use renews the expiry (written at most hourly); idle past 
   clock += 31 * DAY
   const expired = await call('/api/v1/auth/me', { headers: sessionHeaders(user.cookie) })
   assert.equal(expired.status, 401)
-  assert.equal(db.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').get(user.userId).n, 0, 'the expired row is removed')
+  assert.equal((db.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').get(user.userId) as { n: number }).n, 0, 'the expired row is removed')
 })
 
 test('only the SHA-256 of the session secret is stored', async () => {
