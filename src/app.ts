@@ -12,6 +12,7 @@ import { createRateLimiter } from './http/rate-limit.ts'
 import { openapiRoutes } from './http/openapi.ts'
 import { mountWeb } from './http/web.ts'
 import { createSearchEngine } from './search/engine.ts'
+import { jobsSearchRoutes } from './http/jobs-search.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
 import { authRoutes } from './http/auth.ts'
@@ -46,7 +47,7 @@ export function createContext(config: Config, db: DB): AppContext {
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
 export function allRoutes(ctx: AppContext): Route[] {
-  return [...statusRoutes(ctx), ...openapiRoutes(ctx, () => allRoutes(ctx)), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx), ...meProfileRoutes(ctx), ...jobMatchRoutes(ctx), ...meScreeningRoutes(ctx), ...meSearchRoutes(ctx), ...meSubscriptionRoutes(ctx), ...meNotificationRoutes(ctx), ...mePushTokenRoutes(ctx), ...jobInteractionRoutes(ctx)]
+  return [...statusRoutes(ctx), ...jobsSearchRoutes(ctx), ...openapiRoutes(ctx, () => allRoutes(ctx)), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx), ...meProfileRoutes(ctx), ...jobMatchRoutes(ctx), ...meScreeningRoutes(ctx), ...meSearchRoutes(ctx), ...meSubscriptionRoutes(ctx), ...meNotificationRoutes(ctx), ...mePushTokenRoutes(ctx), ...jobInteractionRoutes(ctx)]
 }
 
 /**

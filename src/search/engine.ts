@@ -9,6 +9,7 @@
  *   engine.search({ q, filters, sort, order, limit, offset }) -> { ids: job ids of the page, total }
  *   engine.facets({ q, filters, facets?, disjunctive? }) -> { total, facets: {facet: {value: count}}, stats }
  *   engine.matchingSkillSets(filters, q?) -> the matching open postings with their skill slugs (CSR)
+ *   engine.skillMarket(filters, q?) -> the same as a bitmap over documents plus the index's skill CSR (no copy)
  *   engine.refresh() -> picks up catalogue changes (cheap; every call above does it first)
  *   engine.close()
  *
@@ -60,6 +61,14 @@ export interface SkillSets {
   offsets: Uint32Array
   skillCodes: Uint32Array
   /** skill slug of each code */
+  skillNames: readonly string[]
+}
+
+/** Same data without copying: skills of document d are skillCodes[skillOffsets[d] .. skillOffsets[d + 1]). */
+export interface SkillMarket {
+  market: Bitmap
+  skillOffsets: Uint32Array
+  skillCodes: Uint32Array
   skillNames: readonly string[]
 }
 
@@ -156,6 +165,18 @@ export class SearchEngine {
       jobIds: Uint32Array.from(docs, (doc) => index.columns.jobIds[doc]!),
       offsets: subset.offsets.subarray(0, docs.length + 1),
       skillCodes: subset.values.subarray(0, subset.offsets[docs.length]),
+      skillNames: index.columns.dictionary('skills').names,
+    }
+  }
+
+  /** The matching documents as a bitmap (bit d = document d) plus every document's skills as CSR over the whole index. */
+  skillMarket(filters: SearchFilters, q?: string): SkillMarket {
+    const index = this.current()
+    const skills = index.columns.multi('skills')
+    return {
+      market: this.matched(index, parseTextQuery(q), filters),
+      skillOffsets: skills.offsets,
+      skillCodes: skills.values,
       skillNames: index.columns.dictionary('skills').names,
     }
   }

@@ -1,0 +1,172 @@
+import * as v from 'valibot'
+import type { H3Event } from 'h3'
+import type { AppContext } from '../context.ts'
+import { defineRoute, type Route } from './route.ts'
+import { badRequest } from './errors.ts'
+import { boolParam, intParam } from './validate.ts'
+import { loadJobs, type DescriptionFormat } from '../catalogue/job-json.ts'
+import {
+  COUNTED_FACETS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, SORT_KEYS,
+  type FacetName, type IgnoredParam, type SearchFilters,
+} from '../search/facet-spec.ts'
+import { parseSearchParams, SearchInputError } from '../search/search-params.ts'
+
+const LIMIT_DEFAULT = 10
+const LIMIT_MAX = 100
+/** Deepest page on job endpoints: offset + limit. */
+const MAX_DEPTH = 10000
+const PAGING_PARAMS = ['limit', 'offset']
+const SEARCH_PARAMS = ['q', 'limit', 'offset', 'sort', 'order']
+
+const values = (description: string) => v.optional(v.pipe(v.union([v.string(), v.array(v.string())], 'must be text'), v.description(description)))
+
+/** The filter grammar as schema entries: they document every parameter in the OpenAPI document. */
+function filterEntries(): v.ObjectEntries {
+  const entries: v.ObjectEntries = {}
+  for (const facet of FACET_NAMES) {
+    entries[facet] = values(`${facet} values: repeat the parameter or separate with commas; values are ORed${GEO_FACETS.includes(facet) ? ' (regions, countries and cities form one OR-group)' : ''}`)
+    if (!GEO_FACETS.includes(facet)) entries[`${facet}_mode`] = v.optional(v.pipe(v.picklist(['and', 'or'], 'must be and or or'), v.description(`and: a posting must carry every ${facet} value`)))
+    entries[`${facet}_exclude`] = values(`postings carrying any of these ${facet} values are removed`)
+  }
+  entries.salary_min = v.optional(intParam({ description: "postings whose minimum salary is at least this (the posting's own currency and period)" }))
+  entries.salary_max = v.optional(intParam({ description: "postings whose maximum salary is at most this (the posting's own currency and period)" }))
+  entries.experience_years_min = v.optional(intParam({ description: 'postings requiring at least this many years; excludes postings that state no requirement' }))
+  entries.experience_years_max = v.optional(intParam({ description: 'postings requiring at most this many years (0: no prior experience); excludes postings that state no requirement' }))
+  entries.posted_within_days = v.optional(intParam({ min: 1, max: MAX_WITHIN_DAYS, description: 'posting date (as the source states it) within the last N days' }))
+  entries.open_within_days = v.optional(intParam({ min: 1, max: MAX_WITHIN_DAYS, description: 'first recorded by this catalogue within the last N days' }))
+  entries.visa_sponsorship = v.optional(v.pipe(boolParam, v.description('true: sponsorship offered; false: a stated no (postings that say nothing match neither)')))
+  entries.requires_clearance = v.optional(v.pipe(boolParam, v.description('true: only postings requiring a clearance; false: every other posting')))
+  return entries
+}
+
+const qEntry = v.optional(v.pipe(v.string('must be text'), v.description('full text over title, company and description; every word must match, the last one as a prefix; operators and punctuation are searched literally')))
+const pagingEntries = {
+  limit: v.optional(intParam({ min: 1, description: `page size, 1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}; larger values are clamped)` })),
+  offset: v.optional(intParam({ min: 0, description: `rows to skip; offset + limit must be at most ${MAX_DEPTH}` })),
+}
+const searchEntries = {
+  q: qEntry,
+  ...pagingEntries,
+  sort: v.optional(v.pipe(v.picklist(SORT_KEYS, `must be one of ${SORT_KEYS.join(', ')}`), v.description('sort key; without it: relevance when q is given, else posted_at descending'))),
+  order: v.optional(v.pipe(v.picklist(['asc', 'desc'], 'must be asc or desc'), v.description('asc or desc (default desc); ignored without sort'))),
+  ...filterEntries(),
+}
+
+function page(query: { limit?: number; offset?: number }) {
+  const limit = Math.min(query.limit ?? LIMIT_DEFAULT, LIMIT_MAX)
+  const offset = query.offset ?? 0
+  if (offset + limit > MAX_DEPTH) throw badRequest(`pagination too deep: offset + limit must be at most ${MAX_DEPTH}`)
+  return { limit, offset }
+}
+
+function filtersOf(event: H3Event, endpointParams: string[]): { filters: SearchFilters; ignored?: IgnoredParam[] } {
+  try {
+    return parseSearchParams(event.url.searchParams, { endpointParams })
+  } catch (error) {
+    if (error instanceof SearchInputError) throw badRequest(error.message)
+    throw error
+  }
+}
+
+/** Comma-separated facet names; null when absent. */
+function facetList(raw: string | undefined): FacetName[] | null {
+  if (raw === undefined) return null
+  const names = [...new Set(raw.split(',').map((name) => name.trim()).filter(Boolean))]
+  const unknown = names.some((name) => !(COUNTED_FACETS as readonly string[]).includes(name))
+  if (unknown || names.length === 0) throw badRequest(`invalid query parameter "facets": names must be among ${COUNTED_FACETS.join(', ')}`)
+  return names as FacetName[]
+}
+
+export function jobsSearchRoutes(ctx: AppContext): Route[] {
+  const { db, search } = ctx
+
+  function searchJobs(event: H3Event, query: v.InferOutput<v.ObjectSchema<typeof searchEntries, undefined>>, endpointParams: string[], description: DescriptionFormat) {
+    const { limit, offset } = page(query)
+    const { filters, ignored } = filtersOf(event, endpointParams)
+    const { ids, total } = search.search({ q: query.q, filters, sort: query.sort, order: query.order, limit, offset })
+    const meta = ignored ? { total, limit, offset, ignored_params: ignored } : { total, limit, offset }
+    return { data: loadJobs(db, ids, { description, ghost: description === 'preview' }), meta }
+  }
+
+  return [
+    defineRoute(
+      {
+        method: 'GET',
+        path: '/jobs/search',
+        summary: 'Search open job postings',
+        description:
+          'Full text (`q`) plus the facet filter grammar: repeated or comma-separated values are ORed, `<facet>_mode=and` ANDs them, `<facet>_exclude` removes, different facets AND, and regions/countries/cities form one OR-group. Unknown values match nothing; unknown parameters are reported in `meta.ignored_params`. Descriptions are truncated previews.',
+        tags: ['jobs'],
+        auth: 'public',
+        budget: 'read',
+        query: v.looseObject(searchEntries),
+        responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value, or offset + limit over 10000' },
+      },
+      (event, { query }) => searchJobs(event, query, SEARCH_PARAMS, 'preview'),
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        path: '/agent/jobs/search',
+        summary: 'Search open job postings with full descriptions (for agents)',
+        description: 'Same parameters and order as /jobs/search; every hit carries the full description in `description_format` and no `ghost`. Use a small `limit`. Has its own rate budget.',
+        tags: ['jobs'],
+        auth: 'public',
+        budget: 'agent',
+        query: v.looseObject({
+          ...searchEntries,
+          description_format: v.optional(v.pipe(v.string('must be text'), v.description('html (default; unknown values fall back to it), text or markdown'))),
+        }),
+        responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value, or offset + limit over 10000' },
+      },
+      (event, { query }) => {
+        const format = query.description_format === 'text' || query.description_format === 'markdown' ? query.description_format : 'html'
+        return searchJobs(event, query, [...SEARCH_PARAMS, 'description_format'], format)
+      },
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        path: '/jobs/facets',
+        summary: 'Facet counts and numeric ranges for a search',
+        description:
+          'Counts per value of every string facet but company_slug (or only those named in `facets`), and salary/experience ranges, for the postings the same search would return. `disjunctive=true` counts each facet under the filter minus its own selected values (the geography facets drop the whole OR-group), costing one extra pass per selected facet. `meta` appears only to report ignored parameters.',
+        tags: ['jobs'],
+        auth: 'public',
+        budget: 'read',
+        query: v.looseObject({
+          q: qEntry,
+          facets: v.optional(v.pipe(v.string('must be text'), v.description(`comma-separated facet names to count, among ${COUNTED_FACETS.join(', ')}; cannot be combined with disjunctive`))),
+          disjunctive: v.optional(v.pipe(boolParam, v.description('count each facet without its own selection (default false)'))),
+          ...filterEntries(),
+        }),
+        responses: { 200: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive' },
+      },
+      (event, { query }) => {
+        const names = facetList(query.facets)
+        if (names && query.disjunctive !== undefined) throw badRequest('"facets" cannot be combined with "disjunctive"')
+        const { filters, ignored } = filtersOf(event, ['q', 'facets', 'disjunctive'])
+        const data = search.facets({ q: query.q, filters, facets: names ?? undefined, disjunctive: query.disjunctive ?? false })
+        return ignored ? { data, meta: { ignored_params: ignored } } : { data }
+      },
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        path: '/jobs',
+        summary: 'Open job postings, newest first',
+        description: 'Every open posting by posting date, newest first, with the same paging rules as search.',
+        tags: ['jobs'],
+        auth: 'public',
+        budget: 'read',
+        query: v.object(pagingEntries),
+        responses: { 200: '`{ data: [Job], meta: { total, limit, offset } }`', 400: 'offset + limit over 10000' },
+      },
+      (_event, { query }) => {
+        const { limit, offset } = page(query)
+        const { ids, total } = search.search({ filters: { facets: {} }, limit, offset })
+        return { data: loadJobs(db, ids, { description: 'preview', ghost: true }), meta: { total, limit, offset } }
+      },
+    ),
+  ]
+}
