@@ -12,7 +12,8 @@ import { optionsResponse } from './cors.ts'
 export function apiFallback(routes: RouteSpec[]): EventHandler {
   const matchers = routes.map((route) => ({ route, matches: pathMatcher(`/api/v1${route.path}`) }))
   return (event) => {
-    const path = event.url.pathname
+    // The router forgives one trailing slash; so does this.
+    const path = event.url.pathname.length > 1 ? event.url.pathname.replace(/\/$/, '') : event.url.pathname
     const matching = matchers.filter((m) => m.matches(path)).map((m) => m.route)
     if (!matching.length) throw notFound('no such route; the operations are listed at /api/v1/openapi.json')
     const methods = new Set(matching.map((route) => route.method as string))

@@ -34,7 +34,9 @@ export function optionsResponse(event: H3Event, routes: RouteSpec[], allow: stri
   const headers = new Headers({ Allow: allow })
   const asked = event.req.headers.get('access-control-request-method')?.toUpperCase()
   const wanted = asked === 'HEAD' ? 'GET' : asked
-  const granted = event.req.headers.has('origin') && routes.some((route) => route.method === wanted && isPublicRead(route))
+  // The router prefers literal segments over parameters, so the route with the fewest parameters answers.
+  const answering = routes.filter((route) => route.method === wanted).sort((a, b) => paramCount(a) - paramCount(b))[0]
+  const granted = event.req.headers.has('origin') && !!answering && isPublicRead(answering)
   if (granted) {
     headers.set('Access-Control-Allow-Origin', '*')
     headers.set('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
@@ -43,4 +45,8 @@ export function optionsResponse(event: H3Event, routes: RouteSpec[], allow: stri
     headers.set('Access-Control-Max-Age', PREFLIGHT_MAX_AGE_SECONDS)
   }
   return new Response(null, { status: 204, headers })
+}
+
+function paramCount(route: RouteSpec): number {
+  return route.path.split('/').filter((segment) => segment.startsWith(':')).length
 }

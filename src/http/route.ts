@@ -76,7 +76,11 @@ export function defineRoute<
  */
 export function mountRoutes(app: H3, ctx: AppContext, routes: Route[]): void {
   for (const route of routes) {
-    app.on(route.method, `/api/v1${route.path}`, (event) => route.handle(ctx, event), { middleware: edgeMiddleware(ctx, route) })
+    const handler = (event: H3Event) => route.handle(ctx, event)
+    const options = { middleware: edgeMiddleware(ctx, route) }
+    app.on(route.method, `/api/v1${route.path}`, handler, options)
+    // HEAD is GET without the body (h3 drops it); h3 does not route HEAD to GET handlers by itself.
+    if (route.method === 'GET') app.on('HEAD', `/api/v1${route.path}`, handler, options)
   }
   app.all('/api/**', apiFallback(routes))
 }

@@ -1,0 +1,84 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { allRoutes } from '../../../src/app.ts'
+import { openapiRoutes } from '../../../src/http/openapi.ts'
+import { createTestApp } from '../../helpers/app.ts'
+import { createProbeApp, probeRoutes } from './probe-app.ts'
+
+const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
+
+test('GET /api/v1/openapi.json validates against the OpenAPI 3.1 schema and lists every operation', async () => {
+  const { get, ctx } = createTestApp()
+  const response = await get('/api/v1/openapi.json')
+  assert.equal(response.status, 200)
+  assert.equal(response.headers.get('access-control-allow-origin'), '*')
+  const document = response.body
+  const result = await new Validator().validate(document)
+  assert.deepEqual(result.errors, undefined)
+  assert.equal(result.valid, true)
+  assert.equal(document.openapi, '3.1.0')
+  const routes = allRoutes(ctx)
+  for (const route of routes) {
+    const operation = document.paths[toOpenApiPath(route.path)]?.[route.method.toLowerCase()]
+    assert.ok(operation, `${route.method} ${route.path} is documented`)
+    assert.equal(operation.summary, route.summary)
+  }
+  const operationCount = Object.values(document.paths).reduce((n: number, item) => n + Object.keys(item as object).length, 0)
+  assert.equal(operationCount, routes.length, 'nothing documented that is not implemented')
+  const ids = Object.values(document.paths).flatMap((item) => Object.values(item as Record<string, { operationId: string }>).map((op) => op.operationId))
+  assert.equal(new Set(ids).size, ids.length, 'operationIds are unique')
+})
+
+test('the document describes auth, envelopes, errors, rate-limit headers and our choices', async () => {
+  const { get } = createProbeApp({
+    routes: (ctx) => {
+      const routes = [...probeRoutes(), ...openapiRoutes(ctx, () => routes)]
+      return routes
+    },
+  })
+  const response = await get('/api/v1/openapi.json')
+  assert.equal(response.status, 200)
+  const document = response.body
+  assert.deepEqual(Object.keys(document.components.securitySchemes).sort(), ['apiKey', 'sessionCookie'])
+  assert.equal(document.components.securitySchemes.sessionCookie.in, 'cookie')
+  assert.equal(document.components.securitySchemes.apiKey.scheme, 'bearer')
+  assert.deepEqual(document.components.schemas.Error.required, ['error'])
+  assert.match(document.info.description, /MAX_QUERY_LENGTH/)
+
+  const read = document.paths['/probe/read'].get
+  assert.deepEqual(read.security, [])
+  assert.equal(read['x-rate-limit-budget'], 'read')
+  const limit = read.parameters.find((p: { name: string }) => p.name === 'limit')
+  assert.deepEqual(limit, { name: 'limit', in: 'query', required: false, description: 'page size', schema: { type: 'integer', minimum: 1, maximum: 100 } })
+  assert.ok(read.responses['200'].headers['X-RateLimit-Remaining'])
+  assert.ok(read.responses['429'].headers['Retry-After'])
+  assert.equal(read.responses['400'].content['application/json'].schema.$ref, '#/components/schemas/Error')
+
+  const item = document.paths['/probe/read/{id}'].get
+  assert.deepEqual(item.parameters[0], { name: 'id', in: 'path', required: true, schema: { type: 'string' } })
+  assert.ok(item.responses['404'])
+
+  const mine = document.paths['/probe/mine'].get
+  assert.deepEqual(mine.security, [{ sessionCookie: [] }, { apiKey: [] }])
+  assert.ok(mine.responses['401'])
+  assert.equal(mine.responses['200'].headers, undefined, 'no budget, no rate-limit headers')
+
+  const echo = document.paths['/probe/echo'].post
+  assert.deepEqual(echo.requestBody.content['application/json'].schema, { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] })
+  assert.ok(echo.responses['413'])
+})
+
+test('GET /api/v1/docs serves a self-contained page: no external assets, script allowed by hash only', async () => {
+  const { get } = createTestApp()
+  const response = await get('/api/v1/docs')
+  assert.equal(response.status, 200)
+  assert.match(response.headers.get('content-type') ?? '', /^text\/html/)
+  const html = String(response.body)
+  assert.match(html, /fetch\('openapi\.json'\)/)
+  assert.doesNotMatch(html, /(src|href)=["']?(https?:)?\/\//, 'nothing loaded from another host')
+  const csp = response.headers.get('content-security-policy') ?? ''
+  assert.match(csp, /script-src 'sha256-[A-Za-z0-9+/=]+'/)
+  assert.match(csp, /default-src 'none'/)
+  assert.doesNotMatch(csp, /unsafe-inline/)
+})
