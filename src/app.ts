@@ -18,6 +18,8 @@ import { createLoginThrottle } from './account/login-throttle.ts'
 import { authRoutes } from './http/auth.ts'
 import { meAccountRoutes } from './http/me-account.ts'
 import { apiKeyRoutes } from './http/api-keys.ts'
+import { marketRoutes } from './http/market.ts'
+import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { meProfileRoutes } from './http/me-profile.ts'
 import { jobMatchRoutes } from './http/job-match.ts'
 import { meScreeningRoutes } from './http/me-screening.ts'
@@ -34,20 +36,26 @@ export function createContext(config: Config, db: DB): AppContext {
     cacheBytes: config.searchCacheMegabytes * 1024 * 1024,
     nowSeconds: () => Math.floor(Date.now() / 1000),
   })
-  return {
+  const ctx: AppContext = {
     config, db, log, startedAt: new Date().toISOString(), version: VERSION,
     rateLimiter: createRateLimiter(config),
     now: () => new Date(),
     mailer: createMailer(config, db, log, () => new Date()),
     loginThrottle: createLoginThrottle(config),
     search,
-    close: () => search.close(),
+    close: () => {
+      digests.stop()
+      search.close()
+    },
   }
+  // Saved-search digests run inside the serving process; the timer never keeps the process alive.
+  const digests = startDigestScheduler(ctx)
+  return ctx
 }
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
 export function allRoutes(ctx: AppContext): Route[] {
-  return [...statusRoutes(ctx), ...jobsSearchRoutes(ctx), ...openapiRoutes(ctx, () => allRoutes(ctx)), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx), ...meProfileRoutes(ctx), ...jobMatchRoutes(ctx), ...meScreeningRoutes(ctx), ...meSearchRoutes(ctx), ...meSubscriptionRoutes(ctx), ...meNotificationRoutes(ctx), ...mePushTokenRoutes(ctx), ...jobInteractionRoutes(ctx)]
+  return [...statusRoutes(ctx), ...jobsSearchRoutes(ctx), ...openapiRoutes(ctx, () => allRoutes(ctx)), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx), ...meProfileRoutes(ctx), ...jobMatchRoutes(ctx), ...meScreeningRoutes(ctx), ...meSearchRoutes(ctx), ...meSubscriptionRoutes(ctx), ...meNotificationRoutes(ctx), ...mePushTokenRoutes(ctx), ...jobInteractionRoutes(ctx), ...marketRoutes(ctx)]
 }
 
 /**

@@ -77,3 +77,27 @@ export function setSubscriptionActive(db: DB, userId: number, id: number, active
 export function deleteSubscription(db: DB, userId: number, id: number): boolean {
   return db.prepare('DELETE FROM subscriptions WHERE user_id = ? AND id = ?').run(userId, id).changes > 0
 }
+
+/** An active subscription whose digest window (cursor, run] is not empty, with its saved search. */
+export interface DueSubscription {
+  id: number
+  userId: number
+  name: string
+  query: string
+  cursorAt: string
+}
+
+export function activeSubscriptionsDue(db: DB, runAt: string): DueSubscription[] {
+  return db
+    .prepare(
+      `SELECT sub.id, sub.user_id AS userId, s.name, s.query, sub.digest_cursor_at AS cursorAt
+       FROM subscriptions sub JOIN saved_searches s ON s.id = sub.saved_search_id
+       WHERE sub.active = 1 AND sub.digest_cursor_at < ? ORDER BY sub.id`,
+    )
+    .all(runAt) as DueSubscription[]
+}
+
+/** Moves the window on; last_digest_at records runs that produced a digest. */
+export function advanceDigestCursor(db: DB, id: number, runAt: string, sent: boolean): void {
+  db.prepare(`UPDATE subscriptions SET digest_cursor_at = @runAt${sent ? ', last_digest_at = @runAt' : ''} WHERE id = @id`).run({ runAt, id })
+}

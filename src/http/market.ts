@@ -1,0 +1,54 @@
+import * as v from 'valibot'
+import type { AppContext } from '../context.ts'
+import { defineRoute, type Route } from './route.ts'
+import { badRequest, serviceUnavailable } from './errors.ts'
+import { SearchInputError } from '../search/search-params.ts'
+import { marketCoverage, SearchUnavailableError } from '../me/market-request.ts'
+
+const CoverageQuery = v.pipe(
+  v.looseObject({ q: v.optional(v.pipe(v.string(), v.description('Full-text scope of the market, as in job search.'))) }),
+  v.description('Any job search facet, numeric or boolean filter scopes the market (filter grammar of job search); `skills` is not a filter here and is reported in `meta.ignored_params`.'),
+)
+
+const CoverageBody = v.object({
+  skills: v.pipe(
+    v.array(v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100, 'must be at most 100 characters')), 'must be an array of skill names'),
+    v.minLength(1, 'must name at least one skill'),
+    v.maxLength(100, 'must name at most 100 skills'),
+    v.description('The caller’s skills, 1 to 100 names or slugs ("Golang" and "go" are the same skill).'),
+  ),
+})
+
+export function marketRoutes(ctx: AppContext): Route[] {
+  return [
+    defineRoute(
+      {
+        method: 'POST',
+        path: '/market/coverage',
+        summary: 'How much of a job market a skill set covers',
+        description: [
+          'Stateless: skills from the body, the market from the query.',
+          '`total`: open postings in the market. `covered`: postings for which the caller has at least COVERAGE_POSTING_PERCENT (default 70) % of the skills they name (a posting naming none counts as covered). `coverage_percent` = covered / total.',
+          '`skills`: the caller’s skills (in the order sent) followed by the market’s must-haves the caller lacks. `market_frequency`: postings in the market naming the skill. `must_have`: named by at least COVERAGE_MUST_HAVE_PERCENT (default 10) % of the market. `status`: `covered` = the caller has it and it is a must-have; `partial` = the caller has it but it is not a must-have here (useful for some postings, or none when market_frequency is 0); `missing` = a must-have the caller lacks. `advice`: one deterministic sentence.',
+          '`must_have_total` / `must_have_covered` / `stack_match_percent`: the market’s must-haves, those the caller has, and their ratio.',
+          '`gaps`: up to 10 missing skills, each with the uncovered postings it alone would turn covered (`new_vacancies`, `unlock_percent` of the market). `bundles`: up to 10 pairs `{ skills: [a, b], new_vacancies, unlock_percent }` of missing skills that together (not alone) would turn uncovered postings covered.',
+        ].join('\n\n'),
+        tags: ['market'],
+        auth: 'session-or-key',
+        query: CoverageQuery,
+        body: CoverageBody,
+        responses: { 400: 'skills empty or over 100, or a malformed filter value', 503: 'search temporarily unavailable' },
+      },
+      (event, { body }) => {
+        try {
+          const { data, ignored } = marketCoverage(ctx, event.url.searchParams, body.skills)
+          return ignored ? { data, meta: { ignored_params: ignored } } : { data }
+        } catch (error) {
+          if (error instanceof SearchInputError) throw badRequest(error.message)
+          if (error instanceof SearchUnavailableError) throw serviceUnavailable(error.message)
+          throw error
+        }
+      },
+    ),
+  ]
+}

@@ -1,0 +1,30 @@
+import type { AppContext } from '../context.ts'
+import { parseSearchParams } from '../search/search-params.ts'
+import type { IgnoredParam } from '../search/facet-spec.ts'
+import { computeCoverage, type CoverageResult } from './market-coverage.ts'
+import { skillSlug } from './skill-names.ts'
+
+/** The in-memory search index could not answer (not built, or the database failed under it). */
+export class SearchUnavailableError extends Error {}
+
+/**
+ * POST /market/coverage: the market is every open posting matching the query's job filters (and
+ * `q`); the `skills` facet and its `_mode`/`_exclude` are not filters here and are reported as
+ * ignored. Throws SearchInputError for a malformed filter value.
+ */
+export function marketCoverage(ctx: AppContext, params: URLSearchParams, skills: readonly string[]): { data: CoverageResult; ignored?: IgnoredParam[] } {
+  const { filters, ignored } = parseSearchParams(params, { endpointParams: ['q'], withoutFacets: ['skills'] })
+  const slugs = [...new Set(skills.map(skillSlug).filter(Boolean))]
+  let market
+  try {
+    market = ctx.search.skillMarket(filters, params.get('q') ?? undefined)
+  } catch (error) {
+    ctx.log.error('market coverage: search failed', { error: String(error) })
+    throw new SearchUnavailableError('search is temporarily unavailable')
+  }
+  const data = computeCoverage(market, slugs, {
+    mustHavePercent: ctx.config.coverageMustHavePercent,
+    postingPercent: ctx.config.coveragePostingPercent,
+  })
+  return ignored ? { data, ignored } : { data }
+}

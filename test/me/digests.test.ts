@@ -1,0 +1,102 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { upsertJob } from '../../src/catalogue/job-store.ts'
+import { runDigests } from '../../src/me/digests.ts'
+import type { JobRecord } from '../../src/catalogue/job-record.ts'
+
+const remoteGo = (title: string, overrides: Partial<JobRecord> = {}) =>
+  fixtureJob({ title, workMode: 'remote', skills: [{ slug: 'go', name: 'Go' }], ...overrides })
+
+async function subscribed(query: string) {
+  const app = createTestApp({ jobs: [remoteGo('Old Go role', { createdAt: '2026-01-01T00:00:00.000Z' })] })
+  const alice = await signUp(app.call)
+  const send = (method: string, path: string, body?: unknown) =>
+    app.call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+  const search = (await send('POST', '/me/searches', { name: 'Remote Go', query })).body.data
+  const subscription = (await send('POST', '/me/subscriptions', { saved_search_id: search.id })).body.data
+  /** Writes postings as an import does: one transaction, created_at stamped now. */
+  const importJobs = (jobs: JobRecord[]) => app.db.transaction(() => jobs.forEach((job) => upsertJob(app.db, job)))()
+  return { ...app, alice, send, subscription, importJobs }
+}
+
+/** Lets the clock move past the last write, so created_at and the digest windows never share a millisecond. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
+const digestNow = async (ctx: Parameters<typeof runDigests>[0]) => {
+  await tick()
+  return runDigests(ctx)
+}
+
+test('a digest notification appears after new matching postings are imported, once', async () => {
+  const { ctx, send, subscription, importJobs } = await subscribed('skills=go&work_mode=remote')
+  assert.deepEqual(await digestNow(ctx), { subscriptions: 1, notifications: 0, pushed: 0 })
+  assert.equal((await send('GET', '/me/notifications')).body.meta.total, 0)
+
+  await tick()
+  importJobs([
+    remoteGo('Go Engineer', { company: { slug: 'globex', name: 'Globex' } }),
+    remoteGo('Platform Engineer (Go)'),
+    remoteGo('Onsite Go Engineer', { workMode: 'onsite' }),
+    fixtureJob({ title: 'Java Engineer', workMode: 'remote', skills: [{ slug: 'java', name: 'Java' }] }),
+  ])
+  const summary = await digestNow(ctx)
+  assert.deepEqual(summary, { subscriptions: 1, notifications: 1, pushed: 0 })
+
+  const list = await send('GET', '/me/notifications')
+  assert.equal(list.status, 200)
+  assert.deepEqual(list.body.meta, { total: 1, unread_count: 1, limit: 10, offset: 0 })
+  const [digest] = list.body.data
+  assert.equal(digest.kind, 'subscription_digest')
+  assert.equal(digest.title, '2 new jobs for “Remote Go”')
+  assert.match(digest.body, /Go Engineer at Globex/)
+  assert.match(digest.body, /Platform Engineer \(Go\) at Acme/)
+  assert.equal(digest.public_slug, null)
+  assert.deepEqual(digest.jobs.map((job: any) => job.title).sort(), ['Go Engineer', 'Platform Engineer (Go)'])
+  assert.equal(typeof digest.jobs[0].public_slug, 'string')
+  assert.equal(digest.read_at, null)
+
+  // The window moved on: nothing new, no second notification.
+  await digestNow(ctx)
+  assert.equal((await send('GET', '/me/notifications')).body.meta.total, 1)
+  const subscriptions = await send('GET', '/me/subscriptions')
+  assert.equal(typeof subscriptions.body.data[0].last_digest_at, 'string')
+  void subscription
+})
+
+test('paused subscriptions get no digest, and resuming does not replay the pause', async () => {
+  const { ctx, send, subscription, importJobs } = await subscribed('skills=go')
+  await send('PATCH', `/me/subscriptions/${subscription.id}`, { active: false })
+  await tick()
+  importJobs([remoteGo('Go while paused')])
+  assert.deepEqual(await digestNow(ctx), { subscriptions: 0, notifications: 0, pushed: 0 })
+  await send('PATCH', `/me/subscriptions/${subscription.id}`, { active: true })
+  await digestNow(ctx)
+  assert.equal((await send('GET', '/me/notifications')).body.meta.total, 0)
+
+  await tick()
+  importJobs([remoteGo('Go after resume')])
+  await digestNow(ctx)
+  const list = await send('GET', '/me/notifications')
+  assert.equal(list.body.meta.total, 1)
+  assert.equal(list.body.data[0].title, '1 new job for “Remote Go”')
+  assert.equal(list.body.data[0].public_slug, list.body.data[0].jobs[0].public_slug)
+})
+
+test('dismissed postings and turned-off in-app digests produce no notification', async () => {
+  const { ctx, send, importJobs } = await subscribed('skills=go')
+  await send('PUT', '/me/notification-settings', { digest_in_app: false })
+  await tick()
+  importJobs([remoteGo('Go one')])
+  assert.equal((await digestNow(ctx)).notifications, 0)
+  assert.equal((await send('GET', '/me/notifications')).body.meta.total, 0)
+
+  await send('PUT', '/me/notification-settings', { digest_in_app: true })
+  await tick()
+  importJobs([remoteGo('Go two', { publicSlug: 'go-two' })])
+  assert.equal((await send('POST', '/jobs/go-two/dismiss')).status, 200)
+  importJobs([remoteGo('Go three')])
+  assert.equal((await digestNow(ctx)).notifications, 1)
+  const [digest] = (await send('GET', '/me/notifications')).body.data
+  assert.deepEqual(digest.jobs.map((job: any) => job.title), ['Go three'])
+})

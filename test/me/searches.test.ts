@@ -1,0 +1,126 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { createTestApp } from '../helpers/app.ts'
+import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
+
+async function signedIn() {
+  const app = createTestApp()
+  const alice = await signUp(app.call)
+  const send = (method: string, path: string, body?: unknown, cookie = alice.cookie) =>
+    app.call(`/api/v1${path}`, { method, headers: sessionHeaders(cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+  return { ...app, alice, send }
+}
+
+test('saved searches: create, list, rename, change query, delete; 404 for another user', async () => {
+  const { call, alice, send } = await signedIn()
+  const created = await send('POST', '/me/searches', { name: 'Remote Go', query: '?q=go&work_mode=remote&skill=go' })
+  assert.equal(created.status, 201)
+  assert.equal(created.body.data.name, 'Remote Go')
+  assert.equal(created.body.data.query, 'q=go&work_mode=remote&skill=go')
+  assert.equal(created.body.data.subscription, null)
+  assert.deepEqual(created.body.meta, { ignored_params: [{ param: 'skill', did_you_mean: 'skills' }] })
+  const id = created.body.data.id
+
+  const second = await send('POST', '/me/searches', { name: 'Berlin', query: 'cities=Berlin' })
+  assert.equal(second.status, 201)
+  assert.equal(second.body.meta, undefined)
+
+  const list = await send('GET', '/me/searches?limit=1')
+  assert.equal(list.status, 200)
+  assert.deepEqual(list.body.meta, { total: 2, limit: 1, offset: 0 })
+  assert.equal(list.body.data[0].id, second.body.data.id)
+
+  const renamed = await send('PATCH', `/me/searches/${id}`, { name: 'Remote Go jobs' })
+  assert.equal(renamed.status, 200)
+  assert.equal(renamed.body.data.name, 'Remote Go jobs')
+  assert.equal(renamed.body.data.query, 'q=go&work_mode=remote&skill=go')
+  const requeried = await send('PATCH', `/me/searches/${id}`, { query: 'work_mode=hybrid' })
+  assert.equal(requeried.body.data.query, 'work_mode=hybrid')
+
+  const bob = await signUp(call)
+  assert.equal((await send('PATCH', `/me/searches/${id}`, { name: 'mine now' }, bob.cookie)).status, 404)
+  assert.equal((await send('DELETE', `/me/searches/${id}`, undefined, bob.cookie)).status, 404)
+  assert.equal((await send('GET', '/me/searches', undefined, bob.cookie)).body.meta.total, 0)
+
+  const deleted = await send('DELETE', `/me/searches/${id}`)
+  assert.equal(deleted.status, 204)
+  assert.equal(deleted.body, null)
+  assert.equal((await send('DELETE', `/me/searches/${id}`)).status, 404)
+  assert.equal((await send('GET', '/me/searches')).body.meta.total, 1)
+  void alice
+})
+
+test('saved searches: the query must parse as a job search; names are required', async () => {
+  const { send } = await signedIn()
+  const cases: [unknown, RegExp][] = [
+    [{ name: 'x', query: 'salary_min=lots' }, /query.*salary_min/],
+    [{ name: 'x', query: 'sort=random' }, /query.*sort/],
+    [{ name: 'x', query: 'skills_mode=maybe' }, /query.*skills_mode/],
+    [{ name: '', query: 'q=go' }, /name/],
+    [{ query: 'q=go' }, /name/],
+    [{ name: 'x', query: 'q=' + 'a'.repeat(2001) }, /query/],
+  ]
+  for (const [body, message] of cases) {
+    const response = await send('POST', '/me/searches', body)
+    assert.equal(response.status, 400, JSON.stringify(body).slice(0, 60))
+    assert.match(response.body.error, message)
+    assert.doesNotMatch(response.body.error, /lots|random|maybe/)
+  }
+  assert.equal((await send('GET', '/me/searches')).body.meta.total, 0)
+})
+
+test('saved searches and subscriptions are session only: an API key gets 401', async () => {
+  const { call, alice } = await signedIn()
+  const key = await createApiKey(call, alice.cookie)
+  for (const [method, path] of [['GET', '/me/searches'], ['POST', '/me/searches'], ['GET', '/me/subscriptions'], ['POST', '/me/subscriptions'], ['PATCH', '/me/subscriptions/1'], ['DELETE', '/me/subscriptions/1']]) {
+    const response = await call(`/api/v1${path}`, { method, headers: bearerHeaders(key), body: method === 'GET' || method === 'DELETE' ? undefined : '{}' })
+    assert.equal(response.status, 401, `${method} ${path}`)
+    assert.equal(typeof response.body.error, 'string')
+  }
+  assert.equal((await call('/api/v1/me/searches')).status, 401)
+})
+
+test('subscriptions: subscribe, pause and resume (echoing id and active), unsubscribe', async () => {
+  const { call, send } = await signedIn()
+  const search = (await send('POST', '/me/searches', { name: 'Remote', query: 'work_mode=remote' })).body.data
+
+  assert.equal((await send('POST', '/me/subscriptions', { saved_search_id: 9999 })).status, 404)
+  assert.equal((await send('POST', '/me/subscriptions', { saved_search_id: 'one' })).status, 400)
+  const created = await send('POST', '/me/subscriptions', { saved_search_id: search.id })
+  assert.equal(created.status, 201)
+  assert.equal(created.body.data.active, true)
+  assert.equal(created.body.data.saved_search_id, search.id)
+  assert.equal(created.body.data.name, 'Remote')
+  assert.equal(created.body.data.last_digest_at, null)
+  const id = created.body.data.id
+  assert.equal((await send('POST', '/me/subscriptions', { saved_search_id: search.id })).status, 409)
+
+  const paused = await send('PATCH', `/me/subscriptions/${id}`, { active: false })
+  assert.equal(paused.status, 200)
+  assert.deepEqual(paused.body, { data: { id, active: false } })
+  assert.deepEqual((await send('PATCH', `/me/subscriptions/${id}`, { active: false })).body, { data: { id, active: false } })
+  assert.equal((await send('GET', `/me/searches`)).body.data[0].subscription.active, false)
+  const resumed = await send('PATCH', `/me/subscriptions/${id}`, { active: true })
+  assert.deepEqual(resumed.body, { data: { id, active: true } })
+
+  const missingActive = await send('PATCH', `/me/subscriptions/${id}`, {})
+  assert.equal(missingActive.status, 400)
+  assert.match(missingActive.body.error, /active/)
+  assert.equal((await send('PATCH', `/me/subscriptions/${id}`, { active: 'yes' })).status, 400)
+
+  const bob = await signUp(call)
+  assert.equal((await send('PATCH', `/me/subscriptions/${id}`, { active: false }, bob.cookie)).status, 404)
+  assert.equal((await send('POST', '/me/subscriptions', { saved_search_id: search.id }, bob.cookie)).status, 404)
+
+  const list = await send('GET', '/me/subscriptions')
+  assert.deepEqual(list.body.meta, { total: 1, limit: 10, offset: 0 })
+  assert.equal(list.body.data[0].active, true)
+
+  assert.equal((await send('DELETE', `/me/subscriptions/${id}`, undefined, bob.cookie)).status, 404)
+  assert.equal((await send('DELETE', `/me/subscriptions/${id}`)).status, 204)
+  assert.equal((await send('GET', '/me/subscriptions')).body.meta.total, 0)
+  // The saved search stays; deleting a saved search removes its subscription.
+  const again = (await send('POST', '/me/subscriptions', { saved_search_id: search.id })).body.data
+  assert.equal((await send('DELETE', `/me/searches/${search.id}`)).status, 204)
+  assert.equal((await send('PATCH', `/me/subscriptions/${again.id}`, { active: false })).status, 404)
+})
