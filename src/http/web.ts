@@ -44,6 +44,7 @@ function renderShell(assets: WebAssets): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
 <title>openroles: job search</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/${assets.style.name}">
 <script type="module" src="/assets/${assets.script.name}"></script>
 </head>
@@ -82,17 +83,18 @@ function respond(event: H3Event, file: ServedFile, cacheControl: string, extraHe
 let page: Promise<ServedPage> | undefined
 const load = () => (page ??= loadAssets().then(servedPage))
 
-/** Registers the page routes; call before the app's catch-all 404. */
+/** Registers the page routes (GET and HEAD); call before the app's catch-all 404. */
 export function mountWeb(app: H3): void {
-  for (const path of SHELL_PATHS) {
-    app.get(path, async (event) =>
-      respond(event, (await load()).shell, 'no-cache', { 'content-security-policy': CONTENT_SECURITY_POLICY, 'referrer-policy': 'same-origin' }),
-    )
-  }
-  app.get('/assets/:name', async (event) => {
+  const shell = async (event: H3Event) =>
+    respond(event, (await load()).shell, 'no-cache', { 'content-security-policy': CONTENT_SECURITY_POLICY, 'referrer-policy': 'same-origin' })
+  const asset = async (event: H3Event) => {
     const file = (await load()).assets.get(event.context.params?.name ?? '')
     if (!file) throw notFound('no such asset')
     // Names carry a content hash, so a cached copy never goes stale.
     return respond(event, file, 'public, max-age=31536000, immutable')
-  })
+  }
+  for (const method of ['GET', 'HEAD'] as const) {
+    for (const path of SHELL_PATHS) app.on(method, path, shell)
+    app.on(method, '/assets/:name', asset)
+  }
 }

@@ -20,7 +20,7 @@ function chipsOf(params: URLSearchParams): Chip[] {
       const unit = name.startsWith('experience') ? ' yrs' : name === 'posted_within_days' ? ' days' : ''
       chips.push({ label: `${facetLabel(name)} ${formatCount(Number(value))}${unit}`, without: setParam(params, name, null) })
     } else if (SINGLE_VALUED.has(name)) chips.push({ label: `${facetLabel(name)}: ${value === 'true' || value === '1' ? 'yes' : 'no'}`, without: setParam(params, name, null) })
-    else if (name.endsWith('_mode')) chips.push({ label: `${facetLabel(name.slice(0, -5))}: all of`, without: setParam(params, name, null) })
+    else if (name.endsWith('_mode') && (value === 'and' || value === 'or')) chips.push({ label: `${facetLabel(name.slice(0, -5))}: ${value === 'and' ? 'all of' : 'any of'}`, without: setParam(params, name, null) })
     else if (name.endsWith('_exclude')) {
       const facet = name.slice(0, -8)
       for (const item of valuesOf(params, name)) chips.push({ label: `${facetLabel(facet)}: not ${valueLabel(facet, item)}`, without: toggleValue(params, name, item) })
@@ -30,8 +30,9 @@ function chipsOf(params: URLSearchParams): Chip[] {
 }
 
 /** Active filters as removable chips, plus "Clear all". Removing one keeps keyboard focus in the row. */
-export function filterChips(params: URLSearchParams, go: (next: URLSearchParams) => void): HTMLElement {
+export function filterChips(params: URLSearchParams, go: (next: URLSearchParams) => void): HTMLElement | null {
   const chips = chipsOf(params)
+  if (!chips.length) return null
   return h(
     'div',
     { class: 'chips', role: 'group', 'aria-label': 'Active filters' },

@@ -29,17 +29,20 @@ function isPagePath(path: string): boolean {
   return path === '/' || /^\/(jobs|companies)\/[^/]+$/.test(path)
 }
 
-/** Goes to a page URL; `replace` rewrites the current entry (typing in the search box) instead of adding one. */
-export function navigate(url: string, options: { replace?: boolean } = {}): void {
+/**
+ * Goes to a page URL. Following a link starts at the top of the new page; `keepScroll` (changing a
+ * filter) leaves the view where it is, so the control just used stays under the pointer.
+ */
+export function navigate(url: string, options: { keepScroll?: boolean } = {}): void {
   if (url === location.pathname + location.search) return
   history.replaceState({ ...(history.state as PageState | null), scrollY: window.scrollY }, '')
-  if (options.replace) history.replaceState({}, '', url)
-  else history.pushState({}, '', url)
+  history.pushState({}, '', url)
+  if (!options.keepScroll) window.scrollTo(0, 0)
   onRoute(new URL(location.href))
 }
 
-/** Scroll position saved for this history entry, restored once its content is on screen. */
+/** After back/forward: the scroll position this history entry had, once its content is on screen. */
 export function restoreScroll(): void {
   const saved = (history.state as PageState | null)?.scrollY
-  window.scrollTo(0, saved ?? 0)
+  if (typeof saved === 'number') window.scrollTo(0, saved)
 }

@@ -12,6 +12,7 @@ import { applySuggestion, suggestionParts } from './suggestion.ts'
 
 const PAGE_SIZE = 10
 
+// Without `sort`, the API orders a text search by relevance and anything else by posted_at, newest first.
 const SORTS: [string, string][] = [
   ['', 'Best match'],
   ['sort=posted_at', 'Newest posted'],
@@ -29,7 +30,7 @@ export function createSearchPage(): SearchPage {
   let params = new URLSearchParams()
   let sequence = 0
   let lastFacets: Envelope<Facets> | undefined
-  const go = (next: URLSearchParams) => navigate(`/${search(next)}`)
+  const go = (next: URLSearchParams) => navigate(`/${search(next)}`, { keepScroll: true })
 
   const box = createCombobox<Suggestion>({
     id: 'search-input',
@@ -60,7 +61,7 @@ export function createSearchPage(): SearchPage {
     toggleFilters.setAttribute('aria-expanded', String(open))
   })
   const heading = h('h1', { id: 'results-heading', class: 'results-heading' }, 'Searching…')
-  const sort = h('select', { id: 'sort', 'aria-label': 'Sort by', onchange: () => go(setSort(params, sort.value)) }, SORTS.map(([value, label]) => h('option', { value }, label)))
+  const sort = h('select', { id: 'sort', onchange: () => go(setSort(params, sort.value)) })
   const notice = h('div', { class: 'notice', role: 'status' })
   const chips = h('div', { class: 'chips-row' })
   const list = h('ol', { class: 'job-list', 'aria-labelledby': 'results-heading' }, Array.from({ length: PAGE_SIZE }, skeletonCard))
@@ -115,7 +116,9 @@ export function createSearchPage(): SearchPage {
     params = next
     const token = ++sequence
     const q = params.get('q') ?? ''
-    box.input.value = document.activeElement === box.input ? box.input.value : q
+    box.input.value = q
+    // Without text the default order already is "newest posted", so offer it once.
+    replaceChildren(sort, SORTS.filter(([value]) => q || value !== 'sort=posted_at').map(([value, label]) => h('option', { value }, value || q ? label : 'Newest posted')))
     sort.value = SORTS.find(([value]) => value && value === sortOf(params))?.[0] ?? ''
     replaceChildren(chips, filterChips(params, go))
     list.setAttribute('aria-busy', 'true')

@@ -34,6 +34,10 @@ test('job and company page URLs serve the same shell, so shared links open direc
     assert.equal(response.status, 200, path)
     assert.equal(await response.text(), home, path)
   }
+  const head = await app.request('/', { method: 'HEAD' })
+  assert.equal(head.status, 200)
+  assert.equal(head.headers.get('content-type'), 'text/html; charset=utf-8')
+  assert.equal(await head.text(), '')
 })
 
 test('a matching ETag gets 304 and gzip is served when accepted', async () => {
