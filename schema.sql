@@ -268,7 +268,6 @@ CREATE TABLE IF NOT EXISTS oauth_states (
   state_hash     BLOB PRIMARY KEY,
   provider       TEXT NOT NULL,
   code_verifier  TEXT NOT NULL,
-  nonce          TEXT NOT NULL,
   client         TEXT NOT NULL CHECK (client IN ('web', 'mobile')),
   return_to      TEXT,
   expires_at     TEXT NOT NULL

@@ -18,6 +18,7 @@ import { createLoginThrottle } from './account/login-throttle.ts'
 import { authRoutes } from './http/auth.ts'
 import { meAccountRoutes } from './http/me-account.ts'
 import { apiKeyRoutes } from './http/api-keys.ts'
+import { oauthRoutes } from './http/oauth.ts'
 import { marketRoutes } from './http/market.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { meProfileRoutes } from './http/me-profile.ts'
@@ -55,7 +56,7 @@ export function createContext(config: Config, db: DB): AppContext {
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
 export function allRoutes(ctx: AppContext): Route[] {
-  return [...statusRoutes(ctx), ...jobsSearchRoutes(ctx), ...openapiRoutes(ctx, () => allRoutes(ctx)), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx), ...meProfileRoutes(ctx), ...jobMatchRoutes(ctx), ...meScreeningRoutes(ctx), ...meSearchRoutes(ctx), ...meSubscriptionRoutes(ctx), ...meNotificationRoutes(ctx), ...mePushTokenRoutes(ctx), ...jobInteractionRoutes(ctx), ...marketRoutes(ctx)]
+  return [...statusRoutes(ctx), ...jobsSearchRoutes(ctx), ...openapiRoutes(ctx, () => allRoutes(ctx)), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx), ...oauthRoutes(ctx), ...meProfileRoutes(ctx), ...jobMatchRoutes(ctx), ...meScreeningRoutes(ctx), ...meSearchRoutes(ctx), ...meSubscriptionRoutes(ctx), ...meNotificationRoutes(ctx), ...mePushTokenRoutes(ctx), ...jobInteractionRoutes(ctx), ...marketRoutes(ctx)]
 }
 
 /**

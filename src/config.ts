@@ -50,6 +50,8 @@ export const settings = {
   coverageMustHavePercent: int('COVERAGE_MUST_HAVE_PERCENT', 10, 'market coverage: a skill named by at least this % of the market postings is a must-have'),
   coveragePostingPercent: int('COVERAGE_POSTING_PERCENT', 70, 'market coverage: a posting counts as covered when the caller has at least this % of its skills'),
   oauthProviders: str('OAUTH_PROVIDERS', '', 'JSON array of OpenID Connect providers {id,name,issuer,clientId,clientSecret,authorizationEndpoint,tokenEndpoint,userinfoEndpoint}'),
+  oauthMobileRedirect: str('OAUTH_MOBILE_REDIRECT', '', 'where the mobile app receives ?code= after OAuth sign-in (e.g. openroles://oauth); empty = no mobile OAuth'),
+  oauthStateMinutes: int('OAUTH_STATE_MINUTES', 10, 'lifetime of a pending OAuth sign-in and of a mobile exchange code'),
 } as const
 
 type Settings = typeof settings

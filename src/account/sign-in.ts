@@ -6,13 +6,20 @@ import { clientIp } from './client-ip.ts'
 import { issueCode } from './codes.ts'
 import { setSessionCookie } from './cookie.ts'
 import { hashPassword, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
-import { createSession } from './sessions.ts'
+import { createSession, EXTENSION_TOKEN_PREFIX } from './sessions.ts'
 import { findUserByEmail, insertUser, normalizeEmail, type User } from './users.ts'
 
 /** Starts a browser session for the user and hands its token to the client as the session cookie. */
-export function startBrowserSession(ctx: AppContext, event: H3Event, userId: number): void {
+export function startBrowserSession(ctx: AppContext, event: H3Event, userId: number): { token: string; expiresAt: string } {
   const { session, token } = createSession(ctx.db, userId, 'browser', ctx.config.sessionDays, ctx.now())
   setSessionCookie(ctx, event, token, session.expiresAt)
+  return { token, expiresAt: session.expiresAt }
+}
+
+/** Mints the Bearer token of a browser-extension session (`or_ext_…`); it acts like an API key. */
+export function mintExtensionToken(ctx: AppContext, userId: number): { token: string; expiresAt: string } {
+  const { session, token } = createSession(ctx.db, userId, 'extension', ctx.config.extensionSessionDays, ctx.now())
+  return { token: `${EXTENSION_TOKEN_PREFIX}${token}`, expiresAt: session.expiresAt }
 }
 
 /**
