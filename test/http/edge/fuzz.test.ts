@@ -1,0 +1,92 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import { allRoutes } from '../../../src/app.ts'
+import type { Route } from '../../../src/http/route.ts'
+import { createTestApp, fixtureJob } from '../../helpers/app.ts'
+import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../../helpers/auth.ts'
+
+/**
+ * Property: whatever query string, path values and body are thrown at any route of the app
+ * (routes added later included: the list is allRoutes), the reply is never a 500 (another 5xx only
+ * where the route declares it, e.g. 503 for an unconfigured push gateway) and is either the
+ * `{ error }` envelope or a success. Runs per route: FUZZ_RUNS (default 20).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
+
+const harness = createTestApp({
+  jobs: [
+    fixtureJob({ title: 'Senior Rust Engineer', company: { slug: 'acme', name: 'Acme' } }),
+    fixtureJob({ title: 'Data Analyst', company: { slug: 'globex', name: 'Globex' }, closedAt: '2026-11-10T00:00:00.000Z' }),
+    fixtureJob({ title: 'Frontend Developer (React)', company: { slug: 'initech', name: 'Initech' } }),
+  ],
+})
+const slugs = (harness.db.prepare('SELECT public_slug FROM jobs').all() as { public_slug: string }[]).map((row) => row.public_slug)
+
+const nasty = fc.constantFrom('%', '%ZZ', '%00', '%2F', '..', '-1', '1.5', 'NaN', '1e309', '9'.repeat(30), 'true', '', ' ', '\u0000', 'ü', '😀', '[]', '{}', "'", '"', '<b>', ',', ',,', 'a,b')
+const text = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.integer().map(String))
+
+function queryKeys(route: Route): string[] {
+  const entries = (route.query as { entries?: Record<string, unknown> } | undefined)?.entries
+  return [...Object.keys(entries ?? {}), 'q', 'limit', 'offset', 'sort', 'skills', 'skills_exclude', 'regions', 'facets', 'disjunctive']
+}
+
+function bodyKeys(route: Route): string[] {
+  const entries = (route.body as { entries?: Record<string, unknown> } | undefined)?.entries
+  return Object.keys(entries ?? {})
+}
+
+function requestArbitrary(route: Route) {
+  const keys = fc.oneof(fc.constantFrom(...queryKeys(route)), fc.string({ maxLength: 12 }))
+  const encodedQuery = fc.array(fc.tuple(keys, text), { maxLength: 8 }).map((pairs) => new URLSearchParams(pairs).toString())
+  const rawQuery = fc.string({ maxLength: 60 }).map((raw) => raw.replace(/#/g, ''))
+  const pathValue = fc.oneof(fc.constantFrom(...slugs, 'acme', '1', '0'), text.map(encodeURIComponent), nasty)
+  const value = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 3 }), fc.object({ maxDepth: 1 }))
+  const shapedBody = fc.dictionary(fc.constantFrom('x', ...bodyKeys(route)), value, { maxKeys: 6 }).map((body) => JSON.stringify(body))
+  const body = fc.oneof(shapedBody, fc.jsonValue({ maxDepth: 2 }).map((json) => JSON.stringify(json)), fc.string({ maxLength: 50 }), fc.constant(''))
+  return fc.record({
+    query: fc.oneof(encodedQuery, rawQuery),
+    pathValues: fc.array(pathValue, { minLength: 4, maxLength: 4 }),
+    body,
+    credential: fc.constantFrom('none', 'key', 'cookie'),
+  })
+}
+
+/** A fresh user per route, so a route that signs out or deletes the account cannot blunt the others. */
+async function credentials() {
+  const user = await signUp(harness.call)
+  return { cookie: user.cookie, key: await createApiKey(harness.call, user.cookie) }
+}
+
+for (const route of allRoutes(harness.ctx)) {
+  test(`fuzz ${route.method} ${route.path}: never a 500, always the envelope`, async () => {
+    const { cookie, key } = await credentials()
+    await fc.assert(
+      fc.asyncProperty(requestArbitrary(route), async ({ query, pathValues, body, credential }) => {
+        let index = 0
+        const path = `/api/v1${route.path.replace(/:\w+/g, () => pathValues[index++] || 'x')}${query ? `?${query}` : ''}`
+        let url: URL
+        try {
+          url = new URL(path, 'http://localhost')
+        } catch {
+          return
+        }
+        const headers = credential === 'key' ? bearerHeaders(key) : credential === 'cookie' ? sessionHeaders(cookie) : { 'content-type': 'application/json' }
+        const withBody = route.method !== 'GET'
+        const response = await harness.app.request(url.pathname + url.search, { method: route.method, headers, body: withBody ? body : undefined })
+        const textBody = await response.text()
+        const label = `${route.method} ${url.pathname}${url.search} -> ${response.status} ${textBody.slice(0, 200)}`
+        assert.notEqual(response.status, 500, label)
+        if (response.status > 500) assert.ok(route.responses?.[response.status], `undeclared ${label}`)
+        if (response.status >= 400) {
+          const parsed = JSON.parse(textBody)
+          assert.deepEqual(Object.keys(parsed), ['error'], label)
+          assert.equal(typeof parsed.error, 'string', label)
+        } else if (response.status !== 204 && (response.headers.get('content-type') ?? '').includes('json') && !route.path.endsWith('openapi.json')) {
+          assert.ok('data' in JSON.parse(textBody), label)
+        }
+      }),
+      { numRuns: RUNS },
+    )
+  })
+}
