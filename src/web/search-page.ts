@@ -151,7 +151,9 @@ export function createSearchPage(): SearchPage {
         renderFilters()
         toggleFilters.textContent = `Filters${chips.querySelectorAll('.chip').length ? ` (${chips.querySelectorAll('.chip').length})` : ''}`
       })
-      .catch(() => undefined)
+      .catch((error: Error) => {
+        if (token === sequence) replaceChildren(filters, h('p', { class: 'error', role: 'alert' }, `Filters unavailable: ${error.message}`))
+      })
   }
 
   return { element, show }
