@@ -1,0 +1,36 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { closeJob, upsertJob } from '../../src/catalogue/job-store.ts'
+
+test('writes after start-up (new, changed, closed postings; company collections) show in search and facets', async () => {
+  const first = fixtureJob({ title: 'Rust Engineer', skills: [{ slug: 'rust', name: 'Rust' }] })
+  const { get, db } = createTestApp({ jobs: [first] })
+  assert.equal((await get('/api/v1/jobs/search?q=rust')).body.meta.total, 1)
+
+  const added = db.transaction(() => upsertJob(db, fixtureJob({ title: 'Rust Lead', skills: [{ slug: 'rust', name: 'Rust' }], company: { slug: 'umbrella', name: 'Umbrella' } })))()
+  assert.equal((await get('/api/v1/jobs/search?q=rust')).body.meta.total, 2)
+  assert.deepEqual((await get('/api/v1/jobs/facets?facets=skills')).body.data.facets.skills, { rust: 2 })
+
+  db.transaction(() => upsertJob(db, { ...first, title: 'Zig Engineer', skills: [{ slug: 'zig', name: 'Zig' }] }))()
+  assert.deepEqual((await get('/api/v1/jobs/facets?facets=skills')).body.data.facets.skills, { rust: 1, zig: 1 })
+  assert.equal((await get('/api/v1/jobs/search?q=zig')).body.data[0].title, 'Zig Engineer')
+
+  db.transaction(() => upsertJob(db, fixtureJob({ title: 'Other', company: { slug: 'umbrella', name: 'Umbrella', collections: ['unicorn'] } })))()
+  assert.equal((await get('/api/v1/jobs/search?collections=unicorn')).body.meta.total, 2, 'the collection reaches every posting of the company')
+
+  db.transaction(() => closeJob(db, added.id))()
+  const after = await get('/api/v1/jobs/search?q=rust')
+  assert.equal(after.body.meta.total, 0)
+  assert.equal((await get('/api/v1/jobs/search')).body.meta.total, 2)
+})
+
+test('a search before any posting exists is empty, not an error', async () => {
+  const { get } = createTestApp()
+  const { status, body } = await get('/api/v1/jobs/search?q=go&skills=go')
+  assert.equal(status, 200)
+  assert.deepEqual(body, { data: [], meta: { total: 0, limit: 10, offset: 0 } })
+  const facets = await get('/api/v1/jobs/facets')
+  assert.equal(facets.status, 200)
+  assert.equal(facets.body.data.total, 0)
+})
