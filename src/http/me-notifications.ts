@@ -13,7 +13,8 @@ import {
 } from '../me/notifications.ts'
 
 const ListQuery = v.object({
-  limit: v.optional(intParam({ min: 1, max: 100, description: 'Page size, 1 to 100 (default 10).' }), '10'),
+  // Above 100 is clamped, not refused (interface.md, Limits).
+  limit: v.optional(v.pipe(intParam({ min: 1, description: 'Page size, 1 to 100 (default 10; larger values are clamped).' }), v.transform((n) => Math.min(n, 100))), '10'),
   offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' }), '0'),
 })
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineRoute, type Route } from './route.ts'
-import { HTTPError, notFound, serviceUnavailable } from './errors.ts'
+import { notFound, serviceUnavailable } from './errors.ts'
 import { deletePushTokens, listPushTokens, PUSH_PLATFORMS, registerPushToken } from '../me/push-tokens.ts'
 import { PushUnavailableError, sendPush } from '../me/push-gateway.ts'
 
@@ -68,7 +68,7 @@ export function mePushTokenRoutes(ctx: AppContext): Route[] {
         summary: 'Send a test push to every device of the caller',
         tags: ['notifications'],
         auth: 'session',
-        responses: { 200: '`{ data: { sent } }`: devices addressed', 404: 'no device registered', 502: 'the push gateway refused', 503: 'no push gateway configured' },
+        responses: { 200: '`{ data: { sent } }`: devices addressed', 404: 'no device registered', 503: 'no push gateway configured, or the gateway refused' },
       },
       async (_event, { caller }) => {
         if (!ctx.config.pushGatewayUrl) throw serviceUnavailable('push delivery is not configured on this server')
@@ -79,7 +79,7 @@ export function mePushTokenRoutes(ctx: AppContext): Route[] {
         } catch (error) {
           if (error instanceof PushUnavailableError) throw serviceUnavailable('push delivery is not configured on this server')
           ctx.log.error('push gateway failed', { error: String(error) })
-          throw new HTTPError({ status: 502, message: 'the push gateway did not accept the message' })
+          throw serviceUnavailable('the push gateway did not accept the message; try again later')
         }
       },
     ),
