@@ -3,7 +3,7 @@ import { h, replaceChildren } from './dom.ts'
 import { countryName, formatCount, humanize } from './format.ts'
 import { jobCard, skeletonCard } from './job-card.ts'
 import { pager } from './pager.ts'
-import { search } from './query.ts'
+import { queryString } from './query.ts'
 import { restoreScroll } from './router.ts'
 
 const PAGE_SIZE = 10
@@ -18,7 +18,7 @@ export function renderCompanyPage(root: HTMLElement, slug: string, params: URLSe
   paged.set('limit', String(PAGE_SIZE))
   if (params.get('offset')) paged.set('offset', params.get('offset') as string)
   const path = `/companies/${encodeURIComponent(slug)}`
-  getJson<CompanyDetail>(`${path}${search(paged)}`)
+  getJson<CompanyDetail>(`${path}${queryString(paged)}`)
     .then(({ data, meta }) => {
       const { company, jobs } = data
       document.title = `${company.name}: open roles · openroles`

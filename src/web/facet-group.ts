@@ -4,6 +4,20 @@ import { valuesOf } from './query.ts'
 
 const SHOWN_VALUES = 6
 
+/** Facets with a natural order keep it, so values do not jump around as counts change; the rest sort by count. */
+const VALUE_ORDER: Record<string, string[]> = {
+  work_mode: ['remote', 'hybrid', 'onsite'],
+  seniority: ['intern', 'junior', 'middle', 'senior', 'lead', 'staff', 'principal', 'c_level'],
+  reality: ['fresh', 'stale', 'likely-evergreen'],
+  company_size: ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'],
+  employment_type: ['full_time', 'part_time', 'contract', 'internship', 'fellowship'],
+}
+
+function rank(facet: string, value: string): number {
+  const index = VALUE_ORDER[facet]?.indexOf(value) ?? -1
+  return index < 0 ? Number.MAX_SAFE_INTEGER : index
+}
+
 /** Facets whose full value list the visitor opened ("Show all"); kept across re-renders. */
 const expanded = new Set<string>()
 
@@ -27,7 +41,7 @@ export function facetGroup(options: FacetGroupOptions): HTMLElement | null {
   const selected = valuesOf(params, facet)
   const values = Object.entries(counts)
     .filter(([value, count]) => count > 0 || selected.includes(value))
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .sort((a, b) => rank(facet, a[0]) - rank(facet, b[0]) || b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([value]) => value)
   for (const value of selected) if (!values.includes(value)) values.push(value)
   if (values.length === 0) return null

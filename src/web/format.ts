@@ -82,7 +82,8 @@ export function countryName(code: string): string {
 
 export function valueLabel(facet: string, value: string): string {
   if (facet === 'countries') return countryName(value)
-  if (facet === 'cities' || facet === 'company_slug' || facet === 'salary_currency') return facet === 'company_slug' ? humanize(value) : value
+  if (facet === 'cities' || facet === 'salary_currency') return value
+  if (facet === 'company_slug') return humanize(value)
   if (facet === 'english_level' || facet === 'company_size') return value.toUpperCase()
   return VALUE_LABELS[value] ?? humanize(value)
 }

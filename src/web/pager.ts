@@ -1,7 +1,7 @@
 import type { Meta } from './api.ts'
 import { h } from './dom.ts'
 import { formatCount } from './format.ts'
-import { search } from './query.ts'
+import { queryString } from './query.ts'
 
 /** The API refuses offset + limit beyond this (interface.md "Deep paging"). */
 const DEEPEST_RESULT = 10000
@@ -18,7 +18,7 @@ export function pager(params: URLSearchParams, meta: Meta, defaultLimit: number,
     const next = new URLSearchParams(params)
     if (nextOffset > 0) next.set('offset', String(nextOffset))
     else next.delete('offset')
-    return `${path}${search(next)}`
+    return `${path}${queryString(next)}`
   }
   const link = (label: string, nextOffset: number, rel: string, enabled: boolean) =>
     enabled ? h('a', { class: 'pager-link', href: at(nextOffset), rel }, label) : h('span', { class: 'pager-link disabled', 'aria-disabled': 'true' }, label)

@@ -47,8 +47,8 @@ export function setParam(params: URLSearchParams, name: string, value: string | 
 /** The query for /jobs/facets: the same filters, no paging, each facet counted without its own selection. */
 export function facetsQuery(params: URLSearchParams): string {
   const facets = new URLSearchParams(params)
-  for (const name of PAGING) facets.delete(name)
-  facets.delete('disjunctive')
+  // `facets=` cannot be combined with `disjunctive` (a 400), and the sidebar wants every facet anyway.
+  for (const name of [...PAGING, 'facets']) facets.delete(name)
   facets.set('disjunctive', 'true')
   return facets.toString()
 }
@@ -58,7 +58,7 @@ export function isPagingParam(name: string): boolean {
 }
 
 /** `?a=b` or '' when empty, for building page and API URLs. */
-export function search(params: URLSearchParams): string {
+export function queryString(params: URLSearchParams): string {
   const text = params.toString()
   return text ? `?${text}` : ''
 }

@@ -5,7 +5,7 @@ import { filterChips } from './filter-chips.ts'
 import { formatCount } from './format.ts'
 import { jobCard, skeletonCard } from './job-card.ts'
 import { pager } from './pager.ts'
-import { addValue, facetsQuery, search, setParam, toggleValue } from './query.ts'
+import { addValue, facetsQuery, queryString, setParam, toggleValue } from './query.ts'
 import { navigate, restoreScroll } from './router.ts'
 import { sidebar } from './sidebar.ts'
 import { applySuggestion, suggestionParts } from './suggestion.ts'
@@ -30,7 +30,7 @@ export function createSearchPage(): SearchPage {
   let params = new URLSearchParams()
   let sequence = 0
   let lastFacets: Envelope<Facets> | undefined
-  const go = (next: URLSearchParams) => navigate(`/${search(next)}`, { keepScroll: true })
+  const go = (next: URLSearchParams) => navigate(`/${queryString(next)}`, { keepScroll: true })
 
   const box = createCombobox<Suggestion>({
     id: 'search-input',
@@ -105,7 +105,7 @@ export function createSearchPage(): SearchPage {
             unique.map((item, index) => [
               index ? ', ' : '',
               h('code', {}, item.param),
-              item.did_you_mean ? [' (did you mean ', h('a', { href: `/${search(renameParam(params, item.param, item.did_you_mean))}` }, item.did_you_mean), '?)'] : '',
+              item.did_you_mean ? [' (did you mean ', h('a', { href: `/${queryString(renameParam(params, item.param, item.did_you_mean))}` }, item.did_you_mean), '?)'] : '',
             ]),
           )
         : null,
@@ -122,7 +122,7 @@ export function createSearchPage(): SearchPage {
     sort.value = SORTS.find(([value]) => value && value === sortOf(params))?.[0] ?? ''
     replaceChildren(chips, filterChips(params, go))
     list.setAttribute('aria-busy', 'true')
-    const results = getJson<Job[]>(`/jobs/search${search(params)}`)
+    const results = getJson<Job[]>(`/jobs/search${queryString(params)}`)
     const facets = getJson<Facets>(`/jobs/facets?${facetsQuery(params)}`)
     results
       .then((response) => {
