@@ -5,6 +5,7 @@ import { seedCommand } from './ingest/seed-command.ts'
 import { importCommand } from './ingest/import-command.ts'
 import { userCommand } from './account/user-command.ts'
 import { mailCommand } from './mail/outbox-command.ts'
+import { digestsCommand } from './me/digest-command.ts'
 
 /**
  * The one entry point: `openroles serve` (default), `seed`, `import FILE`, and the admin commands
@@ -16,6 +17,7 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
   import: { help: 'import FILE...: load JSON Lines or schema.org JobPosting JSON-LD', run: (args) => importCommand(args) },
   user: { help: 'user grant-moderator EMAIL: give an account the moderator role', run: (args) => userCommand(args) },
   mail: { help: 'mail outbox [--to EMAIL] [--limit N]: print recorded outgoing mail (codes, when there is no SMTP)', run: (args) => mailCommand(args) },
+  digests: { help: 'digests run: evaluate every active saved-search subscription once and write the digest notifications', run: (args) => digestsCommand(args) },
 }
 
 function usage(): void {
