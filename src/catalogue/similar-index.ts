@@ -54,9 +54,9 @@ export function buildSimilarIndex(db: DB, closedToQuery: number[] = []): Similar
   const featStart: number[] = [0]
   const feats: number[] = []
   const skills = db
-    .prepare(`SELECT s.job_id, s.skill FROM job_skills s JOIN jobs j ON j.id = s.job_id WHERE ${included} ORDER BY s.job_id`)
+    .prepare("SELECT job_id, group_concat(skill, char(31)) FROM job_skills GROUP BY job_id ORDER BY job_id")
     .raw()
-    .iterate(closedList) as IterableIterator<[number, string]>
+    .iterate() as IterableIterator<[number, string]>
   let pendingSkill = skills.next()
   const jobs = db
     .prepare(`SELECT id, title, category, role, seniority, cluster_id, closed_at IS NULL FROM jobs j WHERE ${included} ORDER BY id`)
@@ -69,8 +69,9 @@ export function buildSimilarIndex(db: DB, closedToQuery: number[] = []): Similar
     if (category) own.add(featureOf(`c:${category}`))
     if (role) own.add(featureOf(`r:${role}`))
     if (seniority) own.add(featureOf(`l:${seniority}`))
+    // Both scans are ordered by job id; skills of postings left out of the index are skipped here.
     while (!pendingSkill.done && pendingSkill.value[0] <= id) {
-      if (pendingSkill.value[0] === id) own.add(featureOf(`s:${pendingSkill.value[1]}`))
+      if (pendingSkill.value[0] === id) for (const skill of pendingSkill.value[1].split('\u001f')) own.add(featureOf(`s:${skill}`))
       pendingSkill = skills.next()
     }
     ids.push(id)
@@ -79,6 +80,7 @@ export function buildSimilarIndex(db: DB, closedToQuery: number[] = []): Similar
     feats.push(...[...own].sort((a, b) => a - b))
     featStart.push(feats.length)
   }
+  skills.return?.()
   return finishIndex(Int32Array.from(ids), Uint8Array.from(open), Int32Array.from(clusters), Int32Array.from(featStart), Int32Array.from(feats), featureKind)
 }
 
