@@ -25,7 +25,7 @@ function backLink(): HTMLElement {
         history.back()
       },
     },
-    '← Back to results',
+    cameFromSearch || lastSearch !== '/' ? '← Back to results' : '← All jobs',
   )
 }
 
@@ -40,8 +40,8 @@ startRouter((url) => {
     cameFromSearch = true
     return
   }
-  const back = backLink()
   cameFromSearch = cameFromSearch && root.contains(searchPage.element)
+  const back = backLink()
   root.replaceChildren(detail)
   if (job) renderJobPage(detail, decodeURIComponent(job[1]), back)
   else if (company) renderCompanyPage(detail, decodeURIComponent(company[1]), url.searchParams, back)

@@ -1,0 +1,161 @@
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import { applySuggestion } from '../../src/web/suggestion.ts'
+import { facetsQuery, queryString } from '../../src/web/query.ts'
+import { openPageHarness, resultsSettled, shownTitles, type PageHarness } from './browser.ts'
+import { pageCatalogue } from './fixture-catalogue.ts'
+
+// The search page in real headless Chromium, checked against the API's own answers.
+let harness: PageHarness
+const pageQuery = (page: PageHarness['page']) => new URL(page.url()).searchParams
+
+before(async () => {
+  harness = await openPageHarness(pageCatalogue())
+})
+after(async () => {
+  await harness?.close()
+})
+
+async function expectResultsMatchApi(query: URLSearchParams): Promise<any> {
+  const { page, api } = harness
+  await resultsSettled(page)
+  const body = await api(`/api/v1/jobs/search${queryString(query)}`)
+  assert.deepEqual(await shownTitles(page), body.data.map((job: any) => job.title))
+  const total = body.meta.total
+  assert.match((await page.locator('#results-heading').textContent()) ?? '', new RegExp(`^${total} jobs?\\b`))
+  return body
+}
+
+test('the first page lists the newest jobs as the API does, without layout shift', async () => {
+  const { page, origin } = harness
+  await page.addInitScript(() => {
+    ;(window as any).layoutShift = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as any[]) if (!entry.hadRecentInput) (window as any).layoutShift += entry.value
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  await page.goto(`${origin}/`)
+  await expectResultsMatchApi(new URLSearchParams())
+  await page.waitForSelector('#filters fieldset')
+  const shift = await page.evaluate(() => (window as any).layoutShift as number)
+  assert.ok(shift < 0.05, `cumulative layout shift ${shift}`)
+  mkdirSync('test/artifacts', { recursive: true })
+  await page.screenshot({ path: 'test/artifacts/search-page.png', fullPage: false })
+})
+
+test('typing shows suggestions from /suggest; picking one with the keyboard puts it in the URL', { todo: 'until GET /suggest lands' }, async () => {
+  const { page, api } = harness
+  const suggestions = (await api('/api/v1/suggest?q=rus&limit=6')).data
+  assert.ok(suggestions.length > 0, 'the fixture catalogue has a suggestion for "rus"')
+  await page.locator('#search-input').pressSequentially('rus')
+  await page.waitForSelector('#search-input-options [role=option]')
+  const shown = await page.locator('#search-input-options [role=option] .option-text').allTextContents()
+  assert.deepEqual(shown, suggestions.map((row: any) => row.parts.length ? row.parts.map((part: any) => part.text).join(' ') : row.text))
+  await page.keyboard.press('ArrowDown')
+  assert.equal(await page.locator('#search-input').getAttribute('aria-activedescendant'), 'search-input-options-0')
+  await page.keyboard.press('Enter')
+  const expected = applySuggestion(new URLSearchParams(), suggestions[0])
+  await page.waitForURL((url) => url.search === queryString(expected))
+  await expectResultsMatchApi(expected)
+})
+
+test('toggling a facet keeps the other values of that facet counted (disjunctive facets)', async () => {
+  const { page, origin, api } = harness
+  await page.goto(`${origin}/?category=backend`)
+  await resultsSettled(page)
+  await page.locator('label[for="facet-work_mode-remote"]').click()
+  await page.waitForURL((url) => url.searchParams.getAll('work_mode').includes('remote'))
+  const query = pageQuery(page)
+  assert.equal(query.toString(), 'category=backend&work_mode=remote')
+  await expectResultsMatchApi(query)
+  const facets = (await api(`/api/v1/jobs/facets?${facetsQuery(query)}`)).data.facets
+  await page.waitForFunction(() => (document.getElementById('facet-work_mode-remote') as HTMLInputElement | null)?.checked === true)
+  for (const mode of ['remote', 'hybrid', 'onsite']) {
+    const count = await page.locator(`label[for="facet-work_mode-${mode}"] .count`).textContent()
+    assert.equal(count, String(facets.work_mode[mode]), `${mode} count`)
+  }
+  assert.ok(facets.work_mode.hybrid > 0 && facets.work_mode.onsite > 0, 'the fixture has hybrid and onsite backend jobs')
+  const chips = await page.locator('.chip').allTextContents()
+  assert.deepEqual(chips.map((chip) => chip.replace('×', '').trim()), ['Category: Backend', 'Work mode: Remote'])
+})
+
+test('the keyboard reaches a facet checkbox and Space toggles it', async () => {
+  const { page } = harness
+  const before = pageQuery(page)
+  await page.focus('#facet-work_mode-hybrid')
+  await page.keyboard.press('Space')
+  await page.waitForURL((url) => url.searchParams.getAll('work_mode').includes('hybrid'))
+  assert.deepEqual(pageQuery(page).getAll('work_mode'), ['remote', 'hybrid'])
+  await expectResultsMatchApi(pageQuery(page))
+  await page.waitForFunction(() => document.activeElement?.id === 'facet-work_mode-hybrid')
+  assert.equal(before.get('category'), 'backend')
+})
+
+test('a city found through /geo/cities joins the Where group', { todo: 'until GET /geo/cities lands' }, async () => {
+  const { page, origin, api } = harness
+  await page.goto(`${origin}/`)
+  await resultsSettled(page)
+  const cities = (await api('/api/v1/geo/cities?q=Ber')).data
+  assert.ok(cities.some((city: any) => city.value === 'Berlin'))
+  await page.locator('#city-lookup').pressSequentially('Ber')
+  await page.waitForSelector('#city-lookup-options [role=option]')
+  const index = cities.slice(0, 8).findIndex((city: any) => city.value === 'Berlin')
+  await page.locator(`#city-lookup-options-${index}`).click()
+  await page.waitForURL((url) => url.searchParams.get('cities') === 'Berlin')
+  await expectResultsMatchApi(pageQuery(page))
+})
+
+test('a job opens with its full description, and back returns to the same results', async () => {
+  const { page, origin, api } = harness
+  await page.goto(`${origin}/?work_mode=onsite&offset=10`)
+  const listing = await expectResultsMatchApi(pageQuery(page))
+  const first = listing.data[0]
+  await page.locator('.results .job-title').first().click()
+  await page.waitForURL(`${origin}/jobs/${first.public_slug}`)
+  const job = (await api(`/api/v1/jobs/${first.public_slug}`)).data
+  await page.waitForSelector('#job-title')
+  assert.equal(await page.locator('#job-title').textContent(), job.title)
+  assert.equal(await page.locator('.job-description').innerHTML(), job.description)
+  for (const related of ['similar', 'copies']) {
+    const jobs = (await api(`/api/v1/jobs/${first.public_slug}/${related}${related === 'similar' ? '?limit=6' : ''}`)).data
+    assert.ok(jobs.length > 0, `the fixture gives this job ${related}`)
+    await page.waitForSelector(`#${related} .job-card:not(.skeleton)`)
+    assert.deepEqual(await page.locator(`#${related} .job-title`).allTextContents(), jobs.map((job: any) => job.title), related)
+  }
+  await page.goBack()
+  await page.waitForURL(`${origin}/?work_mode=onsite&offset=10`)
+  await expectResultsMatchApi(pageQuery(page))
+  assert.equal(await page.locator('#facet-work_mode-onsite').isChecked(), true)
+})
+
+test('a company page lists its open roles', { todo: 'until GET /companies/{slug} lands' }, async () => {
+  const { page, origin, api } = harness
+  await page.goto(`${origin}/companies/acme`)
+  const detail = await api('/api/v1/companies/acme?limit=10')
+  await resultsSettled(page)
+  assert.equal(await page.locator('.company-header h1').textContent(), detail.data.company.name)
+  assert.deepEqual(await page.locator('.company-page .job-title').allTextContents(), detail.data.jobs.map((job: any) => job.title))
+})
+
+test('a parameter reported in meta.ignored_params is named on the page', async () => {
+  const { page, origin, api } = harness
+  const body = await api('/api/v1/jobs/search?work_modes=remote')
+  assert.deepEqual(body.meta.ignored_params.map((item: any) => item.param), ['work_modes'])
+  await page.goto(`${origin}/?work_modes=remote`)
+  await page.waitForSelector('.ignored')
+  assert.match((await page.locator('.ignored').textContent()) ?? '', /Ignored parameter.*work_modes/)
+})
+
+test('on a phone the filters sit behind a toggle and rows keep one height', async () => {
+  const { page, origin } = harness
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(`${origin}/`)
+  await resultsSettled(page)
+  assert.equal(await page.locator('#filters').isVisible(), false)
+  await page.locator('.filters-toggle').click()
+  assert.equal(await page.locator('#filters').isVisible(), true)
+  const heights = await page.locator('.results .job-card').evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().height))
+  assert.equal(new Set(heights).size, 1, `row heights ${heights}`)
+  await page.screenshot({ path: 'test/artifacts/search-page-phone.png' })
+})
