@@ -35,7 +35,7 @@ export function createSearchPage(): SearchPage {
   const box = createCombobox<Suggestion>({
     id: 'search-input',
     label: 'Search jobs',
-    placeholder: 'Search roles, skills, companies…',
+    placeholder: 'Role, skill or company…',
     load: async (text) => (await getJson<Suggestion[]>(`/suggest?q=${encodeURIComponent(text)}&limit=6`)).data,
     renderOption: (row) => [h('span', { class: 'option-text' }, suggestionParts(row)), h('span', { class: 'option-note' }, `${formatCount(row.jobs)} jobs`)],
     onPick: (row) => go(applySuggestion(params, row)),
@@ -70,7 +70,7 @@ export function createSearchPage(): SearchPage {
   const element = h(
     'div',
     { class: 'search-page' },
-    h('div', { class: 'search-bar' }, form),
+    h('div', { class: 'search-bar' }, form, toggleFilters),
     h(
       'div',
       { class: 'layout' },
@@ -78,7 +78,7 @@ export function createSearchPage(): SearchPage {
       h(
         'section',
         { class: 'results', 'aria-labelledby': 'results-heading' },
-        h('div', { class: 'results-head' }, heading, h('div', { class: 'results-tools' }, toggleFilters, h('label', { for: 'sort', class: 'sr-only' }, 'Sort by'), sort)),
+        h('div', { class: 'results-head' }, heading, h('div', { class: 'results-tools' }, h('label', { for: 'sort', class: 'sr-only' }, 'Sort by'), sort)),
         notice,
         chips,
         list,
