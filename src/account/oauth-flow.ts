@@ -89,6 +89,7 @@ function accountFor(ctx: AppContext, providerId: string, identity: ProviderIdent
 /** A one-time code the mobile app swaps for a session (POST /auth/oauth/exchange). */
 export function createExchangeCode(ctx: AppContext, userId: number): string {
   const code = generateSecret(20)
+  ctx.db.prepare('DELETE FROM oauth_exchange_codes WHERE expires_at <= ?').run(ctx.now().toISOString())
   ctx.db
     .prepare('INSERT INTO oauth_exchange_codes (code_hash, user_id, expires_at) VALUES (?, ?, ?)')
     .run(hashSecret(code), userId, addMinutes(ctx.now(), ctx.config.oauthStateMinutes))

@@ -32,6 +32,8 @@ export function createSession(db: DB, userId: number, kind: SessionKind, lifetim
   const publicId = generateSecret(10)
   const secret = generateSecret(20)
   const expiresAt = addDays(now, lifetimeDays)
+  // Housekeeping on the way in: sessions never presented again would otherwise stay forever.
+  db.prepare('DELETE FROM sessions WHERE user_id = ? AND expires_at <= ?').run(userId, now.toISOString())
   const result = db
     .prepare('INSERT INTO sessions (public_id, user_id, secret_hash, kind, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)')
     .run(publicId, userId, hashSecret(secret), kind, now.toISOString(), expiresAt)
@@ -67,9 +69,4 @@ export function invalidateSession(db: DB, sessionId: number): void {
 /** Signs the account out everywhere (browser and extension sessions). */
 export function invalidateUserSessions(db: DB, userId: number): void {
   db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId)
-}
-
-/** Housekeeping: drops sessions whose expiry has passed. */
-export function deleteExpiredSessions(db: DB, now: Date): number {
-  return db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(now.toISOString()).changes
 }

@@ -32,3 +32,19 @@ test('DELETE /me removes the account with its sessions, keys and mail; the email
   const again = await call('/api/v1/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ email: user.email, password: user.password }) })
   assert.equal(again.status, 201)
 })
+
+test('every table that references users deletes its rows with the account (ON DELETE CASCADE)', () => {
+  const { db } = createTestApp()
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]
+  const references = tables.flatMap((table) =>
+    (db.prepare(`PRAGMA foreign_key_list(${JSON.stringify(table)})`).all() as { table: string; on_delete: string }[])
+      .filter((fk) => fk.table === 'users')
+      .map((fk) => ({ table, onDelete: fk.on_delete })),
+  )
+  assert.ok(references.length >= 5)
+  assert.deepEqual(
+    references.filter((ref) => ref.onDelete !== 'CASCADE'),
+    [],
+    'tables referencing users without ON DELETE CASCADE',
+  )
+})
