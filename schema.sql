@@ -203,6 +203,70 @@ CREATE TRIGGER IF NOT EXISTS search_changes_collection_delete AFTER DELETE ON co
 
 -- ---------------------------------------------------------------- public extras: feedback, referrals (issue 4 owns this section)
 
+-- Company facts derived from its open postings, refreshed by refreshDerivedData for the companies
+-- whose postings changed, so company search never aggregates a million postings per request.
+-- Arrays are JSON, sorted. job_count = 0 keeps the row (the company has no open role now).
+CREATE TABLE IF NOT EXISTS company_stats (
+  company_id      INTEGER PRIMARY KEY REFERENCES companies (id) ON DELETE CASCADE,
+  job_count       INTEGER NOT NULL,
+  regions         TEXT NOT NULL DEFAULT '[]',
+  countries       TEXT NOT NULL DEFAULT '[]',
+  remote_regions  TEXT NOT NULL DEFAULT '[]',
+  domains         TEXT NOT NULL DEFAULT '[]',
+  company_types   TEXT NOT NULL DEFAULT '[]',
+  company_sizes   TEXT NOT NULL DEFAULT '[]',
+  updated_at      TEXT NOT NULL
+) STRICT;
+
+-- Open postings of one company, newest first: the jobs page of company detail.
+CREATE INDEX IF NOT EXISTS jobs_company_posted ON jobs (company_id, closed_at, posted_at DESC, id DESC);
+
+-- Employees' and candidates' ratings of a company (1..5); hidden_at set by a moderator hides one.
+CREATE TABLE IF NOT EXISTS company_feedback (
+  id          INTEGER PRIMARY KEY,
+  company_id  INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  rating      INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+  body        TEXT NOT NULL DEFAULT '',
+  created_at  TEXT NOT NULL,
+  updated_at  TEXT NOT NULL,
+  hidden_at   TEXT,
+  UNIQUE (company_id, user_id)
+) STRICT;
+CREATE INDEX IF NOT EXISTS company_feedback_user ON company_feedback (user_id);
+
+-- Employee referral offers; company detail reports referral_available when an approved one is active.
+CREATE TABLE IF NOT EXISTS referral_offers (
+  id          INTEGER PRIMARY KEY,
+  company_id  INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  status      TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected', 'withdrawn')),
+  note        TEXT NOT NULL DEFAULT '',
+  created_at  TEXT NOT NULL,
+  decided_at  TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS referral_offers_company ON referral_offers (company_id, status);
+CREATE INDEX IF NOT EXISTS referral_offers_user ON referral_offers (user_id);
+
+-- One vote (+1 / -1) per user and job or company; the counts on jobs / companies are kept in step.
+CREATE TABLE IF NOT EXISTS job_votes (
+  job_id      INTEGER NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  value       INTEGER NOT NULL CHECK (value IN (-1, 1)),
+  created_at  TEXT NOT NULL,
+  PRIMARY KEY (job_id, user_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS job_votes_user ON job_votes (user_id);
+
+CREATE TABLE IF NOT EXISTS company_votes (
+  company_id  INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  value       INTEGER NOT NULL CHECK (value IN (-1, 1)),
+  created_at  TEXT NOT NULL,
+  PRIMARY KEY (company_id, user_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS company_votes_user ON company_votes (user_id);
+
 -- ---------------------------------------------------------------- accounts (issue 6 owns this section)
 
 -- Every table holding a user's data references users (id) ON DELETE CASCADE, so DELETE /me is one row delete.

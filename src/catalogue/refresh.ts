@@ -1,4 +1,5 @@
 import type { DB } from '../db/connection.ts'
+import { refreshCompanyStats } from './company-stats.ts'
 import { refreshSimilarJobs } from './similar.ts'
 
 /**
@@ -7,5 +8,6 @@ import { refreshSimilarJobs } from './similar.ts'
  * the postings that were inserted, updated or closed. Each derived-data module adds its call here.
  */
 export function refreshDerivedData(db: DB, changedJobIds: number[]): void {
+  refreshCompanyStats(db, changedJobIds)
   refreshSimilarJobs(db, changedJobIds)
 }

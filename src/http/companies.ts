@@ -1,0 +1,96 @@
+import * as v from 'valibot'
+import type { AppContext } from '../context.ts'
+import { defineRoute, type Route } from './route.ts'
+import { notFound } from './errors.ts'
+import { intParam } from './validate.ts'
+import { loadJobs } from '../catalogue/job-json.ts'
+import { parseCompanyParams } from '../catalogue/company-search-params.ts'
+import { searchCompanies } from '../catalogue/company-search.ts'
+import { toCompanyDetail, toCompanySummary } from '../catalogue/company-json.ts'
+import { companyCollections, companyJobIds, companyRowBySlug } from '../catalogue/company-read.ts'
+import { companyVoteOf, feedbackSummaries, jobVotesOf, NO_FEEDBACK, referralAvailable } from '../catalogue/company-feedback.ts'
+
+const DEFAULT_LIMIT = 10
+const MAX_LIMIT = 100
+
+const multi = (description: string) =>
+  v.optional(v.pipe(v.union([v.string(), v.array(v.string())]), v.description(`${description}; repeat or comma-separate to OR values`)))
+
+const paging = {
+  limit: v.optional(intParam({ min: 1, description: `page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}; larger values are clamped)` })),
+  offset: v.optional(intParam({ min: 0, description: 'rows to skip (default 0)' })),
+}
+
+export function companiesRoutes(ctx: AppContext): Route[] {
+  const { db } = ctx
+  return [
+    defineRoute(
+      {
+        method: 'GET',
+        path: '/companies',
+        summary: 'Search companies with open roles',
+        description:
+          'Companies with at least one open role, by open-role count then name (or `sort=rating`). Filters OR within a parameter and AND across parameters, and compose with `q`. Parameters outside the company vocabulary (job facets included) are reported in `meta.ignored_params`. `meta.total` is exact.',
+        tags: ['companies'],
+        auth: 'public',
+        budget: 'read',
+        query: v.object({
+          q: v.optional(v.pipe(v.string(), v.maxLength(ctx.config.maxQueryLength, `must be at most ${ctx.config.maxQueryLength} characters`), v.description('case- and accent-insensitive match inside the company name'))),
+          ...paging,
+          sort: v.optional(v.pipe(v.picklist(['rating'], 'must be rating (or omitted for the default order)'), v.description('`rating`: mean feedback rating, best first'))),
+          collections: multi('collection slugs (e.g. yc, unicorn)'),
+          regions: multi('regions where the company posts any open role'),
+          countries: multi('ISO alpha-2 countries of its open roles'),
+          remote_regions: multi('regions the company hires remotely in, from its open postings'),
+          industries: multi('curated industry slugs'),
+          domains: multi('domains of its open postings'),
+          company_type: multi('product / startup / outsource / outstaff / agency / inhouse / government'),
+          company_size: multi('1-10 / 11-50 / 51-200 / 201-500 / 501-1000 / 1000+'),
+          maturity: multi('curated maturity stage'),
+          yc_batch: multi('accelerator batch'),
+          yc_status: multi('accelerator status'),
+          yc_stage: multi('accelerator funding stage'),
+          yc_flags: multi('accelerator flags'),
+        }),
+        responses: { 200: '`{ data: [company summary], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value' },
+      },
+      (event, { query }) => {
+        const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT)
+        const offset = query.offset ?? 0
+        const parsed = parseCompanyParams(event.url.searchParams, ['q', 'limit', 'offset', 'sort'])
+        const result = searchCompanies(db, parsed.query, { sort: query.sort, limit, offset })
+        const data = result.page.map((entry) => toCompanySummary(entry, result.feedback.get(entry.id) ?? NO_FEEDBACK))
+        const meta = { total: result.total, limit, offset }
+        return { data, meta: parsed.ignored ? { ...meta, ignored_params: parsed.ignored } : meta }
+      },
+    ),
+    defineRoute(
+      {
+        method: 'GET',
+        path: '/companies/:slug',
+        summary: 'One company with its open roles',
+        description: '`{ company, jobs, referral_available }`; `jobs` are its open postings, newest first, paged by `limit` / `offset` (`meta.total` = open roles).',
+        tags: ['companies'],
+        auth: 'public',
+        budget: 'read',
+        params: v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('company slug')) }),
+        query: v.object(paging),
+        responses: { 200: '`{ data: { company, jobs: [Job], referral_available }, meta: { total, limit, offset } }`', 404: 'no such company' },
+      },
+      (_event, { params, query, caller }) => {
+        const row = companyRowBySlug(db, params.slug)
+        if (!row) throw notFound('no such company')
+        const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT)
+        const offset = query.offset ?? 0
+        const page = companyJobIds(db, row.id, limit, offset)
+        const feedback = feedbackSummaries(db, [row.id]).get(row.id) ?? NO_FEEDBACK
+        const company = toCompanyDetail({ ...row, job_count: page.total }, companyCollections(db, row.id), feedback, companyVoteOf(db, row.id, caller?.userId))
+        const jobs = loadJobs(db, page.ids, { description: 'preview', ghost: true, myVotes: jobVotesOf(db, page.ids, caller?.userId) })
+        return {
+          data: { company, jobs, referral_available: referralAvailable(db, row.id) },
+          meta: { total: page.total, limit, offset },
+        }
+      },
+    ),
+  ]
+}
