@@ -36,11 +36,19 @@ function skeleton(schema) {
   if (Array.isArray(schema.enum)) return schema.enum[0]
   return ''
 }
+function hint(schema = {}) {
+  if (schema.anyOf) return schema.anyOf.some((s) => s.type === 'array') ? 'one value, or several separated by commas' : 'value'
+  if (Array.isArray(schema.enum)) return 'one of: ' + schema.enum.join(', ')
+  if (schema.type === 'boolean') return 'true or false'
+  if (schema.type === 'integer') return 'whole number' + (schema.minimum !== undefined ? ' from ' + schema.minimum : '') + (schema.maximum !== undefined ? ' to ' + schema.maximum : '')
+  if (schema.type === 'array') return 'values separated by commas'
+  return 'text' + (schema.maxLength ? ' (at most ' + schema.maxLength + ' characters)' : '')
+}
 function operationView(base, path, method, op) {
   const inputs = []
   const form = el('div', { className: 'op' }, el('p', { className: 'desc', textContent: op.description || '' }))
   for (const p of op.parameters || []) {
-    const input = el('input', { placeholder: (p.required ? 'required ' : '') + JSON.stringify(p.schema || {}) })
+    const input = el('input', { placeholder: (p.required ? 'required: ' : '') + hint(p.schema) + (p.schema?.default !== undefined ? ' (default ' + p.schema.default + ')' : '') })
     inputs.push([p, input])
     form.append(el('label', { textContent: p.name + ' (' + p.in + ')' + (p.description ? ' - ' + p.description : '') }), input)
   }

@@ -49,9 +49,14 @@ export function parametersOf(schema: v.GenericSchema): { parameters: ParameterSc
   return { parameters, open: node.type !== 'object' && node.type !== 'strict_object' }
 }
 
+/** A pipe whose first item is itself a pipe (`v.pipe(intParam(), v.description(...))`) reads as one. */
+function flatPipe(pipe: SchemaNode[]): SchemaNode[] {
+  return pipe.flatMap((item, index) => (index === 0 && item.pipe ? flatPipe(item.pipe) : [item]))
+}
+
 function scalarSchema(inner: SchemaNode, whole: SchemaNode): JsonObject {
-  const pipe = inner.pipe ?? []
-  const description = pipe.find((a) => a.type === 'description')?.description
+  const pipe = inner.pipe ? flatPipe(inner.pipe) : []
+  const description = pipe.findLast((a) => a.type === 'description')?.description
   const withDescription = (out: JsonObject): JsonObject => (description ? { ...out, description } : out)
   const base = inner.pipe ? pipe[0] : inner
   if (base?.type === 'picklist' && isBooleanWords(base.options) && (inner === base || hasTransform(pipe))) {
@@ -62,7 +67,7 @@ function scalarSchema(inner: SchemaNode, whole: SchemaNode): JsonObject {
     const out: JsonObject = { type: 'integer' }
     for (const action of pipe) {
       if (action.type === 'min_value' && typeof action.requirement === 'number') out.minimum = action.requirement
-      if (action.type === 'max_value' && typeof action.requirement === 'number') out.maximum = action.requirement
+      if (action.type === 'max_value' && typeof action.requirement === 'number' && action.requirement < Number.MAX_SAFE_INTEGER) out.maximum = action.requirement
     }
     return withDescription(out)
   }

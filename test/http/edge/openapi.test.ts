@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { allRoutes } from '../../../src/app.ts'
 import { openapiRoutes } from '../../../src/http/openapi.ts'
+import type { Route } from '../../../src/http/route.ts'
 import { createTestApp } from '../../helpers/app.ts'
 import { createProbeApp, probeRoutes } from './probe-app.ts'
 
@@ -33,7 +34,7 @@ test('GET /api/v1/openapi.json validates against the OpenAPI 3.1 schema and list
 test('the document describes auth, envelopes, errors, rate-limit headers and our choices', async () => {
   const { get } = createProbeApp({
     routes: (ctx) => {
-      const routes = [...probeRoutes(), ...openapiRoutes(ctx, () => routes)]
+      const routes: Route[] = [...probeRoutes(), ...openapiRoutes(ctx, () => routes)]
       return routes
     },
   })
@@ -51,6 +52,10 @@ test('the document describes auth, envelopes, errors, rate-limit headers and our
   assert.equal(read['x-rate-limit-budget'], 'read')
   const limit = read.parameters.find((p: { name: string }) => p.name === 'limit')
   assert.deepEqual(limit, { name: 'limit', in: 'query', required: false, description: 'page size', schema: { type: 'integer', minimum: 1, maximum: 100 } })
+  const parameter = (name: string) => read.parameters.find((p: { name: string }) => p.name === name)
+  assert.deepEqual(parameter('remote').schema, { type: 'boolean' })
+  assert.equal(parameter('remote').description, 'remote only')
+  assert.deepEqual(parameter('offset').schema, { type: 'integer', minimum: 0 })
   assert.ok(read.responses['200'].headers['X-RateLimit-Remaining'])
   assert.ok(read.responses['429'].headers['Retry-After'])
   assert.equal(read.responses['400'].content['application/json'].schema.$ref, '#/components/schemas/Error')

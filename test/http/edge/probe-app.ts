@@ -3,7 +3,7 @@ import { createApp, createContext } from '../../../src/app.ts'
 import { defaultConfig, type Config } from '../../../src/config.ts'
 import { openDatabase } from '../../../src/db/connection.ts'
 import { defineRoute, type Route } from '../../../src/http/route.ts'
-import { intParam } from '../../../src/http/validate.ts'
+import { boolParam, intParam } from '../../../src/http/validate.ts'
 import { notFound } from '../../../src/http/errors.ts'
 import type { Logger } from '../../../src/log.ts'
 import type { AppContext } from '../../../src/context.ts'
@@ -13,7 +13,12 @@ import type { AppContext } from '../../../src/context.ts'
  * so the edge rules are tested independently of what the route modules do.
  */
 export function probeRoutes(): Route[] {
-  const page = v.object({ limit: v.optional(intParam({ min: 1, max: 100, description: 'page size' })), q: v.optional(v.string()) })
+  const page = v.object({
+    limit: v.optional(intParam({ min: 1, max: 100, description: 'page size' })),
+    q: v.optional(v.string()),
+    remote: v.optional(v.pipe(boolParam, v.description('remote only'))),
+    offset: v.optional(intParam()),
+  })
   return [
     defineRoute({ method: 'GET', path: '/probe/read', summary: 'read probe', tags: ['probe'], auth: 'public', budget: 'read', query: page }, (_event, { query }) => ({ data: query })),
     defineRoute(
