@@ -70,6 +70,9 @@ export interface SkillMarket {
   skillOffsets: Uint32Array
   skillCodes: Uint32Array
   skillNames: readonly string[]
+  /** Live documents naming each skill code, ascending; and every live document (market coverage). */
+  skillPostings: readonly Uint32Array[]
+  live: Bitmap
 }
 
 export interface SearchEngineOptions {
@@ -178,7 +181,14 @@ export class SearchEngine {
       skillOffsets: skills.offsets,
       skillCodes: skills.values,
       skillNames: index.columns.dictionary('skills').names,
+      skillPostings: index.allPostings('skills'),
+      live: index.live,
     }
+  }
+
+  /** Forgets every cached result (the benchmark measures uncached latency with it). */
+  clearCache(): void {
+    this.cache.clear()
   }
 
   close(): void {

@@ -1,0 +1,52 @@
+/**
+ * The fixed query mix of the benchmark, filled with words and facet values picked from the data
+ * itself (by document frequency), so the mix means the same thing at every catalogue size.
+ */
+import type { AppContext } from '../src/context.ts'
+import type { DB } from '../src/db/connection.ts'
+
+export interface BenchQuery {
+  label: string
+  /** Query string of GET /jobs/search. */
+  search: string
+  /** Query string of GET /jobs/facets for the same search (absent: not measured). */
+  facets?: string
+  /** Also measured with disjunctive=true (the query selects facet values). */
+  disjunctive?: boolean
+  /** The text and filters, for the naive SQL baseline. */
+  word?: string
+}
+
+/** The word whose document frequency is nearest to `share` of the open postings. */
+function wordNear(db: DB, open: number, share: number): string {
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.bench_vocab USING fts5vocab(main, 'jobs_fts', 'row')")
+  return db
+    .prepare("SELECT term FROM temp.bench_vocab WHERE length(term) >= 4 AND term GLOB '[a-z]*' AND term NOT GLOB '*[0-9]*' ORDER BY abs(doc - ?) LIMIT 1")
+    .pluck()
+    .get(Math.round(open * share)) as string
+}
+
+export function benchQueries(db: DB, ctx: AppContext): BenchQuery[] {
+  const open = ctx.search.size()
+  const top = ctx.search.facets({ filters: { facets: {} }, facets: ['skills', 'countries', 'cities', 'regions'] }).facets
+  const first = (counts: Record<string, number> | undefined, skip = 0) => Object.keys(counts ?? {}).filter((value) => value !== 'none')[skip]!
+  const common = wordNear(db, open, 0.5)
+  const medium = wordNear(db, open, 0.02)
+  const rare = wordNear(db, open, 0.0005)
+  const skill = first(top.skills)
+  const facets3 = `work_mode=remote&seniority=senior&skills=${encodeURIComponent(first(top.skills, 1))}`
+  const geography = `regions=${first(top.regions, 2)}&countries=${first(top.countries, 1)}&cities=${encodeURIComponent(first(top.cities))}`
+  return [
+    { label: 'no filter', search: 'limit=10', facets: '', word: undefined },
+    { label: `one facet (skills=${skill})`, search: `skills=${encodeURIComponent(skill)}`, facets: `skills=${encodeURIComponent(skill)}`, disjunctive: true },
+    { label: `q common word "${common}", relevance`, search: `q=${common}`, facets: `q=${common}`, word: common },
+    { label: `q common word "${common}", by date`, search: `q=${common}&sort=posted_at` },
+    { label: `q medium word "${medium}"`, search: `q=${medium}`, facets: `q=${medium}`, word: medium },
+    { label: `q rare word "${rare}"`, search: `q=${rare}`, facets: `q=${rare}`, word: rare },
+    { label: `q "${medium}" + 3 facets`, search: `q=${medium}&${facets3}`, facets: `q=${medium}&${facets3}`, disjunctive: true, word: medium },
+    { label: `q "${rare}" + 3 facets`, search: `q=${rare}&${facets3}`, facets: `q=${rare}&${facets3}`, disjunctive: true, word: rare },
+    { label: 'geography OR-group', search: geography, facets: geography, disjunctive: true },
+    { label: '_exclude', search: `skills_exclude=${encodeURIComponent(skill)}&work_mode_exclude=onsite`, facets: `skills_exclude=${encodeURIComponent(skill)}&work_mode_exclude=onsite` },
+    { label: 'deep offset (9900)', search: 'offset=9900&limit=100' },
+  ]
+}
