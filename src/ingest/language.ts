@@ -23,7 +23,7 @@ for (const [lang, words] of Object.entries(STOP_WORDS)) {
 }
 
 export function detectLanguage(text: string): string | null {
-  const sample = text.slice(0, 3000)
+  const sample = text.slice(0, 1500)
   const cyrillic = (sample.match(/[а-яё]/gi) ?? []).length
   const latin = (sample.match(/[a-z]/gi) ?? []).length
   if (cyrillic > latin) return /[іїєґ]/i.test(sample) ? 'uk' : 'ru'

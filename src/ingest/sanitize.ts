@@ -26,8 +26,25 @@ const OPTIONS: sanitizeHtml.IOptions = {
 // rel is set by the transform, so it must survive the attribute filter.
 OPTIONS.allowedAttributes = { a: ['href', 'rel'] }
 
+const BARE_TAG = /<\/?(p|br|ul|ol|li|strong|em|b|i|h2|h3|h4|code|pre|blockquote)>/g
+const PAIRED = ['p', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'h2', 'h3', 'h4', 'code', 'pre', 'blockquote']
+
+/**
+ * Markup made only of balanced, attribute-free allow-listed tags is already what the sanitizer would
+ * produce; it skips the HTML parser (the seeded catalogue is written this way, a million at a time).
+ */
+function isAlreadyClean(html: string): boolean {
+  if (/[<>]/.test(html.replace(BARE_TAG, ''))) return false
+  const counts = new Map<string, number>()
+  for (const match of html.matchAll(BARE_TAG)) {
+    const closing = match[0][1] === '/'
+    counts.set(match[1]!, (counts.get(match[1]!) ?? 0) + (closing ? -1 : 1))
+  }
+  return PAIRED.every((tag) => !counts.get(tag))
+}
+
 export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim()
+  return isAlreadyClean(html) ? html.trim() : sanitizeHtml(html, OPTIONS).trim()
 }
 
 const BLOCK_END = /<\/(p|li|h2|h3|h4|pre|blockquote|ul|ol)>|<br\s*\/?>/gi

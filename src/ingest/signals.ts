@@ -9,7 +9,7 @@ const CLEARANCE =
   /\b(security clearance|(active|current|valid|eligib\w+ for|obtain|hold) (a |an )?(secret|top secret|ts|sc|dv|government) clearance|ts\/sci|top secret|secret clearance|sc clearance|dv clearance|(sc|dv)[- ]cleared|developed vetting|nv1|nv2|baseline clearance|polygraph|public trust clearance|q clearance)\b/i
 
 export function readsClearance(text: string): boolean {
-  return CLEARANCE.test(text)
+  return /clear|secret|vetting|polygraph|nv[12]/i.test(text) && CLEARANCE.test(text)
 }
 
 const VISA_NO =
@@ -18,12 +18,14 @@ const VISA_YES =
   /\b(visa sponsorship (is )?(available|provided|offered|possible)|(we|will|can|happy to|able to) (also )?sponsor|sponsorship (is )?available|offer(s|ing)? (visa )?sponsorship|h-?1b (sponsorship|transfer)|skilled worker (visa|sponsor)|visa support|provide (a )?visa|blue card support|sponsor (your |work )?visas?)/i
 
 export function readsVisaSponsorship(text: string): boolean | null {
+  if (!/visa|sponsor|right to work|authori[sz]ation to work|blue card/i.test(text)) return null
   if (VISA_NO.test(text)) return false
   if (VISA_YES.test(text)) return true
   return null
 }
 
 export function readsRelocation(text: string): string | null {
+  if (!/relocat|релокац|local candidates/i.test(text)) return null
   if (/\b(no relocation|relocation (is )?not (provided|supported|available|offered)|not offer relocation|local candidates only)\b/i.test(text)) return 'not_supported'
   if (/\b(relocation (to [\w ]+ )?(is )?(required|mandatory)|must (be willing to )?relocate|willing(ness)? to relocate|requires relocation)\b/i.test(text)) return 'required'
   if (/\b(relocation (package|assistance|support|bonus|help|allowance|budget)|(help|support|assist) (you )?(with )?(your )?relocat|relocation (is )?(provided|offered|available|covered)|релокаци)/i.test(text)) return 'supported'
@@ -45,6 +47,7 @@ export function readsEmploymentType(title: string, text: string): string | null 
 const CEFR = /\b(english[^.\n]{0,30}?\b([abc][12])\b|\b([abc][12])\b[^.\n]{0,20}?english)/i
 
 export function readsEnglishLevel(text: string): string | null {
+  if (!/english|английск/i.test(text)) return null
   if (/\b(native|mother tongue|first language)[- ](level )?english|english[^.\n]{0,15}\b(native|mother tongue)/i.test(text)) return 'native'
   const cefr = CEFR.exec(text)
   if (cefr) return (cefr[2] ?? cefr[3])!.toLowerCase()
@@ -58,6 +61,7 @@ export function readsEnglishLevel(text: string): string | null {
 }
 
 export function readsEducationLevel(text: string): string | null {
+  if (!/degree|bachelor|master|b\.?sc|m\.?sc|ph\.?d|doctor|b\.[sa]\.|m\.s\.|mba|undergraduate/i.test(text)) return null
   if (/\b(no (college |university )?degree (is )?required|degree not required|without a degree)\b/i.test(text)) return 'none'
   const bachelor = /\b(bachelor['’]?s?|b\.?sc?\.?|b\.s\.|b\.a\.|ba\/bs|bs\/ms|undergraduate degree|degree in (computer science|engineering|mathematics|a related))/i.test(text)
   if (bachelor) return 'bachelor'
@@ -71,6 +75,7 @@ const YEARS =
 const YEARS_RU = /опыт[^.\n]{0,30}?(?:от|не менее)\s*(\d{1,2})(?:\s*(?:-|–|до)\s*(\d{1,2}))?\s*(?:лет|года|год)/i
 
 export function readsExperienceYears(text: string): { min: number | null; max: number | null } {
+  if (!/year|yrs|опыт|experience/i.test(text)) return { min: null, max: null }
   if (/\b(no (prior |previous )?experience (is )?(required|needed|necessary)|без опыта)\b/i.test(text)) return { min: 0, max: 0 }
   const en = YEARS.exec(text)
   if (en) {

@@ -45,10 +45,14 @@ export function summaryOf(text: string): string | null {
   return summary.length > 240 ? summary.slice(0, 237).replace(/\s+\S*$/, '') + '…' : summary
 }
 
-const TZ = /[^.\n]{0,80}\b(UTC|GMT|CET|CEST|EET|EST|EDT|PST|PDT|CST|MSK|IST|AEST)\s*(?:[+-−±]\s*\d{1,2}(?::\d{2})?)?[^.\n]{0,60}/
+const TZ = /\b(UTC|GMT|CET|CEST|EET|EST|EDT|PST|PDT|CST|MSK|IST|AEST|SGT)\b/
 
-/** A sentence about working hours or time zones ("at least 4 hours overlap with CET"). */
+/** The sentence about working hours or time zones ("at least 4 hours overlap with CET"). */
 export function timezoneNoteOf(text: string): string | null {
   const match = TZ.exec(text)
-  return match ? match[0].replace(/^[•\s]+/, '').trim().slice(0, 160) : null
+  if (!match) return null
+  const before = Math.max(text.lastIndexOf('.', match.index), text.lastIndexOf('\n', match.index)) + 1
+  const stops = [text.indexOf('.', match.index), text.indexOf('\n', match.index)].filter((i) => i >= 0)
+  const after = stops.length ? Math.min(...stops) : text.length
+  return text.slice(before, after).replace(/^[•\s]+/, '').trim().slice(0, 160) || null
 }

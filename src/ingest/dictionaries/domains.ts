@@ -23,6 +23,13 @@ const DOMAIN_RULES: [string, RegExp][] = [
 
 export const DOMAINS = DOMAIN_RULES.map(([domain]) => domain)
 
+/** One pass over the text with every rule at once; each hit is then attributed to its domain. */
+const ANY_DOMAIN = new RegExp(DOMAIN_RULES.map(([, pattern]) => pattern.source).join('|'), 'gi')
+
 export function detectDomains(text: string): string[] {
-  return DOMAIN_RULES.filter(([, pattern]) => pattern.test(text)).map(([domain]) => domain)
+  const found = new Set<string>()
+  for (const match of text.matchAll(ANY_DOMAIN)) {
+    for (const [domain, pattern] of DOMAIN_RULES) if (pattern.test(match[0])) found.add(domain)
+  }
+  return DOMAIN_RULES.map(([domain]) => domain).filter((domain) => found.has(domain))
 }

@@ -39,7 +39,7 @@ function termsOf(text: string): string[] {
   const paren = /^(.*?)\s*\(([^)]+)\)\s*$/.exec(text)
   const parts = paren ? (/^[A-Z0-9][A-Z0-9.-]{1,7}$/.test(paren[2]!) ? [paren[1]!, paren[2]!] : [paren[1]!]) : [text]
   for (const part of parts) {
-    const term = tokenize(part).map((t) => t.lower).join(' ')
+    const term = tokenize(part).lower.join(' ')
     if (term) out.push(term)
   }
   return out
@@ -75,46 +75,46 @@ function load(): Dictionary {
   return dictionary
 }
 
-interface Token {
-  lower: string
-  capitalised: boolean
+interface Tokens {
+  lower: string[]
+  /** The first letter is upper case in the original text. */
+  capitalised: boolean[]
   /** The character right after the token ("&" in "R&D" disqualifies R). */
-  next: string
-  /** Punctuation (.,;:!?()) stands between this token and the previous one: phrases never span it. */
-  breakBefore: boolean
+  next: string[]
+  /** Punctuation stands between this token and the previous one: phrases never span it. */
+  breakBefore: boolean[]
 }
 
 const TOKEN = /\.?[a-z0-9\u00c0-\u024f\u0400-\u04ff][a-z0-9\u00c0-\u024f\u0400-\u04ff+#.]*/g
-const BREAK = /[.,;:!?()|•]/
+const BREAK_CHARS = new Set(['.', ',', ';', ':', '!', '?', '(', ')', '|', '•', '\n'])
 
 /** Words with technology punctuation kept ("c++", ".net", "node.js"); a trailing sentence dot is dropped. */
-export function tokenize(text: string): Token[] {
-  const lower = text.toLowerCase()
-  // Case-insensitive characters can change length when lowercased (rare); then case is simply unknown.
-  const sameLength = lower.length === text.length
-  const out: Token[] = []
+export function tokenize(text: string): Tokens {
+  const lowerText = text.toLowerCase()
+  // Lowercasing can change the length of rare characters; then case is simply unknown.
+  const sameLength = lowerText.length === text.length
+  const tokens: Tokens = { lower: [], capitalised: [], next: [], breakBefore: [] }
   let previousEnd = 0
-  for (const match of lower.matchAll(TOKEN)) {
+  TOKEN.lastIndex = 0
+  for (let match = TOKEN.exec(lowerText); match; match = TOKEN.exec(lowerText)) {
     let raw = match[0]
-    const end = match.index + raw.length
-    const dotted = raw.endsWith('.')
-    while (raw.endsWith('.') && raw.length > 1) raw = raw.slice(0, -1)
     const start = match.index
-    const original = sameLength ? text.slice(start, start + raw.length) : raw
-    out.push({
-      lower: raw,
-      capitalised: original !== raw,
-      next: dotted ? '.' : (text[end] ?? ''),
-      breakBefore: BREAK.test(lower.slice(previousEnd, start)),
-    })
-    previousEnd = dotted ? start + raw.length : end
+    const end = start + raw.length
+    while (raw.length > 1 && raw.endsWith('.')) raw = raw.slice(0, -1)
+    let broken = false
+    for (let i = previousEnd; i < start && !broken; i++) broken = BREAK_CHARS.has(lowerText[i]!)
+    tokens.lower.push(raw)
+    tokens.capitalised.push(sameLength && text[start] !== lowerText[start])
+    tokens.next.push(raw.length < end - start ? '.' : (text[end] ?? ''))
+    tokens.breakBefore.push(broken)
+    previousEnd = start + raw.length
   }
-  return out
+  return tokens
 }
 
-function isLanguageNeighbour(token: Token | undefined, dict: Dictionary): boolean {
-  if (!token) return false
-  const term = dict.terms.get(token.lower)
+function isLanguageNeighbour(word: string | undefined, dict: Dictionary): boolean {
+  if (word === undefined) return false
+  const term = dict.terms.get(word)
   return Boolean(term && !term.context && !term.proper)
 }
 
@@ -122,34 +122,34 @@ function isLanguageNeighbour(token: Token | undefined, dict: Dictionary): boolea
 export function extractSkills(text: string): Skill[] {
   const dict = load()
   const tokens = tokenize(text)
+  const words = tokens.lower
   const found = new Map<string, Skill>()
-  for (let i = 0; i < tokens.length; i++) {
-    if (!dict.firstWords.has(tokens[i]!.lower)) continue
+  for (let i = 0; i < words.length; i++) {
+    if (!dict.firstWords.has(words[i]!)) continue
     let phrase = ''
     let best: { term: Term; words: number } | undefined
-    for (let n = 1; n <= MAX_WORDS && i + n <= tokens.length; n++) {
-      if (n > 1 && tokens[i + n - 1]!.breakBefore) break
-      phrase = n === 1 ? tokens[i]!.lower : `${phrase} ${tokens[i + n - 1]!.lower}`
+    for (let n = 1; n <= MAX_WORDS && i + n <= words.length; n++) {
+      if (n > 1 && tokens.breakBefore[i + n - 1]) break
+      phrase = n === 1 ? words[i]! : `${phrase} ${words[i + n - 1]}`
       const term = dict.terms.get(phrase)
       if (term) best = { term, words: n }
     }
     if (!best) continue
-    const { term, words } = best
-    const token = tokens[i]!
-    if (words === 1 && term.proper && !token.capitalised) continue
-    if (words === 1 && term.context) {
-      if (!token.capitalised || token.next === '&' || token.next === "'") continue
-      const before = tokens[i - 1]
-      const after = tokens[i + 1]
+    const { term } = best
+    if (best.words === 1 && term.proper && !tokens.capitalised[i]) continue
+    if (best.words === 1 && term.context) {
+      if (!tokens.capitalised[i] || tokens.next[i] === '&' || tokens.next[i] === "'") continue
+      const before = tokens.breakBefore[i] ? undefined : words[i - 1]
+      const after = tokens.breakBefore[i + 1] ? undefined : words[i + 1]
       const fits =
-        (before && CONTEXT_BEFORE.has(before.lower)) ||
-        (after && CONTEXT_AFTER.has(after.lower)) ||
-        isLanguageNeighbour(before, dict) ||
-        isLanguageNeighbour(after, dict)
+        (before !== undefined && CONTEXT_BEFORE.has(before)) ||
+        (after !== undefined && CONTEXT_AFTER.has(after)) ||
+        isLanguageNeighbour(words[i - 1], dict) ||
+        isLanguageNeighbour(words[i + 1], dict)
       if (!fits) continue
     }
     if (!found.has(term.skill.slug)) found.set(term.skill.slug, term.skill)
-    i += words - 1
+    i += best.words - 1
   }
   return [...found.values()]
 }

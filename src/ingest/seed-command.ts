@@ -1,0 +1,30 @@
+import { existsSync, rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { loadConfig } from '../config.ts'
+import { openDatabase } from '../db/connection.ts'
+import { parseArgs, positiveInt } from './cli-args.ts'
+import { createProgress } from './progress.ts'
+import { seedCatalogue } from './seed.ts'
+
+/**
+ * `openroles seed [--jobs N] [--seed S] [--db PATH]`: replaces the database file with a freshly
+ * generated catalogue (the same one the server builds on first start).
+ */
+export async function seedCommand(args: string[]): Promise<void> {
+  const config = loadConfig()
+  const { options } = parseArgs(args, ['jobs', 'seed', 'db'])
+  const jobs = positiveInt(options.jobs, config.seedJobs, 'jobs')
+  const seed = positiveInt(options.seed, config.seedRandom, 'seed')
+  const path = resolve(options.db ?? config.dbPath)
+  if (existsSync(path)) for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true })
+  const db = openDatabase(path)
+  const progress = createProgress('seeding', jobs)
+  try {
+    const summary = seedCatalogue(db, { jobs, seed, onProgress: (done) => progress.update(done) })
+    progress.done()
+    const rate = Math.round(summary.jobs / Math.max(summary.ms / 1000, 0.001))
+    console.log(`seeded ${summary.jobs} postings from ${summary.companies} companies into ${path} in ${(summary.ms / 1000).toFixed(1)} s (${rate} postings/s)`)
+  } finally {
+    db.close()
+  }
+}
