@@ -1,8 +1,9 @@
 import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { badRequest, tooManyRequests } from '../http/errors.ts'
+import { badRequest } from '../http/errors.ts'
 import { deleteOutboxFor } from '../mail/outbox.ts'
 import { clientIp } from './client-ip.ts'
+import { throttledError } from './login-throttle.ts'
 import { hashPassword, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
 import { invalidateUserSessions } from './sessions.ts'
 import { deleteUserRow, findUserById, findUserByEmail, normalizeEmail, setRole, updatePasswordHash, type User } from './users.ts'
@@ -16,7 +17,7 @@ export async function changePassword(ctx: AppContext, event: H3Event, userId: nu
   if (!user) throw badRequest('no such account')
   const ip = clientIp(ctx, event)
   const wait = ctx.loginThrottle.retryAfterSeconds(user.email, ip, ctx.now())
-  if (wait > 0) throw tooManyRequests(`too many wrong passwords; retry in ${wait} seconds`, { 'retry-after': String(wait) })
+  if (wait > 0) throw throttledError('wrong passwords', wait)
   const ok = user.passwordHash ? await verifyPassword(user.passwordHash, current) : await verifyAgainstDummy(ctx.config, current)
   if (!ok) {
     ctx.loginThrottle.recordFailure(user.email, ip, ctx.now())

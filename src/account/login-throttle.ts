@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { Config } from '../config.ts'
+import { tooManyRequests } from '../http/errors.ts'
 
 /**
  * Escalating delay after failed logins, per account and per client IP, in memory and bounded (LRU).
@@ -56,4 +57,9 @@ export function createLoginThrottle(config: Config): LoginThrottle {
       records.delete(`a:${email}`)
     },
   }
+}
+
+/** The 429 answered while a delay runs; `what` names what failed (e.g. "failed sign-in attempts"). */
+export function throttledError(what: string, waitSeconds: number) {
+  return tooManyRequests(`too many ${what}; retry in ${waitSeconds} second${waitSeconds === 1 ? '' : 's'}`, { 'retry-after': String(waitSeconds) })
 }

@@ -1,8 +1,9 @@
 import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { badRequest, tooManyRequests } from '../http/errors.ts'
+import { badRequest } from '../http/errors.ts'
 import { sendPasswordResetCode } from './account-mail.ts'
 import { clientIp } from './client-ip.ts'
+import { throttledError } from './login-throttle.ts'
 import { checkCode, issueCode, type CodeCheck, type CodePurpose } from './codes.ts'
 import { hashPassword, passwordPolicyProblem } from './passwords.ts'
 import { invalidateUserSessions } from './sessions.ts'
@@ -35,7 +36,7 @@ export function confirmEmailedCode(ctx: AppContext, event: H3Event, email: strin
   const account = normalizeEmail(email)
   const ip = clientIp(ctx, event)
   const wait = ctx.loginThrottle.retryAfterSeconds(account, ip, ctx.now())
-  if (wait > 0) throw tooManyRequests(`too many wrong codes; retry in ${wait} seconds`, { 'retry-after': String(wait) })
+  if (wait > 0) throw throttledError('wrong codes', wait)
   const user = findUserByEmail(ctx.db, account)
   const result = user ? checkCode(ctx.db, user.id, purpose, code, { maxAttempts: ctx.config.codeAttempts, now: ctx.now() }) : 'none'
   if (!user || result !== 'ok') {

@@ -1,8 +1,9 @@
 import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { badRequest, conflict, tooManyRequests, unauthorized } from '../http/errors.ts'
+import { badRequest, conflict, unauthorized } from '../http/errors.ts'
 import { sendVerificationCode } from './account-mail.ts'
 import { clientIp } from './client-ip.ts'
+import { throttledError } from './login-throttle.ts'
 import { issueCode } from './codes.ts'
 import { setSessionCookie } from './cookie.ts'
 import { hashPassword, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
@@ -54,7 +55,7 @@ export async function authenticatePassword(ctx: AppContext, event: H3Event, emai
   const account = normalizeEmail(email)
   const ip = clientIp(ctx, event)
   const wait = ctx.loginThrottle.retryAfterSeconds(account, ip, ctx.now())
-  if (wait > 0) throw tooManyRequests(`too many failed sign-in attempts; retry in ${wait} seconds`, { 'retry-after': String(wait) })
+  if (wait > 0) throw throttledError('failed sign-in attempts', wait)
   const user = findUserByEmail(ctx.db, account)
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(ctx.config, password)
   if (!user || !ok) {

@@ -64,3 +64,21 @@ test('wrong emailed codes count toward the same throttle', async () => {
   assert.deepEqual(statuses.slice(0, 3), [400, 400, 400])
   assert.equal(statuses[3], 429)
 })
+
+test('guessing the current password through POST /me/password is throttled too', async () => {
+  const { call } = createTestApp({ config: { loginFreeAttempts: 2 } })
+  const user = await signUp(call)
+  const change = (current: string) =>
+    call('/api/v1/me/password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: user.cookie },
+      body: json({ current_password: current, new_password: 'a brand new passphrase' }),
+    })
+  const statuses = []
+  for (let i = 0; i < 3; i++) statuses.push((await change('a wrong guess here')).status)
+  assert.deepEqual(statuses, [400, 400, 400])
+  const blocked = await change(user.password)
+  assert.equal(blocked.status, 429)
+  assert.equal(blocked.headers.get('retry-after'), '1')
+  assert.equal(blocked.body.error, 'too many wrong passwords; retry in 1 second')
+})
