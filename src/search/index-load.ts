@@ -64,17 +64,33 @@ function writeRow(columns: DocColumns, doc: number, row: Row): void {
   columns.live[doc >>> 5]! |= 1 << (doc & 31)
 }
 
+/** Titles and company names repeat across postings: their word codes are computed once per text. */
+type WordMemo = Map<string, number[]>
+
 /** Dictionary codes of the row's multi-valued fields, in MULTI_FIELDS order. */
-function multiCodes(columns: DocColumns, row: Row): number[][] {
+function multiCodes(columns: DocColumns, row: Row, memo: WordMemo): number[][] {
   const at = HEAD.length + NUMBER_SOURCES.length + SINGLE_FIELDS.length
-  const out = MULTI_FACETS.map((field, i) => {
+  const out: number[][] = []
+  for (let i = 0; i < MULTI_FACETS.length; i++) {
     const joined = row[at + i]
-    if (typeof joined !== 'string' || !joined) return []
-    const dictionary = columns.dictionary(field)
-    return [...new Set(joined.split('\u001f'))].map((value) => dictionary.intern(value))
-  })
-  const words = (field: string, text: unknown) => [...new Set(tokenize(String(text ?? '')))].map((word) => columns.dictionary(field).intern(word))
-  out.push(words(TITLE_WORDS, row[2]), words(COMPANY_WORDS, row[3]))
+    if (typeof joined !== 'string' || !joined) {
+      out.push([])
+      continue
+    }
+    // Child tables key (job, value), so a posting never lists a value twice.
+    const dictionary = columns.dictionary(MULTI_FACETS[i]!)
+    out.push(joined.split('\u001f').map((value) => dictionary.intern(value)))
+  }
+  const words = (field: string, text: string) => {
+    const key = `${field}\u0000${text}`
+    let codes = memo.get(key)
+    if (!codes) {
+      codes = [...new Set(tokenize(text))].map((word) => columns.dictionary(field).intern(word))
+      memo.set(key, codes)
+    }
+    return codes
+  }
+  out.push(words(TITLE_WORDS, String(row[2] ?? '')), words(COMPANY_WORDS, String(row[3] ?? '')))
   return out
 }
 
@@ -83,11 +99,13 @@ export function loadAllOpen(db: DB): DocColumns {
   const { count } = db.prepare('SELECT count(*) AS count FROM jobs WHERE closed_at IS NULL').get() as { count: number }
   const columns = new DocColumns(SINGLE_FIELDS, MULTI_FIELDS, Math.max(16, count))
   const rows = db.prepare(`${SELECT} WHERE j.closed_at IS NULL ORDER BY j.id`).raw(true)
+  const memo: WordMemo = new Map()
+  const csrs = MULTI_FIELDS.map((field) => columns.multi(field))
   for (const row of rows.iterate() as IterableIterator<Row>) {
     const doc = columns.addDoc(Number(row[0]))
     writeRow(columns, doc, row)
-    const codes = multiCodes(columns, row)
-    MULTI_FIELDS.forEach((field, i) => columns.multi(field).append(doc, codes[i]!))
+    const codes = multiCodes(columns, row, memo)
+    for (let i = 0; i < csrs.length; i++) csrs[i]!.append(doc, codes[i]!)
   }
   return columns
 }
@@ -100,6 +118,7 @@ export function patchJobs(db: DB, columns: DocColumns, jobIds: readonly number[]
   const rows = db.prepare(`${SELECT} WHERE j.id IN (SELECT value FROM json_each(?))`).raw(true).all(JSON.stringify(jobIds)) as Row[]
   const byId = new Map(rows.map((row) => [Number(row[0]), row]))
   const changedMulti = new Map<number, number[][]>()
+  const memo: WordMemo = new Map()
   const gone: number[] = []
   for (const jobId of jobIds) {
     const row = byId.get(jobId)
@@ -110,7 +129,7 @@ export function patchJobs(db: DB, columns: DocColumns, jobIds: readonly number[]
     }
     const doc = existing ?? columns.addDoc(jobId)
     writeRow(columns, doc, row)
-    changedMulti.set(doc, multiCodes(columns, row))
+    changedMulti.set(doc, multiCodes(columns, row, memo))
   }
   andNotDocs(columns.live, gone)
   MULTI_FIELDS.forEach((field, i) => {
