@@ -108,23 +108,24 @@ export interface CompanyDetail {
 
 export const API_BASE = '/api/v1'
 
-// Back and forward re-read what was just shown: a small cache makes them instant and shift-free.
-const cache = new Map<string, Promise<Envelope<unknown>>>()
+// Back and forward re-read what was just shown: a small, short-lived cache makes them instant and shift-free.
+const cache = new Map<string, { at: number; response: Promise<Envelope<unknown>> }>()
 const CACHE_ENTRIES = 60
+const CACHE_MS = 60_000
 
 /** GETs an API path; rejects with the API's `{ error }` message on a failure status. */
 export function getJson<T>(path: string): Promise<Envelope<T>> {
   const url = API_BASE + path
-  let pending = cache.get(url)
-  if (!pending) {
-    pending = fetch(url, { headers: { accept: 'application/json' } }).then(async (response) => {
-      const body = await response.json().catch(() => null)
-      if (!response.ok) throw new Error(body?.error ?? `request failed (${response.status})`)
-      return body as Envelope<unknown>
-    })
-    pending.catch(() => cache.delete(url))
-    cache.set(url, pending)
-    if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string)
-  }
-  return pending as Promise<Envelope<T>>
+  const cached = cache.get(url)
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.response as Promise<Envelope<T>>
+  const response = fetch(url, { headers: { accept: 'application/json' } }).then(async (answer) => {
+    const body = await answer.json().catch(() => null)
+    if (!answer.ok) throw new Error(body?.error ?? `request failed (${answer.status})`)
+    return body as Envelope<unknown>
+  })
+  response.catch(() => cache.delete(url))
+  cache.delete(url)
+  cache.set(url, { at: Date.now(), response })
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string)
+  return response as Promise<Envelope<T>>
 }
