@@ -47,6 +47,41 @@ export class Csr {
   valuesOf(doc: number): Uint32Array {
     return this.values.subarray(this.offsets[doc]!, this.offsets[doc + 1]!)
   }
+
+  /**
+   * A copy with some documents' values replaced (and documents oldDocCount.. docCount - 1 added,
+   * all of them in `changed`). Unchanged runs are copied in bulk, so a patch of a few documents
+   * costs one memory copy, not one allocation per document.
+   */
+  patched(oldDocCount: number, docCount: number, changed: Map<number, number[]>): Csr {
+    let extra = 0
+    for (const values of changed.values()) extra += values.length
+    const next = new Csr(docCount, this.offsets[oldDocCount]! + extra)
+    const changedDocs = [...changed.keys()].sort((a, b) => a - b)
+    let write = 0
+    let doc = 0
+    const copyRun = (end: number) => {
+      if (end <= doc) return
+      const start = this.offsets[doc]!
+      const stop = this.offsets[end]!
+      next.values.set(this.values.subarray(start, stop), write)
+      const shift = write - start
+      for (let d = doc; d < end; d++) next.offsets[d + 1] = this.offsets[d + 1]! + shift
+      write += stop - start
+      doc = end
+    }
+    for (const changedDoc of changedDocs) {
+      copyRun(Math.min(changedDoc, oldDocCount))
+      const values = changed.get(changedDoc)!
+      next.values.set(values, write)
+      write += values.length
+      next.offsets[changedDoc + 1] = write
+      doc = changedDoc + 1
+    }
+    copyRun(oldDocCount)
+    next.length = write
+    return next
+  }
 }
 
 export function grow<T extends Uint32Array | Float64Array | Int8Array | Uint8Array>(array: T, minLength: number): T {

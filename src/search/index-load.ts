@@ -4,7 +4,7 @@
  */
 import type { DB } from '../db/connection.ts'
 import { andNotDocs } from './bitmap.ts'
-import { Csr, DocColumns, type NumberColumn } from './doc-columns.ts'
+import { DocColumns, type NumberColumn } from './doc-columns.ts'
 import { FACET_NAMES, MULTI_FACETS, type FacetName } from './facet-spec.ts'
 import { tokenize } from './text-tokens.ts'
 
@@ -117,6 +117,7 @@ export function loadAllOpen(db: DB): DocColumns {
 export function patchJobs(db: DB, columns: DocColumns, jobIds: readonly number[]): void {
   const rows = db.prepare(`${SELECT} WHERE j.id IN (SELECT value FROM json_each(?))`).raw(true).all(JSON.stringify(jobIds)) as Row[]
   const byId = new Map(rows.map((row) => [Number(row[0]), row]))
+  const oldDocCount = columns.docCount
   const changedMulti = new Map<number, number[][]>()
   const memo: WordMemo = new Map()
   const gone: number[] = []
@@ -133,9 +134,7 @@ export function patchJobs(db: DB, columns: DocColumns, jobIds: readonly number[]
   }
   andNotDocs(columns.live, gone)
   MULTI_FIELDS.forEach((field, i) => {
-    const old = columns.multi(field)
-    const next = new Csr(columns.docCount, old.values.length + 64)
-    for (let doc = 0; doc < columns.docCount; doc++) next.append(doc, changedMulti.get(doc)?.[i] ?? old.valuesOf(doc))
-    columns.multis.set(field, next)
+    const changed = new Map([...changedMulti].map(([doc, codes]) => [doc, codes[i]!]))
+    columns.multis.set(field, columns.multi(field).patched(oldDocCount, columns.docCount, changed))
   })
 }
