@@ -1,6 +1,18 @@
+import type { Statement } from 'better-sqlite3'
 import type { DB } from '../db/connection.ts'
 import type { CompanyRecord, JobRecord } from './job-record.ts'
 import { jobSlug } from './slug.ts'
+
+/** Statements are compiled once per connection: a seed writes a million postings through them. */
+const statementCache = new WeakMap<DB, Map<string, Statement>>()
+
+function prepared(db: DB, sql: string): Statement {
+  let cache = statementCache.get(db)
+  if (!cache) statementCache.set(db, (cache = new Map()))
+  let statement = cache.get(sql)
+  if (!statement) cache.set(sql, (statement = db.prepare(sql)))
+  return statement
+}
 
 export type UpsertOutcome = 'inserted' | 'updated' | 'closed' | 'unchanged'
 
@@ -9,8 +21,7 @@ const flag = (value: boolean | null | undefined) => (value === null || value ===
 
 /** Inserts or refreshes a company by slug; returns its id. Fields the record leaves out keep their stored value. */
 export function upsertCompany(db: DB, company: CompanyRecord, now: string): number {
-  const row = db
-    .prepare(
+  const row = prepared(db,
       `INSERT INTO companies (slug, name, tagline, homepage, careers_url, description, hq_country, industries,
          company_type, company_size, year_founded, employee_count, organization_type, maturity,
          yc_batch, yc_status, yc_stage, yc_flags, created_at, updated_at)
@@ -60,8 +71,8 @@ export function upsertCompany(db: DB, company: CompanyRecord, now: string): numb
       now,
     }) as { id: number }
   if (company.collections) {
-    db.prepare('DELETE FROM company_collections WHERE company_id = ?').run(row.id)
-    const add = db.prepare('INSERT OR IGNORE INTO company_collections (company_id, collection) VALUES (?, ?)')
+    prepared(db, 'DELETE FROM company_collections WHERE company_id = ?').run(row.id)
+    const add = prepared(db, 'INSERT OR IGNORE INTO company_collections (company_id, collection) VALUES (?, ?)')
     for (const collection of company.collections) add.run(row.id, collection)
   }
   return row.id
@@ -69,14 +80,13 @@ export function upsertCompany(db: DB, company: CompanyRecord, now: string): numb
 
 function clusterId(db: DB, key: string | null | undefined): number | null {
   if (!key) return null
-  const row = db
-    .prepare('INSERT INTO role_clusters (cluster_key) VALUES (?) ON CONFLICT (cluster_key) DO UPDATE SET cluster_key = excluded.cluster_key RETURNING id')
+  const row = prepared(db, 'INSERT INTO role_clusters (cluster_key) VALUES (?) ON CONFLICT (cluster_key) DO UPDATE SET cluster_key = excluded.cluster_key RETURNING id')
     .get(key) as { id: number }
   return row.id
 }
 
 function ensureSource(db: DB, source: string): void {
-  db.prepare('INSERT OR IGNORE INTO sources (name, display_name) VALUES (?, ?)').run(source, source)
+  prepared(db, 'INSERT OR IGNORE INTO sources (name, display_name) VALUES (?, ?)').run(source, source)
 }
 
 /**
@@ -86,8 +96,7 @@ function ensureSource(db: DB, source: string): void {
 export function upsertJob(db: DB, job: JobRecord, now: string = new Date().toISOString()): { id: number; slug: string; outcome: UpsertOutcome } {
   ensureSource(db, job.source)
   const companyId = upsertCompany(db, job.company, now)
-  const existing = db
-    .prepare('SELECT id, public_slug, closed_at FROM jobs WHERE source = ? AND external_id = ?')
+  const existing = prepared(db, 'SELECT id, public_slug, closed_at FROM jobs WHERE source = ? AND external_id = ?')
     .get(job.source, job.externalId) as { id: number; public_slug: string; closed_at: string | null } | undefined
   const slug = existing?.public_slug ?? job.publicSlug ?? jobSlug(job.title, job.company.name, job.source, job.externalId)
   const params = {
@@ -142,7 +151,7 @@ export function upsertJob(db: DB, job: JobRecord, now: string = new Date().toISO
   let id: number
   if (existing) {
     id = existing.id
-    db.prepare(
+    prepared(db,
       `UPDATE jobs SET company_id = @companyId, cluster_id = @clusterId, title = @title, url = @url, url_key = @urlKey,
          source_url = @sourceUrl, source_url_key = @sourceUrlKey, location = @location,
          description_html = @descriptionHtml, description_text = @descriptionText, manually_added = @manuallyAdded,
@@ -155,14 +164,14 @@ export function upsertJob(db: DB, job: JobRecord, now: string = new Date().toISO
          summary = @summary, timezone_note = @timezoneNote, reality_class = @realityClass, reality = @reality, ghost = @ghost,
          enriched_at = @enrichedAt, enrichment_version = @enrichmentVersion, posted_at = @postedAt,
          updated_at = @updatedAt, last_seen_at = @lastSeenAt, closed_at = @closedAt
-       WHERE id = ${id}`,
-    ).run(params)
+       WHERE id = @id`,
+    ).run({ ...params, id })
     for (const table of ['job_regions', 'job_countries', 'job_cities', 'job_skills', 'job_domains']) {
-      db.prepare(`DELETE FROM ${table} WHERE job_id = ?`).run(id)
+      prepared(db, `DELETE FROM ${table} WHERE job_id = ?`).run(id)
     }
   } else {
     id = Number(
-      db.prepare(
+      prepared(db,
         `INSERT INTO jobs (public_slug, source, external_id, company_id, cluster_id, title, url, url_key, source_url,
            source_url_key, location, description_html, description_text, manually_added, work_mode, role, role_type,
            ai_archetype, category, seniority, employment_type, relocation, visa_sponsorship, requires_clearance,
@@ -187,27 +196,27 @@ export function upsertJob(db: DB, job: JobRecord, now: string = new Date().toISO
 }
 
 function writeChildren(db: DB, id: number, job: JobRecord): void {
-  const region = db.prepare('INSERT OR IGNORE INTO job_regions (job_id, region) VALUES (?, ?)')
+  const region = prepared(db, 'INSERT OR IGNORE INTO job_regions (job_id, region) VALUES (?, ?)')
   for (const value of job.regions ?? []) region.run(id, value)
-  const country = db.prepare('INSERT OR IGNORE INTO job_countries (job_id, country) VALUES (?, ?)')
+  const country = prepared(db, 'INSERT OR IGNORE INTO job_countries (job_id, country) VALUES (?, ?)')
   for (const value of job.countries ?? []) country.run(id, value.toLowerCase())
-  const city = db.prepare('INSERT OR IGNORE INTO job_cities (job_id, city, country) VALUES (?, ?, ?)')
+  const city = prepared(db, 'INSERT OR IGNORE INTO job_cities (job_id, city, country) VALUES (?, ?, ?)')
   for (const value of job.cities ?? []) city.run(id, value.name, value.country.toLowerCase())
-  const skill = db.prepare('INSERT OR IGNORE INTO skills (slug, name) VALUES (?, ?)')
-  const jobSkill = db.prepare('INSERT OR IGNORE INTO job_skills (job_id, skill) VALUES (?, ?)')
+  const skill = prepared(db, 'INSERT OR IGNORE INTO skills (slug, name) VALUES (?, ?)')
+  const jobSkill = prepared(db, 'INSERT OR IGNORE INTO job_skills (job_id, skill) VALUES (?, ?)')
   for (const value of job.skills ?? []) {
     skill.run(value.slug, value.name)
     jobSkill.run(id, value.slug)
   }
-  const domain = db.prepare('INSERT OR IGNORE INTO job_domains (job_id, domain) VALUES (?, ?)')
+  const domain = prepared(db, 'INSERT OR IGNORE INTO job_domains (job_id, domain) VALUES (?, ?)')
   for (const value of job.domains ?? []) domain.run(id, value)
 }
 
 /** Closed postings are never in the search index, so closing removes the FTS row. */
 function writeFullText(db: DB, id: number, job: JobRecord, existed: boolean): void {
-  if (existed) db.prepare('DELETE FROM jobs_fts WHERE rowid = ?').run(id)
+  if (existed) prepared(db, 'DELETE FROM jobs_fts WHERE rowid = ?').run(id)
   if (job.closedAt) return
-  db.prepare('INSERT INTO jobs_fts (rowid, title, company, description) VALUES (?, ?, ?, ?)').run(
+  prepared(db, 'INSERT INTO jobs_fts (rowid, title, company, description) VALUES (?, ?, ?, ?)').run(
     id,
     job.title,
     job.company.name,
@@ -217,8 +226,8 @@ function writeFullText(db: DB, id: number, job: JobRecord, existed: boolean): vo
 
 /** Marks a posting closed (it stays readable by slug) and drops it from the full-text index. */
 export function closeJob(db: DB, id: number, now: string = new Date().toISOString()): boolean {
-  const changed = db.prepare('UPDATE jobs SET closed_at = ?, updated_at = ? WHERE id = ? AND closed_at IS NULL').run(now, now, id).changes
-  if (changed) db.prepare('DELETE FROM jobs_fts WHERE rowid = ?').run(id)
+  const changed = prepared(db, 'UPDATE jobs SET closed_at = ?, updated_at = ? WHERE id = ? AND closed_at IS NULL').run(now, now, id).changes
+  if (changed) prepared(db, 'DELETE FROM jobs_fts WHERE rowid = ?').run(id)
   return changed > 0
 }
 

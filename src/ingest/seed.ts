@@ -45,9 +45,16 @@ export function seedCatalogue(db: DB, options: SeedOptions): SeedSummary {
   const started = Date.now()
   const now = options.now ?? seedDay()
   const batchSize = options.batchSize ?? DEFAULT_BATCH
+  const companiesWritten = new Set<string>()
   const writeBatch = db.transaction((records: JobRecord[]) => {
     const stamp = now.toISOString()
-    return records.map((record) => upsertJob(db, record, stamp).id)
+    return records.map((record) => {
+      // A company is written in full once; its later postings only reference it (no collection rewrite).
+      const known = companiesWritten.has(record.company.slug)
+      companiesWritten.add(record.company.slug)
+      const company = known ? { slug: record.company.slug, name: record.company.name } : record.company
+      return upsertJob(db, { ...record, company }, stamp).id
+    })
   })
   let batch: JobRecord[] = []
   let written = 0
