@@ -92,7 +92,7 @@ test('the keyboard reaches a facet checkbox and Space toggles it', async () => {
   assert.equal(before.get('category'), 'backend')
 })
 
-test('a city found through /geo/cities joins the Where group', { todo: 'until GET /geo/cities lands' }, async () => {
+test('a city found through /geo/cities joins the Where group', async () => {
   const { page, origin, api } = harness
   await page.goto(`${origin}/`)
   await resultsSettled(page)
