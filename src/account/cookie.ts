@@ -13,7 +13,13 @@ export function readSessionCookie(event: H3Event): string | undefined {
   return getCookie(event, SESSION_COOKIE) || undefined
 }
 
+/** Any response that sets the cookie is private: a shared cache must never store (and replay) a Set-Cookie. */
+function markPrivate(event: H3Event): void {
+  event.res.headers.set('cache-control', 'private, no-store')
+}
+
 export function setSessionCookie(ctx: AppContext, event: H3Event, token: string, expiresAt: string): void {
+  markPrivate(event)
   setCookie(event, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -24,5 +30,6 @@ export function setSessionCookie(ctx: AppContext, event: H3Event, token: string,
 }
 
 export function clearSessionCookie(ctx: AppContext, event: H3Event): void {
+  markPrivate(event)
   deleteCookie(event, SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: isHttps(ctx, event), path: '/' })
 }

@@ -7,11 +7,16 @@ import { throttledError } from './login-throttle.ts'
 import { issueCode } from './codes.ts'
 import { setSessionCookie } from './cookie.ts'
 import { hashPassword, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
-import { createSession, EXTENSION_TOKEN_PREFIX } from './sessions.ts'
+import { createSession, EXTENSION_TOKEN_PREFIX, invalidateSession } from './sessions.ts'
+import type { Caller } from './caller.ts'
 import { findUserByEmail, insertUser, normalizeEmail, type User } from './users.ts'
 
-/** Starts a browser session for the user and hands its token to the client as the session cookie. */
-export function startBrowserSession(ctx: AppContext, event: H3Event, userId: number): { token: string; expiresAt: string } {
+/**
+ * Starts a browser session for the user and hands its token to the client as the session cookie.
+ * A cookie session the request already carried is ended, so signing in never leaves an orphan behind.
+ */
+export function startBrowserSession(ctx: AppContext, event: H3Event, userId: number, replacing?: Caller | null): { token: string; expiresAt: string } {
+  if (replacing?.credential === 'cookie') invalidateSession(ctx.db, replacing.credentialId)
   const { session, token } = createSession(ctx.db, userId, 'browser', ctx.config.sessionDays, ctx.now())
   setSessionCookie(ctx, event, token, session.expiresAt)
   return { token, expiresAt: session.expiresAt }

@@ -42,10 +42,10 @@ export function authRoutes(ctx: AppContext): Route[] {
         body: v.object({ email: emailField, password: passwordField('New password (10 to 256 characters).') }),
         responses: { 201: 'account created and signed in', 400: 'invalid email or password refused by the policy', 409: 'email already registered' },
       },
-      async (event, { body }) => {
+      async (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
         const user = await registerUser(ctx, body.email, body.password)
-        startBrowserSession(ctx, event, user.id)
+        startBrowserSession(ctx, event, user.id, caller)
         event.res.status = 201
         return { data: toUserJson(user) }
       },
@@ -61,10 +61,10 @@ export function authRoutes(ctx: AppContext): Route[] {
         body: v.object({ email: emailField, password: passwordField('The account password.') }),
         responses: { 401: 'email or password incorrect', 429: 'too many failed attempts; see Retry-After' },
       },
-      async (event, { body }) => {
+      async (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
         const user = await authenticatePassword(ctx, event, body.email, body.password)
-        startBrowserSession(ctx, event, user.id)
+        startBrowserSession(ctx, event, user.id, caller)
         return { data: toUserJson(user) }
       },
     ),
@@ -137,11 +137,11 @@ export function authRoutes(ctx: AppContext): Route[] {
         body: v.object({ email: emailField, code: codeField }),
         responses: { 400: 'wrong, used or expired code', 429: 'too many wrong codes; see Retry-After' },
       },
-      (event, { body }) => {
+      (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
         const user = confirmEmailedCode(ctx, event, body.email, 'verify_email', body.code)
         confirmEmailVerified(ctx, user)
-        startBrowserSession(ctx, event, user.id)
+        startBrowserSession(ctx, event, user.id, caller)
         return { data: userJson(user.id) }
       },
     ),
@@ -171,10 +171,10 @@ export function authRoutes(ctx: AppContext): Route[] {
         body: v.object({ email: emailField, code: codeField, new_password: passwordField('New password (10 to 256 characters).') }),
         responses: { 400: 'wrong, used or expired code, or password refused by the policy', 429: 'too many wrong codes; see Retry-After' },
       },
-      async (event, { body }) => {
+      async (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
         const user = await resetPassword(ctx, event, body.email, body.code, body.new_password)
-        startBrowserSession(ctx, event, user.id)
+        startBrowserSession(ctx, event, user.id, caller)
         return { data: userJson(user.id) }
       },
     ),

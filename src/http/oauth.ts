@@ -84,7 +84,7 @@ export function oauthRoutes(ctx: AppContext): Route[] {
         }),
         responses: { 302: 'signed in; redirect to the site or the mobile app', 400: 'sign-in refused, cancelled or expired' },
       },
-      async (event, { params, query }) => {
+      async (event, { params, query, caller }) => {
         const provider = providerFor(params.provider)
         if (query.error) throw badRequest('sign-in was cancelled or refused at the provider')
         if (!query.code || !query.state) throw badRequest('the provider callback is missing code or state')
@@ -94,7 +94,7 @@ export function oauthRoutes(ctx: AppContext): Route[] {
           target.searchParams.set('code', createExchangeCode(ctx, user.id))
           return redirect(target.toString(), 302)
         }
-        startBrowserSession(ctx, event, user.id)
+        startBrowserSession(ctx, event, user.id, caller)
         return redirect(returnTo ?? '/', 302)
       },
     ),
@@ -109,11 +109,11 @@ export function oauthRoutes(ctx: AppContext): Route[] {
         body: v.object({ code: v.pipe(v.string('must be a string'), v.minLength(1, 'is required'), v.maxLength(256, 'is too long'), v.description('The one-time code.')) }),
         responses: { 400: 'unknown, used or expired code' },
       },
-      (event, { body }) => {
+      (event, { body, caller }) => {
         const userId = redeemExchangeCode(ctx, body.code)
         const user = userId === null ? null : findUserById(ctx.db, userId)
         if (!user) throw badRequest('the code is invalid, used or expired; sign in again')
-        const session = startBrowserSession(ctx, event, user.id)
+        const session = startBrowserSession(ctx, event, user.id, caller)
         return { data: { user: toUserJson(user), session_token: session.token, expires_at: session.expiresAt } }
       },
     ),

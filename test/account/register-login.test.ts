@@ -130,3 +130,14 @@ test('every /me route of this module answers 401 {error} without credentials', a
     assert.equal(typeof response.body.error, 'string')
   }
 })
+
+test('signing in while carrying a session cookie ends that session instead of leaving it behind', async () => {
+  const { call } = createTestApp()
+  const first = await signUp(call)
+  const second = await signUp(call)
+  const relogin = await call('/api/v1/auth/login', post({ email: second.email, password: second.password }, { cookie: first.cookie, origin: TEST_ORIGIN }))
+  assert.equal(relogin.status, 200)
+  assert.equal((await call('/api/v1/auth/me', { headers: sessionHeaders(first.cookie) })).status, 401)
+  const me = await call('/api/v1/auth/me', { headers: sessionHeaders(sessionCookieFrom(relogin.headers)!) })
+  assert.equal(me.body.data.id, second.userId)
+})

@@ -23,12 +23,19 @@ test('sessions slide: use renews the expiry (written at most hourly); idle past 
   assert.equal(expiresOf(db, user.userId), first, 'no write within the hour')
   assert.deepEqual(early.headers.getSetCookie(), [])
 
+  clock += 2 * 60 * 60_000
+  const cacheable = await call('/api/v1/openapi.json', { headers: sessionHeaders(user.cookie) })
+  assert.equal(cacheable.status, 200)
+  assert.equal(cacheable.headers.getSetCookie().length, 1, 'renewed on a public route too')
+  assert.equal(cacheable.headers.get('cache-control'), 'private, no-store', 'even where the route itself says public')
+
   clock += 20 * DAY
   const later = await call('/api/v1/auth/me', { headers: sessionHeaders(user.cookie) })
   assert.equal(later.status, 200)
   const renewed = expiresOf(db, user.userId)
   assert.equal(renewed, new Date(clock + 30 * DAY).toISOString())
   assert.match(later.headers.getSetCookie().join(), /openroles_session=.*Expires=/, 'the cookie expiry slides too')
+  assert.equal(later.headers.get('cache-control'), 'private, no-store', 'a response carrying Set-Cookie is never shared-cacheable')
 
   clock += 29 * DAY
   assert.equal((await call('/api/v1/auth/me', { headers: sessionHeaders(user.cookie) })).status, 200, 'alive thanks to the renewal')
