@@ -129,13 +129,20 @@ test('a job opens with its full description, and back returns to the same result
   assert.equal(await page.locator('#facet-work_mode-onsite').isChecked(), true)
 })
 
-test('a company page lists its open roles', { todo: 'until GET /companies/{slug} lands' }, async () => {
+test('a company page lists its open roles', async () => {
   const { page, origin, api } = harness
   await page.goto(`${origin}/companies/acme`)
   const detail = await api('/api/v1/companies/acme?limit=10')
   await resultsSettled(page)
   assert.equal(await page.locator('.company-header h1').textContent(), detail.data.company.name)
   assert.deepEqual(await page.locator('.company-page .job-title').allTextContents(), detail.data.jobs.map((job: any) => job.title))
+  assert.equal(await page.locator('#roles-heading').textContent(), `${detail.meta.total} open roles`)
+  assert.ok(detail.meta.total > detail.data.jobs.length, 'the fixture company has more than one page of roles')
+  await page.locator('.pager a[rel=next]').click()
+  await page.waitForURL(`${origin}/companies/acme?offset=10`)
+  const next = await api('/api/v1/companies/acme?limit=10&offset=10')
+  await resultsSettled(page)
+  assert.deepEqual(await page.locator('.company-page .job-title').allTextContents(), next.data.jobs.map((job: any) => job.title))
 })
 
 test('a parameter reported in meta.ignored_params is named on the page', async () => {
