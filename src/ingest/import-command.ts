@@ -1,0 +1,35 @@
+import { resolve } from 'node:path'
+import { loadConfig } from '../config.ts'
+import { openDatabase } from '../db/connection.ts'
+import { parseArgs } from './cli-args.ts'
+import { importFile, type ImportSummary } from './import.ts'
+import { createProgress } from './progress.ts'
+
+const MAX_LISTED_REJECTIONS = 50
+
+function report(file: string, summary: ImportSummary): void {
+  console.log(`${file}: ${summary.total} records — ${summary.inserted} inserted, ${summary.updated} updated, ${summary.closed} closed, ${summary.rejected.length} rejected`)
+  for (const { at, reason } of summary.rejected.slice(0, MAX_LISTED_REJECTIONS)) console.log(`  rejected ${at}: ${reason}`)
+  if (summary.rejected.length > MAX_LISTED_REJECTIONS) console.log(`  … and ${summary.rejected.length - MAX_LISTED_REJECTIONS} more`)
+}
+
+/** `openroles import [--db PATH] FILE...`: loads JSON Lines or schema.org JobPosting JSON-LD into the catalogue. */
+export async function importCommand(args: string[]): Promise<void> {
+  const { options, positional } = parseArgs(args, ['db'])
+  if (!positional.length) throw new Error('usage: openroles import [--db PATH] FILE...')
+  const path = resolve(options.db ?? loadConfig().dbPath)
+  const db = openDatabase(path)
+  let rejected = 0
+  try {
+    for (const file of positional) {
+      const progress = createProgress(`importing ${file}`, null)
+      const summary = importFile(db, file, { onProgress: (done) => progress.update(done) })
+      progress.done()
+      report(file, summary)
+      rejected += summary.rejected.length
+    }
+  } finally {
+    db.close()
+  }
+  if (rejected) process.exitCode = 1
+}

@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import * as v from 'valibot'
+import { normalizeUrl, upsertJob } from '../catalogue/job-store.ts'
+import { refreshDerivedData } from '../catalogue/refresh.ts'
+import type { DB } from '../db/connection.ts'
+import { clusterKeyOf, enrichPosting } from './enrich.ts'
+import { JobLineSchema, rawFromJobLine } from './import-job-shape.ts'
+import { isJsonLd, jobPostingNodes, rawFromJobPosting, RecordError } from './json-ld.ts'
+import type { RawPosting } from './raw-posting.ts'
+
+/** One record to import and where it came from ("line 3", "record 2"), for the rejection report. */
+export interface ImportInput {
+  at: string
+  value: unknown
+}
+
+export interface ImportSummary {
+  total: number
+  inserted: number
+  updated: number
+  closed: number
+  rejected: { at: string; reason: string }[]
+}
+
+export interface ImportOptions {
+  now?: Date
+  batchSize?: number
+  onProgress?: (done: number) => void
+}
+
+const DEFAULT_BATCH = 1000
+/** What a line that is not valid JSON becomes; reported as a rejection, never written. */
+const UNPARSABLE = Symbol('unparsable')
+
+/** Source and external id when the record has none: the url's host and normalized url, else a content hash. */
+function identityOf(fallback: { url?: string | null; title: string; company: string; location?: string | null; identifier?: string | null }) {
+  const key = fallback.url ? normalizeUrl(fallback.url) : null
+  const host = key ? key.split(/[/?]/)[0]! : null
+  const hash = createHash('sha256').update(`${fallback.company}\u0000${fallback.title}\u0000${fallback.location ?? ''}`).digest('hex').slice(0, 24)
+  return { source: host ?? 'import', externalId: fallback.identifier ?? key ?? hash }
+}
+
+function issueText(issues: v.BaseIssue<unknown>[]): string {
+  const issue = issues[0]!
+  const path = issue.path?.map((p) => String(p.key)).join('.')
+  // Messages name the field and the rule; the offending value is not echoed.
+  const message = issue.message.replace(/,?\s*(but )?received .*$/i, '').trim()
+  return path ? `${path}: ${message}` : message
+}
+
+/** Raw postings of one input value: a JSON-LD document may hold several JobPostings. */
+function rawPostingsOf(value: unknown, now: Date): { raw?: RawPosting; error?: string }[] {
+  if (value === UNPARSABLE) return [{ error: 'invalid JSON' }]
+  if (isJsonLd(value) || (Array.isArray(value) && value.some(isJsonLd))) {
+    return jobPostingNodes(value).map(({ node, error }) => {
+      if (!node) return { error }
+      try {
+        return { raw: rawFromJobPosting(node, identityOf, now) }
+      } catch (e) {
+        if (e instanceof RecordError) return { error: e.message }
+        throw e
+      }
+    })
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [{ error: 'not a JSON object' }]
+  const parsed = v.safeParse(JobLineSchema, value)
+  if (!parsed.success) return [{ error: issueText(parsed.issues) }]
+  return [{ raw: rawFromJobLine(parsed.output, identityOf, now) }]
+}
+
+/**
+ * Imports postings (our job shape or schema.org JobPosting), upserting by (source, external id).
+ * Records are written in batch transactions with a savepoint each: a bad record is reported and
+ * skipped, never half written, and never aborts its batch.
+ */
+export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: ImportOptions = {}): ImportSummary {
+  const now = options.now ?? new Date()
+  const stamp = now.toISOString()
+  const summary: ImportSummary = { total: 0, inserted: 0, updated: 0, closed: 0, rejected: [] }
+  const clusterCount = db.prepare(
+    `SELECT count(*) AS n, sum(j.closed_at IS NULL) AS open FROM jobs j JOIN role_clusters r ON r.id = j.cluster_id
+     WHERE r.cluster_key = ? AND NOT (j.source = ? AND j.external_id = ?)`,
+  )
+  const writeOne = db.transaction((raw: RawPosting) => {
+    const others = clusterCount.get(clusterKeyOf(raw.company.slug, raw.title), raw.source, raw.externalId) as { n: number; open: number | null }
+    const record = enrichPosting(raw, { now, clusterSize: others.n + 1, massPostingCount: (others.open ?? 0) + 1 })
+    return upsertJob(db, record, stamp)
+  })
+  let changed: number[] = []
+  let batch: ImportInput[] = []
+  const flush = () => {
+    db.transaction(() => {
+      for (const input of batch) {
+        for (const { raw, error } of rawPostingsOf(input.value, now)) {
+          summary.total += 1
+          if (!raw) {
+            summary.rejected.push({ at: input.at, reason: error ?? 'unreadable record' })
+            continue
+          }
+          try {
+            // A nested transaction is a savepoint: a failing record rolls back alone.
+            const { id, outcome } = writeOne(raw)
+            changed.push(id)
+            if (outcome === 'inserted') summary.inserted += 1
+            else if (outcome === 'closed') summary.closed += 1
+            else summary.updated += 1
+          } catch (e) {
+            summary.rejected.push({ at: input.at, reason: e instanceof Error ? e.message : String(e) })
+          }
+        }
+      }
+    })()
+    if (changed.length) refreshDerivedData(db, changed)
+    changed = []
+    batch = []
+    options.onProgress?.(summary.total)
+  }
+  for (const input of inputs) {
+    batch.push(input)
+    if (batch.length >= (options.batchSize ?? DEFAULT_BATCH)) flush()
+  }
+  if (batch.length) flush()
+  return summary
+}
+
+/** JSON Lines (one posting per line), a JSON document (object, array, JSON-LD), or HTML with JSON-LD scripts. */
+export function* readImportFile(path: string): Generator<ImportInput> {
+  const content = readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
+  const trimmed = content.trimStart()
+  if (trimmed.startsWith('<')) {
+    let n = 0
+    for (const match of content.matchAll(/<script[^>]*type=["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/gi)) {
+      n += 1
+      yield parseJson(match[1]!, `script ${n}`)
+    }
+    return
+  }
+  const whole = tryParse(content)
+  if (whole.ok) {
+    if (Array.isArray(whole.value) && !whole.value.some(isJsonLd)) {
+      for (const [i, value] of whole.value.entries()) yield { at: `record ${i + 1}`, value }
+    } else yield { at: 'document', value: whole.value }
+    return
+  }
+  for (const [i, line] of content.split('\n').entries()) {
+    if (line.trim()) yield parseJson(line, `line ${i + 1}`)
+  }
+}
+
+function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+function parseJson(text: string, at: string): ImportInput {
+  const parsed = tryParse(text)
+  return { at, value: parsed.ok ? parsed.value : UNPARSABLE }
+}
+
+export function importFile(db: DB, path: string, options: ImportOptions = {}): ImportSummary {
+  return importRecords(db, readImportFile(path), options)
+}
