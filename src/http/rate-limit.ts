@@ -70,7 +70,22 @@ export async function callerKey(ctx: AppContext, event: H3Event): Promise<string
   const caller = await requestCaller(ctx, event)
   if (caller) return `user:${caller.userId}`
   const ip = clientAddress(ctx.config, event)
-  return ip ? `ip:${ip}` : 'anonymous'
+  return ip ? `ip:${addressBlock(ip)}` : 'anonymous'
+}
+
+/**
+ * IPv4 addresses count one by one; IPv6 ones by their /64, the block one subscriber usually holds
+ * (otherwise a single host could rotate through 2^64 fresh budgets). IPv4-mapped IPv6 reads as IPv4.
+ */
+export function addressBlock(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mapped) return mapped[1]
+  if (!ip.includes(':')) return ip
+  const [head, tail = ''] = ip.split('%')[0].toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = ip.includes('::') && tail ? tail.split(':') : []
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
 }
 
 function clientAddress(config: Config, event: H3Event): string | undefined {

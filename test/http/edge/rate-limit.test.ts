@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createRateLimiter } from '../../../src/http/rate-limit.ts'
+import { addressBlock, createRateLimiter } from '../../../src/http/rate-limit.ts'
 import { defaultConfig } from '../../../src/config.ts'
 import { createTestApp, fixtureJob } from '../../helpers/app.ts'
 import { createProbeApp } from './probe-app.ts'
@@ -137,4 +137,21 @@ test('a signed-in caller is one budget across its API keys, apart from anonymous
   const anonymous = await call(`/api/v1/jobs/${slug}`)
   assert.equal(anonymous.status, 200)
   assert.equal(anonymous.headers.get('x-ratelimit-remaining'), '1')
+})
+
+test('IPv6 callers are budgeted per /64, IPv4 per address', () => {
+  assert.equal(addressBlock('2001:db8:aa:bb:1:2:3:4'), '2001:db8:aa:bb::/64')
+  assert.equal(addressBlock('2001:0db8:00aa:00bb::9'), '2001:db8:aa:bb::/64')
+  assert.equal(addressBlock('2001:db8::1'), '2001:db8:0:0::/64')
+  assert.equal(addressBlock('::1'), '0:0:0:0::/64')
+  assert.equal(addressBlock('fe80::1%eth0'), 'fe80:0:0:0::/64')
+  assert.equal(addressBlock('::ffff:192.0.2.7'), '192.0.2.7')
+  assert.equal(addressBlock('192.0.2.7'), '192.0.2.7')
+})
+
+test('two IPv6 addresses of one /64 share a budget behind a trusted proxy', async () => {
+  const { call } = createProbeApp({ config: { readBudgetPerMinute: 1, trustProxy: true } })
+  assert.equal((await call('/api/v1/probe/read', { headers: { 'x-forwarded-for': '2001:db8:1:2::a' } })).status, 200)
+  assert.equal((await call('/api/v1/probe/read', { headers: { 'x-forwarded-for': '2001:db8:1:2::b' } })).status, 429)
+  assert.equal((await call('/api/v1/probe/read', { headers: { 'x-forwarded-for': '2001:db8:1:3::a' } })).status, 200)
 })
