@@ -1,4 +1,4 @@
-import { hash, verify } from '@node-rs/argon2'
+import { hash, parseOptions, verify } from '@node-rs/argon2'
 import type { Config } from '../config.ts'
 import { commonPasswords } from './common-passwords.ts'
 
@@ -21,6 +21,16 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return await verify(passwordHash, password)
   } catch {
     return false
+  }
+}
+
+/** True when a stored hash was made with other parameters than the configured ones (upgrade it at the next login). */
+export function needsRehash(config: Config, passwordHash: string): boolean {
+  try {
+    const used = parseOptions(passwordHash)
+    return used.algorithm !== ARGON2ID || used.memoryCost !== config.argon2MemoryKib || used.timeCost !== config.argon2TimeCost
+  } catch {
+    return true
   }
 }
 

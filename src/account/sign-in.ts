@@ -6,10 +6,10 @@ import { clientIp } from './client-ip.ts'
 import { throttledError } from './login-throttle.ts'
 import { issueCode } from './codes.ts'
 import { setSessionCookie } from './cookie.ts'
-import { hashPassword, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
+import { hashPassword, needsRehash, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
 import { createSession, EXTENSION_TOKEN_PREFIX, invalidateSession } from './sessions.ts'
 import type { Caller } from './caller.ts'
-import { findUserByEmail, insertUser, normalizeEmail, type User } from './users.ts'
+import { findUserByEmail, insertUser, normalizeEmail, updatePasswordHash, type User } from './users.ts'
 
 /**
  * Starts a browser session for the user and hands its token to the client as the session cookie.
@@ -68,5 +68,6 @@ export async function authenticatePassword(ctx: AppContext, event: H3Event, emai
     throw unauthorized('email or password is incorrect')
   }
   ctx.loginThrottle.recordSuccess(account)
+  if (needsRehash(ctx.config, user.passwordHash!)) updatePasswordHash(ctx.db, user.id, await hashPassword(ctx.config, password), ctx.now().toISOString())
   return user
 }

@@ -141,3 +141,15 @@ test('signing in while carrying a session cookie ends that session instead of le
   const me = await call('/api/v1/auth/me', { headers: sessionHeaders(sessionCookieFrom(relogin.headers)!) })
   assert.equal(me.body.data.id, second.userId)
 })
+
+test('passwords are argon2id; raising the cost upgrades a stored hash at the next login', async () => {
+  const { call, db, ctx } = createTestApp()
+  const user = await signUp(call)
+  const stored = () => (db.prepare('SELECT password_hash FROM users WHERE id = ?').get(user.userId) as { password_hash: string }).password_hash
+  assert.match(stored(), /^\$argon2id\$v=19\$m=64,t=1,p=1\$/)
+  ctx.config = { ...ctx.config, argon2MemoryKib: 128 }
+  const login = await call('/api/v1/auth/login', post({ email: user.email, password: user.password }))
+  assert.equal(login.status, 200)
+  assert.match(stored(), /^\$argon2id\$v=19\$m=128,t=1,p=1\$/)
+  assert.equal((await call('/api/v1/auth/login', post({ email: user.email, password: user.password }))).status, 200)
+})
