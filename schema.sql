@@ -205,7 +205,7 @@ CREATE TRIGGER IF NOT EXISTS search_changes_collection_delete AFTER DELETE ON co
 
 -- Company facts derived from its open postings, refreshed by refreshDerivedData for the companies
 -- whose postings changed, so company search never aggregates a million postings per request.
--- Arrays are JSON, sorted. job_count = 0 keeps the row (the company has no open role now).
+-- Arrays are JSON (unordered). job_count = 0 keeps the row (the company has no open role now).
 CREATE TABLE IF NOT EXISTS company_stats (
   company_id      INTEGER PRIMARY KEY REFERENCES companies (id) ON DELETE CASCADE,
   job_count       INTEGER NOT NULL,
@@ -216,6 +216,12 @@ CREATE TABLE IF NOT EXISTS company_stats (
   company_types   TEXT NOT NULL DEFAULT '[]',
   company_sizes   TEXT NOT NULL DEFAULT '[]',
   updated_at      TEXT NOT NULL
+) STRICT;
+
+-- Companies whose postings changed since their stats were computed; readers recompute these first,
+-- so a seed of many batches computes each company's stats once, not once per batch.
+CREATE TABLE IF NOT EXISTS company_stats_pending (
+  company_id  INTEGER PRIMARY KEY REFERENCES companies (id) ON DELETE CASCADE
 ) STRICT;
 
 -- Open postings of one company, newest first: the jobs page of company detail.

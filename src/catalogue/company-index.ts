@@ -1,6 +1,6 @@
 import type { DB } from '../db/connection.ts'
 import { foldText } from '../ingest/dictionaries/fold.ts'
-import { companyStatsGeneration } from './company-stats.ts'
+import { currentCompanyStats } from './company-stats.ts'
 
 /**
  * Every company with at least one open role, in memory, in the default order (open roles
@@ -124,7 +124,7 @@ function compareNames(a: CompanyEntry, b: CompanyEntry): number {
 
 /** Companies with open roles in the default order, rebuilt when the stats changed. */
 export function companyEntries(db: DB): CompanyEntry[] {
-  const generation = companyStatsGeneration(db)
+  const generation = currentCompanyStats(db)
   const cached = cache.get(db)
   if (cached?.generation === generation) return cached.entries
   const entries = buildEntries(db)

@@ -1,10 +1,12 @@
 import type { DB } from '../db/connection.ts'
 import type { CompanyRow } from './company-json.ts'
+import { currentCompanyStats } from './company-stats.ts'
 
 /** Company detail reads: the company with its stats, its collections, its open postings. */
 
 /** A company with its derived stats (absent stats read as no open roles). */
 export function companyRowBySlug(db: DB, slug: string): CompanyRow | undefined {
+  currentCompanyStats(db)
   return db
     .prepare(
       `SELECT c.*, s.job_count, s.regions, s.countries, s.remote_regions, s.domains, s.company_types, s.company_sizes

@@ -2,14 +2,16 @@ import { getMeta, setMeta, type DB } from '../db/connection.ts'
 
 /**
  * company_stats: per-company facts derived from its open postings (open-role count, regions,
- * countries, remote regions, domains, company types and sizes). Refreshed for the companies whose
- * postings changed; `company_stats_generation` in catalogue_meta tells readers to reload.
+ * countries, remote regions, domains, company types and sizes). The refresh hook only marks the
+ * companies whose postings changed (company_stats_pending); the first reader afterwards recomputes
+ * them in one statement. A seed of two hundred batches thus computes each company once, and
+ * `company_stats_generation` in catalogue_meta tells in-memory readers to reload.
  */
 const GENERATION_KEY = 'company_stats_generation'
 
 const openJobs = 'FROM jobs j WHERE j.company_id = c.id AND j.closed_at IS NULL'
 
-const REFRESH_SQL = `
+const RECOMPUTE_SQL = `
   INSERT INTO company_stats (company_id, job_count, regions, countries, remote_regions, domains, company_types, company_sizes, updated_at)
   SELECT c.id,
     (SELECT count(*) ${openJobs}),
@@ -20,37 +22,35 @@ const REFRESH_SQL = `
     (SELECT json_group_array(DISTINCT d.domain) FROM jobs j JOIN job_domains d ON d.job_id = j.id WHERE j.company_id = c.id AND j.closed_at IS NULL),
     (SELECT json_group_array(DISTINCT j.company_type) ${openJobs} AND j.company_type IS NOT NULL),
     (SELECT json_group_array(DISTINCT j.company_size) ${openJobs} AND j.company_size IS NOT NULL),
-    @now
-  FROM companies c WHERE c.id IN (SELECT value FROM json_each(@ids))
+    ?
+  FROM companies c WHERE c.id IN (SELECT company_id FROM company_stats_pending)
   ON CONFLICT (company_id) DO UPDATE SET
     job_count = excluded.job_count, regions = excluded.regions, countries = excluded.countries,
     remote_regions = excluded.remote_regions, domains = excluded.domains, company_types = excluded.company_types,
     company_sizes = excluded.company_sizes, updated_at = excluded.updated_at`
 
-/** Recomputes the stats of the companies behind the changed postings, in one transaction. */
+/** Marks the companies behind the changed postings for recomputation (cheap: one indexed insert). */
 export function refreshCompanyStats(db: DB, changedJobIds: number[]): void {
   if (changedJobIds.length === 0) return
-  const companyIds = db
-    .prepare('SELECT DISTINCT company_id FROM jobs WHERE id IN (SELECT value FROM json_each(?))')
-    .pluck()
-    .all(JSON.stringify(changedJobIds)) as number[]
-  writeStats(db, companyIds)
-}
-
-function writeStats(db: DB, companyIds: number[]): void {
-  db.transaction(() => {
-    db.prepare(REFRESH_SQL).run({ ids: JSON.stringify(companyIds), now: new Date().toISOString() })
-    setMeta(db, GENERATION_KEY, String(Number(getMeta(db, GENERATION_KEY) ?? '0') + 1))
-  })()
+  db.prepare(
+    'INSERT OR IGNORE INTO company_stats_pending (company_id) SELECT DISTINCT company_id FROM jobs WHERE id IN (SELECT value FROM json_each(?))',
+  ).run(JSON.stringify(changedJobIds))
 }
 
 /**
- * The current stats generation. A database whose stats were never built (a file from before this
- * table, or postings written without the refresh hook) gets them built here, once.
+ * Brings company_stats up to date and returns its generation. A database whose stats were never
+ * built (a file from before this table, or postings written without the refresh hook) gets every
+ * company computed here, once.
  */
-export function companyStatsGeneration(db: DB): string {
+export function currentCompanyStats(db: DB): string {
   const generation = getMeta(db, GENERATION_KEY)
-  if (generation !== undefined) return generation
-  writeStats(db, db.prepare('SELECT id FROM companies').pluck().all() as number[])
+  const pending = generation === undefined || db.prepare('SELECT 1 FROM company_stats_pending LIMIT 1').get() !== undefined
+  if (!pending) return generation!
+  db.transaction(() => {
+    if (generation === undefined) db.exec('INSERT OR IGNORE INTO company_stats_pending (company_id) SELECT id FROM companies')
+    db.prepare(RECOMPUTE_SQL).run(new Date().toISOString())
+    db.exec('DELETE FROM company_stats_pending')
+    setMeta(db, GENERATION_KEY, String(Number(generation ?? '0') + 1))
+  })()
   return getMeta(db, GENERATION_KEY)!
 }

@@ -1,18 +1,18 @@
 import type { DB } from '../db/connection.ts'
-import { buildSimilarIndex, cosine, indexOfJob, type SimilarIndex } from './similar-index.ts'
+import { SimilarIndex } from './similar-index.ts'
 
 /**
  * Similar jobs: neighbours are precomputed when the catalogue changes and stored in job_similar, so
  * GET /jobs/{slug}/similar is an indexed lookup. Candidates are bounded: for each job only postings
- * that share one of its rarest features (windows of the feature's posting list around the job) are
- * scored, which keeps a full rebuild linear in the catalogue size.
+ * sharing one of its rarest features (a window of that feature's posting list around the job) are
+ * scored, so the work per posting is constant whatever the catalogue size.
  */
 
 /** Neighbours stored per job: the API's largest `limit`. */
 export const SIMILAR_STORED = 20
 /** Postings scored per job at most, and taken from any one feature's posting list at most. */
-const MAX_CANDIDATES = 240
-const PER_FEATURE = 80
+const MAX_CANDIDATES = 160
+const PER_FEATURE = 60
 /** Neighbours below this cosine score are not worth showing. */
 const MIN_SCORE = 0.05
 /**
@@ -23,43 +23,53 @@ const MIN_SCORE = 0.05
 const MAX_OFFERING_BATCH = 2000
 
 interface Neighbour {
-  index: number
+  position: number
   score: number
 }
 
-/** Best-scoring candidates for job `j`, nearest first; other postings of its own role cluster are left to /copies. */
-export function nearestNeighbours(index: SimilarIndex, j: number, stamp: Int32Array): Neighbour[] {
-  const { featStart, feats, df, postStart, posts, clusters } = index
-  const own = Array.from(feats.subarray(featStart[j]!, featStart[j + 1]!)).filter((f) => df[f]! > 1)
-  own.sort((a, b) => df[a]! - df[b]!)
+/** Scratch space of one refresh: visit stamps and lazily computed norms. */
+interface Scratch {
+  stamp: Int32Array
+  norms: Float64Array
+}
+
+function normOf(index: SimilarIndex, scratch: Scratch, p: number): number {
+  if (Number.isNaN(scratch.norms[p]!)) scratch.norms[p] = index.norm(p)
+  return scratch.norms[p]!
+}
+
+/** Best-scoring open candidates for position `j`, nearest first; its own role cluster is left to /copies. */
+function nearestNeighbours(index: SimilarIndex, j: number, scratch: Scratch): Neighbour[] {
+  const own = Array.from(index.featuresOf(j)).filter((f) => index.posts[f]!.length > 1)
+  own.sort((a, b) => index.posts[a]!.length - index.posts[b]!.length)
+  const cluster = index.clusters.data[j]!
   const top: Neighbour[] = []
   let threshold = MIN_SCORE
   let scored = 0
-  stamp[j] = j
+  scratch.stamp[j] = j
+  const normJ = normOf(index, scratch, j)
   for (const f of own) {
     if (scored >= MAX_CANDIDATES) break
-    const start = postStart[f]!
-    const end = postStart[f + 1]!
-    const take = Math.min(PER_FEATURE, MAX_CANDIDATES - scored, end - start)
-    const at = lowerBound(posts, start, end, j)
-    const from = Math.max(start, Math.min(at - (take >> 1), end - take))
+    const list = index.posts[f]!
+    const take = Math.min(PER_FEATURE, MAX_CANDIDATES - scored, list.length)
+    const from = Math.max(0, Math.min(lowerBound(list.data, list.length, j) - (take >> 1), list.length - take))
     for (let k = from; k < from + take; k++) {
-      const candidate = posts[k]!
-      if (stamp[candidate] === j) continue
-      stamp[candidate] = j
-      if (!index.open[candidate]) continue
+      const candidate = list.data[k]!
+      if (scratch.stamp[candidate] === j) continue
+      scratch.stamp[candidate] = j
+      if (!index.open.data[candidate]) continue
       scored++
-      if (clusters[j] !== 0 && clusters[candidate] === clusters[j]) continue
-      const score = cosine(index, j, candidate)
-      if (score >= threshold) threshold = keepTop(top, { index: candidate, score }, threshold)
+      if (cluster !== 0 && index.clusters.data[candidate] === cluster) continue
+      const score = index.dot(j, candidate) / (normJ * normOf(index, scratch, candidate))
+      if (score >= threshold) threshold = keepTop(top, { position: candidate, score }, threshold)
     }
   }
-  return top.sort((a, b) => b.score - a.score || a.index - b.index)
+  return top.sort((a, b) => b.score - a.score || a.position - b.position)
 }
 
-function lowerBound(values: Int32Array, start: number, end: number, target: number): number {
-  let lo = start
-  let hi = end
+function lowerBound(values: Int32Array, length: number, target: number): number {
+  let lo = 0
+  let hi = length
   while (lo < hi) {
     const mid = (lo + hi) >> 1
     if (values[mid]! < target) lo = mid + 1
@@ -86,33 +96,68 @@ function worstOf(top: Neighbour[]): Neighbour {
   return worst
 }
 
+interface CachedIndex {
+  index: SimilarIndex
+  /** Newest jobs.updated_at the index has seen. */
+  seenUpdatedAt: string | null
+}
+
+/** Kept between refreshes of one connection (a seed refreshes once per batch). */
+const cache = new WeakMap<DB, CachedIndex>()
+
+const newestUpdate = (db: DB) => db.prepare('SELECT max(updated_at) FROM jobs').pluck().get() as string | null
+
+/** The index patched with the changed postings, or rebuilt when someone else wrote postings since it was read. */
+function indexFor(db: DB, changedJobIds: number[]): SimilarIndex {
+  const cached = cache.get(db)
+  if (cached) {
+    const otherNewest = db
+      .prepare('SELECT updated_at FROM jobs WHERE id NOT IN (SELECT value FROM json_each(?)) ORDER BY updated_at DESC LIMIT 1')
+      .pluck()
+      .get(JSON.stringify(changedJobIds)) as string | undefined
+    const untouched = (otherNewest ?? null) === null || (cached.seenUpdatedAt !== null && otherNewest! <= cached.seenUpdatedAt)
+    if (untouched && cached.index.load(db, changedJobIds)) {
+      cached.seenUpdatedAt = newestUpdate(db)
+      return cached.index
+    }
+  }
+  const index = new SimilarIndex()
+  index.load(db)
+  cache.set(db, { index, seenUpdatedAt: newestUpdate(db) })
+  return index
+}
+
 /**
- * Recomputes the neighbours of the changed postings, and offers each changed open posting to its
- * neighbours' stored lists (so a new Go role shows up next to the existing ones). Closed postings
- * get a list too: a closed job's page can still point at open look-alikes.
+ * Recomputes the neighbours of the changed postings (closed ones too: a closed job's page can still
+ * point at open look-alikes), and offers each changed open posting to its neighbours' stored lists
+ * so a new Go role shows up next to the existing ones.
  */
 export function refreshSimilarJobs(db: DB, changedJobIds: number[]): void {
   if (changedJobIds.length === 0) return
-  const closed = db
-    .prepare('SELECT id FROM jobs WHERE id IN (SELECT value FROM json_each(?)) AND closed_at IS NOT NULL')
-    .pluck()
-    .all(JSON.stringify(changedJobIds)) as number[]
-  const index = buildSimilarIndex(db, closed)
-  const stamp = new Int32Array(index.ids.length).fill(-1)
-  const changed = [...new Set(changedJobIds)].map((id) => indexOfJob(index, id)).filter((j) => j >= 0)
+  const changed = [...new Set(changedJobIds)]
+  const index = indexFor(db, changed)
+  index.updateWeights()
+  const scratch: Scratch = { stamp: new Int32Array(index.size).fill(-1), norms: new Float64Array(index.size).fill(NaN) }
   const offering = changed.length <= MAX_OFFERING_BATCH
-  const offers = new Map<number, Neighbour[]>()
   const lists = new Map<number, Neighbour[]>()
-  for (const j of changed) {
-    const neighbours = nearestNeighbours(index, j, stamp)
+  const offers = new Map<number, Neighbour[]>()
+  for (const id of changed) {
+    const j = index.positionOf(id)
+    if (j < 0) continue
+    const neighbours = nearestNeighbours(index, j, scratch)
     lists.set(j, neighbours)
-    if (!offering || !index.open[j]) continue
+    if (!offering || !index.open.data[j]) continue
     for (const n of neighbours) {
-      const list = offers.get(n.index)
-      if (list) list.push({ index: j, score: n.score })
-      else offers.set(n.index, [{ index: j, score: n.score }])
+      const list = offers.get(n.position)
+      if (list) list.push({ position: j, score: n.score })
+      else offers.set(n.position, [{ position: j, score: n.score }])
     }
   }
+  writeLists(db, index, lists, offers)
+}
+
+function writeLists(db: DB, index: SimilarIndex, lists: Map<number, Neighbour[]>, offers: Map<number, Neighbour[]>): void {
+  const idOf = (p: number) => index.ids.data[p]!
   const read = db.prepare('SELECT neighbor_id, score FROM job_similar WHERE job_id = ? ORDER BY rank').raw()
   const remove = db.prepare('DELETE FROM job_similar WHERE job_id = ?')
   // One statement per job (rows passed as JSON) is several times faster than one per row.
@@ -125,15 +170,13 @@ export function refreshSimilarJobs(db: DB, changedJobIds: number[]): void {
     if (neighbours.length) insert.run(jobId, JSON.stringify(neighbours.map((n) => [n.id, Math.round(n.score * 1e4) / 1e4])))
   }
   db.transaction(() => {
-    for (const [j, neighbours] of lists) write(index.ids[j]!, neighbours.map((n) => ({ id: index.ids[n.index]!, score: n.score })))
-    for (const [n, offered] of offers) {
-      if (lists.has(n)) continue
-      const jobId = index.ids[n]!
-      const offeredIds = new Set(offered.map((o) => index.ids[o.index]!))
-      const stored = (read.all(jobId) as [number, number][])
-        .filter(([id]) => !offeredIds.has(id))
-        .map(([id, score]) => ({ id, score }))
-      const merged = [...stored, ...offered.map((o) => ({ id: index.ids[o.index]!, score: o.score }))]
+    for (const [j, neighbours] of lists) write(idOf(j), neighbours.map((n) => ({ id: idOf(n.position), score: n.score })))
+    for (const [p, offered] of offers) {
+      if (lists.has(p)) continue
+      const jobId = idOf(p)
+      const offeredIds = new Set(offered.map((o) => idOf(o.position)))
+      const stored = (read.all(jobId) as [number, number][]).filter(([id]) => !offeredIds.has(id)).map(([id, score]) => ({ id, score }))
+      const merged = [...stored, ...offered.map((o) => ({ id: idOf(o.position), score: o.score }))]
       merged.sort((a, b) => b.score - a.score || a.id - b.id)
       write(jobId, merged.slice(0, SIMILAR_STORED))
     }

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
 import { createCatalogueApp } from '../catalogue/fixture-catalogue.ts'
 import type { CompanyRecord } from '../../src/catalogue/job-record.ts'
+import { closeJob, upsertJob } from '../../src/catalogue/job-store.ts'
+import { refreshDerivedData } from '../../src/catalogue/refresh.ts'
 
 const acme: CompanyRecord = {
   slug: 'acme', name: 'Acme', tagline: 'Rockets', hqCountry: 'US', industries: ['aerospace'], collections: ['yc', 'unicorn'],
@@ -162,4 +164,16 @@ test('company stats are built on first use when the refresh hook never ran', asy
   const { status, body } = await get('/api/v1/companies')
   assert.equal(status, 200)
   assert.deepEqual(slugs(body), ['acme', 'globex'])
+})
+
+test('company search follows the catalogue after a refresh', async () => {
+  const { get, db } = catalogue()
+  assert.deepEqual(slugs((await get('/api/v1/companies')).body), ['acme', 'globex', 'munchner'])
+  const ids = db.transaction(() => [1, 2, 3].map((i) => upsertJob(db, fixtureJob({ company: munchen, title: `New ${i}` })).id))()
+  const closing = db.prepare("SELECT id FROM jobs WHERE company_id = (SELECT id FROM companies WHERE slug = 'acme')").pluck().all() as number[]
+  db.transaction(() => closing.forEach((id) => closeJob(db, id)))()
+  refreshDerivedData(db, [...ids, ...closing])
+  const { body } = await get('/api/v1/companies')
+  assert.deepEqual(slugs(body), ['munchner', 'globex'])
+  assert.equal(body.data[0].job_count, 4)
 })
