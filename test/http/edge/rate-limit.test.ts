@@ -155,3 +155,22 @@ test('two IPv6 addresses of one /64 share a budget behind a trusted proxy', asyn
   assert.equal((await call('/api/v1/probe/read', { headers: { 'x-forwarded-for': '2001:db8:1:2::b' } })).status, 429)
   assert.equal((await call('/api/v1/probe/read', { headers: { 'x-forwarded-for': '2001:db8:1:3::a' } })).status, 200)
 })
+
+test('the spec\'s budget table holds for every implemented operation it names', async () => {
+  const { allRoutes } = await import('../../../src/app.ts')
+  const { ctx } = createTestApp()
+  const budgets: Record<string, 'read' | 'agent'> = {
+    'GET /jobs/search': 'read',
+    'GET /jobs/facets': 'read',
+    'GET /jobs/:slug': 'read',
+    'GET /jobs/:slug/similar': 'read',
+    'GET /companies': 'read',
+    'GET /companies/:slug': 'read',
+    'GET /geo/cities': 'read',
+    'GET /agent/jobs/search': 'agent',
+  }
+  const routes = allRoutes(ctx)
+  const found = routes.filter((route) => `${route.method} ${route.path}` in budgets)
+  assert.ok(found.length > 0)
+  for (const route of found) assert.equal(route.budget, budgets[`${route.method} ${route.path}`], `${route.method} ${route.path}`)
+})
