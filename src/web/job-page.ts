@@ -80,13 +80,16 @@ function signalExplanation(job: Job): HTMLElement | null {
   const lines: string[] = []
   if (job.reality) {
     const r = job.reality
-    lines.push(`${valueLabel('reality', r.class)}: first seen ${r.age_days} days ago${r.repost_count ? `, reposted ${r.repost_count} times` : ''}${r.mass_posting_count ? `, posted in ${r.mass_posting_count} places` : ''}.`)
+    const seen = r.age_days === 0 ? 'today' : `${plural(r.age_days, 'day')} ago`
+    lines.push(`${valueLabel('reality', r.class)}: first seen ${seen}${r.repost_count ? `, reposted ${plural(r.repost_count, 'time')}` : ''}${r.mass_posting_count > 1 ? `, posted in ${r.mass_posting_count} places at once` : ''}.`)
     if (r.fake_freshness) lines.push('The source restamps its posting date, so “posted” looks newer than it is.')
   }
   if (job.ghost) lines.push(`${job.ghost.level === 'likely' ? 'Likely' : 'Possibly'} a ghost job: ${job.ghost.criteria.map((c) => c.replace(/_/g, ' ')).join(', ')} (${job.ghost.criteria.length} of ${job.ghost.criteria_total} signals).`)
   if (!lines.length) return null
   return h('div', { class: 'signals' }, h('h2', {}, 'Is it real?'), lines.map((line) => h('p', {}, line)))
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 function relatedSection(id: string, title: string) {
   const list = h('ol', { class: 'job-list compact', 'aria-labelledby': `${id}-heading`, 'aria-busy': 'true' }, [skeletonCard(), skeletonCard()])
