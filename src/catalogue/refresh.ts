@@ -1,5 +1,6 @@
 import type { DB } from '../db/connection.ts'
 import { refreshCompanyStats } from './company-stats.ts'
+import { bumpDerivedGeneration } from './derived-generation.ts'
 import { refreshSimilarJobs } from './similar.ts'
 
 /**
@@ -8,6 +9,8 @@ import { refreshSimilarJobs } from './similar.ts'
  * the postings that were inserted, updated or closed. Each derived-data module adds its call here.
  */
 export function refreshDerivedData(db: DB, changedJobIds: number[]): void {
+  if (changedJobIds.length === 0) return
   refreshCompanyStats(db, changedJobIds)
   refreshSimilarJobs(db, changedJobIds)
+  bumpDerivedGeneration(db)
 }
