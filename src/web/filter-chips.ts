@@ -8,7 +8,7 @@ interface Chip {
 }
 
 /** Parameters holding one value each, so their chip removes the whole parameter. */
-const SINGLE_VALUED = new Set<string>(['q', ...NUMERIC_FILTERS, 'open_within_days', 'visa_sponsorship', 'requires_clearance'])
+const SINGLE_VALUED = new Set<string>(['q', ...NUMERIC_FILTERS, 'visa_sponsorship', 'requires_clearance'])
 
 function chipsOf(params: URLSearchParams): Chip[] {
   const chips: Chip[] = []
@@ -17,7 +17,7 @@ function chipsOf(params: URLSearchParams): Chip[] {
     const value = params.get(name) ?? ''
     if (name === 'q') chips.push({ label: `“${value}”`, without: setParam(params, name, null) })
     else if (NUMERIC_FILTERS.includes(name as (typeof NUMERIC_FILTERS)[number])) {
-      const unit = name.startsWith('experience') ? ' yrs' : name === 'posted_within_days' ? ' days' : ''
+      const unit = name.startsWith('experience') ? ' yrs' : name.endsWith('_within_days') ? ' days' : ''
       chips.push({ label: `${facetLabel(name)} ${formatCount(Number(value))}${unit}`, without: setParam(params, name, null) })
     } else if (SINGLE_VALUED.has(name)) chips.push({ label: `${facetLabel(name)}: ${value === 'true' || value === '1' ? 'yes' : 'no'}`, without: setParam(params, name, null) })
     else if (name.endsWith('_mode') && (value === 'and' || value === 'or')) chips.push({ label: `${facetLabel(name.slice(0, -5))}: ${value === 'and' ? 'all of' : 'any of'}`, without: setParam(params, name, null) })

@@ -31,6 +31,7 @@ export const FACET_LABELS: Record<string, string> = {
   experience_years_min: 'Experience from',
   experience_years_max: 'Experience up to',
   posted_within_days: 'Posted within',
+  open_within_days: 'New here within',
   visa_sponsorship: 'Visa sponsorship',
   requires_clearance: 'Clearance',
   q: 'Search',

@@ -6,7 +6,7 @@
 /** Parameters that page rather than filter: dropped from the facets call and from filter chips. */
 const PAGING = ['limit', 'offset', 'sort', 'order']
 
-export const NUMERIC_FILTERS = ['salary_min', 'salary_max', 'experience_years_min', 'experience_years_max', 'posted_within_days'] as const
+export const NUMERIC_FILTERS = ['salary_min', 'salary_max', 'experience_years_min', 'experience_years_max', 'posted_within_days', 'open_within_days'] as const
 
 /** Values of a facet, whether repeated (`p=a&p=b`) or comma-separated (`p=a,b`). */
 export function valuesOf(params: URLSearchParams, name: string): string[] {

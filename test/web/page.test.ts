@@ -106,6 +106,26 @@ test('a city found through /geo/cities joins the Where group', async () => {
   await expectResultsMatchApi(pageQuery(page))
 })
 
+test('salary and experience ranges go into the URL and narrow the results', async () => {
+  const { page, origin } = harness
+  await page.goto(`${origin}/?salary_currency=EUR`)
+  await resultsSettled(page)
+  await page.locator('#salary-min').fill('90000')
+  await page.keyboard.press('Enter')
+  await page.waitForURL((url) => url.searchParams.get('salary_min') === '90000')
+  await page.locator('#experience-max').fill('4')
+  await page.keyboard.press('Tab')
+  await page.waitForURL((url) => url.searchParams.get('experience_years_max') === '4')
+  assert.equal(pageQuery(page).toString(), 'salary_currency=EUR&salary_min=90000&experience_years_max=4')
+  const body = await expectResultsMatchApi(pageQuery(page))
+  assert.ok(body.meta.total > 0 && body.meta.total < 42, `a narrower, non-empty result (${body.meta.total})`)
+  const chips = await page.locator('.chip').allTextContents()
+  assert.deepEqual(chips.map((chip) => chip.replace('×', '').trim()), ['Currency: EUR', 'Salary from 90,000', 'Experience up to 4 yrs'])
+  await page.locator('.chip', { hasText: 'Salary from' }).click()
+  await page.waitForURL((url) => !url.searchParams.has('salary_min'))
+  await expectResultsMatchApi(pageQuery(page))
+})
+
 test('a job opens with its full description, and back returns to the same results', async () => {
   const { page, origin, api } = harness
   await page.goto(`${origin}/?work_mode=onsite&offset=10`)
