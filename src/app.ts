@@ -6,6 +6,7 @@ import { createLogger } from './log.ts'
 import { VERSION } from './version.ts'
 import { mountRoutes, type Route } from './http/route.ts'
 import { statusRoutes } from './http/status.ts'
+import { suggestRoutes } from './http/suggest.ts'
 import { statsRoutes } from './http/stats.ts'
 import { geoRoutes } from './http/geo.ts'
 import { companiesRoutes } from './http/companies.ts'
@@ -60,7 +61,7 @@ export function createContext(config: Config, db: DB): AppContext {
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
 export function allRoutes(ctx: AppContext): Route[] {
-  return [...statusRoutes(ctx), ...statsRoutes(ctx), ...geoRoutes(ctx), ...companiesRoutes(ctx), ...jobsRoutes(ctx), ...jobsSearchRoutes(ctx), ...openapiRoutes(ctx, () => allRoutes(ctx)), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx), ...oauthRoutes(ctx), ...meProfileRoutes(ctx), ...jobMatchRoutes(ctx), ...meScreeningRoutes(ctx), ...meSearchRoutes(ctx), ...meSubscriptionRoutes(ctx), ...meNotificationRoutes(ctx), ...mePushTokenRoutes(ctx), ...jobInteractionRoutes(ctx), ...marketRoutes(ctx)]
+  return [...statusRoutes(ctx), ...suggestRoutes(ctx), ...statsRoutes(ctx), ...geoRoutes(ctx), ...companiesRoutes(ctx), ...jobsRoutes(ctx), ...jobsSearchRoutes(ctx), ...openapiRoutes(ctx, () => allRoutes(ctx)), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx), ...oauthRoutes(ctx), ...meProfileRoutes(ctx), ...jobMatchRoutes(ctx), ...meScreeningRoutes(ctx), ...meSearchRoutes(ctx), ...meSubscriptionRoutes(ctx), ...meNotificationRoutes(ctx), ...mePushTokenRoutes(ctx), ...jobInteractionRoutes(ctx), ...marketRoutes(ctx)]
 }
 
 /**

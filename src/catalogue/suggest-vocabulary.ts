@@ -1,0 +1,126 @@
+import type { DB } from '../db/connection.ts'
+import type { SearchEngine } from '../search/engine.ts'
+import { foldText } from '../ingest/dictionaries/fold.ts'
+import { companyEntries } from './company-index.ts'
+import { derivedGeneration } from './derived-generation.ts'
+
+/**
+ * What typeahead completes: job titles, roles, skills, categories and companies of the open
+ * catalogue, each with its number of open postings, indexed by folded word. Rebuilt when the
+ * catalogue changes (derived generation), so a keystroke only walks this in-memory index.
+ */
+export type TermKind = 'title' | 'role' | 'skill' | 'category' | 'company'
+
+export interface Term {
+  kind: TermKind
+  /** Facet value (absent for titles, which are phrases, not facet values). */
+  slug?: string
+  text: string
+  words: string[]
+  jobs: number
+}
+
+export interface WordEntry {
+  word: string
+  /** Terms holding the word, as [term index, word position], most postings first. */
+  postings: [number, number][]
+  /** Open postings of the word's biggest term: orders the words of a prefix range. */
+  best: number
+}
+
+export interface Vocabulary {
+  terms: Term[]
+  /** Distinct words, sorted, for prefix ranges by binary search. */
+  words: WordEntry[]
+  /** Words by first character, for typo matching. */
+  byInitial: Map<string, WordEntry[]>
+  /** Terms by their whole folded name, for the leading words of a composed phrase. */
+  byName: Map<string, number[]>
+}
+
+/** Titles kept at most (the most frequent), so the vocabulary stays small at a million postings. */
+const MAX_TITLES = 20000
+
+export function wordsOf(text: string): string[] {
+  return foldText(text).split(/[^\p{L}\p{N}+#]+/u).filter(Boolean)
+}
+
+const CATEGORY_TEXT: Record<string, string> = {
+  ml_ai: 'ML / AI', ai_engineering: 'AI Engineering', qa: 'QA', sre: 'SRE', devops: 'DevOps', hr: 'HR',
+  ui_ux: 'UI / UX', fullstack: 'Full Stack',
+}
+
+const humanize = (slug: string) => CATEGORY_TEXT[slug] ?? slug.replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase())
+
+function titleTerms(db: DB): Term[] {
+  const byKey = new Map<string, { text: string; textJobs: number; jobs: number }>()
+  const rows = db.prepare('SELECT title, count(*) FROM jobs WHERE closed_at IS NULL GROUP BY title').raw().all() as [string, number][]
+  for (const [title, count] of rows) {
+    const key = wordsOf(title).join(' ')
+    if (!key) continue
+    const known = byKey.get(key)
+    if (!known) byKey.set(key, { text: title, textJobs: count, jobs: count })
+    else {
+      known.jobs += count
+      if (count > known.textJobs) Object.assign(known, { text: title, textJobs: count })
+    }
+  }
+  return [...byKey.values()]
+    .sort((a, b) => b.jobs - a.jobs)
+    .slice(0, MAX_TITLES)
+    .map((t) => ({ kind: 'title', text: t.text, words: wordsOf(t.text), jobs: t.jobs }))
+}
+
+function buildVocabulary(db: DB, search: SearchEngine): Vocabulary {
+  const counts = search.facets({ filters: { facets: {} }, facets: ['skills', 'role', 'category'] }).facets
+  const skillNames = new Map(db.prepare('SELECT slug, name FROM skills').raw().all() as [string, string][])
+  const terms: Term[] = titleTerms(db)
+  const facetTerms = (kind: TermKind, values: Record<string, number> | undefined, textOf: (slug: string) => string) => {
+    for (const [slug, jobs] of Object.entries(values ?? {})) {
+      if (jobs > 0) terms.push({ kind, slug, text: textOf(slug), words: wordsOf(textOf(slug)), jobs })
+    }
+  }
+  facetTerms('skill', counts.skills, (slug) => skillNames.get(slug) ?? slug)
+  facetTerms('role', counts.role, humanize)
+  facetTerms('category', counts.category, humanize)
+  for (const company of companyEntries(db)) {
+    terms.push({ kind: 'company', slug: company.slug, text: company.name, words: wordsOf(company.name), jobs: company.jobCount })
+  }
+  const byWord = new Map<string, WordEntry>()
+  const byName = new Map<string, number[]>()
+  terms.forEach((term, index) => {
+    term.words.forEach((word, position) => {
+      let entry = byWord.get(word)
+      if (!entry) byWord.set(word, (entry = { word, postings: [], best: 0 }))
+      entry.postings.push([index, position])
+      entry.best = Math.max(entry.best, term.jobs)
+    })
+    const name = term.words.join(' ')
+    const same = byName.get(name)
+    if (same) same.push(index)
+    else byName.set(name, [index])
+  })
+  const words = [...byWord.values()].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))
+  const byInitial = new Map<string, WordEntry[]>()
+  for (const entry of words) {
+    entry.postings.sort((a, b) => terms[b[0]]!.jobs - terms[a[0]]!.jobs)
+    const initial = entry.word[0]!
+    const group = byInitial.get(initial)
+    if (group) group.push(entry)
+    else byInitial.set(initial, [entry])
+  }
+  return { terms, words, byInitial, byName }
+}
+
+const cache = new WeakMap<DB, { generation: string; size: number; vocabulary: Vocabulary }>()
+
+/** The vocabulary of the current catalogue (rebuilt after a refresh or when the open count moved). */
+export function suggestVocabulary(db: DB, search: SearchEngine): Vocabulary {
+  const generation = derivedGeneration(db)
+  const size = search.size()
+  const cached = cache.get(db)
+  if (cached && cached.generation === generation && cached.size === size) return cached.vocabulary
+  const vocabulary = buildVocabulary(db, search)
+  cache.set(db, { generation, size, vocabulary })
+  return vocabulary
+}

@@ -1,0 +1,151 @@
+import type { DB } from '../db/connection.ts'
+import type { SearchEngine } from '../search/engine.ts'
+import type { FacetName, SearchFilters } from '../search/facet-spec.ts'
+import { suggestVocabulary, wordsOf, type Term, type TermKind, type Vocabulary, type WordEntry } from './suggest-vocabulary.ts'
+
+/**
+ * Typeahead: completes the phrase being typed over titles, roles, skills, categories and companies.
+ * Earlier words must match exactly; the last one (the fragment being typed) matches as a prefix,
+ * or, from four letters on, within one edit (two from eight letters). When the leading words name
+ * a skill, role, category or company, the rest completes a second one and the row counts the open
+ * postings having both ("go backend" -> Go + Backend). Rows never carry zero postings.
+ */
+export interface SuggestPart {
+  kind: TermKind
+  slug?: string
+  text: string
+}
+
+export interface SuggestRow {
+  text: string
+  parts: SuggestPart[]
+  jobs: number
+}
+
+/** Words of a prefix range examined at most (the ones with the biggest terms), and terms per word. */
+const WORDS_PER_FRAGMENT = 60
+const TERMS_PER_WORD = 60
+
+const FACET_OF: Partial<Record<TermKind, FacetName>> = { skill: 'skills', role: 'role', category: 'category', company: 'company_slug' }
+
+interface Match {
+  term: number
+  /** 0: the fragment is a prefix of the word; 1: within the allowed edits. */
+  tier: number
+}
+
+function maxEdits(fragment: string): number {
+  return fragment.length >= 8 ? 2 : fragment.length >= 4 ? 1 : 0
+}
+
+/** Edit distance (with transpositions) between `fragment` and the closest prefix of `word`, or Infinity beyond `limit`. */
+export function prefixDistance(fragment: string, word: string, limit: number): number {
+  const n = fragment.length
+  const m = Math.min(word.length, n + limit)
+  let before: number[] = []
+  let previous = Array.from({ length: m + 1 }, (_, j) => j)
+  for (let i = 1; i <= n; i++) {
+    const current = [i]
+    let rowMin = i
+    for (let j = 1; j <= m; j++) {
+      const cost = fragment[i - 1] === word[j - 1] ? 0 : 1
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost)
+      if (i > 1 && j > 1 && fragment[i - 1] === word[j - 2] && fragment[i - 2] === word[j - 1]) value = Math.min(value, before[j - 2]! + 1)
+      current.push(value)
+      rowMin = Math.min(rowMin, value)
+    }
+    if (rowMin > limit) return Infinity
+    before = previous
+    previous = current
+  }
+  const best = Math.min(...previous)
+  return best <= limit ? best : Infinity
+}
+
+function prefixRange(words: WordEntry[], fragment: string): WordEntry[] {
+  let lo = 0
+  let hi = words.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (words[mid]!.word < fragment) lo = mid + 1
+    else hi = mid
+  }
+  const out: WordEntry[] = []
+  for (let i = lo; i < words.length && words[i]!.word.startsWith(fragment); i++) out.push(words[i]!)
+  return out
+}
+
+/** Terms whose words contain `leading` followed by a word the fragment completes. */
+function matchPhrase(vocabulary: Vocabulary, leading: string[], fragment: string): Match[] {
+  const candidates: [WordEntry, number][] = prefixRange(vocabulary.words, fragment).map((entry) => [entry, 0])
+  const edits = maxEdits(fragment)
+  if (edits > 0) {
+    for (const entry of vocabulary.byInitial.get(fragment[0]!) ?? []) {
+      if (!entry.word.startsWith(fragment) && prefixDistance(fragment, entry.word, edits) <= edits) candidates.push([entry, 1])
+    }
+  }
+  candidates.sort(([a, ta], [b, tb]) => ta - tb || b.best - a.best)
+  const best = new Map<number, number>()
+  for (const [entry, tier] of candidates.slice(0, WORDS_PER_FRAGMENT)) {
+    for (const [term, position] of entry.postings.slice(0, TERMS_PER_WORD)) {
+      if (position < leading.length || (best.get(term) ?? 2) <= tier) continue
+      const words = vocabulary.terms[term]!.words
+      if (leading.every((word, i) => words[position - leading.length + i] === word)) best.set(term, tier)
+    }
+  }
+  return [...best].map(([term, tier]) => ({ term, tier }))
+}
+
+const partOf = (term: Term): SuggestPart => (term.slug ? { kind: term.kind, slug: term.slug, text: term.text } : { kind: term.kind, text: term.text })
+
+function clauseFilters(a: Term, b: Term): SearchFilters {
+  const facets: SearchFilters['facets'] = {}
+  for (const term of [a, b]) {
+    const facet = FACET_OF[term.kind]!
+    const clause = (facets[facet] ??= { values: [], mode: 'and', exclude: [] })
+    clause.values.push(term.slug!)
+  }
+  return { facets }
+}
+
+interface Ranked extends SuggestRow {
+  tier: number
+}
+
+export function suggest(db: DB, search: SearchEngine, q: string, limit: number): SuggestRow[] {
+  const words = wordsOf(q)
+  if (words.length === 0) return []
+  const vocabulary = suggestVocabulary(db, search)
+  const rows: Ranked[] = []
+  const fragment = words[words.length - 1]!
+  for (const { term, tier } of matchPhrase(vocabulary, words.slice(0, -1), fragment)) {
+    const t = vocabulary.terms[term]!
+    rows.push({ text: t.text, parts: [partOf(t)], jobs: t.jobs, tier })
+  }
+  // Composed rows: the leading words name one facet value, the rest completes another.
+  for (let split = 1; split < words.length; split++) {
+    const heads = (vocabulary.byName.get(words.slice(0, split).join(' ')) ?? []).map((i) => vocabulary.terms[i]!).filter((t) => FACET_OF[t.kind])
+    const head = heads.sort((a, b) => b.jobs - a.jobs)[0]
+    if (!head) continue
+    const tails = matchPhrase(vocabulary, words.slice(split, -1), fragment)
+      .map((m) => ({ ...m, t: vocabulary.terms[m.term]! }))
+      .filter(({ t }) => FACET_OF[t.kind] && t !== head && (t.kind !== head.kind || t.kind === 'skill'))
+      .sort((a, b) => a.tier - b.tier || b.t.jobs - a.t.jobs)
+      .slice(0, limit)
+    for (const { t, tier } of tails) {
+      const jobs = search.search({ filters: clauseFilters(head, t), limit: 1, offset: 0 }).total
+      if (jobs > 0) rows.push({ text: `${head.text} ${t.text}`, parts: [partOf(head), partOf(t)], jobs, tier })
+    }
+  }
+  rows.sort((a, b) => a.tier - b.tier || b.jobs - a.jobs || a.text.localeCompare(b.text))
+  const seen = new Set<string>()
+  const out: SuggestRow[] = []
+  for (const { tier: _tier, ...row } of rows) {
+    const key = wordsOf(row.text).join(' ') + '|' + row.parts.map((p) => p.kind).join(',')
+    if (seen.has(key) || row.jobs <= 0) continue
+    seen.add(key)
+    out.push(row)
+    if (out.length >= limit) break
+  }
+  return out
+}

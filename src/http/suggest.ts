@@ -1,0 +1,37 @@
+import * as v from 'valibot'
+import type { AppContext } from '../context.ts'
+import { defineRoute, type Route } from './route.ts'
+import { suggest } from '../catalogue/suggest.ts'
+
+const DEFAULT_LIMIT = 5
+const MAX_LIMIT = 20
+
+/** Typeahead is forgiving: a limit outside 1..20 (or not a number) falls back to the default. */
+function limitOf(raw: string | undefined): number {
+  if (raw === undefined || !/^\d{1,3}$/.test(raw.trim())) return DEFAULT_LIMIT
+  const limit = Number(raw)
+  return limit >= 1 && limit <= MAX_LIMIT ? limit : DEFAULT_LIMIT
+}
+
+export function suggestRoutes(ctx: AppContext): Route[] {
+  return [
+    defineRoute(
+      {
+        method: 'GET',
+        path: '/suggest',
+        summary: 'Search typeahead',
+        description:
+          'Completes the phrase being typed over job titles, roles, skills, categories and companies; the last word may be a prefix or carry a typo. Rows `{ text, parts: [{ kind, slug?, text }], jobs }`, most postings first, never a row without open postings. A phrase whose leading words name a skill, role, category or company also completes a second one (`go back` -> Go + Backend), counting postings with both. No `meta`.',
+        tags: ['search'],
+        auth: 'public',
+        budget: 'read',
+        query: v.object({
+          q: v.optional(v.pipe(v.string('must be given once'), v.maxLength(ctx.config.maxQueryLength, `must be at most ${ctx.config.maxQueryLength} characters`), v.description('what has been typed so far')), ''),
+          limit: v.optional(v.pipe(v.union([v.string(), v.array(v.string())]), v.transform((raw) => limitOf(Array.isArray(raw) ? raw[0] : raw)), v.description(`rows, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}; anything else falls back to the default)`))),
+        }),
+        responses: { 200: '`{ data: [{ text, parts: [{ kind, slug?, text }], jobs }] }`' },
+      },
+      (_event, { query }) => ({ data: suggest(ctx.db, ctx.search, query.q, query.limit ?? DEFAULT_LIMIT) }),
+    ),
+  ]
+}
