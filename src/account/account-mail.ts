@@ -7,7 +7,7 @@ export function sendVerificationCode(ctx: AppContext, email: string, code: strin
     subject: 'Your openroles verification code',
     text: [
       `Your verification code is ${code}.`,
-      `Enter it to confirm this email address. It expires in ${ctx.config.codeMinutes} minutes.`,
+      `Enter it to confirm this email address (or to sign in). It expires in ${ctx.config.codeMinutes} minutes.`,
       'If you did not create an openroles account, ignore this message.',
     ].join('\n\n'),
   })
