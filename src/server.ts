@@ -38,6 +38,7 @@ export async function startServer(config: Config): Promise<void> {
     // Stop accepting, let in-flight requests finish, then close the database (checkpointing the WAL).
     await listener.close()
     await ctx.close?.()
+    await ctx.mailer.idle()
     db.close()
     process.exit(0)
   }
