@@ -188,6 +188,14 @@ CREATE TABLE IF NOT EXISTS search_changes (
   job_id      INTEGER,
   company_id  INTEGER
 ) STRICT;
+-- Covers every column the search index loads (src/search/index-load.ts), so loading a million
+-- postings scans this index instead of walking the wide rows and their description overflow pages.
+CREATE INDEX IF NOT EXISTS jobs_search_load ON jobs (
+  closed_at, id, company_id, title, visa_sponsorship, requires_clearance, salary_min, salary_max,
+  experience_years_min, posted_at, created_at, view_count, work_mode, role, category, ai_archetype, seniority,
+  role_type, company_type, relocation, employment_type, english_level, posting_language, reality_class,
+  salary_currency, source, company_size, education_level, salary_period
+);
 CREATE TRIGGER IF NOT EXISTS search_changes_job_insert AFTER INSERT ON jobs
   BEGIN INSERT INTO search_changes (job_id) VALUES (new.id); END;
 CREATE TRIGGER IF NOT EXISTS search_changes_job_update AFTER UPDATE ON jobs
