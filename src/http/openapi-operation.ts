@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import type { RouteSpec } from './route.ts'
 import { jsonSchemaOf, parametersOf } from './openapi-schema.ts'
 
@@ -5,7 +6,7 @@ import { jsonSchemaOf, parametersOf } from './openapi-schema.ts'
 type JsonObject = Record<string, unknown>
 
 const ref = (kind: 'schemas' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` })
-export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const
+const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const
 
 const SECURITY: Record<RouteSpec['auth'], JsonObject[]> = {
   public: [],
@@ -31,7 +32,7 @@ export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z_]\w*)/g, '{$1}')
 }
 
-export function operationId(route: RouteSpec): string {
+function operationId(route: RouteSpec): string {
   const words = route.path.split('/').filter(Boolean).map((segment) => (segment.startsWith(':') ? `by-${segment.slice(1)}` : segment))
   const camel = [route.method.toLowerCase(), ...words].join('-').replace(/[-_]+([a-z0-9])/gi, (_, c: string) => c.toUpperCase())
   return camel.replace(/[^A-Za-z0-9]/g, '')
@@ -47,7 +48,8 @@ export function toOperation(route: RouteSpec): JsonObject {
   }
   const parameters = [...pathParameters(route), ...queryParameters(route)]
   if (parameters.length) operation.parameters = parameters
-  if (route.body) operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body) } } }
+  // An empty body reads as {} (src/http/validate.ts), so a body is only required when {} is refused.
+  if (route.body) operation.requestBody = { required: !v.safeParse(route.body, {}).success, content: { 'application/json': { schema: jsonSchemaOf(route.body) } } }
   operation.responses = responses(route)
   if (route.budget) operation['x-rate-limit-budget'] = route.budget
   return operation
@@ -55,7 +57,7 @@ export function toOperation(route: RouteSpec): JsonObject {
 
 function pathParameters(route: RouteSpec): JsonObject[] {
   const names = [...route.path.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1])
-  const described = route.params ? parametersOf(route.params)?.parameters ?? [] : []
+  const described = route.params ? parametersOf(route.params) ?? [] : []
   return names.map((name) => {
     const found = described.find((p) => p.name === name)
     return { name, in: 'path', required: true, ...(found?.description ? { description: found.description } : {}), schema: found?.schema ?? { type: 'string' } }
@@ -64,9 +66,7 @@ function pathParameters(route: RouteSpec): JsonObject[] {
 
 function queryParameters(route: RouteSpec): JsonObject[] {
   if (!route.query) return []
-  const described = parametersOf(route.query)
-  if (!described) return []
-  return described.parameters.map((p) => {
+  return (parametersOf(route.query) ?? []).map((p) => {
     const isList = JSON.stringify(p.schema).includes('"type":"array"')
     return {
       name: p.name,
@@ -111,7 +111,7 @@ function responses(route: RouteSpec): JsonObject {
   return out
 }
 
-export function rateLimitHeaders(withRetryAfter: boolean): JsonObject {
+function rateLimitHeaders(withRetryAfter: boolean): JsonObject {
   const headers: JsonObject = Object.fromEntries(RATE_LIMIT_HEADERS.map((name) => [name, ref('headers', name)]))
   if (withRetryAfter) headers['Retry-After'] = ref('headers', 'Retry-After')
   return headers

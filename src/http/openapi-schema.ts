@@ -33,11 +33,11 @@ export function jsonSchemaOf(schema: v.GenericSchema): JsonObject {
 }
 
 /** One entry per key of an object schema (query or path); null when the schema is not an object. */
-export function parametersOf(schema: v.GenericSchema): { parameters: ParameterSchema[]; open: boolean } | null {
+export function parametersOf(schema: v.GenericSchema): ParameterSchema[] | null {
   let node = schema as unknown as SchemaNode
   if (!node.entries && node.pipe?.[0]?.entries) node = node.pipe[0]
   if (!node.entries) return null
-  const parameters = Object.entries(node.entries).map(([name, entry]) => {
+  return Object.entries(node.entries).map(([name, entry]) => {
     const optional = entry.type === 'optional' || entry.type === 'nullish' || entry.type === 'exact_optional'
     const inner = optional && entry.wrapped ? entry.wrapped : entry
     const { description, ...described } = scalarSchema(inner, entry)
@@ -45,8 +45,6 @@ export function parametersOf(schema: v.GenericSchema): { parameters: ParameterSc
     const schemaOut: JsonObject = defaultValue === undefined ? described : { ...described, default: defaultValue }
     return { name, required: !optional, description: description as string | undefined, schema: schemaOut }
   })
-  // loose_object / object_with_rest accept keys beyond the listed ones (the facet grammar does).
-  return { parameters, open: node.type !== 'object' && node.type !== 'strict_object' }
 }
 
 /** A pipe whose first item is itself a pipe (`v.pipe(intParam(), v.description(...))`) reads as one. */
