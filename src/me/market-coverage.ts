@@ -1,7 +1,8 @@
 /**
- * Market coverage: how much of a filtered market a skill set reaches, computed in one pass over the
- * market's documents in the search index (typed arrays, no allocation per posting), so it stays
- * within tens of milliseconds at a million postings.
+ * Market coverage: how much of a filtered market a skill set reaches. Built for a million postings:
+ * the caller's skills are counted per posting from their posting lists, the market is walked once
+ * reading only the postings that are one or two skills short, and per-skill market frequencies
+ * come from the posting lists minus whichever side of the market is smaller.
  *
  * - A posting is covered when the caller has at least `postingPercent`% of the skills it names
  *   (a posting naming none is covered: nothing it asks for is missing).
@@ -9,14 +10,19 @@
  * - A gap is a missing skill that alone would turn uncovered postings into covered ones.
  * - A bundle is a pair of missing skills that together (and only together) would do so.
  */
+import { forEachDoc, popcount } from './coverage-bits.ts'
+
 export interface CoverageIndex {
-  /** Market documents as a bitmap (bit d = document d). */
+  /** Market documents as a bitmap (bit d = document d); a subset of `live`. */
   market: Uint32Array
+  live: Uint32Array
   /** Skills of document d: skillCodes[skillOffsets[d] .. skillOffsets[d + 1]). */
   skillOffsets: Uint32Array
   skillCodes: Uint32Array
   /** Skill slug by code. */
   skillNames: readonly string[]
+  /** Live documents naming each skill code. */
+  skillPostings: readonly Uint32Array[]
 }
 
 export interface CoverageOptions {
@@ -40,25 +46,58 @@ export interface CoverageResult {
 
 const GAP_LIMIT = 10
 const BUNDLE_LIMIT = 10
-/** Postings missing more skills than this contribute no bundle (keeps the pass linear). */
-const BUNDLE_MAX_MISSING = 8
+/** Postings missing more skills than this contribute no bundle (bounds the pairs counted per posting). */
+const BUNDLE_MAX_MISSING = 4
+const BUNDLE_CANDIDATES = 64
 
 export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole))
+
+/**
+ * Postings per skill inside the market. A market holding most of the catalogue starts from the
+ * whole posting lists and subtracts the documents outside it, so the cost is the smaller side.
+ */
+function marketFrequency(index: CoverageIndex, total: number): Uint32Array {
+  const { skillOffsets, skillCodes } = index
+  const frequency = new Uint32Array(index.skillNames.length)
+  const count = (delta: number) => (doc: number) => {
+    for (let i = skillOffsets[doc]!; i < skillOffsets[doc + 1]!; i++) frequency[skillCodes[i]!] += delta
+  }
+  if (total * 2 < popcount(index.live)) {
+    forEachDoc(index.market, count(1))
+    return frequency
+  }
+  index.skillPostings.forEach((docs, code) => (frequency[code] = docs.length))
+  const outside = index.live.map((word, i) => word & ~index.market[i]!)
+  forEachDoc(outside, count(-1))
+  return frequency
+}
 
 /** `skills` are canonical slugs, deduplicated, in the caller's order. */
 export function computeCoverage(index: CoverageIndex, skills: readonly string[], options: CoverageOptions): CoverageResult {
   const { market, skillOffsets, skillCodes, skillNames } = index
-  const skillCount = skillNames.length
   const codeOf = new Map(skillNames.map((name, code) => [name, code]))
-  const has = new Uint8Array(skillCount)
+  const has = new Uint8Array(skillNames.length)
+  // Skills the caller has, per document: summed over the caller's posting lists, not the documents' skill lists.
+  const owned = new Uint8Array(market.length * 32)
   for (const skill of skills) {
     const code = codeOf.get(skill)
-    if (code !== undefined) has[code] = 1
+    if (code === undefined || has[code]) continue
+    has[code] = 1
+    for (const doc of index.skillPostings[code]!) owned[doc]!++
   }
-  const frequency = new Uint32Array(skillCount)
-  const unlocks = new Uint32Array(skillCount)
-  const pairs = new Map<number, number>()
-  const missing = new Uint32Array(BUNDLE_MAX_MISSING)
+  const unlocks = new Uint32Array(skillNames.length)
+  // Postings two skills short: counted per missing skill now, paired up after the pass (bundlePairs).
+  const twoShort = new Uint32Array(skillNames.length)
+  const twoShortDocs: number[] = []
+  const countUnlocks = (start: number, end: number) => {
+    for (let i = start; i < end; i++) if (!has[skillCodes[i]!]) unlocks[skillCodes[i]!]!++
+  }
+  const countTwoShort = (doc: number, start: number, end: number) => {
+    for (let i = start; i < end; i++) if (!has[skillCodes[i]!]) twoShort[skillCodes[i]!]!++
+    twoShortDocs.push(doc)
+  }
+  // Skills a posting naming k skills needs the caller to have; k is small, so a table spares the division.
+  const needed = Uint32Array.from({ length: 64 }, (_, k) => Math.ceil((k * options.postingPercent) / 100))
   let total = 0
   let covered = 0
   for (let word = 0; word < market.length; word++) {
@@ -70,30 +109,52 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
       total++
       const start = skillOffsets[doc]!
       const end = skillOffsets[doc + 1]!
-      let owned = 0
-      for (let i = start; i < end; i++) {
-        const code = skillCodes[i]!
-        frequency[code]!++
-        owned += has[code]!
-      }
-      const short = Math.ceil(((end - start) * options.postingPercent) / 100) - owned
-      if (short <= 0) {
-        covered++
-      } else if (short === 1) {
-        for (let i = start; i < end; i++) if (!has[skillCodes[i]!]) unlocks[skillCodes[i]!]!++
-      } else if (short === 2 && end - start - owned <= BUNDLE_MAX_MISSING) {
-        let m = 0
-        for (let i = start; i < end; i++) if (!has[skillCodes[i]!]) missing[m++] = skillCodes[i]!
-        for (let a = 0; a < m; a++) {
-          for (let b = a + 1; b < m; b++) {
-            const key = Math.min(missing[a]!, missing[b]!) * skillCount + Math.max(missing[a]!, missing[b]!)
-            pairs.set(key, (pairs.get(key) ?? 0) + 1)
-          }
-        }
-      }
+      const k = end - start
+      const short = (k < 64 ? needed[k]! : Math.ceil((k * options.postingPercent) / 100)) - owned[doc]!
+      if (short <= 0) covered++
+      else if (short === 1) countUnlocks(start, end)
+      else if (short === 2 && k - owned[doc]! <= BUNDLE_MAX_MISSING) countTwoShort(doc, start, end)
     }
   }
+  const frequency = marketFrequency(index, total)
+  const pairs = bundlePairs(index, has, twoShort, twoShortDocs)
   return summarize({ skills, skillNames, codeOf, frequency, unlocks, pairs, total, covered, options })
+}
+
+/**
+ * Pairs of missing skills over the postings two skills short, among the BUNDLE_CANDIDATES skills
+ * most often missing there: a pair cannot occur more often than either of its skills, so every
+ * pair counted more often than the least frequent candidate is exact, which the top pairs are in
+ * practice, and the work stays a small fixed table instead of a hash of every pair.
+ */
+function bundlePairs(index: CoverageIndex, has: Uint8Array, twoShort: Uint32Array, docs: readonly number[]): Map<number, number> {
+  const skillCount = index.skillNames.length
+  const candidates = [...twoShort.keys()]
+    .filter((code) => twoShort[code]! > 0)
+    .sort((a, b) => twoShort[b]! - twoShort[a]! || a - b)
+    .slice(0, BUNDLE_CANDIDATES)
+  const slot = new Int16Array(skillCount).fill(-1)
+  candidates.forEach((code, i) => (slot[code] = i))
+  const counts = new Uint32Array(BUNDLE_CANDIDATES * BUNDLE_CANDIDATES)
+  const present = new Int16Array(BUNDLE_MAX_MISSING)
+  for (const doc of docs) {
+    let m = 0
+    for (let i = index.skillOffsets[doc]!; i < index.skillOffsets[doc + 1]!; i++) {
+      const code = index.skillCodes[i]!
+      if (!has[code] && slot[code]! >= 0) present[m++] = slot[code]!
+    }
+    for (let a = 0; a < m; a++) {
+      for (let b = a + 1; b < m; b++) counts[Math.min(present[a]!, present[b]!) * BUNDLE_CANDIDATES + Math.max(present[a]!, present[b]!)]!++
+    }
+  }
+  const pairs = new Map<number, number>()
+  counts.forEach((count, i) => {
+    if (count === 0) return
+    const a = candidates[Math.floor(i / BUNDLE_CANDIDATES)]!
+    const b = candidates[i % BUNDLE_CANDIDATES]!
+    pairs.set(Math.min(a, b) * skillCount + Math.max(a, b), count)
+  })
+  return pairs
 }
 
 interface Tally {
@@ -159,8 +220,9 @@ function summarize(t: Tally): CoverageResult {
   }
 }
 
+/** Rounded down, so a skill just under the must-have share never reads as reaching it. */
 function share(frequency: number, total: number): string {
-  const value = percent(frequency, total)
+  const value = total === 0 ? 0 : Math.floor((100 * frequency) / total)
   return value === 0 && frequency > 0 ? 'under 1%' : `${value}%`
 }
 

@@ -14,9 +14,21 @@ function indexOf(postings: string[][], market?: number[]): CoverageIndex {
     }
     offsets.push(codes.length)
   }
-  const bitmap = new Uint32Array(Math.ceil(postings.length / 32))
-  for (const doc of market ?? postings.map((_, i) => i)) bitmap[doc >>> 5]! |= 1 << (doc & 31)
-  return { market: bitmap, skillOffsets: Uint32Array.from(offsets), skillCodes: Uint32Array.from(codes), skillNames: names }
+  const bitmapOf = (docs: number[]) => {
+    const bitmap = new Uint32Array(Math.ceil(postings.length / 32))
+    for (const doc of docs) bitmap[doc >>> 5]! |= 1 << (doc & 31)
+    return bitmap
+  }
+  const all = postings.map((_, i) => i)
+  const skillPostings = names.map((name) => Uint32Array.from(all.filter((doc) => postings[doc]!.includes(name))))
+  return {
+    market: bitmapOf(market ?? all),
+    live: bitmapOf(all),
+    skillOffsets: Uint32Array.from(offsets),
+    skillCodes: Uint32Array.from(codes),
+    skillNames: names,
+    skillPostings,
+  }
 }
 
 const strict = { mustHavePercent: 50, postingPercent: 100 }
@@ -72,4 +84,20 @@ test('only market documents count; an empty market gives zeros', () => {
   assert.deepEqual(result.gaps, [{ name: 'b', new_vacancies: 1, unlock_percent: 100 }])
   const empty = computeCoverage(indexOf([['a']], []), ['a'], strict)
   assert.deepEqual([empty.total, empty.coverage_percent, empty.stack_match_percent, empty.gaps.length], [0, 0, 0, 0])
+})
+
+test('frequencies and coverage agree with a direct count for small and large markets', () => {
+  let seed = 7
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
+  const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g']
+  const postings = Array.from({ length: 300 }, () => [...new Set(Array.from({ length: Math.floor(random() * 5) }, () => names[Math.floor(random() * names.length)]!))])
+  for (const share of [0.1, 0.5, 0.9, 1]) {
+    const market = postings.map((_, i) => i).filter(() => random() < share)
+    const result = computeCoverage(indexOf(postings, market), ['a', 'b', 'c'], { mustHavePercent: 0, postingPercent: 60 })
+    const inMarket = market.map((doc) => postings[doc]!)
+    assert.equal(result.total, market.length)
+    const covered = inMarket.filter((skills) => skills.filter((s) => 'abc'.includes(s)).length >= Math.ceil(skills.length * 0.6)).length
+    assert.equal(result.covered, covered, `share ${share}`)
+    for (const skill of result.skills) assert.equal(skill.market_frequency, inMarket.filter((skills) => skills.includes(skill.name)).length, `${skill.name} at share ${share}`)
+  }
 })
