@@ -44,10 +44,11 @@ test('the first page lists the newest jobs as the API does, without layout shift
   await page.screenshot({ path: 'test/artifacts/search-page.png', fullPage: false })
 })
 
-test('typing shows suggestions from /suggest; picking one with the keyboard puts it in the URL', { todo: 'until GET /suggest lands' }, async () => {
+test('typing shows suggestions from /suggest; picking one with the keyboard puts it in the URL', async () => {
   const { page, api } = harness
   const suggestions = (await api('/api/v1/suggest?q=rus&limit=6')).data
-  assert.ok(suggestions.length > 0, 'the fixture catalogue has a suggestion for "rus"')
+  const skill = suggestions[0]?.parts.find((part: any) => part.kind === 'skill')
+  assert.ok(skill, 'the top suggestion for "rus" is the Rust skill')
   await page.locator('#search-input').pressSequentially('rus')
   await page.waitForSelector('#search-input-options [role=option]')
   const shown = await page.locator('#search-input-options [role=option] .option-text').allTextContents()
@@ -57,7 +58,9 @@ test('typing shows suggestions from /suggest; picking one with the keyboard puts
   await page.keyboard.press('Enter')
   const expected = applySuggestion(new URLSearchParams(), suggestions[0])
   await page.waitForURL((url) => url.search === queryString(expected))
+  assert.deepEqual(pageQuery(page).getAll('skills'), [skill.slug], 'a skill suggestion becomes the skills filter')
   await expectResultsMatchApi(expected)
+  await page.waitForSelector(`#facet-skills-${skill.slug}:checked`)
 })
 
 test('toggling a facet keeps the other values of that facet counted (disjunctive facets)', async () => {
@@ -146,7 +149,7 @@ test('a job opens with its full description, and back returns to the same result
   await page.goBack()
   await page.waitForURL(`${origin}/?work_mode=onsite&offset=10`)
   await expectResultsMatchApi(pageQuery(page))
-  assert.equal(await page.locator('#facet-work_mode-onsite').isChecked(), true)
+  await page.waitForSelector('#facet-work_mode-onsite:checked')
 })
 
 test('a company page lists its open roles', async () => {
