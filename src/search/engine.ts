@@ -23,7 +23,7 @@ import type { DB } from '../db/connection.ts'
 import { andInPlace, countDocs, toDocs, type Bitmap } from './bitmap.ts'
 import { changeCount, changesSince, forgetChanges, latestChange } from './change-log.ts'
 import { Csr } from './doc-columns.ts'
-import { countFacet, statsOf, type FacetStats, type ValueCounts } from './facet-count.ts'
+import { countFacet, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf } from './filter.ts'
 import { loadAllOpen, patchJobs } from './index-load.ts'
@@ -91,6 +91,7 @@ type Cached = Bitmap | Bitmap[] | FacetsResult | Uint32Array
 export class SearchEngine {
   private index: SearchIndex | undefined
   private appliedChange = 0
+  private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
   private readonly cache: LRUCache<string, Cached>
   private readonly nowSeconds: () => number
 
@@ -147,15 +148,33 @@ export class SearchEngine {
     const hit = this.cache.get(key) as FacetsResult | undefined
     if (hit) return hit
     const text = parseTextQuery(request.q)
-    const docs = this.matchedDocs(index, text, request.filters)
+    const sets = new Map<string, CountingSet>()
+    const setFor = (omitFacet?: FacetName) => {
+      const omitted = omitFacet ? String(omittedClauseOf(omitFacet)) : ''
+      let set = sets.get(omitted)
+      if (!set) {
+        const matched = this.matched(index, text, request.filters, omitFacet)
+        set = countingSet(index, matched, countDocs(matched))
+        sets.set(omitted, set)
+      }
+      return set
+    }
+    const all = setFor()
     const facets: Partial<Record<FacetName, ValueCounts>> = {}
     for (const facet of names) {
       const own = request.disjunctive && selects(request.filters, facet)
-      facets[facet] = countFacet(index, own ? this.matchedDocs(index, text, request.filters, facet) : docs, facet)
+      facets[facet] = countFacet(index, own ? setFor(facet) : all, facet)
     }
-    const result: FacetsResult = { total: docs.length, facets, stats: statsOf(index, docs) }
+    const stats = all.size === index.liveCount ? this.catalogueStats(index) : statsOf(index, all.docs ?? toDocs(this.matched(index, text, request.filters), all.size))
+    const result: FacetsResult = { total: all.size, facets, stats }
     this.cache.set(key, result)
     return result
+  }
+
+  /** Ranges over the whole catalogue: computed once per index generation, kept outside the cache. */
+  private catalogueStats(index: SearchIndex): FacetStats {
+    if (this.fullStats?.index !== index) this.fullStats = { index, stats: statsOf(index, toDocs(index.live, index.liveCount)) }
+    return this.fullStats.stats
   }
 
   matchingSkillSets(filters: SearchFilters, q?: string): SkillSets {

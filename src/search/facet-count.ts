@@ -1,7 +1,10 @@
 /**
  * Facet distributions and numeric ranges over a set of documents: one pass over the documents per
- * facet, reading the in-memory code columns (never SQL GROUP BY).
+ * facet, reading the in-memory code columns (never SQL GROUP BY). Counts over the whole catalogue
+ * are the posting-list lengths; a set larger than half the catalogue is counted through its
+ * (smaller) complement.
  */
+import { andNot, toDocs, type Bitmap } from './bitmap.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 
@@ -18,30 +21,68 @@ export interface FacetStats {
   experience_years_min: Range
 }
 
-/** Values with at least one posting, most frequent first, ties by value. */
-export function countFacet(index: SearchIndex, docs: Uint32Array, facet: FacetName): ValueCounts {
+/** Slot 0: documents without a value (for regions: `none`); slot code + 1: documents with that value. */
+type CodeCounts = Uint32Array
+
+function countDocsByCode(index: SearchIndex, docs: Uint32Array, facet: FacetName): CodeCounts {
   const { columns } = index
-  const names = columns.dictionary(facet).names
-  const counts = new Uint32Array(names.length + 1)
-  let none = 0
+  const counts = new Uint32Array(columns.dictionary(facet).names.length + 1)
   if (columns.multis.has(facet)) {
     const { offsets, values } = columns.multi(facet)
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!
       const start = offsets[doc]!
       const end = offsets[doc + 1]!
-      if (start === end) none++
+      if (start === end) counts[0]!++
       for (let k = start; k < end; k++) counts[values[k]! + 1]!++
     }
   } else {
     const codes = columns.single(facet)
     for (let i = 0; i < docs.length; i++) counts[codes[docs[i]!]!]!++
   }
+  return counts
+}
+
+/** Counts over every live document, from the posting lists. */
+export function catalogueCounts(index: SearchIndex, facet: FacetName): CodeCounts {
+  const postings = index.allPostings(facet)
+  const counts = new Uint32Array(postings.length + 1)
+  for (let code = 0; code < postings.length; code++) counts[code + 1] = postings[code]!.length
+  counts[0] = facet === 'regions' ? index.regionsNone.length : 0
+  return counts
+}
+
+function toValueCounts(index: SearchIndex, facet: FacetName, counts: CodeCounts): ValueCounts {
+  const names = index.columns.dictionary(facet).names
   const entries: [string, number][] = []
   for (let code = 0; code < names.length; code++) if (counts[code + 1]! > 0) entries.push([names[code]!, counts[code + 1]!])
-  if (facet === 'regions' && none > 0) entries.push([REGIONS_NONE, none])
+  if (facet === 'regions' && counts[0]! > 0) entries.push([REGIONS_NONE, counts[0]!])
   entries.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
   return Object.fromEntries(entries)
+}
+
+/** A matched set, ready for counting: its documents, or its complement when that is smaller. */
+export interface CountingSet {
+  size: number
+  docs?: Uint32Array
+  complement?: Uint32Array
+}
+
+export function countingSet(index: SearchIndex, matched: Bitmap, size: number): CountingSet {
+  if (size === index.liveCount) return { size, complement: new Uint32Array(0) }
+  if (size > index.liveCount / 2) return { size, complement: toDocs(andNot(index.live, matched), index.liveCount - size) }
+  return { size, docs: toDocs(matched, size) }
+}
+
+/** Values with at least one posting in the set, most frequent first, ties by value. */
+export function countFacet(index: SearchIndex, set: CountingSet, facet: FacetName): ValueCounts {
+  if (set.docs) return toValueCounts(index, facet, countDocsByCode(index, set.docs, facet))
+  const counts = catalogueCounts(index, facet)
+  if (set.complement!.length > 0) {
+    const outside = countDocsByCode(index, set.complement!, facet)
+    for (let i = 0; i < counts.length; i++) counts[i]! -= outside[i]!
+  }
+  return toValueCounts(index, facet, counts)
 }
 
 function rangeOf(column: Float64Array, docs: Uint32Array): Range {
