@@ -56,8 +56,8 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
   const salary = statedSalary ? null : parseSalary(descriptionText)
   const category = first(stated.category, title.category)
   const companyText = [raw.company.description, raw.company.tagline, ...(raw.company.industries ?? [])].filter(Boolean).join('\n')
-  // The business a posting is about is told in its opening and the company's own words.
-  const domains = stated.domains ?? detectDomains(`${raw.title}\n${descriptionText.slice(0, 800)}\n${companyText}`)
+  // The business a posting is about is told in its opening lines and the company's own words.
+  const domains = stated.domains ?? detectDomains(`${raw.title}\n${descriptionText.slice(0, 400)}\n${companyText}`)
 
   const now = context.now ?? new Date()
   const reality = assessReality(raw.postedAt, raw.createdAt, { now, clusterSize: context.clusterSize ?? 1, massPostingCount: context.massPostingCount ?? 1 })

@@ -23,13 +23,19 @@ for (const [lang, words] of Object.entries(STOP_WORDS)) {
 }
 
 export function detectLanguage(text: string): string | null {
-  const sample = text.slice(0, 1500)
-  const cyrillic = (sample.match(/[а-яё]/gi) ?? []).length
-  const latin = (sample.match(/[a-z]/gi) ?? []).length
-  if (cyrillic > latin) return /[іїєґ]/i.test(sample) ? 'uk' : 'ru'
+  const sample = text.slice(0, 1500).toLowerCase()
+  let cyrillic = 0
+  let latin = 0
+  for (let i = 0; i < sample.length; i++) {
+    const code = sample.charCodeAt(i)
+    if (code >= 0x61 && code <= 0x7a) latin++
+    else if (code >= 0x430 && code <= 0x451) cyrillic++
+  }
+  if (cyrillic > latin) return /[іїєґ]/.test(sample) ? 'uk' : 'ru'
   const scores = new Map<string, number>()
-  for (const word of sample.toLowerCase().match(/[a-zà-ÿąćęłńóśźż]+/g) ?? []) {
-    for (const [lang, weight] of WEIGHTS.get(word) ?? []) scores.set(lang, (scores.get(lang) ?? 0) + weight)
+  for (const word of sample.split(/[^a-zà-ÿąćęłńóśźż]+/)) {
+    const weights = WEIGHTS.get(word)
+    if (weights) for (const [lang, weight] of weights) scores.set(lang, (scores.get(lang) ?? 0) + weight)
   }
   let best: string | null = null
   let bestScore = 2

@@ -100,31 +100,32 @@ export function findCity(name: string, country?: string | null): CityMatch | nul
   return entry ? toMatch(entry) : null
 }
 
+/** How much a kind of match counts, multiplied by population: a big city matched by a later word or an alternate name still beats a village matched by its name prefix. */
+const MATCH_WEIGHT = { prefix: 1, wordPrefix: 0.5, substring: 0.001 }
+const ALTERNATE_WEIGHT = 0.1
+
 /**
- * Typeahead over city names, one row per city, in tiers each ordered by population: canonical-name
- * (word) prefix, alternate-name (word) prefix, canonical-name substring, alternate-name substring.
+ * Typeahead over city names (accent- and case-insensitive), one row per city, ranked by population
+ * weighted by how the query matched: name prefix, prefix of a later word ("york" -> New York City),
+ * then any substring; an alternate name ("munch" -> Munich) counts a tenth of the canonical name.
  * `country` (ISO alpha-2) restricts the search.
  */
 export function searchCities(q: string, country?: string | null, limit = 10): CityMatch[] {
   const needle = foldText(q).replace(/\s+/g, ' ').trim()
   if (!needle || limit <= 0) return []
   const wanted = country?.toLowerCase()
-  const tiers: Entry[][] = [[], [], [], []]
+  const best = new Map<City, { entry: Entry; score: number }>()
   for (const entry of load().entries) {
     if (wanted && entry.city.country !== wanted) continue
     const at = entry.key.indexOf(needle)
     if (at < 0) continue
-    const wordStart = at === 0 || / |-/.test(entry.key[at - 1]!)
-    const alternate = entry.label !== entry.city.name
-    tiers[(wordStart ? 0 : 2) + (alternate ? 1 : 0)].push(entry)
+    const kind = at === 0 ? 'prefix' : / |-/.test(entry.key[at - 1]!) ? 'wordPrefix' : 'substring'
+    const score = entry.city.population * MATCH_WEIGHT[kind] * (entry.label === entry.city.name ? 1 : ALTERNATE_WEIGHT)
+    const seen = best.get(entry.city)
+    if (!seen || seen.score < score) best.set(entry.city, { entry, score })
   }
-  const seen = new Set<City>()
-  const out: CityMatch[] = []
-  for (const entry of tiers.flat()) {
-    if (seen.has(entry.city)) continue
-    seen.add(entry.city)
-    out.push(toMatch(entry))
-    if (out.length >= limit) break
-  }
-  return out
+  return [...best.values()]
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map(({ entry }) => toMatch(entry))
 }

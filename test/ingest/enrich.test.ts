@@ -1,0 +1,140 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { enrichPosting } from '../../src/ingest/enrich.ts'
+import { extractSkills } from '../../src/ingest/dictionaries/skills.ts'
+import { classifyTitle } from '../../src/ingest/dictionaries/titles.ts'
+import { parseSalary } from '../../src/ingest/salary.ts'
+import { readsClearance, readsWorkMode } from '../../src/ingest/signals.ts'
+import { detectLanguage } from '../../src/ingest/language.ts'
+import type { RawPosting } from '../../src/ingest/raw-posting.ts'
+
+const slugs = (text: string) => extractSkills(text).map((s) => s.slug)
+
+test('skills: Go the language, not the verb', () => {
+  assert.deepEqual(slugs('We are hiring a Go developer to build services in Go.'), ['go'])
+  assert.deepEqual(slugs('Golang microservices'), ['go', 'microservices'])
+  assert.deepEqual(slugs('Python, Go, Rust'), ['python', 'go', 'rust'])
+  assert.deepEqual(slugs("Let's go! Go to market fast. We go the extra mile. Ready to go?"), [])
+})
+
+test('skills: punctuation-bearing names and look-alike words', () => {
+  assert.deepEqual(slugs('Strong C++ and C# skills; .NET Core and Node.js'), ['cpp', 'csharp', 'dotnet', 'nodejs'])
+  assert.deepEqual(slugs('React and TypeScript'), ['react', 'typescript'])
+  assert.deepEqual(slugs('reactive programming; we react quickly to incidents'), [])
+  assert.deepEqual(slugs('Statistical modelling in R. Our R&D team.'), ['r'])
+  assert.deepEqual(slugs('Experience with C/C++ and embedded C'), ['c', 'cpp'])
+  assert.ok(!slugs('Senior Developer. Experience with Kafka').includes('developer-experience'), 'phrases never span a sentence break')
+})
+
+test('salary parsing: currencies, periods, ranges and single bounds', () => {
+  assert.deepEqual(parseSalary('Salary: $120k–150k + equity'), { min: 120000, max: 150000, currency: 'USD', period: 'year' })
+  assert.deepEqual(parseSalary('€60.000 - €75.000 per year'), { min: 60000, max: 75000, currency: 'EUR', period: 'year' })
+  assert.deepEqual(parseSalary('Rate: £45 per hour'), { min: 45, max: 45, currency: 'GBP', period: 'hour' })
+  assert.deepEqual(parseSalary('Зарплата 120 000 – 150 000 руб.'), { min: 120000, max: 150000, currency: 'RUB', period: 'month' })
+  assert.deepEqual(parseSalary('Зарплата: от 200 000 ₽'), { min: 200000, max: null, currency: 'RUB', period: 'month' })
+  assert.deepEqual(parseSalary('Pay: up to €4,500/month'), { min: null, max: 4500, currency: 'EUR', period: 'month' })
+  assert.deepEqual(parseSalary('Day rate £500-£600'), { min: 500, max: 600, currency: 'GBP', period: 'day' })
+  assert.equal(parseSalary('We raised $20M last year. $1,000 learning budget.'), null)
+  assert.equal(parseSalary('401(k) matching'), null)
+})
+
+test('titles: category, seniority, role and the people-manager marker', () => {
+  assert.deepEqual(classifyTitle('Senior Backend Engineer (Go) - Berlin'), { category: 'backend', seniority: 'senior', role: 'backend-engineer', roleType: null })
+  assert.equal(classifyTitle('Staff Machine Learning Engineer').category, 'ml_ai')
+  assert.equal(classifyTitle('Staff Machine Learning Engineer').seniority, 'staff')
+  assert.equal(classifyTitle('Jr. Frontend Developer').seniority, 'junior')
+  assert.equal(classifyTitle('Data Analyst Intern').seniority, 'intern')
+  assert.equal(classifyTitle('Site Reliability Engineer').category, 'sre')
+  assert.equal(classifyTitle('Engineering Manager, Payments').roleType, 'people_manager')
+  assert.equal(classifyTitle('Engineering Manager, Payments').category, 'management')
+  assert.equal(classifyTitle('Product Manager').roleType, null)
+  assert.equal(classifyTitle('Product Manager').category, 'product')
+  assert.equal(classifyTitle('CTO').seniority, 'c_level')
+})
+
+test('clearance, work mode and posting language', () => {
+  assert.equal(readsClearance('Active TS/SCI clearance with polygraph required.'), true)
+  assert.equal(readsClearance('You must hold SC clearance.'), true)
+  assert.equal(readsClearance('We clear the backlog weekly.'), false)
+  assert.equal(readsWorkMode('This is a hybrid role: 2 days a week in the office.'), 'hybrid')
+  assert.equal(readsWorkMode('We are a remote-first company.'), 'remote')
+  assert.equal(readsWorkMode('The role is on-site in Austin.'), 'onsite')
+  assert.equal(readsWorkMode('Great team, great product.'), null)
+  assert.equal(detectLanguage('Wir suchen eine erfahrene Entwicklerin für unser Team in Berlin und bieten flexible Arbeitszeiten.'), 'de')
+  assert.equal(detectLanguage('Мы ищем опытного разработчика в команду платформы.'), 'ru')
+})
+
+function posting(overrides: Partial<RawPosting>): RawPosting {
+  return {
+    source: 'test',
+    externalId: '1',
+    title: 'Backend Engineer',
+    company: { slug: 'acme', name: 'Acme' },
+    description: '<p>Build APIs.</p>',
+    postedAt: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  }
+}
+
+test('a realistic posting is enriched end to end', () => {
+  const job = enrichPosting(
+    posting({
+      title: 'Senior Backend Engineer (Go)',
+      location: 'München, Germany',
+      description:
+        '<p>We are a fintech startup building payments infrastructure. This is a hybrid role, 2 days a week in the office.</p>' +
+        '<ul><li>5+ years of experience with Go or Java</li><li>PostgreSQL and Kafka</li><li>Fluent English (C1)</li><li>BSc in Computer Science</li></ul>' +
+        '<p>Salary: €80.000 – €95.000 per year. Visa sponsorship is available. Relocation package provided.</p><script>alert(1)</script>',
+    }),
+    { now: new Date('2026-11-21T00:00:00.000Z') },
+  )
+  assert.equal(job.category, 'backend')
+  assert.equal(job.seniority, 'senior')
+  assert.equal(job.workMode, 'hybrid')
+  assert.deepEqual(job.cities, [{ name: 'Munich', country: 'de' }])
+  assert.deepEqual(job.countries, ['de'])
+  assert.deepEqual(job.regions, ['eu'])
+  assert.deepEqual(job.skills?.map((s) => s.slug), ['go', 'java', 'postgresql', 'kafka'])
+  assert.deepEqual([job.salaryMin, job.salaryMax, job.salaryCurrency, job.salaryPeriod], [80000, 95000, 'EUR', 'year'])
+  assert.equal(job.visaSponsorship, true)
+  assert.equal(job.relocation, 'supported')
+  assert.equal(job.englishLevel, 'c1')
+  assert.equal(job.educationLevel, 'bachelor')
+  assert.equal(job.experienceYearsMin, 5)
+  assert.equal(job.postingLanguage, 'en')
+  assert.deepEqual(job.domains, ['fintech'])
+  assert.equal(job.clusterKey, 'acme:backend-engineer')
+  assert.equal(job.reality?.class, 'fresh')
+  assert.equal(job.ghost, null)
+  assert.doesNotMatch(job.descriptionHtml, /script/)
+})
+
+test('remote worldwide postings get the global region; no geography stays empty', () => {
+  const worldwide = enrichPosting(posting({ location: 'Remote', description: '<p>Fully remote: work from anywhere in the world.</p>' }))
+  assert.equal(worldwide.workMode, 'remote')
+  assert.deepEqual(worldwide.regions, ['global'])
+  const nowhere = enrichPosting(posting({ location: null, description: '<p>Join us.</p>' }))
+  assert.equal(nowhere.workMode, null)
+  assert.deepEqual(nowhere.regions, [])
+  assert.deepEqual(nowhere.countries, [])
+})
+
+test('stated facts win over what the text says', () => {
+  const job = enrichPosting(posting({ description: '<p>Salary $100k-120k. Fully remote.</p>', stated: { workMode: 'onsite', salaryMin: 5, salaryMax: 6, salaryCurrency: 'eur', salaryPeriod: 'hour', skills: ['golang'] } }))
+  assert.equal(job.workMode, 'onsite')
+  assert.deepEqual([job.salaryMin, job.salaryMax, job.salaryCurrency, job.salaryPeriod], [5, 6, 'EUR', 'hour'])
+  assert.deepEqual(job.skills, [{ slug: 'go', name: 'Go' }])
+})
+
+test('old, reposted postings read as likely-evergreen with ghost evidence', () => {
+  const job = enrichPosting(posting({ postedAt: '2026-06-01T00:00:00.000Z', description: '<p>Join our dynamic team!</p>' }), {
+    now: new Date('2026-11-21T00:00:00.000Z'),
+    clusterSize: 6,
+    massPostingCount: 6,
+  })
+  assert.equal(job.reality?.class, 'likely-evergreen')
+  assert.equal(job.reality?.repost_count, 5)
+  assert.equal(job.ghost?.level, 'likely')
+  assert.ok(job.ghost?.criteria.includes('reposted_3_or_more_times'))
+  assert.equal(job.ghost?.contributors, job.ghost?.criteria.length)
+})
