@@ -121,5 +121,5 @@ test('a record that fails while being written is rolled back alone', () => {
   const summary = importRecords(db, [line({ ...GOOD, external_id: 'ok-1' }, 1), line({ ...GOOD, company: 'Boom Inc', external_id: 'boom' }, 2), line({ ...GOOD, external_id: 'ok-2' }, 3)], { now: NOW })
   assert.equal(summary.inserted, 2)
   assert.deepEqual(summary.rejected, [{ at: 'line 2', reason: 'storage refused the record' }])
-  assert.equal(db.prepare("SELECT count(*) AS n FROM companies WHERE slug = 'boom-inc'").get().n, 0, 'no half-written posting (its company row is rolled back too)')
+  assert.equal((db.prepare("SELECT count(*) AS n FROM companies WHERE slug = 'boom-inc'").get() as { n: number }).n, 0, 'no half-written posting (its company row is rolled back too)')
 })
