@@ -90,3 +90,24 @@ for (const route of allRoutes(harness.ctx)) {
     )
   })
 }
+
+test('fuzz arbitrary paths and methods under /api: never a 500, always the envelope on errors', async () => {
+  const segment = fc.oneof(fc.constantFrom('jobs', 'companies', 'me', 'search', 'similar', 'geo', ...slugs), text.map(encodeURIComponent), nasty)
+  const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD')
+  await fc.assert(
+    fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 5 }), method, async (segments, verb) => {
+      let url: URL
+      try {
+        url = new URL(`/api/v1/${segments.join('/')}`, 'http://localhost')
+      } catch {
+        return
+      }
+      const response = await harness.app.request(url.pathname + url.search, { method: verb, headers: { 'content-type': 'application/json' }, body: verb === 'GET' || verb === 'HEAD' ? undefined : '{}' })
+      const textBody = await response.text()
+      const label = `${verb} ${url.pathname} -> ${response.status} ${textBody.slice(0, 200)}`
+      assert.notEqual(response.status, 500, label)
+      if (response.status >= 400 && verb !== 'HEAD') assert.deepEqual(Object.keys(JSON.parse(textBody)), ['error'], label)
+    }),
+    { numRuns: RUNS * 10 },
+  )
+})
