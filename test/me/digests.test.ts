@@ -3,14 +3,17 @@ import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
 import { sessionHeaders, signUp } from '../helpers/auth.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
+import { importRecords } from '../../src/ingest/import.ts'
 import { runDigests } from '../../src/me/digests.ts'
 import type { JobRecord } from '../../src/catalogue/job-record.ts'
+import type { Config } from '../../src/config.ts'
+import { fakeGateway } from './fake-push-gateway.ts'
 
 const remoteGo = (title: string, overrides: Partial<JobRecord> = {}) =>
   fixtureJob({ title, workMode: 'remote', skills: [{ slug: 'go', name: 'Go' }], ...overrides })
 
-async function subscribed(query: string) {
-  const app = createTestApp({ jobs: [remoteGo('Old Go role', { createdAt: '2026-01-01T00:00:00.000Z' })] })
+async function subscribed(query: string, config: Partial<Config> = {}) {
+  const app = createTestApp({ jobs: [remoteGo('Old Go role', { createdAt: '2026-01-01T00:00:00.000Z' })], config })
   const alice = await signUp(app.call)
   const send = (method: string, path: string, body?: unknown) =>
     app.call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
@@ -29,17 +32,19 @@ const digestNow = async (ctx: Parameters<typeof runDigests>[0]) => {
 }
 
 test('a digest notification appears after new matching postings are imported, once', async () => {
-  const { ctx, send, subscription, importJobs } = await subscribed('skills=go&work_mode=remote')
+  const { ctx, send } = await subscribed('skills=go&work_mode=remote')
   assert.deepEqual(await digestNow(ctx), { subscriptions: 1, notifications: 0, pushed: 0 })
   assert.equal((await send('GET', '/me/notifications')).body.meta.total, 0)
 
   await tick()
-  importJobs([
-    remoteGo('Go Engineer', { company: { slug: 'globex', name: 'Globex' } }),
-    remoteGo('Platform Engineer (Go)'),
-    remoteGo('Onsite Go Engineer', { workMode: 'onsite' }),
-    fixtureJob({ title: 'Java Engineer', workMode: 'remote', skills: [{ slug: 'java', name: 'Java' }] }),
-  ])
+  // Through the importer, as `openroles import` writes them.
+  const imported = importRecords(ctx.db, [
+    { title: 'Go Engineer', company: 'Globex', work_mode: 'remote', skills: ['go'], description: 'Write Go services.' },
+    { title: 'Platform Engineer (Go)', company: 'Acme', work_mode: 'remote', skills: ['go'], description: 'Run the Go platform.' },
+    { title: 'Onsite Go Engineer', company: 'Acme', work_mode: 'onsite', skills: ['go'], description: 'Go in the office.' },
+    { title: 'Java Engineer', company: 'Acme', work_mode: 'remote', skills: ['java'], description: 'Java services.' },
+  ].map((value, i) => ({ at: `line ${i + 1}`, value })))
+  assert.equal(imported.inserted, 4)
   const summary = await digestNow(ctx)
   assert.deepEqual(summary, { subscriptions: 1, notifications: 1, pushed: 0 })
 
@@ -61,7 +66,6 @@ test('a digest notification appears after new matching postings are imported, on
   assert.equal((await send('GET', '/me/notifications')).body.meta.total, 1)
   const subscriptions = await send('GET', '/me/subscriptions')
   assert.equal(typeof subscriptions.body.data[0].last_digest_at, 'string')
-  void subscription
 })
 
 test('paused subscriptions get no digest, and resuming does not replay the pause', async () => {
@@ -99,4 +103,26 @@ test('dismissed postings and turned-off in-app digests produce no notification',
   assert.equal((await digestNow(ctx)).notifications, 1)
   const [digest] = (await send('GET', '/me/notifications')).body.data
   assert.deepEqual(digest.jobs.map((job: any) => job.title), ['Go three'])
+})
+
+test('digests are pushed to the devices of users who keep push on', async () => {
+  const gateway = await fakeGateway()
+  try {
+    const { ctx, send, importJobs } = await subscribed('skills=go', { pushGatewayUrl: gateway.url })
+    assert.equal((await send('POST', '/me/push-tokens', { token: 'phone-1', platform: 'ios' })).status, 204)
+    await tick()
+    importJobs([remoteGo('Go pushed')])
+    assert.deepEqual(await digestNow(ctx), { subscriptions: 1, notifications: 1, pushed: 1 })
+    assert.equal(gateway.received.length, 1)
+    assert.equal(gateway.received[0].messages[0].token, 'phone-1')
+    assert.equal(gateway.received[0].messages[0].title, '1 new job for “Remote Go”')
+
+    await send('PUT', '/me/notification-settings', { digest_push: false })
+    await tick()
+    importJobs([remoteGo('Go not pushed')])
+    assert.deepEqual(await digestNow(ctx), { subscriptions: 1, notifications: 1, pushed: 0 })
+    assert.equal(gateway.received.length, 1)
+  } finally {
+    await gateway.close()
+  }
 })

@@ -1,25 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createTestApp } from '../helpers/app.ts'
 import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
-
-/** A push gateway on a local port that records what it was sent and answers `status`. */
-async function fakeGateway(status = 200) {
-  const received: any[] = []
-  const server = createServer((req, res) => {
-    let text = ''
-    req.on('data', (chunk) => (text += chunk))
-    req.on('end', () => {
-      received.push(JSON.parse(text))
-      res.writeHead(status).end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/push`
-  return { url, received, close: () => new Promise((resolve) => server.close(resolve)) }
-}
+import { fakeGateway } from './fake-push-gateway.ts'
 
 test('push tokens: 204 upsert by token value, reassigned to the new caller; list and delete', async () => {
   const { call } = createTestApp()
