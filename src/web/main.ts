@@ -29,6 +29,15 @@ function backLink(): HTMLElement {
   )
 }
 
+/** A hand-edited URL may hold a broken %-escape: pass it on as typed and let the API answer 404. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
 startRouter((url) => {
   const job = url.pathname.match(/^\/jobs\/([^/]+)$/)
   const company = url.pathname.match(/^\/companies\/([^/]+)$/)
@@ -43,6 +52,6 @@ startRouter((url) => {
   cameFromSearch = cameFromSearch && root.contains(searchPage.element)
   const back = backLink()
   root.replaceChildren(detail)
-  if (job) renderJobPage(detail, decodeURIComponent(job[1]), back)
-  else if (company) renderCompanyPage(detail, decodeURIComponent(company[1]), url.searchParams, back)
+  if (job) renderJobPage(detail, decodeSegment(job[1]), back)
+  else if (company) renderCompanyPage(detail, decodeSegment(company[1]), url.searchParams, back)
 })

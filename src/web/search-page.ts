@@ -121,6 +121,8 @@ export function createSearchPage(): SearchPage {
     replaceChildren(sort, SORTS.filter(([value]) => q || value !== 'sort=posted_at').map(([value, label]) => h('option', { value }, value || q ? label : 'Newest posted')))
     sort.value = SORTS.find(([value]) => value && value === sortOf(params))?.[0] ?? ''
     replaceChildren(chips, filterChips(params, go))
+    const active = chips.querySelectorAll('.chip').length
+    toggleFilters.textContent = active ? `Filters (${active})` : 'Filters'
     list.setAttribute('aria-busy', 'true')
     const results = getJson<Job[]>(`/jobs/search${queryString(params)}`)
     const facets = getJson<Facets>(`/jobs/facets?${facetsQuery(params)}`)
@@ -135,7 +137,6 @@ export function createSearchPage(): SearchPage {
         list.removeAttribute('aria-busy')
         announce(heading.textContent)
         restoreScroll()
-        return facets.then((facetResponse) => token === sequence && renderNotice([...(response.meta?.ignored_params ?? []), ...(facetResponse.meta?.ignored_params ?? [])]))
       })
       .catch((error: Error) => {
         if (token !== sequence) return
@@ -149,11 +150,15 @@ export function createSearchPage(): SearchPage {
         if (token !== sequence) return
         lastFacets = response
         renderFilters()
-        toggleFilters.textContent = `Filters${chips.querySelectorAll('.chip').length ? ` (${chips.querySelectorAll('.chip').length})` : ''}`
       })
       .catch((error: Error) => {
         if (token === sequence) replaceChildren(filters, h('p', { class: 'error', role: 'alert' }, `Filters unavailable: ${error.message}`))
       })
+    // Both calls report ignored parameters; name each once, whichever answered.
+    void Promise.allSettled([results, facets]).then((answers) => {
+      if (token !== sequence) return
+      renderNotice(answers.flatMap((answer) => (answer.status === 'fulfilled' ? (answer.value.meta?.ignored_params ?? []) : [])))
+    })
   }
 
   return { element, show }
