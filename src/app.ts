@@ -40,6 +40,7 @@ export function createContext(config: Config, db: DB): AppContext {
   const search = createSearchEngine(db, {
     cacheEntries: config.searchCacheEntries,
     cacheBytes: config.searchCacheMegabytes * 1024 * 1024,
+    workers: config.searchWorkers,
     nowSeconds: () => Math.floor(Date.now() / 1000),
   })
   const ctx: AppContext = {
@@ -51,7 +52,7 @@ export function createContext(config: Config, db: DB): AppContext {
     search,
     close: () => {
       digests.stop()
-      search.close()
+      return search.close()
     },
   }
   // Saved-search digests run inside the serving process; the timer never keeps the process alive.

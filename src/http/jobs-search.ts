@@ -80,9 +80,10 @@ function facetList(raw: string | undefined): FacetName[] | null {
 export function jobsSearchRoutes(ctx: AppContext): Route[] {
   const { db, search } = ctx
 
-  function searchJobs(event: H3Event, query: v.InferOutput<v.ObjectSchema<typeof searchEntries, undefined>>, endpointParams: string[], description: DescriptionFormat) {
+  async function searchJobs(event: H3Event, query: v.InferOutput<v.ObjectSchema<typeof searchEntries, undefined>>, endpointParams: string[], description: DescriptionFormat) {
     const { limit, offset } = page(query)
     const { filters, ignored } = filtersOf(event, endpointParams)
+    await search.prepareText(query.q)
     const { ids, total } = search.search({ q: query.q, filters, sort: query.sort, order: query.order, limit, offset })
     const meta = ignored ? { total, limit, offset, ignored_params: ignored } : { total, limit, offset }
     return { data: loadJobs(db, ids, { description, ghost: description === 'preview' }), meta }
@@ -142,10 +143,11 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         }),
         responses: { 200: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive' },
       },
-      (event, { query }) => {
+      async (event, { query }) => {
         const names = facetList(query.facets)
         if (names && query.disjunctive !== undefined) throw badRequest('"facets" cannot be combined with "disjunctive"')
         const { filters, ignored } = filtersOf(event, ['q', 'facets', 'disjunctive'])
+        await search.prepareText(query.q)
         const data = search.facets({ q: query.q, filters, facets: names ?? undefined, disjunctive: query.disjunctive ?? false })
         return ignored ? { data, meta: { ignored_params: ignored } } : { data }
       },

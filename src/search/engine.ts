@@ -11,7 +11,8 @@
  *   engine.matchingSkillSets(filters, q?) -> the matching open postings with their skill slugs (CSR)
  *   engine.skillMarket(filters, q?) -> the same as a bitmap over documents plus the index's skill CSR (no copy)
  *   engine.refresh() -> picks up catalogue changes (cheap; every call above does it first)
- *   engine.close()
+ *   await engine.prepareText(q) -> optional: reads the FTS match set on worker threads first
+ *   await engine.close()
  *
  * Design: facet values are posting lists over dense document indices; a filter becomes a bitmap
  * by OR / AND / AND-NOT of those lists; the FTS5 match set (cached per query text) is intersected
@@ -30,7 +31,8 @@ import { loadAllOpen, patchJobs } from './index-load.ts'
 import { pageOf } from './page-order.ts'
 import { filtersKey } from './search-params.ts'
 import { SearchIndex } from './search-index.ts'
-import { fullTextMatches, relevanceTiers } from './text-match.ts'
+import { FtsWorkers } from './fts-workers.ts'
+import { matchingRowids, relevanceTiers, rowidBitmap } from './text-match.ts'
 import { parseTextQuery, type TextQuery } from './text-tokens.ts'
 
 export interface SearchResult {
@@ -78,6 +80,8 @@ export interface SkillMarket {
 export interface SearchEngineOptions {
   cacheEntries: number
   cacheBytes: number
+  /** Worker threads reading full-text matches in parallel (0: the main thread reads them). */
+  workers?: number
   /** Clock in seconds, for posted_within_days / open_within_days. */
   nowSeconds?: () => number
 }
@@ -94,9 +98,13 @@ export class SearchEngine {
   private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
   private readonly cache: LRUCache<string, Cached>
   private readonly nowSeconds: () => number
+  private readonly workerCount: number
+  private workers: FtsWorkers | undefined
 
   constructor(private readonly db: DB, options: SearchEngineOptions) {
     this.nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000))
+    // An in-memory database is private to its connection: workers could not see it.
+    this.workerCount = db.memory ? 0 : Math.max(0, options.workers ?? 0)
     this.cache = new LRUCache<string, Cached>({
       max: Math.max(1, options.cacheEntries),
       maxSize: Math.max(1, options.cacheBytes),
@@ -118,6 +126,22 @@ export class SearchEngine {
     this.appliedChange = latest
     this.cache.clear()
     if (latest > 0) forgetChanges(this.db, latest)
+  }
+
+  /**
+   * Reads the full-text match set of `q` on the worker threads (when there are any) and caches
+   * it, so the synchronous call that follows finds it ready. Call before search/facets on hot paths.
+   */
+  async prepareText(q: string | undefined): Promise<void> {
+    const text = parseTextQuery(q)
+    if (!text || this.workerCount === 0) return
+    const index = this.current()
+    const key = `text|${text.match}`
+    if (this.cache.has(key)) return
+    this.workers ??= new FtsWorkers(this.db.name, this.workerCount)
+    const rowids = await this.workers.matchingRowids(text.match, index.columns.docOfJob.length)
+    // A refresh while the workers read means the set may predate it: let the next call read again.
+    if (this.current() === index) this.cache.set(key, rowidBitmap(index, rowids))
   }
 
   /** Open postings in the index (after refresh). */
@@ -210,9 +234,11 @@ export class SearchEngine {
     this.cache.clear()
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.cache.clear()
     this.index = undefined
+    await this.workers?.close()
+    this.workers = undefined
   }
 
   private current(): SearchIndex {
@@ -230,7 +256,7 @@ export class SearchEngine {
     const key = `text|${text.match}`
     let matched = this.cache.get(key) as Bitmap | undefined
     if (!matched) {
-      matched = fullTextMatches(this.db, index, text)
+      matched = rowidBitmap(index, matchingRowids(this.db, text))
       this.cache.set(key, matched)
     }
     return matched

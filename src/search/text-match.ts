@@ -9,16 +9,18 @@ import { COMPANY_WORDS, TITLE_WORDS } from './index-load.ts'
 import type { SearchIndex } from './search-index.ts'
 import type { TextQuery } from './text-tokens.ts'
 
-/** Live documents whose posting matches the query in SQLite's full-text index. */
-export function fullTextMatches(db: DB, index: SearchIndex, text: TextQuery): Bitmap {
-  const rowids = db.prepare('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ?').pluck().all(text.match) as number[]
+/** Rowids (= job ids) of the postings matching the query in SQLite's full-text index. */
+export function matchingRowids(db: DB, text: TextQuery): number[] {
+  return db.prepare('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ?').pluck().all(text.match) as number[]
+}
+
+/** The live documents of those rowids. */
+export function rowidBitmap(index: SearchIndex, rowids: ArrayLike<number>): Bitmap {
   const matched = emptyBitmap(index.words)
-  const docs: number[] = []
-  for (const rowid of rowids) {
-    const doc = index.columns.docOf(rowid)
-    if (doc !== undefined) docs.push(doc)
+  for (let i = 0; i < rowids.length; i++) {
+    const doc = index.columns.docOf(rowids[i]!)
+    if (doc !== undefined) matched[doc >>> 5]! |= 1 << (doc & 31)
   }
-  orDocs(matched, docs)
   andInPlace(matched, index.live)
   return matched
 }
