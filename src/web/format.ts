@@ -58,6 +58,23 @@ const VALUE_LABELS: Record<string, string> = {
   mag7: 'Magnificent 7',
   bigtech: 'Big Tech',
   yc: 'Y Combinator',
+  techstars: 'Techstars',
+  'a16z-portfolio': 'a16z portfolio',
+  'a16z-speedrun': 'a16z speedrun',
+  fortune500: 'Fortune 500',
+  'ai-native': 'AI-native',
+  'uk-skilled-worker-sponsor': 'UK skilled-worker sponsor',
+  'nl-recognised-sponsor': 'NL recognised sponsor',
+  'us-h1b-sponsor': 'US H-1B sponsor',
+  gamedev: 'Game development',
+  edtech: 'EdTech',
+  fintech: 'FinTech',
+  govtech: 'GovTech',
+  hrtech: 'HR tech',
+  adtech: 'AdTech',
+  proptech: 'PropTech',
+  climatetech: 'Climate tech',
+  devtools: 'Developer tools',
   fullstack: 'Full-stack',
   people_manager: 'People manager',
 }
@@ -83,7 +100,8 @@ export function countryName(code: string): string {
 
 export function valueLabel(facet: string, value: string): string {
   if (facet === 'countries') return countryName(value)
-  if (facet === 'cities' || facet === 'salary_currency') return value
+  // Skills are canonical slugs ("typescript", "c++"); shown as such, like tags, rather than guessed capitals.
+  if (facet === 'cities' || facet === 'salary_currency' || facet === 'skills') return value
   if (facet === 'company_slug') return humanize(value)
   if (facet === 'english_level' || facet === 'company_size') return value.toUpperCase()
   return VALUE_LABELS[value] ?? humanize(value)
