@@ -19,12 +19,12 @@ export function companyCollections(db: DB, companyId: number): string[] {
   return db.prepare('SELECT collection FROM company_collections WHERE company_id = ? ORDER BY collection').pluck().all(companyId) as string[]
 }
 
-/** Open postings of a company, newest first. */
-export function companyJobIds(db: DB, companyId: number, limit: number, offset: number): { ids: number[]; total: number } {
+/** Open postings of a company, newest first; `openJobs` (from company_stats) spares counting a big company's postings. */
+export function companyJobIds(db: DB, companyId: number, limit: number, offset: number, openJobs: number | null): { ids: number[]; total: number } {
   const ids = db
     .prepare('SELECT id FROM jobs WHERE company_id = ? AND closed_at IS NULL ORDER BY posted_at DESC, id DESC LIMIT ? OFFSET ?')
     .pluck()
     .all(companyId, limit, offset) as number[]
-  const total = (db.prepare('SELECT count(*) FROM jobs WHERE company_id = ? AND closed_at IS NULL').pluck().get(companyId) as number)
+  const total = openJobs ?? (db.prepare('SELECT count(*) FROM jobs WHERE company_id = ? AND closed_at IS NULL').pluck().get(companyId) as number)
   return { ids, total }
 }

@@ -13,16 +13,3 @@ export function derivedGeneration(db: DB): string {
 export function bumpDerivedGeneration(db: DB): void {
   setMeta(db, KEY, String(Number(derivedGeneration(db)) + 1))
 }
-
-/** One value per database, rebuilt when the generation moved. */
-export function perGeneration<T>(build: (db: DB) => T): (db: DB) => T {
-  const cache = new WeakMap<DB, { generation: string; value: T }>()
-  return (db) => {
-    const generation = derivedGeneration(db)
-    const cached = cache.get(db)
-    if (cached?.generation === generation) return cached.value
-    const value = build(db)
-    cache.set(db, { generation, value })
-    return value
-  }
-}

@@ -2,13 +2,19 @@ import type { DB } from '../db/connection.ts'
 import type { SearchEngine } from '../search/engine.ts'
 import type { FacetStats, ValueCounts } from '../search/facet-count.ts'
 import { companyEntries } from './company-index.ts'
-import { perGeneration } from './derived-generation.ts'
+import { derivedGeneration } from './derived-generation.ts'
 
 /**
- * Catalogue-wide totals and distributions (GET /stats/catalog, /stats/facets). The distributions
- * are the search engine's unfiltered facet counts; the SQL totals are computed once per catalogue
- * change, so a read never counts a million rows.
+ * Catalogue-wide totals and distributions (GET /stats/catalog, /stats/facets): a snapshot taken
+ * once per catalogue change (the search engine's unfiltered facet counts plus a few SQL totals),
+ * so a read never counts a million rows.
  */
+export interface FacetDistributions {
+  total: number
+  facets: Record<string, ValueCounts>
+  stats: FacetStats
+}
+
 export interface CatalogueStats {
   jobs_open: number
   jobs_closed: number
@@ -20,8 +26,19 @@ export interface CatalogueStats {
   built_at: string | null
 }
 
-const sqlTotals = perGeneration((db: DB) => {
-  const row = db
+interface Snapshot {
+  /** Open postings the snapshot was taken at (a second staleness check beside the generation). */
+  size: number
+  catalog: CatalogueStats
+  all: FacetDistributions
+  /** Distributions cut to `top` values, per top asked for. */
+  trimmed: Map<number, FacetDistributions>
+}
+
+const snapshots = new WeakMap<DB, { generation: string } & Snapshot>()
+
+function takeSnapshot(db: DB, search: SearchEngine): Snapshot {
+  const totals = db
     .prepare(
       `SELECT (SELECT count(*) FROM jobs WHERE closed_at IS NOT NULL) AS closed,
               (SELECT count(*) FROM companies) AS companies,
@@ -29,46 +46,49 @@ const sqlTotals = perGeneration((db: DB) => {
               (SELECT value FROM catalogue_meta WHERE key = 'built_at') AS built`,
     )
     .get() as { closed: number; companies: number; latest: string | null; built: string | null }
-  return row
-})
+  const all = search.facets({ filters: { facets: {} } })
+  return {
+    size: all.total,
+    catalog: {
+      jobs_open: all.total,
+      jobs_closed: totals.closed,
+      companies: totals.companies,
+      companies_hiring: companyEntries(db).length,
+      skills: Object.keys(all.facets.skills ?? {}).length,
+      sources: all.facets.source ?? {},
+      latest_posted_at: totals.latest,
+      built_at: totals.built,
+    },
+    all: { total: all.total, facets: all.facets as Record<string, ValueCounts>, stats: all.stats },
+    trimmed: new Map(),
+  }
+}
+
+/** The snapshot of the current catalogue: taken once per derived-data refresh (or change in open postings). */
+function snapshot(db: DB, search: SearchEngine): Snapshot {
+  const generation = derivedGeneration(db)
+  const cached = snapshots.get(db)
+  if (cached && cached.generation === generation && cached.size === search.size()) return cached
+  const taken = { generation, ...takeSnapshot(db, search) }
+  snapshots.set(db, taken)
+  return taken
+}
 
 export function catalogueStats(db: DB, search: SearchEngine): CatalogueStats {
-  const totals = sqlTotals(db)
-  const facets = search.facets({ filters: { facets: {} }, facets: ['skills', 'source'] })
-  return {
-    jobs_open: facets.total,
-    jobs_closed: totals.closed,
-    companies: totals.companies,
-    companies_hiring: companyEntries(db).length,
-    skills: Object.keys(facets.facets.skills ?? {}).length,
-    sources: facets.facets.source ?? {},
-    latest_posted_at: totals.latest,
-    built_at: totals.built,
-  }
+  return snapshot(db, search).catalog
 }
-
-export interface FacetDistributions {
-  total: number
-  facets: Record<string, ValueCounts>
-  stats: FacetStats
-}
-
-const trimmed = new WeakMap<object, Map<number, FacetDistributions>>()
 
 /** Every counted facet over all open postings, each cut to its `top` most frequent values. */
-export function facetDistributions(search: SearchEngine, top: number): FacetDistributions {
-  const all = search.facets({ filters: { facets: {} } })
-  // The engine hands back the same result object until the catalogue changes: trim it once per top.
-  const known = trimmed.get(all) ?? new Map<number, FacetDistributions>()
-  trimmed.set(all, known)
-  const hit = known.get(top)
+export function facetDistributions(db: DB, search: SearchEngine, top: number): FacetDistributions {
+  const taken = snapshot(db, search)
+  const hit = taken.trimmed.get(top)
   if (hit) return hit
   const facets: Record<string, ValueCounts> = {}
-  for (const [facet, counts] of Object.entries(all.facets)) {
-    const entries = Object.entries(counts ?? {}).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+  for (const [facet, counts] of Object.entries(taken.all.facets)) {
+    const entries = Object.entries(counts).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
     facets[facet] = Object.fromEntries(entries.slice(0, top))
   }
-  const result = { total: all.total, facets, stats: all.stats }
-  known.set(top, result)
+  const result = { total: taken.all.total, facets, stats: taken.all.stats }
+  taken.trimmed.set(top, result)
   return result
 }

@@ -82,7 +82,7 @@ export function companiesRoutes(ctx: AppContext): Route[] {
         if (!row) throw notFound('no such company')
         const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT)
         const offset = query.offset ?? 0
-        const page = companyJobIds(db, row.id, limit, offset)
+        const page = companyJobIds(db, row.id, limit, offset, row.job_count)
         const feedback = feedbackSummaries(db, [row.id]).get(row.id) ?? NO_FEEDBACK
         const company = toCompanyDetail({ ...row, job_count: page.total }, companyCollections(db, row.id), feedback, companyVoteOf(db, row.id, caller?.userId))
         const jobs = loadJobs(db, page.ids, { description: 'preview', ghost: true, myVotes: jobVotesOf(db, page.ids, caller?.userId) })

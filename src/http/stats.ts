@@ -40,7 +40,7 @@ export function statsRoutes(ctx: AppContext): Route[] {
         }),
         responses: { 200: '`{ data: { total, facets: { <facet>: { <value>: count } }, stats } }`', 400: 'invalid top' },
       },
-      (_event, { query }) => ({ data: facetDistributions(ctx.search, Math.min(query.top ?? DEFAULT_TOP, MAX_TOP)) }),
+      (_event, { query }) => ({ data: facetDistributions(db, ctx.search, Math.min(query.top ?? DEFAULT_TOP, MAX_TOP)) }),
     ),
   ]
 }
