@@ -34,7 +34,19 @@ export function changeCount(db: DB, since: number): number {
   return db.prepare('SELECT count(*) FROM search_changes WHERE seq > ?').pluck().get(since) as number
 }
 
-/** Applied entries are deleted so the log stays small (one serving process per database file). */
+/**
+ * Applied entries are deleted so the log stays small (one serving process per database file).
+ * Never waits for the write lock: while an import holds it, the entries stay for a later call,
+ * instead of a search request stalling behind the import.
+ */
 export function forgetChanges(db: DB, upTo: number): void {
-  db.prepare('DELETE FROM search_changes WHERE seq <= ?').run(upTo)
+  const timeout = db.pragma('busy_timeout', { simple: true }) as number
+  db.pragma('busy_timeout = 0')
+  try {
+    db.prepare('DELETE FROM search_changes WHERE seq <= ?').run(upTo)
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error
+  } finally {
+    db.pragma(`busy_timeout = ${timeout}`)
+  }
 }
