@@ -2,7 +2,8 @@
  * `npm run bench`: search, facets and disjunctive facets latency (p50 / p99, uncached and cached)
  * over a fixed mix of realistic queries at 100,000 and 1,000,000 postings, with start-up time, RSS,
  * the time an import takes to become visible, and the naive SQL baseline (GROUP BY facet counts,
- * FTS5 bm25 order) on the same data. BENCH_SIZES=100k limits the run to one size.
+ * FTS5 bm25 order) on the same data, then the public-read and market-coverage benchmarks
+ * (bench/public.ts, bench/coverage.ts). BENCH_SIZES=100k limits the run to one size.
  * Requests go through the real app in-process (validation, engine, job loading, JSON).
  */
 import { mkdirSync } from 'node:fs'
@@ -15,6 +16,8 @@ import { upsertJob } from '../src/catalogue/job-store.ts'
 import { ensureCatalogue } from './catalogue-file.ts'
 import { naiveBaseline } from './naive-baseline.ts'
 import { benchQueries } from './queries.ts'
+import { runPublicBench } from './public.ts'
+import { runCoverageBench } from './coverage.ts'
 
 const DATA_DIR = 'bench/data'
 const SIZES: Record<string, number> = { '100k': 100_000, '1m': 1_000_000 }
@@ -87,6 +90,11 @@ async function benchSize(name: string, jobs: number): Promise<void> {
     const p50 = percentile(ours, 50)
     console.log(`| ${row.label} | ${ms(row.naiveMs)} | ${ms(p50)} | ${(row.naiveMs / p50).toFixed(1)}x |`)
   }
+
+  console.log('\n| other reads (ms) | p50 | p99 | samples |\n|---|---|---|---|')
+  const report = (label: string, samples: number[]) => console.log(`| ${label} | ${ms(percentile(samples, 50))} | ${ms(percentile(samples, 99))} | ${samples.length} |`)
+  await runPublicBench(ctx, report)
+  await runCoverageBench(ctx, report)
 
   // Another connection stands in for `npm run import` running beside the server.
   const writer = openDatabase(path)
