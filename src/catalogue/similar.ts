@@ -13,6 +13,8 @@ export const SIMILAR_STORED = 20
 /** Postings scored per job at most, and taken from any one feature's posting list at most. */
 const MAX_CANDIDATES = 160
 const PER_FEATURE = 60
+/** Best candidates kept before reposts of one role are collapsed to one. */
+const KEPT_CANDIDATES = 2 * SIMILAR_STORED
 /** Neighbours below this cosine score are not worth showing. */
 const MIN_SCORE = 0.05
 /**
@@ -64,7 +66,18 @@ function nearestNeighbours(index: SimilarIndex, j: number, scratch: Scratch): Ne
       if (score >= threshold) threshold = keepTop(top, { position: candidate, score }, threshold)
     }
   }
-  return top.sort((a, b) => b.score - a.score || a.position - b.position)
+  top.sort((a, b) => b.score - a.score || a.position - b.position)
+  // Reposts of one role would fill the list with the same posting: keep the nearest of each cluster.
+  const seenClusters = new Set<number>()
+  return top
+    .filter((n) => {
+      const c = index.clusters.data[n.position]!
+      if (c === 0) return true
+      if (seenClusters.has(c)) return false
+      seenClusters.add(c)
+      return true
+    })
+    .slice(0, SIMILAR_STORED)
 }
 
 function lowerBound(values: Int32Array, length: number, target: number): number {
@@ -80,9 +93,9 @@ function lowerBound(values: Int32Array, length: number, target: number): number 
 
 /** Adds a candidate to the bounded top list; returns the score a later candidate must reach. */
 function keepTop(top: Neighbour[], item: Neighbour, threshold: number): number {
-  if (top.length < SIMILAR_STORED) {
+  if (top.length < KEPT_CANDIDATES) {
     top.push(item)
-    return top.length < SIMILAR_STORED ? threshold : Math.max(threshold, worstOf(top).score)
+    return top.length < KEPT_CANDIDATES ? threshold : Math.max(threshold, worstOf(top).score)
   }
   const worst = worstOf(top)
   if (item.score <= worst.score) return threshold

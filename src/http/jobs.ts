@@ -7,6 +7,7 @@ import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { clusterCopies, jobSlugByUrl } from '../catalogue/job-lookup.ts'
 import { normalizeUrl } from '../catalogue/job-store.ts'
 import { similarJobIds, SIMILAR_STORED } from '../catalogue/similar.ts'
+import { jobVotesOf } from '../catalogue/company-feedback.ts'
 
 const SIMILAR_DEFAULT = 6
 const COPIES_DEFAULT = 50
@@ -84,9 +85,9 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         query: v.object({}),
         responses: { 200: '`{ data: Job }`', 404: 'no such job' },
       },
-      (_event, { params }) => {
+      (_event, { params, caller }) => {
         const id = requireJob(params.slug)
-        return { data: loadJobs(db, [id], { description: 'html', ghost: true })[0] }
+        return { data: loadJobs(db, [id], { description: 'html', ghost: true, myVotes: jobVotesOf(db, [id], caller?.userId) })[0] }
       },
     ),
     defineRoute(
@@ -105,10 +106,11 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         }),
         responses: { 200: '`{ data: [Job] }`', 404: 'no such job' },
       },
-      (_event, { params, query }) => {
+      (_event, { params, query, caller }) => {
         const id = requireJob(params.slug)
         const limit = Math.min(query.limit ?? SIMILAR_DEFAULT, SIMILAR_STORED)
-        return { data: loadJobs(db, similarJobIds(db, id, limit), { description: 'preview', ghost: false }) }
+        const ids = similarJobIds(db, id, limit)
+        return { data: loadJobs(db, ids, { description: 'preview', ghost: false, myVotes: jobVotesOf(db, ids, caller?.userId) }) }
       },
     ),
     defineRoute(
@@ -128,13 +130,14 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         }),
         responses: { 200: '`{ data: [Job], meta: { total, limit, offset } }`', 400: 'offset + limit over 10000', 404: 'no such job' },
       },
-      (_event, { params, query }) => {
+      (_event, { params, query, caller }) => {
         const id = requireJob(params.slug)
         const limit = Math.min(query.limit ?? COPIES_DEFAULT, COPIES_MAX)
         const offset = query.offset ?? 0
         if (offset + limit > MAX_DEPTH) throw badRequest(`pagination too deep: offset + limit must be at most ${MAX_DEPTH}`)
         const page = clusterCopies(db, id, limit, offset)
-        return { data: loadJobs(db, page.ids, { description: 'preview', ghost: true }), meta: { total: page.total, limit, offset } }
+        const myVotes = jobVotesOf(db, page.ids, caller?.userId)
+        return { data: loadJobs(db, page.ids, { description: 'preview', ghost: true, myVotes }), meta: { total: page.total, limit, offset } }
       },
     ),
   ]
