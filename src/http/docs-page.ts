@@ -17,7 +17,7 @@ summary{cursor:pointer;padding:8px 12px;font-family:ui-monospace,monospace}
 .m{display:inline-block;min-width:64px;font-weight:700}.GET{color:#0a6}.POST{color:#06c}.PUT,.PATCH{color:#a60}.DELETE{color:#c22}
 .op{padding:4px 12px 12px}.desc{white-space:pre-wrap;color:#444}
 label{display:block;margin:6px 0 2px;font-family:ui-monospace,monospace}
-input,textarea{width:100%;box-sizing:border-box;font:13px ui-monospace,monospace;padding:4px}
+input,textarea{display:block;margin-top:2px;width:100%;box-sizing:border-box;font:13px ui-monospace,monospace;padding:4px}
 textarea{min-height:90px}button{margin-top:8px;padding:6px 16px}
 pre{background:#10141c;color:#e6e6e6;padding:10px;overflow:auto;max-height:420px;border-radius:4px}
 .auth{background:#fff;border:1px solid #dde;padding:8px 12px;border-radius:6px;margin-top:12px}`
@@ -50,13 +50,13 @@ function operationView(base, path, method, op) {
   for (const p of op.parameters || []) {
     const input = el('input', { placeholder: (p.required ? 'required: ' : '') + hint(p.schema) + (p.schema?.default !== undefined ? ' (default ' + p.schema.default + ')' : '') })
     inputs.push([p, input])
-    form.append(el('label', { textContent: p.name + ' (' + p.in + ')' + (p.description ? ' - ' + p.description : '') }), input)
+    form.append(el('label', {}, p.name + ' (' + p.in + ')' + (p.description ? ' - ' + p.description : ''), input))
   }
   let body
   const bodySchema = op.requestBody?.content?.['application/json']?.schema
   if (bodySchema) {
     body = el('textarea', { value: JSON.stringify(skeleton(bodySchema), null, 2) })
-    form.append(el('label', { textContent: 'JSON body' }), body)
+    form.append(el('label', {}, 'JSON body', body))
   }
   const output = el('pre', { hidden: true })
   const send = el('button', { type: 'button', textContent: 'Send' })
@@ -94,7 +94,7 @@ async function render() {
   const base = (doc.servers && doc.servers[0] && doc.servers[0].url) || ''
   document.title = doc.info.title + ' API ' + doc.info.version
   document.querySelector('h1').textContent = doc.info.title + ' API ' + doc.info.version
-  main.append(el('div', { className: 'intro', textContent: doc.info.description || '' }), el('div', { className: 'auth' }, el('label', { textContent: 'API key' }), apiKeyInput))
+  main.append(el('div', { className: 'intro', textContent: doc.info.description || '' }), el('div', { className: 'auth' }, el('label', {}, 'API key', apiKeyInput)))
   const byTag = new Map()
   for (const [path, item] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(item)) {
     const tag = (op.tags && op.tags[0]) || 'other'
