@@ -8,6 +8,7 @@ import { resolveLocation } from './location.ts'
 import type { RawPosting } from './raw-posting.ts'
 import { assessGhost, assessReality, type RealityContext } from './reality.ts'
 import { parseSalary } from './salary.ts'
+import { memoize } from './memo.ts'
 import { htmlToText, sanitizeDescription, textToHtml } from './sanitize.ts'
 import * as read from './signals.ts'
 import { aiArchetypeOf, companyTypeFromText, summaryOf, timezoneNoteOf } from './text-facts.ts'
@@ -19,6 +20,9 @@ export const ENRICHMENT_VERSION = 1
 export function clusterKeyOf(companySlug: string, title: string): string {
   return `${companySlug}:${roleOf(title) ?? slugify(title)}`
 }
+
+const titleFacts = memoize(classifyTitle)
+const locationOf = memoize((location: string) => resolveLocation(location))
 
 const first = <T>(...values: (T | null | undefined)[]): T | null => {
   for (const value of values) if (value !== null && value !== undefined) return value
@@ -37,9 +41,9 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
   const descriptionText = htmlToText(descriptionHtml)
   const text = `${raw.title}\n${descriptionText}`
 
-  const title = classifyTitle(raw.title)
+  const title = titleFacts(raw.title)
   const years = read.readsExperienceYears(descriptionText)
-  const location = resolveLocation(raw.location, { countries: stated.countries, cities: stated.cities })
+  const location = stated.countries || stated.cities ? resolveLocation(raw.location, { countries: stated.countries, cities: stated.cities }) : locationOf(raw.location ?? '')
   const workMode = first(stated.workMode, location.hybrid ? 'hybrid' : null, read.readsWorkMode(text), location.remote ? 'remote' : null)
   const regions = new Set(stated.regions ?? location.regions)
   if (workMode === 'remote' && (read.readsWorldwide(text) || regions.has('global'))) regions.add('global')
@@ -88,7 +92,7 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
     englishLevel: first(stated.englishLevel, read.readsEnglishLevel(descriptionText)),
     educationLevel: first(stated.educationLevel, read.readsEducationLevel(descriptionText)),
     postingLanguage: first(stated.postingLanguage, detectLanguage(descriptionText)),
-    companyType: first(stated.companyType, raw.company.companyType, companyTypeFromText(`${descriptionText}\n${companyText}`)),
+    companyType: first(stated.companyType, raw.company.companyType, companyTypeFromText(`${descriptionText.slice(0, 600)}\n${companyText}`)),
     companySize: first(stated.companySize, raw.company.companySize),
     salaryMin: statedSalary ? (stated.salaryMin ?? null) : (salary?.min ?? null),
     salaryMax: statedSalary ? (stated.salaryMax ?? null) : (salary?.max ?? null),
@@ -99,8 +103,8 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
     summary: first(stated.summary, summaryOf(descriptionText)),
     timezoneNote: first(stated.timezoneNote, timezoneNoteOf(descriptionText)),
     regions: [...regions],
-    countries: location.countries,
-    cities: location.cities,
+    countries: [...location.countries],
+    cities: location.cities.map((city) => ({ ...city })),
     skills: [...skills.values()],
     domains: domains.length ? domains : ['other'],
     clusterKey: clusterKeyOf(raw.company.slug, raw.title),

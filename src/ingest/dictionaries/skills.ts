@@ -85,8 +85,13 @@ interface Tokens {
   breakBefore: boolean[]
 }
 
-const TOKEN = /\.?[a-z0-9\u00c0-\u024f\u0400-\u04ff][a-z0-9\u00c0-\u024f\u0400-\u04ff+#.]*/g
 const BREAK_CHARS = new Set(['.', ',', ';', ':', '!', '?', '(', ')', '|', '•', '\n'])
+
+/** Letters and digits (Latin, Latin-1/Extended, Cyrillic) start and continue a token; "+#." continue it. */
+function isWordChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 0xc0 && code <= 0x24f) || (code >= 0x400 && code <= 0x4ff)
+}
+const isJoinChar = (code: number) => code === 43 || code === 35 || code === 46
 
 /** Words with technology punctuation kept ("c++", ".net", "node.js"); a trailing sentence dot is dropped. */
 export function tokenize(text: string): Tokens {
@@ -94,20 +99,33 @@ export function tokenize(text: string): Tokens {
   // Lowercasing can change the length of rare characters; then case is simply unknown.
   const sameLength = lowerText.length === text.length
   const tokens: Tokens = { lower: [], capitalised: [], next: [], breakBefore: [] }
+  const length = lowerText.length
   let previousEnd = 0
-  TOKEN.lastIndex = 0
-  for (let match = TOKEN.exec(lowerText); match; match = TOKEN.exec(lowerText)) {
-    let raw = match[0]
-    const start = match.index
-    const end = start + raw.length
-    while (raw.length > 1 && raw.endsWith('.')) raw = raw.slice(0, -1)
+  let i = 0
+  while (i < length) {
+    const code = lowerText.charCodeAt(i)
+    // A token starts at a word character, or at a dot directly followed by one (".net").
+    const dotted = code === 46 && i + 1 < length && isWordChar(lowerText.charCodeAt(i + 1))
+    if (!isWordChar(code) && !dotted) {
+      i++
+      continue
+    }
+    const start = i
+    i++
+    while (i < length) {
+      const c = lowerText.charCodeAt(i)
+      if (!isWordChar(c) && !isJoinChar(c)) break
+      i++
+    }
+    let end = i
+    while (end - start > 1 && lowerText.charCodeAt(end - 1) === 46) end--
     let broken = false
-    for (let i = previousEnd; i < start && !broken; i++) broken = BREAK_CHARS.has(lowerText[i]!)
-    tokens.lower.push(raw)
-    tokens.capitalised.push(sameLength && text[start] !== lowerText[start])
-    tokens.next.push(raw.length < end - start ? '.' : (text[end] ?? ''))
+    for (let k = previousEnd; k < start && !broken; k++) broken = BREAK_CHARS.has(lowerText[k]!)
+    tokens.lower.push(lowerText.slice(start, end))
+    tokens.capitalised.push(sameLength && text.charCodeAt(start) !== code)
+    tokens.next.push(end < i ? '.' : (text[end] ?? ''))
     tokens.breakBefore.push(broken)
-    previousEnd = start + raw.length
+    previousEnd = end
   }
   return tokens
 }
