@@ -25,7 +25,7 @@ function filterEntries(): v.ObjectEntries {
   const entries: v.ObjectEntries = {}
   for (const facet of FACET_NAMES) {
     entries[facet] = values(`${facet} values: repeat the parameter or separate with commas; values are ORed${GEO_FACETS.includes(facet) ? ' (regions, countries and cities form one OR-group)' : ''}`)
-    if (!GEO_FACETS.includes(facet)) entries[`${facet}_mode`] = v.optional(v.pipe(v.picklist(['and', 'or'], 'must be and or or'), v.description(`and: a posting must carry every ${facet} value`)))
+    if (!GEO_FACETS.includes(facet)) entries[`${facet}_mode`] = v.optional(v.pipe(v.string('must be and or or'), v.description(`and: a posting must carry every ${facet} value; or (default)`)))
     entries[`${facet}_exclude`] = values(`postings carrying any of these ${facet} values are removed`)
   }
   entries.salary_min = v.optional(intParam({ description: "postings whose minimum salary is at least this (the posting's own currency and period)" }))

@@ -8,8 +8,7 @@
  *     -> { filters, ignored? }; throws SearchInputError on malformed values
  *   engine.search({ q, filters, sort, order, limit, offset }) -> { ids: job ids of the page, total }
  *   engine.facets({ q, filters, facets?, disjunctive? }) -> { total, facets: {facet: {value: count}}, stats }
- *   engine.matchingSkillSets(filters, q?) -> the matching open postings with their skill slugs (CSR)
- *   engine.skillMarket(filters, q?) -> the same as a bitmap over documents plus the index's skill CSR (no copy)
+ *   engine.skillMarket(filters, q?) -> the matching documents as a bitmap plus the index's skill CSR (no copy)
  *   engine.refresh() -> picks up catalogue changes (cheap; every call above does it first)
  *   await engine.prepareText(q) -> optional: reads the FTS match set on worker threads first
  *   await engine.close()
@@ -23,7 +22,6 @@ import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
 import { andInPlace, countDocs, toDocs, type Bitmap } from './bitmap.ts'
 import { changeCount, changesSince, forgetChanges, latestChange } from './change-log.ts'
-import { Csr } from './doc-columns.ts'
 import { countFacet, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf } from './filter.ts'
@@ -57,16 +55,7 @@ export interface FacetsResult {
   stats: FacetStats
 }
 
-/** Matching open postings with their skills: skills of jobIds[i] are skillCodes[offsets[i] .. offsets[i + 1]). */
-export interface SkillSets {
-  jobIds: Uint32Array
-  offsets: Uint32Array
-  skillCodes: Uint32Array
-  /** skill slug of each code */
-  skillNames: readonly string[]
-}
-
-/** Same data without copying: skills of document d are skillCodes[skillOffsets[d] .. skillOffsets[d + 1]). */
+/** A filtered market: its documents as a bitmap; skills of document d are skillCodes[skillOffsets[d] .. skillOffsets[d + 1]). */
 export interface SkillMarket {
   market: Bitmap
   skillOffsets: Uint32Array
@@ -199,20 +188,6 @@ export class SearchEngine {
   private catalogueStats(index: SearchIndex): FacetStats {
     if (this.fullStats?.index !== index) this.fullStats = { index, stats: statsOf(index, toDocs(index.live, index.liveCount)) }
     return this.fullStats.stats
-  }
-
-  matchingSkillSets(filters: SearchFilters, q?: string): SkillSets {
-    const index = this.current()
-    const docs = this.matchedDocs(index, parseTextQuery(q), filters)
-    const skills = index.columns.multi('skills')
-    const subset = new Csr(docs.length, docs.length * 4)
-    for (let i = 0; i < docs.length; i++) subset.append(i, skills.valuesOf(docs[i]!))
-    return {
-      jobIds: Uint32Array.from(docs, (doc) => index.columns.jobIds[doc]!),
-      offsets: subset.offsets.subarray(0, docs.length + 1),
-      skillCodes: subset.values.subarray(0, subset.offsets[docs.length]),
-      skillNames: index.columns.dictionary('skills').names,
-    }
   }
 
   /** The matching documents as a bitmap (bit d = document d) plus every document's skills as CSR over the whole index. */
