@@ -129,27 +129,33 @@ test('salary and experience ranges go into the URL and narrow the results', asyn
   await expectResultsMatchApi(pageQuery(page))
 })
 
-test('a job opens with its full description, and back returns to the same results', async () => {
+test('a job opens with its full description, and back returns to the same results and scroll position', async () => {
   const { page, origin, api } = harness
-  await page.goto(`${origin}/?work_mode=onsite&offset=10`)
+  await page.goto(`${origin}/?work_mode=remote,hybrid&offset=10`)
   const listing = await expectResultsMatchApi(pageQuery(page))
-  const first = listing.data[0]
-  await page.locator('.results .job-title').first().click()
-  await page.waitForURL(`${origin}/jobs/${first.public_slug}`)
-  const job = (await api(`/api/v1/jobs/${first.public_slug}`)).data
+  assert.equal(listing.data.length, 10, 'a full second page, tall enough to scroll')
+  const opened = listing.data.at(-1)
+  const lastRow = page.locator('.results .job-title').last()
+  await lastRow.scrollIntoViewIfNeeded()
+  const scrolled = await page.evaluate(() => window.scrollY)
+  assert.ok(scrolled > 0)
+  await lastRow.click()
+  await page.waitForURL(`${origin}/jobs/${opened.public_slug}`)
+  const job = (await api(`/api/v1/jobs/${opened.public_slug}`)).data
   await page.waitForSelector('#job-title')
   assert.equal(await page.locator('#job-title').textContent(), job.title)
   assert.equal(await page.locator('.job-description').innerHTML(), job.description)
   for (const related of ['similar', 'copies']) {
-    const jobs = (await api(`/api/v1/jobs/${first.public_slug}/${related}${related === 'similar' ? '?limit=6' : ''}`)).data
+    const jobs = (await api(`/api/v1/jobs/${opened.public_slug}/${related}${related === 'similar' ? '?limit=6' : ''}`)).data
     assert.ok(jobs.length > 0, `the fixture gives this job ${related}`)
     await page.waitForSelector(`#${related} .job-card:not(.skeleton)`)
     assert.deepEqual(await page.locator(`#${related} .job-title`).allTextContents(), jobs.map((job: any) => job.title), related)
   }
   await page.goBack()
-  await page.waitForURL(`${origin}/?work_mode=onsite&offset=10`)
+  await page.waitForURL(`${origin}/?work_mode=remote,hybrid&offset=10`)
   await expectResultsMatchApi(pageQuery(page))
-  await page.waitForSelector('#facet-work_mode-onsite:checked')
+  await page.waitForSelector('#facet-work_mode-hybrid:checked')
+  await page.waitForFunction((y) => window.scrollY === y, scrolled)
 })
 
 test('a company page lists its open roles', async () => {
