@@ -31,24 +31,38 @@ export async function runDigests(ctx: AppContext, now: Date = ctx.now()): Promis
   const summary: DigestRunSummary = { subscriptions: 0, notifications: 0, pushed: 0 }
   for (const subscription of activeSubscriptionsDue(ctx.db, runAt)) {
     summary.subscriptions++
-    const found = newMatches(ctx, subscription, runAt)
-    const settings = getNotificationSettings(ctx.db, subscription.userId)
-    const message = found && found.count > 0 ? digestMessage(subscription, found) : null
-    ctx.db.transaction(() => {
-      if (message && settings.digest_in_app) createNotification(ctx.db, { userId: subscription.userId, kind: 'subscription_digest', subscriptionId: subscription.id, ...message }, runAt)
-      advanceDigestCursor(ctx.db, subscription.id, runAt, Boolean(message))
-    })()
-    if (!message) continue
-    if (settings.digest_in_app) summary.notifications++
-    if (settings.digest_push && ctx.config.pushGatewayUrl && listPushTokens(ctx.db, subscription.userId).length) {
-      try {
-        summary.pushed += await sendPush(ctx, subscription.userId, { title: message.title, body: message.body, data: { kind: 'subscription_digest', subscription_id: subscription.id } })
-      } catch (error) {
-        ctx.log.error('digest push failed', { subscription: subscription.id, error: String(error) })
-      }
+    try {
+      await digestOne(ctx, subscription, runAt, summary)
+    } catch (error) {
+      // One subscription failing must not hold back the others; its window is retried next run.
+      ctx.log.error('digest failed', { subscription: subscription.id, error: String(error) })
     }
   }
   return summary
+}
+
+async function digestOne(ctx: AppContext, subscription: DueSubscription, runAt: string, summary: DigestRunSummary): Promise<void> {
+  const found = newMatches(ctx, subscription, runAt)
+  const settings = getNotificationSettings(ctx.db, subscription.userId)
+  const message = found && found.count > 0 ? digestMessage(subscription, found) : null
+  // The cursor moves only from the value this run read: a concurrent run (the scheduler and
+  // `openroles digests run`) that got there first makes this one send nothing.
+  const claimed = ctx.db.transaction(() => {
+    if (!advanceDigestCursor(ctx.db, subscription.id, subscription.cursorAt, runAt, Boolean(message))) return false
+    if (message && settings.digest_in_app) {
+      createNotification(ctx.db, { userId: subscription.userId, kind: 'subscription_digest', subscriptionId: subscription.id, ...message }, runAt)
+    }
+    return true
+  })()
+  if (!claimed || !message) return
+  if (settings.digest_in_app) summary.notifications++
+  if (settings.digest_push && ctx.config.pushGatewayUrl && listPushTokens(ctx.db, subscription.userId).length) {
+    try {
+      summary.pushed += await sendPush(ctx, subscription.userId, { title: message.title, body: message.body, data: { kind: 'subscription_digest', subscription_id: subscription.id } })
+    } catch (error) {
+      ctx.log.error('digest push failed', { subscription: subscription.id, error: String(error) })
+    }
+  }
 }
 
 interface Found {

@@ -97,7 +97,8 @@ export function activeSubscriptionsDue(db: DB, runAt: string): DueSubscription[]
     .all(runAt) as DueSubscription[]
 }
 
-/** Moves the window on; last_digest_at records runs that produced a digest. */
-export function advanceDigestCursor(db: DB, id: number, runAt: string, sent: boolean): void {
-  db.prepare(`UPDATE subscriptions SET digest_cursor_at = @runAt${sent ? ', last_digest_at = @runAt' : ''} WHERE id = @id`).run({ runAt, id })
+/** Moves the window on from `fromCursor` (false when another run already moved it); last_digest_at records runs that produced a digest. */
+export function advanceDigestCursor(db: DB, id: number, fromCursor: string, runAt: string, sent: boolean): boolean {
+  const set = sent ? 'digest_cursor_at = @runAt, last_digest_at = @runAt' : 'digest_cursor_at = @runAt'
+  return db.prepare(`UPDATE subscriptions SET ${set} WHERE id = @id AND digest_cursor_at = @fromCursor`).run({ runAt, id, fromCursor }).changes > 0
 }

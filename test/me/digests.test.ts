@@ -5,6 +5,7 @@ import { sessionHeaders, signUp } from '../helpers/auth.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
 import { importRecords } from '../../src/ingest/import.ts'
 import { runDigests } from '../../src/me/digests.ts'
+import { activeSubscriptionsDue, advanceDigestCursor } from '../../src/me/subscriptions.ts'
 import type { JobRecord } from '../../src/catalogue/job-record.ts'
 import type { Config } from '../../src/config.ts'
 import { fakeGateway } from './fake-push-gateway.ts'
@@ -125,4 +126,15 @@ test('digests are pushed to the devices of users who keep push on', async () => 
   } finally {
     await gateway.close()
   }
+})
+
+test('a digest window is claimed once: a run holding a stale cursor writes nothing', async () => {
+  const { ctx } = await subscribed('skills=go')
+  await tick()
+  const [due] = activeSubscriptionsDue(ctx.db, new Date().toISOString())
+  assert.ok(due)
+  const runAt = new Date().toISOString()
+  assert.equal(advanceDigestCursor(ctx.db, due.id, due.cursorAt, runAt, false), true)
+  assert.equal(advanceDigestCursor(ctx.db, due.id, due.cursorAt, runAt, true), false)
+  assert.deepEqual(activeSubscriptionsDue(ctx.db, runAt), [])
 })
