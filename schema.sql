@@ -234,6 +234,8 @@ CREATE TABLE IF NOT EXISTS company_stats_pending (
 
 -- Open postings of one company, newest first: the jobs page of company detail.
 CREATE INDEX IF NOT EXISTS jobs_company_posted ON jobs (company_id, closed_at, posted_at DESC, id DESC);
+-- Open postings of one role cluster, newest first: /jobs/{slug}/copies without touching the rows.
+CREATE INDEX IF NOT EXISTS jobs_cluster_posted ON jobs (cluster_id, closed_at, posted_at DESC, id DESC);
 
 -- Employees' and candidates' ratings of a company (1..5); hidden_at set by a moderator hides one.
 CREATE TABLE IF NOT EXISTS company_feedback (
