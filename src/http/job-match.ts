@@ -28,7 +28,7 @@ export function jobMatchRoutes(ctx: AppContext): Route[] {
         const profile = getProfile(ctx.db, caller!.userId)
         if (!profile) throw notFound('no profile; PUT /me/profile first')
         const [job] = loadJobs(ctx.db, [id], { description: 'text', ghost: false })
-        return { data: matchJob(profile, job as unknown as Parameters<typeof matchJob>[1]) }
+        return { data: matchJob(profile, job!) }
       },
     ),
   ]

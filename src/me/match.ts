@@ -39,8 +39,23 @@ interface JobFacts {
   enrichment: { experience_years_min?: number; salary_min?: number; salary_max?: number; salary_currency?: string; salary_period?: string }
 }
 
-/** GET /jobs/{slug}/match: skill coverage plus the work mode, experience and salary checks the profile allows. */
-export function matchJob(profile: Profile, job: JobFacts): JobMatch {
+/** The fields of a Job object (src/catalogue/job-json.ts) that matching reads. */
+function factsOf(job: Record<string, unknown>): JobFacts {
+  return {
+    title: String(job.title ?? ''),
+    description: String(job.description ?? ''),
+    skills: Array.isArray(job.skills) ? (job.skills as string[]) : [],
+    work_mode: typeof job.work_mode === 'string' ? job.work_mode : null,
+    enrichment: (job.enrichment ?? {}) as JobFacts['enrichment'],
+  }
+}
+
+/**
+ * GET /jobs/{slug}/match: skill coverage plus the work mode, experience and salary checks the
+ * profile allows. A posting without enriched skills is matched on the skills its text names.
+ */
+export function matchJob(profile: Profile, jobObject: Record<string, unknown>): JobMatch {
+  const job = factsOf(jobObject)
   const skills = job.skills.length ? job.skills : skillsInText(`${job.title}\n${job.description}`)
   return { ...matchSkills(profile, skills), checks: [workModeCheck(profile, job), experienceCheck(profile, job), salaryCheck(profile, job)] }
 }
