@@ -23,6 +23,7 @@ export function aiArchetypeOf(title: string, text: string, category: string | nu
 }
 
 export function companyTypeFromText(text: string): string | null {
+  if (!/outs|staff aug|agency|government|ministry|public sector|start|seed|series|founding|early|shore|services|аутсорс/i.test(text)) return null
   if (/\b(outstaff(ing)?|staff augmentation)\b/i.test(text)) return 'outstaff'
   if (/\b(outsourc\w+|software development services|nearshore|offshore development|аутсорс)/i.test(text)) return 'outsource'
   if (/\b(digital agency|creative agency|design agency|marketing agency|our agency)\b/i.test(text)) return 'agency'
