@@ -1,5 +1,7 @@
 import type { DB } from '../db/connection.ts'
 
+/** What users say about companies and postings: feedback ratings, referral offers and votes. */
+
 /** Visible feedback of a company: how many ratings, and their mean (null when none). */
 export interface FeedbackSummary {
   count: number

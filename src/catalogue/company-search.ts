@@ -1,6 +1,6 @@
 import type { DB } from '../db/connection.ts'
 import { companyEntries, companyMatches, type CompanyEntry, type CompanyQuery } from './company-index.ts'
-import { feedbackSummaries, NO_FEEDBACK, type FeedbackSummary } from './company-feedback.ts'
+import { feedbackSummaries, NO_FEEDBACK, type FeedbackSummary } from './community-signals.ts'
 
 export interface CompanySearchResult {
   page: CompanyEntry[]

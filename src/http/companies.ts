@@ -8,7 +8,7 @@ import { parseCompanyParams } from '../catalogue/company-search-params.ts'
 import { searchCompanies } from '../catalogue/company-search.ts'
 import { toCompanyDetail, toCompanySummary } from '../catalogue/company-json.ts'
 import { companyCollections, companyJobIds, companyRowBySlug } from '../catalogue/company-read.ts'
-import { companyVoteOf, feedbackSummaries, jobVotesOf, NO_FEEDBACK, referralAvailable } from '../catalogue/company-feedback.ts'
+import { companyVoteOf, feedbackSummaries, jobVotesOf, NO_FEEDBACK, referralAvailable } from '../catalogue/community-signals.ts'
 
 const DEFAULT_LIMIT = 10
 const MAX_LIMIT = 100

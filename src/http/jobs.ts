@@ -7,7 +7,7 @@ import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { clusterCopies, jobSlugByUrl } from '../catalogue/job-lookup.ts'
 import { normalizeUrl } from '../catalogue/job-store.ts'
 import { similarJobIds, SIMILAR_STORED } from '../catalogue/similar.ts'
-import { jobVotesOf } from '../catalogue/company-feedback.ts'
+import { jobVotesOf } from '../catalogue/community-signals.ts'
 
 const SIMILAR_DEFAULT = 6
 const COPIES_DEFAULT = 50
