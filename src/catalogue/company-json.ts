@@ -1,5 +1,5 @@
 import type { CompanyEntry } from './company-index.ts'
-import type { FeedbackSummary } from './company-feedback.ts'
+import type { FeedbackSummary } from './community-signals.ts'
 
 /** Company JSON of the API (decisions.md "Companies"): the only place a company becomes JSON. */
 
