@@ -10,6 +10,12 @@ export class Dictionary {
   readonly names: string[] = []
   private readonly codes = new Map<string, number>()
 
+  static from(names: readonly string[]): Dictionary {
+    const dictionary = new Dictionary()
+    for (const name of names) dictionary.intern(name)
+    return dictionary
+  }
+
   code(name: string): number | undefined {
     return this.codes.get(name)
   }
@@ -34,6 +40,14 @@ export class Csr {
   constructor(docCapacity: number, valueCapacity = docCapacity * 2) {
     this.offsets = new Uint32Array(docCapacity + 1)
     this.values = new Uint32Array(Math.max(16, valueCapacity))
+  }
+
+  static from(offsets: Uint32Array, values: Uint32Array): Csr {
+    const csr = new Csr(0, 0)
+    csr.offsets = offsets
+    csr.values = values
+    csr.length = values.length
+    return csr
   }
 
   /** Appends the next document's values (documents are appended in order). */

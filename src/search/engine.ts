@@ -21,11 +21,10 @@
 import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
 import { andInPlace, countDocs, toDocs, type Bitmap } from './bitmap.ts'
-import { changeCount, changesSince, forgetChanges, latestChange } from './change-log.ts'
 import { countFacet, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf } from './filter.ts'
-import { loadAllOpen, patchJobs } from './index-load.ts'
+import { IndexKeeper } from './index-keeper.ts'
 import { pageOf } from './page-order.ts'
 import { filtersKey } from './search-params.ts'
 import { SearchIndex } from './search-index.ts'
@@ -75,15 +74,10 @@ export interface SearchEngineOptions {
   nowSeconds?: () => number
 }
 
-/** Above this share of the catalogue an incremental patch costs more than a rebuild. */
-const REBUILD_SHARE = 0.25
-const MIN_REBUILD_CHANGES = 20000
-
 type Cached = Bitmap | Bitmap[] | FacetsResult | Uint32Array
 
 export class SearchEngine {
-  private index: SearchIndex | undefined
-  private appliedChange = 0
+  private readonly keeper: IndexKeeper
   private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
   private readonly cache: LRUCache<string, Cached>
   private readonly nowSeconds: () => number
@@ -94,6 +88,7 @@ export class SearchEngine {
     this.nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000))
     // An in-memory database is private to its connection: workers could not see it.
     this.workerCount = db.memory ? 0 : Math.max(0, options.workers ?? 0)
+    this.keeper = new IndexKeeper(db)
     this.cache = new LRUCache<string, Cached>({
       max: Math.max(1, options.cacheEntries),
       maxSize: Math.max(1, options.cacheBytes),
@@ -101,20 +96,9 @@ export class SearchEngine {
     })
   }
 
-  /** Brings the index up to date with the catalogue: a full build, a patch of the changed postings, or nothing. */
+  /** Brings the index up to date with the catalogue (cheap when nothing changed); drops cached results when it changed. */
   refresh(): void {
-    const latest = latestChange(this.db)
-    if (this.index && latest <= this.appliedChange) return
-    if (!this.index || changeCount(this.db, this.appliedChange) > Math.max(MIN_REBUILD_CHANGES, this.index.liveCount * REBUILD_SHARE)) {
-      this.index = new SearchIndex(loadAllOpen(this.db))
-    } else {
-      const { jobIds } = changesSince(this.db, this.appliedChange, latest)
-      patchJobs(this.db, this.index.columns, jobIds)
-      this.index = new SearchIndex(this.index.columns)
-    }
-    this.appliedChange = latest
-    this.cache.clear()
-    if (latest > 0) forgetChanges(this.db, latest)
+    this.current()
   }
 
   /**
@@ -211,14 +195,15 @@ export class SearchEngine {
 
   async close(): Promise<void> {
     this.cache.clear()
-    this.index = undefined
+    this.keeper.close()
     await this.workers?.close()
     this.workers = undefined
   }
 
   private current(): SearchIndex {
-    this.refresh()
-    return this.index!
+    const { index, changed } = this.keeper.current()
+    if (changed) this.cache.clear()
+    return index
   }
 
   private queryKey(text: TextQuery | null, filters: SearchFilters, omitted = ''): string {

@@ -1,0 +1,83 @@
+/**
+ * Keeps the in-memory index in step with the catalogue. The first use restores the saved snapshot
+ * (or loads every open posting and saves one); later uses patch in what the change log names, or
+ * rebuild when a large share of the catalogue changed. Applied log entries are pruned up to the
+ * position the snapshot includes, so a restart can always patch from its snapshot.
+ */
+import type { DB } from '../db/connection.ts'
+import { changeCount, changesSince, forgetChanges, latestChange } from './change-log.ts'
+import type { DocColumns } from './doc-columns.ts'
+import { loadAllOpen, MULTI_FIELDS, patchJobs, SINGLE_FIELDS } from './index-load.ts'
+import { readSnapshot, snapshotPath, writeSnapshot } from './index-snapshot.ts'
+import { SearchIndex } from './search-index.ts'
+
+/** Above this share of the catalogue an incremental patch costs more than a rebuild. */
+const REBUILD_SHARE = 0.25
+const MIN_REBUILD_CHANGES = 20000
+/** The snapshot is rewritten once this many log entries accumulated after it. */
+const SNAPSHOT_EVERY = 20000
+
+export class IndexKeeper {
+  private index: SearchIndex | undefined
+  private applied = 0
+  private snapshotSeq = 0
+  /** No snapshot for an in-memory database, or after writing one failed (e.g. a read-only directory). */
+  private snapshotFile: string | undefined
+
+  constructor(private readonly db: DB) {
+    this.snapshotFile = db.memory ? undefined : snapshotPath(db.name)
+  }
+
+  /** The up-to-date index, and whether this call changed it (cached results are then stale). */
+  current(): { index: SearchIndex; changed: boolean } {
+    const latest = latestChange(this.db)
+    if (this.index && latest <= this.applied) return { index: this.index, changed: false }
+    if (!this.index) this.start(latest)
+    else if (this.tooManyChanges(this.applied, this.index.liveCount)) this.rebuild(latest)
+    else this.patch(this.index.columns, this.applied, latest)
+    this.applied = latest
+    if (this.snapshotFile && latest - this.snapshotSeq > SNAPSHOT_EVERY) this.save(this.index!.columns, latest)
+    const upTo = this.snapshotFile ? this.snapshotSeq : latest
+    if (upTo > 0) forgetChanges(this.db, upTo)
+    return { index: this.index!, changed: true }
+  }
+
+  close(): void {
+    this.index = undefined
+  }
+
+  private tooManyChanges(since: number, liveCount: number): boolean {
+    return changeCount(this.db, since) > Math.max(MIN_REBUILD_CHANGES, liveCount * REBUILD_SHARE)
+  }
+
+  private start(latest: number): void {
+    const saved = this.snapshotFile ? readSnapshot(this.db, this.snapshotFile, SINGLE_FIELDS, MULTI_FIELDS) : undefined
+    if (saved && saved.seq <= latest && !this.tooManyChanges(saved.seq, saved.columns.docCount)) {
+      this.snapshotSeq = saved.seq
+      this.patch(saved.columns, saved.seq, latest)
+    } else {
+      this.rebuild(latest)
+    }
+  }
+
+  private rebuild(latest: number): void {
+    const columns = loadAllOpen(this.db)
+    this.index = new SearchIndex(columns)
+    if (this.snapshotFile) this.save(columns, latest)
+  }
+
+  private patch(columns: DocColumns, since: number, latest: number): void {
+    if (latest > since) patchJobs(this.db, columns, changesSince(this.db, since, latest).jobIds)
+    this.index = new SearchIndex(columns)
+  }
+
+  private save(columns: DocColumns, seq: number): void {
+    try {
+      writeSnapshot(this.db, this.snapshotFile!, columns, seq)
+      this.snapshotSeq = seq
+    } catch {
+      // The snapshot only speeds up restarts; without a writable place, serve without one.
+      this.snapshotFile = undefined
+    }
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The in-memory index saved next to the database file, so a restart reads typed arrays back
+ * instead of re-reading a million postings through SQL. A snapshot is valid only for the database
+ * it was made from (a token kept in catalogue_meta) and for the change-log position it records;
+ * the engine then patches in whatever changed since.
+ */
+import { randomUUID } from 'node:crypto'
+import { closeSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
+import { getMeta, setMeta, type DB } from '../db/connection.ts'
+import { Csr, Dictionary, DocColumns, NUMBER_COLUMNS } from './doc-columns.ts'
+
+/** Bumped whenever the layout of DocColumns changes. */
+const FORMAT = 1
+const TOKEN_KEY = 'search_snapshot'
+
+type Typed = Uint32Array | Float64Array | Int8Array | Uint8Array
+
+interface Header {
+  format: number
+  token: string
+  seq: number
+  docCount: number
+  singleFields: string[]
+  multiFields: string[]
+  dictionaries: Record<string, string[]>
+  /** Element count of every array, in the order `arrays` lists them. */
+  lengths: number[]
+}
+
+export const snapshotPath = (dbPath: string) => `${dbPath}.search-index`
+
+function arrays(columns: DocColumns): Typed[] {
+  const n = columns.docCount
+  return [
+    columns.jobIds.subarray(0, n),
+    columns.live,
+    columns.docOfJob,
+    columns.visaSponsorship.subarray(0, n),
+    columns.requiresClearance.subarray(0, n),
+    ...NUMBER_COLUMNS.map((column) => columns.number(column).subarray(0, n)),
+    ...columns.singleFields.map((field) => columns.single(field).subarray(0, n)),
+    ...columns.multiFields.flatMap((field) => {
+      const csr = columns.multi(field)
+      return [csr.offsets.subarray(0, n + 1), csr.values.subarray(0, csr.offsets[n])]
+    }),
+  ]
+}
+
+/** Writes the snapshot (atomically: temp file, then rename) and records its token in the database. */
+export function writeSnapshot(db: DB, path: string, columns: DocColumns, seq: number): void {
+  const token = randomUUID()
+  const header: Header = {
+    format: FORMAT, token, seq, docCount: columns.docCount,
+    singleFields: [...columns.singleFields], multiFields: [...columns.multiFields],
+    dictionaries: Object.fromEntries([...columns.dictionaries].map(([field, dictionary]) => [field, dictionary.names])),
+    lengths: arrays(columns).map((array) => array.length),
+  }
+  const headerBytes = Buffer.from(JSON.stringify(header))
+  const prefix = Buffer.alloc(8)
+  prefix.writeUInt32LE(headerBytes.length, 0)
+  const file = openSync(`${path}.tmp`, 'w')
+  try {
+    writeSync(file, prefix)
+    writeSync(file, headerBytes)
+    // Pad so every array starts 8-byte aligned when read back.
+    writeSync(file, Buffer.alloc((8 - ((8 + headerBytes.length) % 8)) % 8))
+    for (const array of arrays(columns)) {
+      writeSync(file, new Uint8Array(array.buffer, array.byteOffset, array.byteLength))
+      writeSync(file, Buffer.alloc((8 - (array.byteLength % 8)) % 8))
+    }
+  } finally {
+    closeSync(file)
+  }
+  renameSync(`${path}.tmp`, path)
+  setMeta(db, TOKEN_KEY, token)
+}
+
+/** The saved columns and the change-log position they include, or undefined when absent or not for this database. */
+export function readSnapshot(db: DB, path: string, singleFields: readonly string[], multiFields: readonly string[]): { columns: DocColumns; seq: number } | undefined {
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(path)
+  } catch {
+    return undefined
+  }
+  const headerLength = bytes.readUInt32LE(0)
+  const header = JSON.parse(bytes.subarray(8, 8 + headerLength).toString()) as Header
+  const sameFields = JSON.stringify(header.singleFields) === JSON.stringify(singleFields) && JSON.stringify(header.multiFields) === JSON.stringify(multiFields)
+  if (header.format !== FORMAT || !sameFields || header.token !== getMeta(db, TOKEN_KEY)) return undefined
+  // One copy into a fresh aligned buffer; the columns are views onto it.
+  const start = 8 + headerLength + ((8 - ((8 + headerLength) % 8)) % 8)
+  const body = new ArrayBuffer(bytes.length - start)
+  new Uint8Array(body).set(bytes.subarray(start))
+  let at = 0
+  let next = 0
+  const take = <T extends Typed>(Kind: { new (buffer: ArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number }): T => {
+    const length = header.lengths[next++]!
+    const view = new Kind(body, at, length)
+    at += length * Kind.BYTES_PER_ELEMENT
+    at += (8 - (at % 8)) % 8
+    return view
+  }
+  const columns = new DocColumns(singleFields, multiFields, 0)
+  columns.docCount = header.docCount
+  columns.jobIds = take(Uint32Array)
+  columns.live = take(Uint32Array)
+  columns.docOfJob = take(Uint32Array)
+  columns.visaSponsorship = take(Int8Array)
+  columns.requiresClearance = take(Uint8Array)
+  for (const column of NUMBER_COLUMNS) columns.numbers.set(column, take(Float64Array))
+  for (const field of singleFields) columns.singles.set(field, take(Uint32Array))
+  for (const field of multiFields) columns.multis.set(field, Csr.from(take(Uint32Array), take(Uint32Array)))
+  for (const [field, names] of Object.entries(header.dictionaries)) columns.dictionaries.set(field, Dictionary.from(names))
+  return { columns, seq: header.seq }
+}
