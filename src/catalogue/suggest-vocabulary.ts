@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import type { DB } from '../db/connection.ts'
+import { dataFile } from '../paths.ts'
 import type { SearchEngine } from '../search/engine.ts'
 import { foldText } from '../ingest/dictionaries/fold.ts'
 import { companyEntries } from './company-index.ts'
@@ -32,6 +34,7 @@ export interface Vocabulary {
   terms: Term[]
   /** Distinct words, sorted, for prefix ranges by binary search. */
   words: WordEntry[]
+  byWord: Map<string, WordEntry>
   /** Words by first character, for typo matching. */
   byInitial: Map<string, WordEntry[]>
   /** Terms by their whole folded name, for the leading words of a composed phrase. */
@@ -71,6 +74,16 @@ function titleTerms(db: DB): Term[] {
     .map((t) => ({ kind: 'title', text: t.text, words: wordsOf(t.text), jobs: t.jobs }))
 }
 
+let skillAliases: Map<string, string[]> | undefined
+
+/** Other names of a skill (its slug, "golang" for go), from the skill dictionary in data/. */
+function aliasesOf(slug: string): string[] {
+  skillAliases ??= new Map(
+    (JSON.parse(readFileSync(dataFile('skills.json'), 'utf8')) as [string, string, string[]][]).map(([s, , aliases]) => [s, [s, ...aliases]]),
+  )
+  return skillAliases.get(slug) ?? [slug]
+}
+
 function buildVocabulary(db: DB, search: SearchEngine): Vocabulary {
   const counts = search.facets({ filters: { facets: {} }, facets: ['skills', 'role', 'category'] }).facets
   const skillNames = new Map(db.prepare('SELECT slug, name FROM skills').raw().all() as [string, string][])
@@ -81,6 +94,15 @@ function buildVocabulary(db: DB, search: SearchEngine): Vocabulary {
     }
   }
   facetTerms('skill', counts.skills, (slug) => skillNames.get(slug) ?? slug)
+  // A skill is also found by its one-word other names (k8s, js, ml); longer aliases ("linux distribution")
+  // would complete generic words to the wrong skill. Rows are deduplicated by kind and text downstream.
+  for (const [slug, jobs] of Object.entries(counts.skills ?? {})) {
+    const text = skillNames.get(slug) ?? slug
+    const own = wordsOf(text).join(' ')
+    for (const alias of new Set(aliasesOf(slug).map((a) => wordsOf(a)))) {
+      if (alias.length === 1 && alias[0] !== own && jobs > 0) terms.push({ kind: 'skill', slug, text, words: alias, jobs })
+    }
+  }
   facetTerms('role', counts.role, humanize)
   facetTerms('category', counts.category, humanize)
   for (const company of companyEntries(db)) {
@@ -109,7 +131,7 @@ function buildVocabulary(db: DB, search: SearchEngine): Vocabulary {
     if (group) group.push(entry)
     else byInitial.set(initial, [entry])
   }
-  return { terms, words, byInitial, byName }
+  return { terms, words, byWord, byInitial, byName }
 }
 
 const cache = new WeakMap<DB, { generation: string; size: number; vocabulary: Vocabulary }>()

@@ -25,6 +25,10 @@ export interface SuggestRow {
 /** Words of a prefix range examined at most (the ones with the biggest terms), and terms per word. */
 const WORDS_PER_FRAGMENT = 60
 const TERMS_PER_WORD = 60
+/** Terms of the anchoring word examined at most when a phrase has leading words. */
+const ANCHOR_TERMS = 5000
+/** Composed rows counted per request at most: each count is a filtered search. */
+const MAX_COMPOSED = 4
 
 const FACET_OF: Partial<Record<TermKind, FacetName>> = { skill: 'skills', role: 'role', category: 'category', company: 'company_slug' }
 
@@ -75,23 +79,42 @@ function prefixRange(words: WordEntry[], fragment: string): WordEntry[] {
   return out
 }
 
+/** 0: the fragment starts the word; 1: within the allowed edits of a prefix of it; -1: no match. */
+function fragmentTier(fragment: string, word: string): number {
+  if (word.startsWith(fragment)) return 0
+  const edits = maxEdits(fragment)
+  return edits > 0 && word[0] === fragment[0] && prefixDistance(fragment, word, edits) <= edits ? 1 : -1
+}
+
 /** Terms whose words contain `leading` followed by a word the fragment completes. */
 function matchPhrase(vocabulary: Vocabulary, leading: string[], fragment: string): Match[] {
+  const best = new Map<number, number>()
+  const keep = (term: number, tier: number) => {
+    if (tier >= 0 && (best.get(term) ?? 2) > tier) best.set(term, tier)
+  }
+  if (leading.length > 0) {
+    // Anchor on the rarest leading word (matched exactly), then check the fragment against the next word.
+    const anchors = leading.map((word, at) => ({ entry: vocabulary.byWord.get(word), at }))
+    if (anchors.some((a) => !a.entry)) return []
+    const anchor = anchors.sort((a, b) => a.entry!.postings.length - b.entry!.postings.length)[0]!
+    for (const [term, position] of anchor.entry!.postings.slice(0, ANCHOR_TERMS)) {
+      const start = position - anchor.at
+      const words = vocabulary.terms[term]!.words
+      const next = words[start + leading.length]
+      if (start < 0 || next === undefined || !leading.every((word, i) => words[start + i] === word)) continue
+      keep(term, fragmentTier(fragment, next))
+    }
+    return [...best].map(([term, tier]) => ({ term, tier }))
+  }
   const candidates: [WordEntry, number][] = prefixRange(vocabulary.words, fragment).map((entry) => [entry, 0])
-  const edits = maxEdits(fragment)
-  if (edits > 0) {
+  if (maxEdits(fragment) > 0) {
     for (const entry of vocabulary.byInitial.get(fragment[0]!) ?? []) {
-      if (!entry.word.startsWith(fragment) && prefixDistance(fragment, entry.word, edits) <= edits) candidates.push([entry, 1])
+      if (!entry.word.startsWith(fragment) && fragmentTier(fragment, entry.word) === 1) candidates.push([entry, 1])
     }
   }
   candidates.sort(([a, ta], [b, tb]) => ta - tb || b.best - a.best)
-  const best = new Map<number, number>()
   for (const [entry, tier] of candidates.slice(0, WORDS_PER_FRAGMENT)) {
-    for (const [term, position] of entry.postings.slice(0, TERMS_PER_WORD)) {
-      if (position < leading.length || (best.get(term) ?? 2) <= tier) continue
-      const words = vocabulary.terms[term]!.words
-      if (leading.every((word, i) => words[position - leading.length + i] === word)) best.set(term, tier)
-    }
+    for (const [term] of entry.postings.slice(0, TERMS_PER_WORD)) keep(term, tier)
   }
   return [...best].map(([term, tier]) => ({ term, tier }))
 }
@@ -123,16 +146,20 @@ export function suggest(db: DB, search: SearchEngine, q: string, limit: number):
     rows.push({ text: t.text, parts: [partOf(t)], jobs: t.jobs, tier })
   }
   // Composed rows: the leading words name one facet value, the rest completes another.
-  for (let split = 1; split < words.length; split++) {
+  let composed = 0
+  for (let split = 1; split < words.length && composed < MAX_COMPOSED; split++) {
     const heads = (vocabulary.byName.get(words.slice(0, split).join(' ')) ?? []).map((i) => vocabulary.terms[i]!).filter((t) => FACET_OF[t.kind])
     const head = heads.sort((a, b) => b.jobs - a.jobs)[0]
     if (!head) continue
     const tails = matchPhrase(vocabulary, words.slice(split, -1), fragment)
       .map((m) => ({ ...m, t: vocabulary.terms[m.term]! }))
-      .filter(({ t }) => FACET_OF[t.kind] && t !== head && (t.kind !== head.kind || t.kind === 'skill'))
+      .filter(({ t }) => FACET_OF[t.kind] && t.slug !== head.slug && (t.kind !== head.kind || t.kind === 'skill'))
+      // "Product" + "Product Manager" says nothing the second part does not.
+      .filter(({ t }) => !head.words.every((word) => t.words.includes(word)))
       .sort((a, b) => a.tier - b.tier || b.t.jobs - a.t.jobs)
-      .slice(0, limit)
+      .slice(0, Math.min(limit, MAX_COMPOSED - composed))
     for (const { t, tier } of tails) {
+      composed++
       const jobs = search.search({ filters: clauseFilters(head, t), limit: 1, offset: 0 }).total
       if (jobs > 0) rows.push({ text: `${head.text} ${t.text}`, parts: [partOf(head), partOf(t)], jobs, tier })
     }

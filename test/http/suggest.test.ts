@@ -83,3 +83,17 @@ test('GET /suggest: limit 1..20, default 5, anything else falls back to the defa
   assert.deepEqual((await get('/api/v1/suggest')).body, { data: [] })
   assert.deepEqual((await get('/api/v1/suggest?q=%20%20')).body, { data: [] })
 })
+
+test('GET /suggest finds a skill by its short name', async () => {
+  const { get } = catalogue()
+  const { body } = await get('/api/v1/suggest?q=k8s')
+  assert.deepEqual(body.data[0], { text: 'Kubernetes', parts: [{ kind: 'skill', slug: 'kubernetes', text: 'Kubernetes' }], jobs: 4 })
+  assert.equal(body.data.filter((row: { text: string }) => row.text === 'Kubernetes').length, 1)
+})
+
+test('GET /suggest completes a phrase whose last word is common to many names', async () => {
+  const jobs = Array.from({ length: 80 }, (_, i) => fixtureJob({ title: `Engineer ${i}`, company: { slug: `c${i}`, name: `Engineer Company ${i}` } }))
+  const { get } = createCatalogueApp([...jobs, fixtureJob({ title: 'Quantum Firmware Engineer' })])
+  const { body } = await get('/api/v1/suggest?q=quantum%20firmware%20eng')
+  assert.deepEqual(body.data, [{ text: 'Quantum Firmware Engineer', parts: [{ kind: 'title', text: 'Quantum Firmware Engineer' }], jobs: 1 }])
+})
