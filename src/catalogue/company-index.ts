@@ -34,6 +34,7 @@ export interface CompanyEntry {
 interface CachedIndex {
   generation: string
   entries: CompanyEntry[]
+  byId: Map<number, CompanyEntry>
 }
 
 const cache = new WeakMap<DB, CachedIndex>()
@@ -122,14 +123,24 @@ function compareNames(a: CompanyEntry, b: CompanyEntry): number {
   return a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0
 }
 
-/** Companies with open roles in the default order, rebuilt when the stats changed. */
-export function companyEntries(db: DB): CompanyEntry[] {
+function currentIndex(db: DB): CachedIndex {
   const generation = currentCompanyStats(db)
   const cached = cache.get(db)
-  if (cached?.generation === generation) return cached.entries
+  if (cached?.generation === generation) return cached
   const entries = buildEntries(db)
-  cache.set(db, { generation, entries })
-  return entries
+  const built = { generation, entries, byId: new Map(entries.map((entry) => [entry.id, entry])) }
+  cache.set(db, built)
+  return built
+}
+
+/** Companies with open roles in the default order, rebuilt when the stats changed. */
+export function companyEntries(db: DB): CompanyEntry[] {
+  return currentIndex(db).entries
+}
+
+/** A company with open roles by id, or undefined. */
+export function companyEntryById(db: DB, id: number): CompanyEntry | undefined {
+  return currentIndex(db).byId.get(id)
 }
 
 export interface CompanyQuery {

@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection.ts'
-import { companyEntries, companyMatches, type CompanyEntry, type CompanyQuery } from './company-index.ts'
+import { companyEntries, companyEntryById, companyMatches, type CompanyEntry, type CompanyQuery } from './company-index.ts'
 import { feedbackSummaries, NO_FEEDBACK, type FeedbackSummary } from './community-signals.ts'
 
 export interface CompanySearchResult {
@@ -17,11 +17,21 @@ export function searchCompanies(db: DB, query: CompanyQuery, options: { sort?: '
   const entries = companyEntries(db)
   const { limit, offset } = options
   if (options.sort === 'rating') {
+    // Few companies have feedback: sort those, then the rest follow in the default order.
     const feedback = feedbackSummaries(db)
     const of = (entry: CompanyEntry) => feedback.get(entry.id) ?? NO_FEEDBACK
-    const matched = entries.filter((entry) => companyMatches(entry, query))
-    matched.sort((a, b) => (of(b).ratingAvg ?? -1) - (of(a).ratingAvg ?? -1) || of(b).count - of(a).count || a.rank - b.rank)
-    return { page: matched.slice(offset, offset + limit), total: matched.length, feedback }
+    const rated = [...feedback.keys()]
+      .map((id) => companyEntryById(db, id))
+      .filter((entry): entry is CompanyEntry => entry !== undefined && companyMatches(entry, query))
+      .sort((a, b) => of(b).ratingAvg! - of(a).ratingAvg! || of(b).count - of(a).count || a.rank - b.rank)
+    const page = rated.slice(offset, offset + limit)
+    let total = rated.length
+    for (const entry of entries) {
+      if (feedback.has(entry.id) || !companyMatches(entry, query)) continue
+      if (total >= offset && page.length < limit) page.push(entry)
+      total++
+    }
+    return { page, total, feedback }
   }
   const page: CompanyEntry[] = []
   let total = 0

@@ -109,6 +109,12 @@ test('GET /companies?sort=rating orders by mean feedback rating, unrated last', 
   assert.equal(body.data[0].feedback_count, 2)
   assert.equal(body.data[0].feedback_rating_avg, 4.5)
   assert.equal(body.data[2].feedback_count, 0, 'hidden feedback does not count')
+  const page = await get('/api/v1/companies?sort=rating&limit=2&offset=1')
+  assert.deepEqual(slugs(page.body), ['globex', 'acme'])
+  assert.deepEqual(page.body.meta, { total: 3, limit: 2, offset: 1 })
+  const filtered = await get('/api/v1/companies?sort=rating&countries=de')
+  assert.deepEqual(slugs(filtered.body), ['munchner', 'acme'])
+  assert.equal(filtered.body.meta.total, 2)
 })
 
 test('GET /companies/{slug} returns the company, its open jobs and referral_available', async () => {
