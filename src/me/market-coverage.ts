@@ -83,19 +83,13 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
     const code = codeOf.get(skill)
     if (code === undefined || has[code]) continue
     has[code] = 1
-    for (const doc of index.skillPostings[code]!) owned[doc]!++
+    const docs = index.skillPostings[code]!
+    for (let i = 0; i < docs.length; i++) owned[docs[i]!]!++
   }
   const unlocks = new Uint32Array(skillNames.length)
-  // Postings two skills short: counted per missing skill now, paired up after the pass (bundlePairs).
+  // Postings two skills short: their missing skills are counted now and kept (count, codes...) for bundlePairs.
   const twoShort = new Uint32Array(skillNames.length)
-  const twoShortDocs: number[] = []
-  const countUnlocks = (start: number, end: number) => {
-    for (let i = start; i < end; i++) if (!has[skillCodes[i]!]) unlocks[skillCodes[i]!]!++
-  }
-  const countTwoShort = (doc: number, start: number, end: number) => {
-    for (let i = start; i < end; i++) if (!has[skillCodes[i]!]) twoShort[skillCodes[i]!]!++
-    twoShortDocs.push(doc)
-  }
+  const twoShortMissing: number[] = []
   // Skills a posting naming k skills needs the caller to have; k is small, so a table spares the division.
   const needed = Uint32Array.from({ length: 64 }, (_, k) => Math.ceil((k * options.postingPercent) / 100))
   let total = 0
@@ -111,13 +105,22 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
       const end = skillOffsets[doc + 1]!
       const k = end - start
       const short = (k < 64 ? needed[k]! : Math.ceil((k * options.postingPercent) / 100)) - owned[doc]!
-      if (short <= 0) covered++
-      else if (short === 1) countUnlocks(start, end)
-      else if (short === 2 && k - owned[doc]! <= BUNDLE_MAX_MISSING) countTwoShort(doc, start, end)
+      if (short <= 0) {
+        covered++
+      } else if (short === 1) {
+        for (let i = start; i < end; i++) if (!has[skillCodes[i]!]) unlocks[skillCodes[i]!]!++
+      } else if (short === 2 && k - owned[doc]! <= BUNDLE_MAX_MISSING) {
+        twoShortMissing.push(k - owned[doc]!)
+        for (let i = start; i < end; i++) {
+          if (has[skillCodes[i]!]) continue
+          twoShort[skillCodes[i]!]!++
+          twoShortMissing.push(skillCodes[i]!)
+        }
+      }
     }
   }
   const frequency = marketFrequency(index, total)
-  const pairs = bundlePairs(index, has, twoShort, twoShortDocs)
+  const pairs = bundlePairs(skillNames.length, twoShort, twoShortMissing)
   return summarize({ skills, skillNames, codeOf, frequency, unlocks, pairs, total, covered, options })
 }
 
@@ -127,8 +130,7 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
  * pair counted more often than the least frequent candidate is exact, which the top pairs are in
  * practice, and the work stays a small fixed table instead of a hash of every pair.
  */
-function bundlePairs(index: CoverageIndex, has: Uint8Array, twoShort: Uint32Array, docs: readonly number[]): Map<number, number> {
-  const skillCount = index.skillNames.length
+function bundlePairs(skillCount: number, twoShort: Uint32Array, missing: readonly number[]): Map<number, number> {
   const candidates = [...twoShort.keys()]
     .filter((code) => twoShort[code]! > 0)
     .sort((a, b) => twoShort[b]! - twoShort[a]! || a - b)
@@ -137,12 +139,10 @@ function bundlePairs(index: CoverageIndex, has: Uint8Array, twoShort: Uint32Arra
   candidates.forEach((code, i) => (slot[code] = i))
   const counts = new Uint32Array(BUNDLE_CANDIDATES * BUNDLE_CANDIDATES)
   const present = new Int16Array(BUNDLE_MAX_MISSING)
-  for (const doc of docs) {
+  for (let at = 0; at < missing.length; ) {
+    const end = at + 1 + missing[at]!
     let m = 0
-    for (let i = index.skillOffsets[doc]!; i < index.skillOffsets[doc + 1]!; i++) {
-      const code = index.skillCodes[i]!
-      if (!has[code] && slot[code]! >= 0) present[m++] = slot[code]!
-    }
+    for (at++; at < end; at++) if (slot[missing[at]!]! >= 0) present[m++] = slot[missing[at]!]!
     for (let a = 0; a < m; a++) {
       for (let b = a + 1; b < m; b++) counts[Math.min(present[a]!, present[b]!) * BUNDLE_CANDIDATES + Math.max(present[a]!, present[b]!)]!++
     }
