@@ -89,7 +89,8 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
   const unlocks = new Uint32Array(skillNames.length)
   // Postings two skills short: their missing skills are counted now and kept (count, codes...) for bundlePairs.
   const twoShort = new Uint32Array(skillNames.length)
-  const twoShortMissing: number[] = []
+  let twoShortMissing: Uint32Array = new Uint32Array(4096)
+  let twoShortLength = 0
   // Skills a posting naming k skills needs the caller to have; k is small, so a table spares the division.
   const needed = Uint32Array.from({ length: 64 }, (_, k) => Math.ceil((k * options.postingPercent) / 100))
   let total = 0
@@ -110,18 +111,25 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
       } else if (short === 1) {
         for (let i = start; i < end; i++) if (!has[skillCodes[i]!]) unlocks[skillCodes[i]!]!++
       } else if (short === 2 && k - owned[doc]! <= BUNDLE_MAX_MISSING) {
-        twoShortMissing.push(k - owned[doc]!)
+        if (twoShortLength + 1 + BUNDLE_MAX_MISSING > twoShortMissing.length) twoShortMissing = grown(twoShortMissing)
+        twoShortMissing[twoShortLength++] = k - owned[doc]!
         for (let i = start; i < end; i++) {
           if (has[skillCodes[i]!]) continue
           twoShort[skillCodes[i]!]!++
-          twoShortMissing.push(skillCodes[i]!)
+          twoShortMissing[twoShortLength++] = skillCodes[i]!
         }
       }
     }
   }
   const frequency = marketFrequency(index, total)
-  const pairs = bundlePairs(skillNames.length, twoShort, twoShortMissing)
+  const pairs = bundlePairs(skillNames.length, twoShort, twoShortMissing.subarray(0, twoShortLength))
   return summarize({ skills, skillNames, codeOf, frequency, unlocks, pairs, total, covered, options })
+}
+
+function grown(buffer: Uint32Array): Uint32Array {
+  const next = new Uint32Array(buffer.length * 2)
+  next.set(buffer)
+  return next
 }
 
 /**
@@ -130,7 +138,7 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
  * pair counted more often than the least frequent candidate is exact, which the top pairs are in
  * practice, and the work stays a small fixed table instead of a hash of every pair.
  */
-function bundlePairs(skillCount: number, twoShort: Uint32Array, missing: readonly number[]): Map<number, number> {
+function bundlePairs(skillCount: number, twoShort: Uint32Array, missing: Uint32Array): Map<number, number> {
   const candidates = [...twoShort.keys()]
     .filter((code) => twoShort[code]! > 0)
     .sort((a, b) => twoShort[b]! - twoShort[a]! || a - b)

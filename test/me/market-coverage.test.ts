@@ -101,3 +101,12 @@ test('frequencies and coverage agree with a direct count for small and large mar
     for (const skill of result.skills) assert.equal(skill.market_frequency, inMarket.filter((skills) => skills.includes(skill.name)).length, `${skill.name} at share ${share}`)
   }
 })
+
+test('bundles count every posting two skills short, however many there are', () => {
+  const postings = Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? ['x', 'y', 'w'] : ['x', 'y', 'z']))
+  const result = computeCoverage(indexOf(postings), ['x'], strict)
+  assert.deepEqual(result.bundles, [
+    { skills: ['y', 'z'], new_vacancies: 2000, unlock_percent: 67 },
+    { skills: ['w', 'y'], new_vacancies: 1000, unlock_percent: 33 },
+  ])
+})
