@@ -48,7 +48,7 @@ const GAP_LIMIT = 10
 const BUNDLE_LIMIT = 10
 /** Postings missing more skills than this contribute no bundle (bounds the pairs counted per posting). */
 const BUNDLE_MAX_MISSING = 4
-const BUNDLE_CANDIDATES = 64
+const BUNDLE_CANDIDATES = 256
 
 export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole))
 
@@ -86,14 +86,14 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
     const docs = index.skillPostings[code]!
     for (let i = 0; i < docs.length; i++) owned[docs[i]!]!++
   }
+  const total = popcount(market)
+  const frequency = marketFrequency(index, total)
+  const bundles = bundleCandidates(frequency, has)
+  const pairCounts = new Uint32Array(BUNDLE_CANDIDATES * BUNDLE_CANDIDATES)
+  const present = new Int32Array(BUNDLE_MAX_MISSING)
   const unlocks = new Uint32Array(skillNames.length)
-  // Postings two skills short: their missing skills are counted now and kept (count, codes...) for bundlePairs.
-  const twoShort = new Uint32Array(skillNames.length)
-  let twoShortMissing: Uint32Array = new Uint32Array(4096)
-  let twoShortLength = 0
   // Skills a posting naming k skills needs the caller to have; k is small, so a table spares the division.
   const needed = Uint32Array.from({ length: 64 }, (_, k) => Math.ceil((k * options.postingPercent) / 100))
-  let total = 0
   let covered = 0
   for (let word = 0; word < market.length; word++) {
     let bits = market[word]!
@@ -101,7 +101,6 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
       const low = bits & -bits
       const doc = (word << 5) + 31 - Math.clz32(low)
       bits ^= low
-      total++
       const start = skillOffsets[doc]!
       const end = skillOffsets[doc + 1]!
       const k = end - start
@@ -111,58 +110,53 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
       } else if (short === 1) {
         for (let i = start; i < end; i++) if (!has[skillCodes[i]!]) unlocks[skillCodes[i]!]!++
       } else if (short === 2 && k - owned[doc]! <= BUNDLE_MAX_MISSING) {
-        if (twoShortLength + 1 + BUNDLE_MAX_MISSING > twoShortMissing.length) twoShortMissing = grown(twoShortMissing)
-        twoShortMissing[twoShortLength++] = k - owned[doc]!
+        let m = 0
         for (let i = start; i < end; i++) {
-          if (has[skillCodes[i]!]) continue
-          twoShort[skillCodes[i]!]!++
-          twoShortMissing[twoShortLength++] = skillCodes[i]!
+          const slot = bundles.slots[skillCodes[i]!]!
+          if (slot >= 0) present[m++] = slot
+        }
+        for (let x = 0; x < m; x++) {
+          for (let y = x + 1; y < m; y++) {
+            const a = present[x]!
+            const b = present[y]!
+            pairCounts[a < b ? a * BUNDLE_CANDIDATES + b : b * BUNDLE_CANDIDATES + a]!++
+          }
         }
       }
     }
   }
-  const frequency = marketFrequency(index, total)
-  const pairs = bundlePairs(skillNames.length, twoShort, twoShortMissing.subarray(0, twoShortLength))
+  const pairs: Pair[] = []
+  for (let a = 0; a < bundles.codes.length; a++) {
+    for (let b = a + 1; b < bundles.codes.length; b++) {
+      const count = pairCounts[a * BUNDLE_CANDIDATES + b]!
+      if (count > 0) pairs.push({ a: bundles.codes[a]!, b: bundles.codes[b]!, count })
+    }
+  }
   return summarize({ skills, skillNames, codeOf, frequency, unlocks, pairs, total, covered, options })
 }
 
-function grown(buffer: Uint32Array): Uint32Array {
-  const next = new Uint32Array(buffer.length * 2)
-  next.set(buffer)
-  return next
+interface Pair {
+  a: number
+  b: number
+  count: number
 }
 
 /**
- * Pairs of missing skills over the postings two skills short, among the BUNDLE_CANDIDATES skills
- * most often missing there: a pair cannot occur more often than either of its skills, so every
- * pair counted more often than the least frequent candidate is exact, which the top pairs are in
- * practice, and the work stays a small fixed table instead of a hash of every pair.
+ * Bundles are counted among the BUNDLE_CANDIDATES skills the caller lacks that the market names
+ * most, in a fixed table rather than a hash of every pair. A pair occurs in no more postings than
+ * either of its skills, so every pair counted more often than the least named candidate is exact;
+ * with this many candidates that covers every pair worth reporting (and the whole vocabulary of a
+ * catalogue with fewer skills). `slots` maps a skill code to its table row (-1: not a candidate,
+ * including every skill the caller has).
  */
-function bundlePairs(skillCount: number, twoShort: Uint32Array, missing: Uint32Array): Map<number, number> {
-  const candidates = [...twoShort.keys()]
-    .filter((code) => twoShort[code]! > 0)
-    .sort((a, b) => twoShort[b]! - twoShort[a]! || a - b)
+function bundleCandidates(frequency: Uint32Array, has: Uint8Array): { codes: number[]; slots: Int16Array } {
+  const codes = [...frequency.keys()]
+    .filter((code) => frequency[code]! > 0 && !has[code])
+    .sort((a, b) => frequency[b]! - frequency[a]! || a - b)
     .slice(0, BUNDLE_CANDIDATES)
-  const slot = new Int16Array(skillCount).fill(-1)
-  candidates.forEach((code, i) => (slot[code] = i))
-  const counts = new Uint32Array(BUNDLE_CANDIDATES * BUNDLE_CANDIDATES)
-  const present = new Int16Array(BUNDLE_MAX_MISSING)
-  for (let at = 0; at < missing.length; ) {
-    const end = at + 1 + missing[at]!
-    let m = 0
-    for (at++; at < end; at++) if (slot[missing[at]!]! >= 0) present[m++] = slot[missing[at]!]!
-    for (let a = 0; a < m; a++) {
-      for (let b = a + 1; b < m; b++) counts[Math.min(present[a]!, present[b]!) * BUNDLE_CANDIDATES + Math.max(present[a]!, present[b]!)]!++
-    }
-  }
-  const pairs = new Map<number, number>()
-  counts.forEach((count, i) => {
-    if (count === 0) return
-    const a = candidates[Math.floor(i / BUNDLE_CANDIDATES)]!
-    const b = candidates[i % BUNDLE_CANDIDATES]!
-    pairs.set(Math.min(a, b) * skillCount + Math.max(a, b), count)
-  })
-  return pairs
+  const slots = new Int16Array(frequency.length).fill(-1)
+  codes.forEach((code, slot) => (slots[code] = slot))
+  return { codes, slots }
 }
 
 interface Tally {
@@ -171,7 +165,7 @@ interface Tally {
   codeOf: Map<string, number>
   frequency: Uint32Array
   unlocks: Uint32Array
-  pairs: Map<number, number>
+  pairs: Pair[]
   total: number
   covered: number
   options: CoverageOptions
@@ -206,11 +200,15 @@ function summarize(t: Tally): CoverageResult {
 
   const mustHaveCovered = yours.filter((skill) => skill.must_have).length
   const mustHaveTotal = mustHaveCovered + lacking.length
-  const bundles = [...t.pairs.entries()]
-    .map(([key, count]) => ({
-      skills: [t.skillNames[Math.floor(key / t.skillNames.length)]!, t.skillNames[key % t.skillNames.length]!].sort() as [string, string],
-      new_vacancies: count,
-      unlock_percent: percent(count, t.total),
+  // Only pairs as frequent as the BUNDLE_LIMIT-th are sorted (by count, then names): ties stay deterministic.
+  const counts = t.pairs.map((pair) => pair.count).sort((a, b) => b - a)
+  const floor = counts[Math.min(BUNDLE_LIMIT, counts.length) - 1] ?? 0
+  const bundles = t.pairs
+    .filter((pair) => pair.count >= floor)
+    .map((pair) => ({
+      skills: [t.skillNames[pair.a]!, t.skillNames[pair.b]!].sort() as [string, string],
+      new_vacancies: pair.count,
+      unlock_percent: percent(pair.count, t.total),
     }))
     .sort((a, b) => b.new_vacancies - a.new_vacancies || byName({ name: a.skills.join() }, { name: b.skills.join() }))
     .slice(0, BUNDLE_LIMIT)
