@@ -89,11 +89,13 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
   const total = popcount(market)
   const frequency = marketFrequency(index, total)
   const bundles = bundleCandidates(frequency, has)
+  const slots = bundles.slots
+  const postingPercent = options.postingPercent
   const pairCounts = new Uint32Array(BUNDLE_CANDIDATES * BUNDLE_CANDIDATES)
   const present = new Int32Array(BUNDLE_MAX_MISSING)
   const unlocks = new Uint32Array(skillNames.length)
   // Skills a posting naming k skills needs the caller to have; k is small, so a table spares the division.
-  const needed = Uint32Array.from({ length: 64 }, (_, k) => Math.ceil((k * options.postingPercent) / 100))
+  const needed = Uint32Array.from({ length: 64 }, (_, k) => Math.ceil((k * postingPercent) / 100))
   let covered = 0
   for (let word = 0; word < market.length; word++) {
     let bits = market[word]!
@@ -104,7 +106,7 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
       const start = skillOffsets[doc]!
       const end = skillOffsets[doc + 1]!
       const k = end - start
-      const short = (k < 64 ? needed[k]! : Math.ceil((k * options.postingPercent) / 100)) - owned[doc]!
+      const short = (k < 64 ? needed[k]! : Math.ceil((k * postingPercent) / 100)) - owned[doc]!
       if (short <= 0) {
         covered++
       } else if (short === 1) {
@@ -112,7 +114,7 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
       } else if (short === 2 && k - owned[doc]! <= BUNDLE_MAX_MISSING) {
         let m = 0
         for (let i = start; i < end; i++) {
-          const slot = bundles.slots[skillCodes[i]!]!
+          const slot = slots[skillCodes[i]!]!
           if (slot >= 0) present[m++] = slot
         }
         for (let x = 0; x < m; x++) {
