@@ -91,7 +91,9 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
   const bundles = bundleCandidates(frequency, has)
   const slots = bundles.slots
   const postingPercent = options.postingPercent
-  const pairCounts = new Uint32Array(BUNDLE_CANDIDATES * BUNDLE_CANDIDATES)
+  // One row per candidate actually present: a small catalogue gets a small, cache-friendly table.
+  const stride = bundles.codes.length
+  const pairCounts = new Uint32Array(stride * stride)
   const present = new Int32Array(BUNDLE_MAX_MISSING)
   const unlocks = new Uint32Array(skillNames.length)
   // Skills a posting naming k skills needs the caller to have; k is small, so a table spares the division.
@@ -121,7 +123,7 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
           for (let y = x + 1; y < m; y++) {
             const a = present[x]!
             const b = present[y]!
-            pairCounts[a < b ? a * BUNDLE_CANDIDATES + b : b * BUNDLE_CANDIDATES + a]!++
+            pairCounts[a < b ? a * stride + b : b * stride + a]!++
           }
         }
       }
@@ -130,7 +132,7 @@ export function computeCoverage(index: CoverageIndex, skills: readonly string[],
   const pairs: Pair[] = []
   for (let a = 0; a < bundles.codes.length; a++) {
     for (let b = a + 1; b < bundles.codes.length; b++) {
-      const count = pairCounts[a * BUNDLE_CANDIDATES + b]!
+      const count = pairCounts[a * stride + b]!
       if (count > 0) pairs.push({ a: bundles.codes[a]!, b: bundles.codes[b]!, count })
     }
   }
