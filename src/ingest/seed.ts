@@ -37,6 +37,18 @@ export function* generateJobRecords(count: number, seed: number, now: Date = see
   }
 }
 
+function* batchesOf<T>(items: Iterable<T>, size: number): Generator<T[]> {
+  let batch: T[] = []
+  for (const item of items) {
+    batch.push(item)
+    if (batch.length >= size) {
+      yield batch
+      batch = []
+    }
+  }
+  if (batch.length) yield batch
+}
+
 /**
  * Writes a generated catalogue into the database: batches of ~5,000 postings per transaction, derived
  * data refreshed after each commit, `built_at` recorded at the end.
@@ -56,21 +68,13 @@ export function seedCatalogue(db: DB, options: SeedOptions): SeedSummary {
       return upsertJob(db, { ...record, company }, stamp).id
     })
   })
-  let batch: JobRecord[] = []
   let written = 0
-  const flush = () => {
-    if (!batch.length) return
+  for (const batch of batchesOf(generateJobRecords(options.jobs, options.seed, now), batchSize)) {
     const ids = writeBatch(batch)
     written += batch.length
-    batch = []
     refreshDerivedData(db, ids)
     options.onProgress?.(written, options.jobs)
   }
-  for (const record of generateJobRecords(options.jobs, options.seed, now)) {
-    batch.push(record)
-    if (batch.length >= batchSize) flush()
-  }
-  flush()
   setMeta(db, 'built_at', new Date().toISOString())
   setMeta(db, 'seed', JSON.stringify({ jobs: options.jobs, seed: options.seed, generated_for: now.toISOString() }))
   const companies = (db.prepare('SELECT count(*) AS n FROM companies').get() as { n: number }).n
