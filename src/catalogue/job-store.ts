@@ -21,6 +21,12 @@ const flag = (value: boolean | null | undefined) => (value === null || value ===
 
 /** Inserts or refreshes a company by slug; returns its id. Fields the record leaves out keep their stored value. */
 export function upsertCompany(db: DB, company: CompanyRecord, now: string): number {
+  // A bare reference (slug and name) to a stored company changes nothing, so it costs one lookup, not a write.
+  const bare = Object.entries(company).every(([key, value]) => key === 'slug' || key === 'name' || value === undefined)
+  if (bare) {
+    const known = prepared(db, 'SELECT id FROM companies WHERE slug = ? AND name = ?').get(company.slug, company.name) as { id: number } | undefined
+    if (known) return known.id
+  }
   const row = prepared(db,
       `INSERT INTO companies (slug, name, tagline, homepage, careers_url, description, hq_country, industries,
          company_type, company_size, year_founded, employee_count, organization_type, maturity,

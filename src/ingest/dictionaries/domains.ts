@@ -1,7 +1,7 @@
 /**
- * Business domains from a posting's and its company's text; several may apply. Keywords are plain
- * lowercase phrases matched on word boundaries (a substring search per keyword is much cheaper than
- * one large regular expression over every posting).
+ * Business domains from a posting's and its company's text; several may apply. Keywords are phrases
+ * of up to three words, looked up among the text's own phrases (much cheaper than a large regular
+ * expression over every posting).
  */
 const DOMAIN_KEYWORDS: [string, string[]][] = [
   ['fintech', ['fintech', 'payment', 'payments', 'banking', 'neobank', 'lending', 'credit card', 'insurtech', 'trading platform', 'wealth management', 'brokerage']],
@@ -25,17 +25,26 @@ const DOMAIN_KEYWORDS: [string, string[]][] = [
   ['climatetech', ['climate tech', 'climatetech', 'climate', 'renewable energy', 'carbon removal', 'carbon accounting', 'carbon capture', 'decarbonization', 'decarbonisation', 'solar', 'clean energy', 'energy transition']],
 ]
 
-const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch)
+const MAX_WORDS = 3
+const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+const RULES = DOMAIN_KEYWORDS.map(([domain, keywords]) => [domain, keywords.map((k) => words(k).join(' '))] as const)
 
-/** True when `keyword` occurs in `text` (both lowercase) with no letter or digit glued to either side. */
-function containsWord(text: string, keyword: string): boolean {
-  for (let at = text.indexOf(keyword); at >= 0; at = text.indexOf(keyword, at + 1)) {
-    if (!isWordChar(text[at - 1]) && !isWordChar(text[at + keyword.length])) return true
+/** Every phrase of one to three words in the text ("e-commerce" reads as "e commerce"). */
+function phrasesOf(text: string): Set<string> {
+  const list = words(text)
+  const phrases = new Set<string>()
+  for (let i = 0; i < list.length; i++) {
+    let phrase = list[i]!
+    phrases.add(phrase)
+    for (let n = 1; n < MAX_WORDS && i + n < list.length; n++) {
+      phrase += ' ' + list[i + n]
+      phrases.add(phrase)
+    }
   }
-  return false
+  return phrases
 }
 
 export function detectDomains(text: string): string[] {
-  const lower = text.toLowerCase()
-  return DOMAIN_KEYWORDS.filter(([, keywords]) => keywords.some((keyword) => containsWord(lower, keyword))).map(([domain]) => domain)
+  const phrases = phrasesOf(text)
+  return RULES.filter(([, keywords]) => keywords.some((keyword) => phrases.has(keyword))).map(([domain]) => domain)
 }
