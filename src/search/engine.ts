@@ -74,7 +74,7 @@ export interface SearchEngineOptions {
   nowSeconds?: () => number
 }
 
-type Cached = Bitmap | Bitmap[] | FacetsResult | Uint32Array
+type Cached = Bitmap | Bitmap[] | FacetsResult
 
 export class SearchEngine {
   private readonly keeper: IndexKeeper
@@ -233,10 +233,6 @@ export class SearchEngine {
       this.cache.set(key, matched)
     }
     return matched
-  }
-
-  private matchedDocs(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): Uint32Array {
-    return toDocs(this.matched(index, text, filters, omitFacet))
   }
 
   private tiers(index: SearchIndex, text: TextQuery, filters: SearchFilters, matched: Bitmap): Bitmap[] {
