@@ -10,7 +10,7 @@
  * - A gap is a missing skill that alone would turn uncovered postings into covered ones.
  * - A bundle is a pair of missing skills that together (and only together) would do so.
  */
-import { forEachDoc, popcount } from './coverage-bits.ts'
+import { marketFrequency, ownedSkills, popcount } from './coverage-counts.ts'
 
 export interface CoverageIndex {
   /** Market documents as a bitmap (bit d = document d); a subset of `live`. */
@@ -52,41 +52,20 @@ const BUNDLE_CANDIDATES = 256
 
 export const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole))
 
-/**
- * Postings per skill inside the market. A market holding most of the catalogue starts from the
- * whole posting lists and subtracts the documents outside it, so the cost is the smaller side.
- */
-function marketFrequency(index: CoverageIndex, total: number): Uint32Array {
-  const { skillOffsets, skillCodes } = index
-  const frequency = new Uint32Array(index.skillNames.length)
-  const count = (delta: number) => (doc: number) => {
-    for (let i = skillOffsets[doc]!; i < skillOffsets[doc + 1]!; i++) frequency[skillCodes[i]!] += delta
-  }
-  if (total * 2 < popcount(index.live)) {
-    forEachDoc(index.market, count(1))
-    return frequency
-  }
-  index.skillPostings.forEach((docs, code) => (frequency[code] = docs.length))
-  const outside = index.live.map((word, i) => word & ~index.market[i]!)
-  forEachDoc(outside, count(-1))
-  return frequency
-}
-
 /** `skills` are canonical slugs, deduplicated, in the caller's order. */
 export function computeCoverage(index: CoverageIndex, skills: readonly string[], options: CoverageOptions): CoverageResult {
   const { market, skillOffsets, skillCodes, skillNames } = index
   const codeOf = new Map(skillNames.map((name, code) => [name, code]))
   const has = new Uint8Array(skillNames.length)
-  // Skills the caller has, per document: summed over the caller's posting lists, not the documents' skill lists.
-  const owned = new Uint8Array(market.length * 32)
+  const callerCodes: number[] = []
   for (const skill of skills) {
     const code = codeOf.get(skill)
     if (code === undefined || has[code]) continue
     has[code] = 1
-    const docs = index.skillPostings[code]!
-    for (let i = 0; i < docs.length; i++) owned[docs[i]!]!++
+    callerCodes.push(code)
   }
   const total = popcount(market)
+  const owned = ownedSkills(index, has, callerCodes, total)
   const frequency = marketFrequency(index, total)
   const bundles = bundleCandidates(frequency, has)
   const slots = bundles.slots
