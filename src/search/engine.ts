@@ -14,8 +14,8 @@
  *   await engine.close()
  *
  * Design: facet values are posting lists over dense document indices; a filter becomes a bitmap
- * by OR / AND / AND-NOT of those lists; the FTS5 match set (cached per query text) is intersected
- * with it; counts are one pass over the matched documents. Results are cached in an LRU keyed by
+ * by OR / AND / AND-NOT of those lists; the FTS5 match set (per term; common terms' sets kept
+ * like posting lists) is intersected with it; counts are one pass over the matched documents. Results are cached in an LRU keyed by
  * the normalized query; the cache is dropped whenever the catalogue changes.
  */
 import { LRUCache } from 'lru-cache'
@@ -29,6 +29,7 @@ import { pageOf } from './page-order.ts'
 import { filtersKey } from './search-params.ts'
 import { SearchIndex } from './search-index.ts'
 import { FtsWorkers } from './fts-workers.ts'
+import { TermSets } from './term-sets.ts'
 import { matchingRowids, relevanceTiers, rowidBitmap } from './text-match.ts'
 import { parseTextQuery, type TextQuery } from './text-tokens.ts'
 
@@ -78,6 +79,7 @@ type Cached = Bitmap | Bitmap[] | FacetsResult
 
 export class SearchEngine {
   private readonly keeper: IndexKeeper
+  private readonly terms = new TermSets()
   private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
   private readonly cache: LRUCache<string, Cached>
   private readonly nowSeconds: () => number
@@ -109,12 +111,15 @@ export class SearchEngine {
     const text = parseTextQuery(q)
     if (!text || this.workerCount === 0) return
     const index = this.current()
-    const key = `text|${text.match}`
-    if (this.cache.has(key)) return
+    if (this.cache.has(`text|${text.match}`)) return
     this.workers ??= new FtsWorkers(this.db.name, this.workerCount)
-    const rowids = await this.workers.matchingRowids(text.match, index.columns.docOfJob.length)
-    // A refresh while the workers read means the set may predate it: let the next call read again.
-    if (this.current() === index) this.cache.set(key, rowidBitmap(index, rowids))
+    for (const term of text.terms) {
+      if (this.knownTermSet(index, term)) continue
+      const rowids = await this.workers.matchingRowids(term, index.columns.docOfJob.length)
+      // A refresh while the workers read means the set may predate it: let the next call read again.
+      if (this.current() !== index) return
+      this.storeTermSet(index, term, rowidBitmap(index, rowids))
+    }
   }
 
   /** Open postings in the index (after refresh). */
@@ -188,13 +193,14 @@ export class SearchEngine {
     }
   }
 
-  /** Forgets every cached result (the benchmark measures uncached latency with it). */
-  clearCache(): void {
+  /** Forgets cached results, and unless told otherwise the kept common-term sets too (the benchmark measures uncached latency with it). */
+  clearCache(options: { keepCommonTerms?: boolean } = {}): void {
     this.cache.clear()
+    if (!options.keepCommonTerms) this.terms.clear()
   }
 
   async close(): Promise<void> {
-    this.cache.clear()
+    this.clearCache()
     this.keeper.close()
     await this.workers?.close()
     this.workers = undefined
@@ -212,14 +218,32 @@ export class SearchEngine {
     return `${text?.match ?? ''}|${filtersKey(filters)}|${omitted}|${clock}`
   }
 
+  /** Postings matching every term of the text. */
   private textMatches(index: SearchIndex, text: TextQuery): Bitmap {
     const key = `text|${text.match}`
     let matched = this.cache.get(key) as Bitmap | undefined
     if (!matched) {
-      matched = rowidBitmap(index, matchingRowids(this.db, text))
+      matched = this.termSet(index, text.terms[0]!).slice()
+      for (const term of text.terms.slice(1)) andInPlace(matched, this.termSet(index, term))
       this.cache.set(key, matched)
     }
     return matched
+  }
+
+  private termSet(index: SearchIndex, term: string): Bitmap {
+    const known = this.knownTermSet(index, term)
+    if (known) return known
+    const set = rowidBitmap(index, matchingRowids(this.db, term))
+    this.storeTermSet(index, term, set)
+    return set
+  }
+
+  private knownTermSet(index: SearchIndex, term: string): Bitmap | undefined {
+    return this.terms.get(index, term) ?? (this.cache.get(`term|${term}`) as Bitmap | undefined)
+  }
+
+  private storeTermSet(index: SearchIndex, term: string, set: Bitmap): void {
+    if (!this.terms.offer(index, term, set)) this.cache.set(`term|${term}`, set)
   }
 
   /** Documents matching text and filters (minus one facet's selection for disjunctive counts). */

@@ -19,6 +19,8 @@ export interface TextQuery {
   prefix: string
   /** The FTS5 MATCH expression: every token quoted, ANDed, the last one as a prefix. */
   match: string
+  /** The same, one expression per token: a posting matches when it matches all of them. */
+  terms: string[]
 }
 
 /** null when q holds no searchable token (e.g. only punctuation): the search then has no text clause. */
@@ -29,6 +31,6 @@ export function parseTextQuery(q: string | undefined): TextQuery | null {
   const words = [...new Set(tokens.slice(0, -1))]
   const prefix = tokens[tokens.length - 1]!
   // Tokens hold only letters, digits, '+' and '#': no '"' can end the quoted string early.
-  const match = [...words.map((word) => `"${word}"`), `"${prefix}"*`].join(' ')
-  return { words, prefix, match }
+  const terms = [...words.map((word) => `"${word}"`), `"${prefix}"*`]
+  return { words, prefix, match: terms.join(' '), terms }
 }

@@ -43,7 +43,12 @@ test('filtersKey ignores value order', () => {
 })
 
 test('text queries quote every token and prefix the last', () => {
-  assert.deepEqual(parseTextQuery('Senior "Go" NEAR(c++ -x:y*'), { words: ['senior', 'go', 'near', 'c++', 'x'], prefix: 'y', match: '"senior" "go" "near" "c++" "x" "y"*' })
+  assert.deepEqual(parseTextQuery('Senior "Go" NEAR(c++ -x:y*'), {
+    words: ['senior', 'go', 'near', 'c++', 'x'],
+    prefix: 'y',
+    match: '"senior" "go" "near" "c++" "x" "y"*',
+    terms: ['"senior"', '"go"', '"near"', '"c++"', '"x"', '"y"*'],
+  })
   assert.equal(parseTextQuery('"()*^:-'), null)
   assert.equal(parseTextQuery(''), null)
   assert.deepEqual(parseTextQuery('Zürich')?.match, '"zurich"*')
