@@ -24,6 +24,10 @@ export function clusterKeyOf(companySlug: string, title: string): string {
 const titleFacts = memoize(classifyTitle)
 const locationOf = memoize((location: string) => resolveLocation(location))
 
+function withoutName(text: string, name: string): string {
+  return name.length > 2 ? text.split(name).join(' ') : text
+}
+
 const first = <T>(...values: (T | null | undefined)[]): T | null => {
   for (const value of values) if (value !== null && value !== undefined) return value
   return null
@@ -54,7 +58,8 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
     const skill = findSkill(name) ?? { slug: slugify(name), name }
     if (skill.slug) skills.set(skill.slug, skill)
   }
-  if (!stated.skills?.length) for (const skill of extractSkills(text)) skills.set(skill.slug, skill)
+  // The company's own name ("Signal Robotics", "Nova Cloud") is not a skill the job asks for.
+  if (!stated.skills?.length) for (const skill of extractSkills(withoutName(text, raw.company.name))) skills.set(skill.slug, skill)
 
   const statedSalary = stated.salaryMin != null || stated.salaryMax != null
   const salary = statedSalary ? null : parseSalary(descriptionText)

@@ -41,7 +41,7 @@ export function assessGhost(reality: Reality, facts: { hasSalary: boolean; textL
   ]
   const weak: [string, boolean][] = [
     ['no_salary_stated', !facts.hasSalary],
-    ['vague_description', facts.textLength < 600 || facts.skillCount === 0],
+    ['vague_description', facts.textLength < 400 || facts.skillCount === 0],
   ]
   const fired = [...strong, ...weak].filter(([, on]) => on).map(([name]) => name)
   const strongFired = strong.filter(([, on]) => on).length

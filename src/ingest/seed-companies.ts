@@ -157,7 +157,7 @@ export function generateCompanies(random: SeedRandom, count: number): SeedCompan
       organizationType: type === 'government' ? 'public' : 'private',
       ...collectionsOf(random, { country: country.code, size, type, industry: industry.slug, famous }),
     }
-    const weight = size === '1000+' ? (famous < 25 ? 40 : 12) : size === '501-1000' ? 6 : size === '201-500' ? 4 : size === '51-200' ? 2.5 : 1
+    const weight = size === '1000+' ? (famous < 25 ? 20 : 5) : size === '501-1000' ? 4 : size === '201-500' ? 3 : size === '51-200' ? 2 : 1
     companies.push({ record, country, remotePolicy: random.chance(0.55) ? policy : null, technologies, industry, weight })
   }
   return companies

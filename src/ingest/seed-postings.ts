@@ -25,6 +25,9 @@ const LEVEL_OF: Record<string, string> = { intern: 'EN', junior: 'EN', middle: '
 const EXPERIENCE: Record<string, [number, number]> = { intern: [0, 0], junior: [0, 2], middle: [2, 4], senior: [5, 7], lead: [6, 9], staff: [8, 10], principal: [10, 12] }
 const TIMEZONES: Record<string, string> = { eu: 'CET', north_america: 'EST', apac: 'SGT', cis: 'MSK', uk: 'GMT' }
 
+const MANAGER_LEVELS: [string, number][] = [['lead', 5], ['senior', 3], ['principal', 1]]
+const EXECUTIVE_TITLE = /^(CTO|VP|Head of|Director|Chief)\b/
+
 const fmt = (n: number, sep: string) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, sep)
 
 /** A salary line in the currency and period the posting's market uses, drawn from real observations. */
@@ -85,9 +88,11 @@ export function* generateRawPostings(count: number, seed: number, now: Date): Ge
   while (produced < count) {
     const company = companyPicker.pick(random)
     const role = random.weighted(roleWeights)
-    const seniority = random.weighted(SENIORITY_MIX)
+    // Managers are hired at the top levels only.
+    const seniority = role.category === 'management' ? random.weighted(MANAGER_LEVELS) : random.weighted(SENIORITY_MIX)
     const baseTitle = random.pick(role.titles)
-    const level = random.pick(LEVEL_WORDS[seniority] ?? [''])
+    // Executive titles (CTO, VP, Head of, Director) are their own level.
+    const level = EXECUTIVE_TITLE.test(baseTitle) ? '' : random.pick(LEVEL_WORDS[seniority] ?? [''])
     const title = seniority === 'intern' && level === 'Internship:' ? `${baseTitle} Internship` : `${level} ${baseTitle}`.trim()
     // Big employers repost one role in several cities; a few mass-post the same title widely.
     const copies = Math.min(count - produced, random.chance(company.weight > 10 ? 0.25 : 0.06) ? random.int(2, random.chance(0.15) ? 9 : 4) : 1)
@@ -98,7 +103,7 @@ export function* generateRawPostings(count: number, seed: number, now: Date): Ge
     const employmentType = seniority === 'intern' ? 'internship' : random.weighted([['full_time', 55], [null, 30], ['contract', 8], ['part_time', 4], ['fellowship', 0.5]] as const)
     const vague = random.chance(0.04)
     const hasSalary = !vague && random.chance(country.code === 'us' || country.code === 'gb' || country.code === 'ru' ? 0.7 : 0.45)
-    const ageDays = random.chance(0.07) ? random.int(121, 420) : Math.floor(Math.pow(random.next(), 1.6) * 120)
+    const ageDays = random.chance(0.04) ? random.int(121, 420) : Math.floor(Math.pow(random.next(), 2.2) * 120)
     const closedShare = ageDays > 60 ? 0.2 : 0.04
     const [expLow, expHigh] = EXPERIENCE[seniority]!
     const experienceMin = random.int(expLow, expHigh)
@@ -124,7 +129,8 @@ export function* generateRawPostings(count: number, seed: number, now: Date): Ge
       vague,
     }
     const source = random.weighted(SOURCES)
-    const firstCity = random.int(0, country.cities.length - 1)
+    // Cities are listed biggest hub first; hubs get most postings.
+    const firstCity = Math.floor(Math.pow(random.next(), 2) * country.cities.length)
     for (let copy = 0; copy < copies; copy++) {
       serial += 1
       const place = cityLocation(random, country, firstCity + copy)

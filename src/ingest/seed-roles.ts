@@ -56,7 +56,7 @@ export const LEVEL_WORDS: Record<string, string[]> = {
   junior: ['Junior', 'Jr.', 'Graduate', 'Entry-Level'],
   middle: ['', 'Mid-Level', ''],
   senior: ['Senior', 'Sr.', 'Senior'],
-  lead: ['Lead', 'Team Lead'],
+  lead: ['Lead'],
   staff: ['Staff'],
   principal: ['Principal'],
 }

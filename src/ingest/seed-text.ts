@@ -27,7 +27,7 @@ export interface PostingFacts {
 const BENEFITS = [
   'Private health, dental and vision insurance', '25 days of paid vacation plus public holidays', 'Stock options in a fast-growing company',
   'A yearly learning budget for courses, books and conferences', 'Home-office setup allowance', 'Flexible working hours',
-  '16 weeks of paid parental leave', 'Pension plan with employer contribution', 'Latest MacBook Pro or a Linux laptop of your choice',
+  '16 weeks of paid parental leave', 'Pension plan with employer contribution', 'A new laptop of your choice',
   'Team offsites twice a year', 'Mental health support', 'Gym membership', 'Four-day work week in summer',
 ]
 

@@ -138,3 +138,8 @@ test('old, reposted postings read as likely-evergreen with ghost evidence', () =
   assert.ok(job.ghost?.criteria.includes('reposted_3_or_more_times'))
   assert.equal(job.ghost?.contributors, job.ghost?.criteria.length)
 })
+
+test("the company's own name is not read as a skill", () => {
+  const job = enrichPosting(posting({ company: { slug: 'nova-robotics', name: 'Nova Robotics' }, description: '<p>Nova Robotics builds warehouse software in Python.</p>' }))
+  assert.deepEqual(job.skills?.map((s) => s.slug), ['python'])
+})
