@@ -13,7 +13,7 @@ import { digestsCommand } from './me/digest-command.ts'
  */
 const commands: Record<string, { help: string; run: (args: string[]) => Promise<void> | void }> = {
   serve: { help: 'serve the API (seeds the database on first start)', run: () => startServer(loadConfig()) },
-  seed: { help: 'seed [--jobs N] [--seed S] [--db PATH]: (re)generate the seeded catalogue', run: (args) => seedCommand(args) },
+  seed: { help: 'seed [--jobs N] [--seed S] [--db PATH] [--replace yes]: write the generated catalogue', run: (args) => seedCommand(args) },
   import: { help: 'import FILE...: load JSON Lines or schema.org JobPosting JSON-LD', run: (args) => importCommand(args) },
   user: { help: 'user grant-moderator EMAIL: give an account the moderator role', run: (args) => userCommand(args) },
   mail: { help: 'mail outbox [--to EMAIL] [--limit N]: print recorded outgoing mail (codes, when there is no SMTP)', run: (args) => mailCommand(args) },

@@ -7,16 +7,18 @@ import { createProgress } from './progress.ts'
 import { seedCatalogue } from './seed.ts'
 
 /**
- * `openroles seed [--jobs N] [--seed S] [--db PATH]`: replaces the database file with a freshly
- * generated catalogue (the same one the server builds on first start).
+ * `openroles seed [--jobs N] [--seed S] [--db PATH] [--replace yes]`: writes the generated catalogue
+ * (the one the server builds on first start) into the database. Postings are upserted, so seeding
+ * twice with the same seed changes nothing; `--replace yes` deletes the file first (accounts and
+ * everything else in it go too, so it is never the default).
  */
 export async function seedCommand(args: string[]): Promise<void> {
   const config = loadConfig()
-  const { options } = parseArgs(args, ['jobs', 'seed', 'db'])
+  const { options } = parseArgs(args, ['jobs', 'seed', 'db', 'replace'])
   const jobs = positiveInt(options.jobs, config.seedJobs, 'jobs')
   const seed = positiveInt(options.seed, config.seedRandom, 'seed')
   const path = resolve(options.db ?? config.dbPath)
-  if (existsSync(path)) for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true })
+  if (options.replace === 'yes' && existsSync(path)) for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true })
   const db = openDatabase(path)
   const progress = createProgress('seeding', jobs)
   try {
