@@ -41,7 +41,7 @@ const ENRICHMENT_FIELDS = {
   experience_years_max: years,
   english_level: enumOf(['none', 'a1', 'a2', 'b1', 'b2', 'c1', 'c2', 'native']),
   education_level: enumOf(['none', 'bachelor', 'master', 'phd']),
-  category: nullable(text(60)),
+  category: enumOf(['software_engineering', 'backend', 'frontend', 'fullstack', 'mobile', 'devops', 'sre', 'network_engineering', 'data_engineering', 'data_science', 'data_analytics', 'ml_ai', 'ai_engineering', 'qa', 'security', 'hardware', 'embedded', 'blockchain', 'architecture', 'design', 'engineering_design', 'product', 'project_management', 'management', 'marketing', 'sales', 'support', 'business_analysis', 'solutions_engineering', 'developer_relations', 'technical_writing', 'recruiting', 'hr', 'finance', 'legal', 'operations', 'customer_success', 'other']),
   domains: list,
   posting_language: nullable(text(10)),
   company_type: enumOf(['product', 'startup', 'outsource', 'outstaff', 'agency', 'inhouse', 'government']),
@@ -70,7 +70,7 @@ export const JobLineSchema = v.looseObject({
   skills: list,
   role: nullable(text(80)),
   role_type: enumOf(['people_manager']),
-  ai_archetype: nullable(text(60)),
+  ai_archetype: enumOf(['rag_app_builder', 'agent_builder', 'cloud_ml_platform_engineer', 'ml_trainer_researcher', 'fullstack_ai_engineer', 'devops_infra_engineer']),
   requires_clearance: v.optional(v.boolean()),
   manually_added: v.optional(v.boolean()),
   /** The API serves these inside `enrichment`; either place is read. */
