@@ -198,8 +198,21 @@ CREATE INDEX IF NOT EXISTS jobs_search_load ON jobs (
 );
 CREATE TRIGGER IF NOT EXISTS search_changes_job_insert AFTER INSERT ON jobs
   BEGIN INSERT INTO search_changes (job_id) VALUES (new.id); END;
-CREATE TRIGGER IF NOT EXISTS search_changes_job_update AFTER UPDATE ON jobs
+-- Engagement counters do not change what search matches: an update that only bumps them is not a
+-- catalogue change (views go to their own log, read without dropping cached results).
+DROP TRIGGER IF EXISTS search_changes_job_update;
+CREATE TRIGGER IF NOT EXISTS search_changes_job_edit AFTER UPDATE OF
+  company_id, title, closed_at, updated_at, source, work_mode, role, role_type, ai_archetype, category, seniority,
+  employment_type, relocation, visa_sponsorship, requires_clearance, english_level, education_level, posting_language,
+  company_type, company_size, salary_min, salary_max, salary_currency, salary_period, experience_years_min,
+  reality_class, posted_at, created_at ON jobs
   BEGIN INSERT INTO search_changes (job_id) VALUES (new.id); END;
+CREATE TABLE IF NOT EXISTS search_view_changes (
+  seq     INTEGER PRIMARY KEY AUTOINCREMENT,
+  job_id  INTEGER NOT NULL
+) STRICT;
+CREATE TRIGGER IF NOT EXISTS search_changes_job_views AFTER UPDATE OF view_count ON jobs
+  BEGIN INSERT INTO search_view_changes (job_id) VALUES (new.id); END;
 CREATE TRIGGER IF NOT EXISTS search_changes_job_delete AFTER DELETE ON jobs
   BEGIN INSERT INTO search_changes (job_id) VALUES (old.id); END;
 CREATE TRIGGER IF NOT EXISTS search_changes_company_update AFTER UPDATE OF name, slug ON companies

@@ -1,6 +1,7 @@
 /**
  * Reads the search_changes log (schema.sql, filled by triggers on jobs, companies and
  * company_collections): which postings changed since the index was built, whoever wrote them.
+ * View counts have their own log, search_view_changes: they only move the view_count order.
  */
 import type { DB } from '../db/connection.ts'
 
@@ -40,13 +41,35 @@ export function changeCount(db: DB, since: number): number {
  * instead of a search request stalling behind the import.
  */
 export function forgetChanges(db: DB, upTo: number): void {
+  pruneLog(db, 'DELETE FROM search_changes WHERE seq <= ?', upTo)
+}
+
+function pruneLog(db: DB, sql: string, upTo: number): void {
   const timeout = db.pragma('busy_timeout', { simple: true }) as number
   db.pragma('busy_timeout = 0')
   try {
-    db.prepare('DELETE FROM search_changes WHERE seq <= ?').run(upTo)
+    db.prepare(sql).run(upTo)
   } catch (error) {
     if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error
   } finally {
     db.pragma(`busy_timeout = ${timeout}`)
   }
+}
+
+/** The newest entry of the view-count log (search_view_changes), 0 when empty. */
+export function latestViewChange(db: DB): number {
+  return (db.prepare('SELECT coalesce(max(seq), 0) FROM search_view_changes').pluck().get() as number) ?? 0
+}
+
+/** Jobs whose view count changed after `since` (up to `upTo`), with their counts now; the entries are then dropped. */
+export function takeViewChanges(db: DB, since: number, upTo: number): { id: number; viewCount: number }[] {
+  const rows = db
+    .prepare(
+      `SELECT id, view_count FROM jobs WHERE id IN
+         (SELECT job_id FROM search_view_changes WHERE seq > ? AND seq <= ?)`,
+    )
+    .raw()
+    .all(since, upTo) as [number, number][]
+  pruneLog(db, 'DELETE FROM search_view_changes WHERE seq <= ?', upTo)
+  return rows.map(([id, viewCount]) => ({ id, viewCount }))
 }

@@ -5,9 +5,9 @@
  * position the snapshot includes, so a restart can always patch from its snapshot.
  */
 import type { DB } from '../db/connection.ts'
-import { changeCount, changesSince, forgetChanges, latestChange } from './change-log.ts'
+import { changeCount, changesSince, forgetChanges, latestChange, latestViewChange, takeViewChanges } from './change-log.ts'
 import type { DocColumns } from './doc-columns.ts'
-import { loadAllOpen, MULTI_FIELDS, patchJobs, SINGLE_FIELDS } from './index-load.ts'
+import { loadAllOpen, MULTI_FIELDS, patchJobs, reloadViewCounts, SINGLE_FIELDS } from './index-load.ts'
 import { readSnapshot, snapshotPath, writeSnapshot } from './index-snapshot.ts'
 import { SearchIndex } from './search-index.ts'
 
@@ -20,6 +20,7 @@ const SNAPSHOT_EVERY = 20000
 export class IndexKeeper {
   private index: SearchIndex | undefined
   private applied = 0
+  private appliedViews = 0
   private snapshotSeq = 0
   /** No snapshot for an in-memory database, or after writing one failed (e.g. a read-only directory). */
   private snapshotFile: string | undefined
@@ -31,7 +32,10 @@ export class IndexKeeper {
   /** The up-to-date index, and whether this call changed it (cached results are then stale). */
   current(): { index: SearchIndex; changed: boolean } {
     const latest = latestChange(this.db)
-    if (this.index && latest <= this.applied) return { index: this.index, changed: false }
+    if (this.index && latest <= this.applied) {
+      this.applyViews()
+      return { index: this.index, changed: false }
+    }
     if (!this.index) this.start(latest)
     else if (this.tooManyChanges(this.applied, this.index.liveCount)) this.rebuild(latest)
     else this.patch(this.index.columns, this.applied, latest)
@@ -39,7 +43,22 @@ export class IndexKeeper {
     if (this.snapshotFile && latest - this.snapshotSeq > SNAPSHOT_EVERY) this.save(this.index!.columns, latest)
     const upTo = this.snapshotFile ? this.snapshotSeq : latest
     if (upTo > 0) forgetChanges(this.db, upTo)
+    this.applyViews()
     return { index: this.index!, changed: true }
+  }
+
+  /** New view counts only move the view_count order: the columns are updated in place, nothing else is invalidated. */
+  private applyViews(): void {
+    const latest = latestViewChange(this.db)
+    if (latest <= this.appliedViews) return
+    const { columns } = this.index!
+    const viewCount = columns.number('viewCount')
+    for (const { id, viewCount: count } of takeViewChanges(this.db, this.appliedViews, latest)) {
+      const doc = columns.docOf(id)
+      if (doc !== undefined) viewCount[doc] = count
+    }
+    this.index!.dropSortPermutation('view_count')
+    this.appliedViews = latest
   }
 
   close(): void {
@@ -51,9 +70,12 @@ export class IndexKeeper {
   }
 
   private start(latest: number): void {
+    // Counts read below are at least this fresh; later view changes are applied from the log.
+    this.appliedViews = latestViewChange(this.db)
     const saved = this.snapshotFile ? readSnapshot(this.db, this.snapshotFile, SINGLE_FIELDS, MULTI_FIELDS) : undefined
     if (saved && saved.seq <= latest && !this.tooManyChanges(saved.seq, saved.columns.docCount)) {
       this.snapshotSeq = saved.seq
+      reloadViewCounts(this.db, saved.columns)
       this.patch(saved.columns, saved.seq, latest)
     } else {
       this.rebuild(latest)

@@ -2,7 +2,7 @@
  * One generation of the in-memory index: the document columns plus what is derived from them,
  * per facet value the sorted list of live documents carrying it (a posting list), and, built on
  * first use, one document permutation per sort key. Replaced (rebuilt or patched) when the
- * catalogue changes; never mutated while serving.
+ * catalogue changes; only view counts move in place (see IndexKeeper).
  */
 import { countDocs, type Bitmap } from './bitmap.ts'
 import type { DocColumns, NumberColumn } from './doc-columns.ts'
@@ -56,6 +56,11 @@ export class SearchIndex {
   /** Posting lists of every code of a field. */
   allPostings(field: string): Uint32Array[] {
     return this.postings.get(field)!
+  }
+
+  /** After view counts moved in place: the order is rebuilt on next use. */
+  dropSortPermutation(key: SortKey): void {
+    this.permutations.delete(key)
   }
 
   sortPermutation(key: SortKey): SortPermutation {
