@@ -35,6 +35,11 @@ export function andNotDocs(target: Bitmap, docs: ArrayLike<number>): void {
   for (let i = 0; i < docs.length; i++) target[docs[i]! >>> 5]! &= ~(1 << (docs[i]! & 31))
 }
 
+/** target |= other, in place. */
+export function orInPlace(target: Bitmap, other: Bitmap): void {
+  for (let i = 0; i < target.length; i++) target[i]! |= other[i]!
+}
+
 /** target &= other, in place. */
 export function andInPlace(target: Bitmap, other: Bitmap): void {
   for (let i = 0; i < target.length; i++) target[i]! &= other[i]!

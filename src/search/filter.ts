@@ -3,7 +3,7 @@
  * (OR), intersections (`_mode=and`) and differences (`_exclude`); the geography facets form one
  * OR-group; numeric and boolean filters are one pass over the remaining documents.
  */
-import { andInPlace, andNotDocs, emptyBitmap, fromDocs, orDocs, type Bitmap } from './bitmap.ts'
+import { andInPlace, andNotDocs, andNotInPlace, emptyBitmap, fromDocs, orDocs, orInPlace, type Bitmap } from './bitmap.ts'
 import { FACET_NAMES, GEO_FACETS, type FacetClause, type FacetName, type SearchFilters } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 
@@ -22,10 +22,7 @@ export function filterBitmap(index: SearchIndex, filters: SearchFilters, nowSeco
     const clause = filters.facets[facet]
     if (!clause) continue
     if (!GEO_FACETS.includes(facet) && omit !== facet) applyIncluded(index, result, facet, clause)
-    for (const value of clause.exclude) {
-      const docs = index.postingsOf(facet, value)
-      if (docs) andNotDocs(result, docs)
-    }
+    for (const value of clause.exclude) removeValue(index, result, facet, value)
   }
   if (omit !== 'geography') applyGeography(index, result, filters)
   applyNumbers(index, result, filters, nowSeconds)
@@ -35,11 +32,11 @@ export function filterBitmap(index: SearchIndex, filters: SearchFilters, nowSeco
 function applyIncluded(index: SearchIndex, result: Bitmap, facet: FacetName, clause: FacetClause): void {
   if (clause.values.length === 0) return
   if (clause.mode === 'and') {
-    for (const value of clause.values) andInPlace(result, fromDocs(index.postingsOf(facet, value) ?? [], index.words))
+    for (const value of clause.values) andInPlace(result, index.denseBitmap(facet, value) ?? fromDocs(index.postingsOf(facet, value) ?? [], index.words))
     return
   }
   const union = emptyBitmap(index.words)
-  for (const value of clause.values) orDocs(union, index.postingsOf(facet, value) ?? [])
+  for (const value of clause.values) addValue(index, union, facet, value)
   andInPlace(result, union)
 }
 
@@ -48,8 +45,20 @@ function applyGeography(index: SearchIndex, result: Bitmap, filters: SearchFilte
   const selected = GEO_FACETS.filter((facet) => (filters.facets[facet]?.values.length ?? 0) > 0)
   if (selected.length === 0) return
   const union = emptyBitmap(index.words)
-  for (const facet of selected) for (const value of filters.facets[facet]!.values) orDocs(union, index.postingsOf(facet, value) ?? [])
+  for (const facet of selected) for (const value of filters.facets[facet]!.values) addValue(index, union, facet, value)
   andInPlace(result, union)
+}
+
+function addValue(index: SearchIndex, target: Bitmap, facet: FacetName, value: string): void {
+  const dense = index.denseBitmap(facet, value)
+  if (dense) orInPlace(target, dense)
+  else orDocs(target, index.postingsOf(facet, value) ?? [])
+}
+
+function removeValue(index: SearchIndex, target: Bitmap, facet: FacetName, value: string): void {
+  const dense = index.denseBitmap(facet, value)
+  if (dense) andNotInPlace(target, dense)
+  else andNotDocs(target, index.postingsOf(facet, value) ?? [])
 }
 
 type DocTest = (doc: number) => boolean

@@ -4,7 +4,7 @@
  * first use, one document permutation per sort key. Replaced (rebuilt or patched) when the
  * catalogue changes; only view counts move in place (see IndexKeeper).
  */
-import { countDocs, type Bitmap } from './bitmap.ts'
+import { countDocs, fromDocs, type Bitmap } from './bitmap.ts'
 import type { DocColumns, NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type SortKey } from './facet-spec.ts'
 
@@ -26,6 +26,7 @@ export class SearchIndex {
   /** Live documents with no region: `regions=none`. */
   readonly regionsNone: Uint32Array
   private readonly permutations = new Map<SortKey, SortPermutation>()
+  private readonly dense = new Map<string, Bitmap>()
 
   constructor(readonly columns: DocColumns) {
     this.words = columns.live.length
@@ -51,6 +52,22 @@ export class SearchIndex {
     if (field === 'regions' && value === REGIONS_NONE) return this.regionsNone
     const code = this.columns.dictionary(field).code(value)
     return code === undefined ? undefined : this.postings.get(field)![code]
+  }
+
+  /**
+   * The value's documents as a bitmap when the value is dense (one posting in 32 or more, where a
+   * bitmap is no larger than the list and combines word by word), built on first use; else undefined.
+   */
+  denseBitmap(field: string, value: string): Bitmap | undefined {
+    const docs = this.postingsOf(field, value)
+    if (!docs || docs.length * 32 < this.columns.docCount) return undefined
+    const key = `${field}\u0000${value}`
+    let bitmap = this.dense.get(key)
+    if (!bitmap) {
+      bitmap = fromDocs(docs, this.words)
+      this.dense.set(key, bitmap)
+    }
+    return bitmap
   }
 
   /** Posting lists of every code of a field. */
