@@ -86,8 +86,10 @@ export function upsertCompany(db: DB, company: CompanyRecord, now: string): numb
 
 function clusterId(db: DB, key: string | null | undefined): number | null {
   if (!key) return null
-  const row = prepared(db, 'INSERT INTO role_clusters (cluster_key) VALUES (?) ON CONFLICT (cluster_key) DO UPDATE SET cluster_key = excluded.cluster_key RETURNING id')
-    .get(key) as { id: number }
+  // Look up first: most postings join an existing cluster, and an upsert would rewrite its row each time.
+  const known = prepared(db, 'SELECT id FROM role_clusters WHERE cluster_key = ?').get(key) as { id: number } | undefined
+  if (known) return known.id
+  const row = prepared(db, 'INSERT INTO role_clusters (cluster_key) VALUES (?) RETURNING id').get(key) as { id: number }
   return row.id
 }
 

@@ -1,6 +1,6 @@
 /**
- * Business domains from a posting's and its company's text; several may apply. Keywords are phrases
- * of up to three words, looked up among the text's own phrases (much cheaper than a large regular
+ * Business domains from a posting's and its company's text; several may apply. Keywords are whole
+ * words or phrases looked up in the text's set of words (much cheaper than a large regular
  * expression over every posting).
  */
 const DOMAIN_KEYWORDS: [string, string[]][] = [
@@ -25,26 +25,19 @@ const DOMAIN_KEYWORDS: [string, string[]][] = [
   ['climatetech', ['climate tech', 'climatetech', 'climate', 'renewable energy', 'carbon removal', 'carbon accounting', 'carbon capture', 'decarbonization', 'decarbonisation', 'solar', 'clean energy', 'energy transition']],
 ]
 
-const MAX_WORDS = 3
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
-const RULES = DOMAIN_KEYWORDS.map(([domain, keywords]) => [domain, keywords.map((k) => words(k).join(' '))] as const)
-
-/** Every phrase of one to three words in the text ("e-commerce" reads as "e commerce"). */
-function phrasesOf(text: string): Set<string> {
-  const list = words(text)
-  const phrases = new Set<string>()
-  for (let i = 0; i < list.length; i++) {
-    let phrase = list[i]!
-    phrases.add(phrase)
-    for (let n = 1; n < MAX_WORDS && i + n < list.length; n++) {
-      phrase += ' ' + list[i + n]
-      phrases.add(phrase)
-    }
-  }
-  return phrases
-}
+const words = (text: string) => text.toLowerCase().split(/[^a-z0-9\u00c0-\u024f\u0400-\u04ff]+/).filter(Boolean)
+const RULES = DOMAIN_KEYWORDS.map(([domain, keywords]) => [domain, keywords.map((keyword) => words(keyword))] as const)
 
 export function detectDomains(text: string): string[] {
-  const phrases = phrasesOf(text)
-  return RULES.filter(([, keywords]) => keywords.some((keyword) => phrases.has(keyword))).map(([domain]) => domain)
+  const list = words(text)
+  const present = new Set(list)
+  let joined: string | undefined
+  // A phrase can only be there when its first word is; only then is the text searched for it.
+  const has = (keyword: string[]) => {
+    if (!present.has(keyword[0]!)) return false
+    if (keyword.length === 1) return true
+    joined ??= ` ${list.join(' ')} `
+    return joined.includes(` ${keyword.join(' ')} `)
+  }
+  return RULES.filter(([, keywords]) => keywords.some(has)).map(([domain]) => domain)
 }
