@@ -46,7 +46,8 @@ const GENERIC = new Set(
   twitch discord telegram whatsapp wechat slack notion medium tumblr gmail chrome firefox nasa covid-19 queer transgender
   christianity citizen-science climate-change mozilla public-good nashville-tennessee hacktoberfest awesome
   blazing-fast getting-things-done interactive-fiction machinima mazes minecraft handshake green-software backend frontend
-  computer-science software-engineering programming-language product-management project-management open-source`.split(/\s+/),
+  computer-science software-engineering programming-language product-management project-management open-source
+  argo-floats`.split(/\s+/),
 )
 const GAME = /game|shooter|simulator|rpg|role-playing|roguel|crawl|metroidvania|beat-em-up|hack-and-slash|racing|wargame|tower-defense|turn-based|real-time-|point-and-click|platform-game|escape-the-room|visual-novel|text-adventure|battle-royale|arcade|survival-horror|vehicular|kart|light-gun|fighting|mud-game/
 // Aliases that are everyday words in job ads ("fluent English", "a ton of", "5 pm", "health coverage").
@@ -58,7 +59,7 @@ const LOOSE_ALIASES = new Set(
   pipelines sanitize sanitizer sanitizers compiler emulator emulators exploit exploits brew paper`.split(/\s+/),
 )
 const SHORT_KEPT = new Set(['js', 'ml', 'ai', 'ui', 'ux', 'qt', 'r', 'c'])
-const keepAlias = (alias) => !LOOSE_ALIASES.has(alias) && (alias.length > 2 || SHORT_KEPT.has(alias))
+const keepAlias = (alias) => !LOOSE_ALIASES.has(alias) && !/^[0-9]+k?$/.test(alias) && (alias.length > 2 || SHORT_KEPT.has(alias))
 const skills = JSON.parse(read('github-explore-topics.json'))
   .filter((topic) => !GENERIC.has(topic.topic) && !GAME.test(topic.topic))
   .map((topic) => [topic.topic, topic.display_name, topic.aliases.filter(keepAlias)])

@@ -58,6 +58,7 @@ export const EXTRA_SKILLS: ExtraSkill[] = [
   { slug: 'datadog', name: 'Datadog', terms: ['datadog'] },
   { slug: 'splunk', name: 'Splunk', terms: ['splunk'] },
   { slug: 'pulumi', name: 'Pulumi', terms: ['pulumi'] },
+  { slug: 'argo-cd', name: 'Argo CD', terms: ['argo cd', 'argocd', 'argo workflows', 'argo'], proper: ['argo'] },
   { slug: 'github-actions', name: 'GitHub Actions', terms: ['github actions'] },
   { slug: 'ci-cd', name: 'CI/CD', terms: ['ci cd', 'ci/cd', 'continuous integration'] },
   { slug: 'microservices', name: 'Microservices', terms: ['microservices', 'microservice', 'micro services'] },
