@@ -120,7 +120,7 @@ export function* generateRawPostings(count: number, seed: number, now: Date): Ge
       employmentType,
       visa: random.weighted([[null, 6], [true, 2], [false, 2]] as const),
       relocation: random.weighted([[null, 7], ['supported', 2], ['required', 0.5], ['not_supported', 0.7]] as const),
-      english: language === 'en' ? random.weighted([[null, 7], ['c1', 1.5], ['b2', 1.2], ['b1', 0.6], ['native', 0.3], ['c2', 0.2], ['a2', 0.1]] as const) : random.weighted([[null, 2], ['none', 1]] as const),
+      english: language === 'en' ? random.weighted([[null, 7], ['c1', 1.5], ['b2', 1.2], ['b1', 0.6], ['native', 0.3], ['c2', 0.2], ['a2', 0.1], ['a1', 0.05]] as const) : random.weighted([[null, 2], ['none', 1]] as const),
       education: random.weighted([[null, 6], ['bachelor', 2.5], ['master', 0.8], ['phd', role.category === 'ml_ai' ? 1.5 : 0.1], ['none', 0.4]] as const),
       clearance: role.category === 'security' || role.category === 'devops' ? (country.code === 'us' && random.chance(0.25) ? 'us' : country.code === 'gb' && random.chance(0.2) ? 'uk' : null) : country.code === 'us' && random.chance(0.015) ? 'us' : null,
       experience: seniority === 'intern' ? null : random.chance(0.7) ? { min: experienceMin, max: random.chance(0.3) ? experienceMin + random.int(1, 3) : null } : null,

@@ -33,6 +33,7 @@ const BENEFITS = [
 
 const ENGLISH_LINE: Record<string, string> = {
   none: 'No English required: the team works in the local language.',
+  a1: 'Beginner English (A1) is fine: the team works in the local language.',
   a2: 'Basic English is enough for reading documentation.',
   b1: 'Good command of English, written and spoken.',
   b2: 'Upper-intermediate English (B2) or better.',

@@ -38,6 +38,7 @@ export function readsEmploymentType(title: string, text: string): string | null 
   if (/\b(contract(or)?|freelance|b2b|fixed[- ]term)\b/i.test(title)) return 'contract'
   if (/\bpart[- ]time\b/i.test(title)) return 'part_time'
   if (/\b(internship|intern program)\b/i.test(text)) return 'internship'
+  if (/\b(fellowship program|\d+-month fellowship|fellowship with)\b/i.test(text)) return 'fellowship'
   if (/\b(part[- ]time|teilzeit|temps partiel|частичная занятость)\b/i.test(text)) return 'part_time'
   if (/\b(contract (role|position|basis|length|to hire)|\d+[- ]month contract|freelance|b2b contract|contractor|fixed[- ]term)\b/i.test(text)) return 'contract'
   if (/\b(full[- ]time|permanent (role|position|contract)|vollzeit|temps plein|cdi|полная занятость)\b/i.test(text)) return 'full_time'
