@@ -23,7 +23,8 @@ const DAY = 86_400_000
 const SOURCES: [string, number][] = [['greenhouse', 30], ['lever', 18], ['ashby', 12], ['workable', 8], ['company-site', 12], ['linkedin', 10], ['hh', 5], ['remoteok', 5]]
 const LEVEL_OF: Record<string, string> = { intern: 'EN', junior: 'EN', middle: 'MI', senior: 'SE', lead: 'EX', staff: 'EX', principal: 'EX' }
 const EXPERIENCE: Record<string, [number, number]> = { intern: [0, 0], junior: [0, 2], middle: [2, 4], senior: [5, 7], lead: [6, 9], staff: [8, 10], principal: [10, 12] }
-const TIMEZONES: Record<string, string> = { eu: 'CET', north_america: 'EST', apac: 'SGT', cis: 'MSK', uk: 'GMT' }
+/** Working hours a remote team asks to overlap with, by country (CET elsewhere). */
+const TIMEZONES: Record<string, string> = { us: 'EST', ca: 'EST', gb: 'GMT', ie: 'GMT', ru: 'MSK', kz: 'MSK', sg: 'SGT', in: 'IST', au: 'AEST' }
 
 const MANAGER_LEVELS: [string, number][] = [['lead', 5], ['senior', 3], ['principal', 1]]
 const EXECUTIVE_TITLE = /^(CTO|VP|Head of|Director|Chief)\b/
@@ -51,6 +52,14 @@ function salaryLine(random: SeedRandom, data: SalaryData, seniority: string, cou
   if (period === 'year' && currency === 'USD' && random.chance(0.4)) return `${label}: $${Math.round(low / 1000)}k–${Math.round(high / 1000)}k`
   if (currency === 'EUR' && random.chance(0.5)) return `${label}: €${fmt(low, '.')} - €${fmt(high, '.')} ${unit}`
   return `${label}: ${symbol}${fmt(low, ',')} - ${symbol}${fmt(high, ',')} ${unit}`
+}
+
+/** Security clearance: common in US and UK security and infrastructure roles, rare elsewhere. */
+function clearanceFor(random: SeedRandom, role: SeedRole, country: SeedCountry): PostingFacts['clearance'] {
+  const sensitive = role.category === 'security' || role.category === 'devops'
+  if (country.code === 'us') return random.chance(sensitive ? 0.25 : 0.015) ? 'us' : null
+  if (country.code === 'gb') return sensitive && random.chance(0.2) ? 'uk' : null
+  return null
 }
 
 function pickWorkMode(random: SeedRandom, company: SeedCompany): PostingFacts['workMode'] {
@@ -95,7 +104,7 @@ export function* generateRawPostings(count: number, seed: number, now: Date): Ge
     const level = EXECUTIVE_TITLE.test(baseTitle) ? '' : random.pick(LEVEL_WORDS[seniority] ?? [''])
     const title = seniority === 'intern' && level === 'Internship:' ? `${baseTitle} Internship` : `${level} ${baseTitle}`.trim()
     // Big employers repost one role in several cities; a few mass-post the same title widely.
-    const copies = Math.min(count - produced, random.chance(company.weight > 10 ? 0.25 : 0.06) ? random.int(2, random.chance(0.15) ? 9 : 4) : 1)
+    const copies = Math.min(count - produced, random.chance(company.weight >= 5 ? 0.25 : 0.06) ? random.int(2, random.chance(0.15) ? 9 : 4) : 1)
     const workMode = pickWorkMode(random, company)
     const country = company.country
     const worldwide = workMode === 'remote' && random.chance(0.3)
@@ -122,10 +131,10 @@ export function* generateRawPostings(count: number, seed: number, now: Date): Ge
       relocation: random.weighted([[null, 7], ['supported', 2], ['required', 0.5], ['not_supported', 0.7]] as const),
       english: language === 'en' ? random.weighted([[null, 7], ['c1', 1.5], ['b2', 1.2], ['b1', 0.6], ['native', 0.3], ['c2', 0.2], ['a2', 0.1], ['a1', 0.05]] as const) : random.weighted([[null, 2], ['none', 1]] as const),
       education: random.weighted([[null, 6], ['bachelor', 2.5], ['master', 0.8], ['phd', role.category === 'ml_ai' ? 1.5 : 0.1], ['none', 0.4]] as const),
-      clearance: role.category === 'security' || role.category === 'devops' ? (country.code === 'us' && random.chance(0.25) ? 'us' : country.code === 'gb' && random.chance(0.2) ? 'uk' : null) : country.code === 'us' && random.chance(0.015) ? 'us' : null,
+      clearance: clearanceFor(random, role, country),
       experience: seniority === 'intern' ? null : random.chance(0.7) ? { min: experienceMin, max: random.chance(0.3) ? experienceMin + random.int(1, 3) : null } : null,
       salaryLine: hasSalary ? salaryLine(random, salaries, seniority, country, fx, employmentType) : null,
-      timezone: workMode === 'remote' && !worldwide && random.chance(0.3) ? (TIMEZONES[country.code === 'gb' ? 'uk' : country.code === 'ru' ? 'cis' : country.code === 'us' || country.code === 'ca' ? 'north_america' : 'eu'] ?? null) : null,
+      timezone: workMode === 'remote' && !worldwide && random.chance(0.3) ? (TIMEZONES[country.code] ?? 'CET') : null,
       vague,
     }
     const source = random.weighted(SOURCES)
