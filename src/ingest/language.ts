@@ -23,7 +23,7 @@ for (const [lang, words] of Object.entries(STOP_WORDS)) {
 }
 
 export function detectLanguage(text: string): string | null {
-  const sample = text.slice(0, 1000).toLowerCase()
+  const sample = text.slice(0, 700).toLowerCase()
   let cyrillic = 0
   let latin = 0
   for (let i = 0; i < sample.length; i++) {

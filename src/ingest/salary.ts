@@ -45,6 +45,7 @@ function periodOf(context: string, currency: Salary['currency'], amount: number)
 }
 
 export function parseSalary(text: string): Salary | null {
+  if (!/[$€£₽]|usd|eur|gbp|rub|руб|р\./i.test(text)) return null
   for (const m of text.matchAll(RANGE)) {
     const currency = currencyOf(m[1] ?? m[4] ?? m[5] ?? m[8])
     if (!currency) continue

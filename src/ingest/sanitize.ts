@@ -47,10 +47,11 @@ export function sanitizeDescription(html: string): string {
   return isAlreadyClean(html) ? html.trim() : sanitizeHtml(html, OPTIONS).trim()
 }
 
-const BLOCK_END = /<\/(p|li|h2|h3|h4|pre|blockquote|ul|ol)>|<br\s*\/?>/gi
+const BLOCK_TAGS = new Set(['p', 'li', 'h2', 'h3', 'h4', 'pre', 'blockquote', 'ul', 'ol'])
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
 
 function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (whole, name: string) => {
     if (name[0] === '#') {
       const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
@@ -62,10 +63,13 @@ function decodeEntities(text: string): string {
 
 /** Plain text of sanitized HTML: block elements end a line, list items get a bullet, entities decoded. */
 export function htmlToText(html: string): string {
-  const text = html
-    .replace(/<li[^>]*>/gi, '• ')
-    .replace(BLOCK_END, '\n')
-    .replace(/<[^>]+>/g, '')
+  // One pass over the tags: a list item opens with a bullet, a block or <br> ends a line, the rest vanish.
+  const text = html.replace(/<(\/?)([a-z0-9]+)[^>]*>/gi, (_, closing: string, name: string) => {
+    const tag = name.toLowerCase()
+    if (tag === 'br') return '\n'
+    if (!closing) return tag === 'li' ? '• ' : ''
+    return BLOCK_TAGS.has(tag) ? '\n' : ''
+  })
   return decodeEntities(text)
     .split('\n')
     .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
