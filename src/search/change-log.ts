@@ -5,10 +5,18 @@
  */
 import type { DB } from '../db/connection.ts'
 
+export interface CompanyNow {
+  id: number
+  slug: string
+  name: string
+  collections: string[]
+}
+
 export interface PendingChanges {
-  /** Highest log entry read; pass it to `forgetChanges` once applied. */
-  upTo: number
+  /** Postings changed themselves (inserted, edited, closed, deleted). */
   jobIds: number[]
+  /** Companies whose name or collections may have changed, as they are now. */
+  companies: CompanyNow[]
 }
 
 /** Cheap (one index lookup): the newest unapplied log entry, 0 when the log is empty (seq never goes back: AUTOINCREMENT). */
@@ -16,18 +24,32 @@ export function latestChange(db: DB): number {
   return (db.prepare('SELECT coalesce(max(seq), 0) FROM search_changes').pluck().get() as number) ?? 0
 }
 
-/** Jobs touched after `since`, company-level entries expanded to the company's postings. */
+/** What the log names after `since` (up to `upTo`). */
 export function changesSince(db: DB, since: number, upTo: number): PendingChanges {
+  const range = { since, upTo }
   const jobIds = db
-    .prepare(
-      `SELECT job_id FROM search_changes WHERE seq > @since AND seq <= @upTo AND job_id IS NOT NULL
-       UNION
-       SELECT j.id FROM jobs j WHERE j.company_id IN
-         (SELECT company_id FROM search_changes WHERE seq > @since AND seq <= @upTo AND company_id IS NOT NULL)`,
-    )
+    .prepare('SELECT DISTINCT job_id FROM search_changes WHERE seq > @since AND seq <= @upTo AND job_id IS NOT NULL')
     .pluck()
-    .all({ since, upTo }) as number[]
-  return { upTo, jobIds }
+    .all(range) as number[]
+  const companies = (
+    db
+      .prepare(
+        `SELECT c.id, c.slug, c.name, (SELECT group_concat(collection, char(31)) FROM company_collections WHERE company_id = c.id)
+         FROM companies c WHERE c.id IN (SELECT company_id FROM search_changes WHERE seq > @since AND seq <= @upTo AND company_id IS NOT NULL)`,
+      )
+      .raw()
+      .all(range) as [number, string, string, string | null][]
+  ).map(([id, slug, name, collections]) => ({ id, slug, name, collections: collections ? collections.split('\u001f') : [] }))
+  return { jobIds, companies }
+}
+
+/** Open postings of the given companies. */
+export function openJobsOfCompanies(db: DB, companyIds: number[]): number[] {
+  if (companyIds.length === 0) return []
+  return db
+    .prepare('SELECT id FROM jobs WHERE closed_at IS NULL AND company_id IN (SELECT value FROM json_each(?))')
+    .pluck()
+    .all(JSON.stringify(companyIds)) as number[]
 }
 
 /** Number of distinct log entries after `since`: decides patch versus rebuild without reading them all. */

@@ -5,7 +5,7 @@
  * position the snapshot includes, so a restart can always patch from its snapshot.
  */
 import type { DB } from '../db/connection.ts'
-import { changeCount, changesSince, forgetChanges, latestChange, latestViewChange, takeViewChanges } from './change-log.ts'
+import { changeCount, changesSince, forgetChanges, latestChange, latestViewChange, openJobsOfCompanies, takeViewChanges } from './change-log.ts'
 import type { DocColumns } from './doc-columns.ts'
 import { loadAllOpen, MULTI_FIELDS, patchJobs, reloadViewCounts, SINGLE_FIELDS } from './index-load.ts'
 import { readSnapshot, snapshotPath, writeSnapshot } from './index-snapshot.ts'
@@ -38,7 +38,7 @@ export class IndexKeeper {
     }
     if (!this.index) this.start(latest)
     else if (this.tooManyChanges(this.applied, this.index.liveCount)) this.rebuild(latest)
-    else this.patch(this.index.columns, this.applied, latest)
+    else this.patch(this.index, this.applied, latest)
     this.applied = latest
     if (this.snapshotFile && latest - this.snapshotSeq > SNAPSHOT_EVERY) this.save(this.index!.columns, latest)
     const upTo = this.snapshotFile ? this.snapshotSeq : latest
@@ -76,7 +76,7 @@ export class IndexKeeper {
     if (saved && saved.seq <= latest && !this.tooManyChanges(saved.seq, saved.columns.docCount)) {
       this.snapshotSeq = saved.seq
       reloadViewCounts(this.db, saved.columns)
-      this.patch(saved.columns, saved.seq, latest)
+      this.patch(new SearchIndex(saved.columns), saved.seq, latest)
     } else {
       this.rebuild(latest)
     }
@@ -88,9 +88,16 @@ export class IndexKeeper {
     if (this.snapshotFile) this.save(columns, latest)
   }
 
-  private patch(columns: DocColumns, since: number, latest: number): void {
-    if (latest > since) patchJobs(this.db, columns, changesSince(this.db, since, latest).jobIds)
-    this.index = new SearchIndex(columns)
+  /** Applies the logged changes to the columns of `current` and derives the next index from them. */
+  private patch(current: SearchIndex, since: number, latest: number): void {
+    if (latest <= since) {
+      this.index = current
+      return
+    }
+    const { jobIds, companies } = changesSince(this.db, since, latest)
+    const changedCompanies = companies.filter((company) => current.companyDiffers(company)).map((company) => company.id)
+    patchJobs(this.db, current.columns, [...new Set([...jobIds, ...openJobsOfCompanies(this.db, changedCompanies)])])
+    this.index = new SearchIndex(current.columns)
   }
 
   private save(columns: DocColumns, seq: number): void {

@@ -7,6 +7,8 @@
 import { countDocs, fromDocs, type Bitmap } from './bitmap.ts'
 import type { DocColumns, NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type SortKey } from './facet-spec.ts'
+import { COMPANY_WORDS } from './index-load.ts'
+import { tokenize } from './text-tokens.ts'
 
 export interface SortPermutation {
   /** Live documents with a known key, ascending by (key, document). */
@@ -68,6 +70,19 @@ export class SearchIndex {
       this.dense.set(key, bitmap)
     }
     return bitmap
+  }
+
+  /**
+   * Whether the index holds a different name or collection set for this company than it has now.
+   * Importers rewrite a company's collections with every posting, so most logged company changes
+   * are no change at all; only real ones re-read the company's postings.
+   */
+  companyDiffers(company: { slug: string; name: string; collections: string[] }): boolean {
+    const doc = this.postingsOf('company_slug', company.slug)?.[0]
+    if (doc === undefined) return false
+    const names = (field: string) => [...this.columns.multi(field).valuesOf(doc)].map((code) => this.columns.dictionary(field).names[code]!).sort()
+    const same = (a: string[], b: string[]) => a.length === b.length && a.every((value, i) => value === b[i])
+    return !same(names('collections'), [...company.collections].sort()) || !same(names(COMPANY_WORDS), [...new Set(tokenize(company.name))].sort())
   }
 
   /** Posting lists of every code of a field. */

@@ -18,11 +18,15 @@ test('writes after start-up (new, changed, closed postings; company collections)
 
   db.transaction(() => upsertJob(db, fixtureJob({ title: 'Other', company: { slug: 'umbrella', name: 'Umbrella', collections: ['unicorn'] } })))()
   assert.equal((await get('/api/v1/jobs/search?collections=unicorn')).body.meta.total, 2, 'the collection reaches every posting of the company')
+  db.transaction(() => upsertJob(db, fixtureJob({ title: 'Another', company: { slug: 'umbrella', name: 'Umbrella', collections: ['unicorn'] } })))()
+  assert.equal((await get('/api/v1/jobs/search?collections=unicorn')).body.meta.total, 3, 'collections rewritten unchanged')
+  db.transaction(() => upsertJob(db, fixtureJob({ title: 'Yet another', company: { slug: 'umbrella', name: 'Umbrella', collections: [] } })))()
+  assert.equal((await get('/api/v1/jobs/search?collections=unicorn')).body.meta.total, 0, 'a collection removed leaves every posting of the company')
 
   db.transaction(() => closeJob(db, added.id))()
   const after = await get('/api/v1/jobs/search?q=rust')
   assert.equal(after.body.meta.total, 0)
-  assert.equal((await get('/api/v1/jobs/search')).body.meta.total, 2)
+  assert.equal((await get('/api/v1/jobs/search')).body.meta.total, 4)
 })
 
 test('a search before any posting exists is empty, not an error', async () => {
