@@ -8,6 +8,7 @@ import { clusterKeyOf, enrichPosting } from './enrich.ts'
 import { JobLineSchema, rawFromJobLine } from './import-job-shape.ts'
 import { isJsonLd, jobPostingNodes, rawFromJobPosting, RecordError } from './json-ld.ts'
 import type { RawPosting } from './raw-posting.ts'
+import { readLines } from './read-lines.ts'
 
 /** One record to import and where it came from ("line 3", "record 2"), for the rejection report. */
 export interface ImportInput {
@@ -124,11 +125,27 @@ export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: Im
   return summary
 }
 
-/** JSON Lines (one posting per line), a JSON document (object, array, JSON-LD), or HTML with JSON-LD scripts. */
+/**
+ * JSON Lines (one posting per line, streamed), a JSON document (object, array, JSON-LD; read whole),
+ * or an HTML page whose JSON-LD scripts are read. A file whose first line is a complete JSON value
+ * is JSON Lines.
+ */
 export function* readImportFile(path: string): Generator<ImportInput> {
+  const lines = readLines(path)
+  const first = lines.next()
+  const firstLine = first.done ? '' : first.value.replace(/^\uFEFF/, '')
+  if (tryParse(firstLine).ok) {
+    let n = 1
+    for (let line: string | undefined = firstLine; line !== undefined; n += 1) {
+      if (line.trim()) yield* expand(parseJson(line, `line ${n}`))
+      const next = lines.next()
+      line = next.done ? undefined : next.value
+    }
+    return
+  }
+  lines.return(undefined)
   const content = readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
-  const trimmed = content.trimStart()
-  if (trimmed.startsWith('<')) {
+  if (content.trimStart().startsWith('<')) {
     let n = 0
     for (const match of content.matchAll(/<script[^>]*type=["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/gi)) {
       n += 1
@@ -137,15 +154,21 @@ export function* readImportFile(path: string): Generator<ImportInput> {
     return
   }
   const whole = tryParse(content)
-  if (whole.ok) {
-    if (Array.isArray(whole.value) && !whole.value.some(isJsonLd)) {
-      for (const [i, value] of whole.value.entries()) yield { at: `record ${i + 1}`, value }
-    } else yield { at: 'document', value: whole.value }
+  if (whole.ok) yield* expand({ at: 'document', value: whole.value })
+  else {
+    // Not one document: JSON Lines whose first line is broken.
+    for (const [i, line] of content.split('\n').entries()) if (line.trim()) yield parseJson(line, `line ${i + 1}`)
+  }
+}
+
+/** An array of postings in our shape is one input per element; a JSON-LD array stays one document. */
+function* expand(input: ImportInput): Generator<ImportInput> {
+  if (!Array.isArray(input.value) || input.value.some(isJsonLd)) {
+    yield input
     return
   }
-  for (const [i, line] of content.split('\n').entries()) {
-    if (line.trim()) yield parseJson(line, `line ${i + 1}`)
-  }
+  const prefix = input.at === 'document' ? '' : `${input.at}, `
+  for (const [i, value] of input.value.entries()) yield { at: `${prefix}record ${i + 1}`, value }
 }
 
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -123,3 +123,18 @@ test('a record that fails while being written is rolled back alone', () => {
   assert.deepEqual(summary.rejected, [{ at: 'line 2', reason: 'storage refused the record' }])
   assert.equal((db.prepare("SELECT count(*) AS n FROM companies WHERE slug = 'boom-inc'").get() as { n: number }).n, 0, 'no half-written posting (its company row is rolled back too)')
 })
+
+test('importFile: a JSON array of postings and a pretty-printed JSON-LD document', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'openroles-import-'))
+  try {
+    writeFileSync(join(dir, 'array.json'), JSON.stringify([GOOD, { ...GOOD, external_id: 'A-2' }, 'nope']))
+    writeFileSync(join(dir, 'pretty.json'), JSON.stringify(JOB_POSTING, null, 2))
+    const { db } = createTestApp()
+    const array = importFile(db, join(dir, 'array.json'), { now: NOW })
+    assert.deepEqual([array.inserted, array.rejected], [2, [{ at: 'line 1, record 3', reason: 'not a JSON object' }]])
+    const pretty = importFile(db, join(dir, 'pretty.json'), { now: NOW })
+    assert.deepEqual([pretty.inserted, pretty.rejected.length], [1, 0])
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
