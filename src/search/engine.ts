@@ -32,48 +32,9 @@ import { FtsWorkers } from './fts-workers.ts'
 import { TermSets } from './term-sets.ts'
 import { matchingRowids, relevanceTiers, rowidBitmap } from './text-match.ts'
 import { parseTextQuery, type TextQuery } from './text-tokens.ts'
+import type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, SkillMarket } from './engine-types.ts'
 
-export interface SearchResult {
-  /** Job ids of the requested page, in order. */
-  ids: number[]
-  /** Exact number of matches. */
-  total: number
-}
-
-export interface FacetsRequest {
-  q?: string
-  filters: SearchFilters
-  /** Facets to count; all counted facets when absent. */
-  facets?: readonly FacetName[]
-  /** Count each facet under the full filter minus its own included values (geography: the whole OR-group). */
-  disjunctive?: boolean
-}
-
-export interface FacetsResult {
-  total: number
-  facets: Partial<Record<FacetName, ValueCounts>>
-  stats: FacetStats
-}
-
-/** A filtered market: its documents as a bitmap; skills of document d are skillCodes[skillOffsets[d] .. skillOffsets[d + 1]). */
-export interface SkillMarket {
-  market: Bitmap
-  skillOffsets: Uint32Array
-  skillCodes: Uint32Array
-  skillNames: readonly string[]
-  /** Live documents naming each skill code, ascending; and every live document (market coverage). */
-  skillPostings: readonly Uint32Array[]
-  live: Bitmap
-}
-
-export interface SearchEngineOptions {
-  cacheEntries: number
-  cacheBytes: number
-  /** Worker threads reading full-text matches in parallel (0: the main thread reads them). */
-  workers?: number
-  /** Clock in seconds, for posted_within_days / open_within_days. */
-  nowSeconds?: () => number
-}
+export type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, SkillMarket } from './engine-types.ts'
 
 type Cached = Bitmap | Bitmap[] | FacetsResult
 
