@@ -83,15 +83,15 @@ export function latestViewChange(db: DB): number {
   return (db.prepare('SELECT coalesce(max(seq), 0) FROM search_view_changes').pluck().get() as number) ?? 0
 }
 
-/** Jobs whose view count changed after `since` (up to `upTo`), with their counts now; the entries are then dropped. */
-export function takeViewChanges(db: DB, since: number, upTo: number): { id: number; viewCount: number }[] {
+/** Jobs whose view count changed after `since` (up to `upTo`), with their counts now. */
+export function viewChangesSince(db: DB, since: number, upTo: number): { id: number; viewCount: number }[] {
   const rows = db
-    .prepare(
-      `SELECT id, view_count FROM jobs WHERE id IN
-         (SELECT job_id FROM search_view_changes WHERE seq > ? AND seq <= ?)`,
-    )
+    .prepare('SELECT id, view_count FROM jobs WHERE id IN (SELECT job_id FROM search_view_changes WHERE seq > ? AND seq <= ?)')
     .raw()
     .all(since, upTo) as [number, number][]
-  pruneLog(db, 'DELETE FROM search_view_changes WHERE seq <= ?', upTo)
   return rows.map(([id, viewCount]) => ({ id, viewCount }))
+}
+
+export function forgetViewChanges(db: DB, upTo: number): void {
+  pruneLog(db, 'DELETE FROM search_view_changes WHERE seq <= ?', upTo)
 }

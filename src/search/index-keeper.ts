@@ -5,9 +5,9 @@
  * position the snapshot includes, so a restart can always patch from its snapshot.
  */
 import type { DB } from '../db/connection.ts'
-import { changeCount, changesSince, forgetChanges, latestChange, latestViewChange, openJobsOfCompanies, takeViewChanges } from './change-log.ts'
+import { changeCount, changesSince, forgetChanges, forgetViewChanges, latestChange, latestViewChange, openJobsOfCompanies, viewChangesSince } from './change-log.ts'
 import type { DocColumns } from './doc-columns.ts'
-import { loadAllOpen, MULTI_FIELDS, patchJobs, reloadViewCounts, SINGLE_FIELDS } from './index-load.ts'
+import { loadAllOpen, MULTI_FIELDS, patchJobs, SINGLE_FIELDS } from './index-load.ts'
 import { readSnapshot, snapshotPath, writeSnapshot } from './index-snapshot.ts'
 import { SearchIndex } from './search-index.ts'
 
@@ -53,12 +53,14 @@ export class IndexKeeper {
     if (latest <= this.appliedViews) return
     const { columns } = this.index!
     const viewCount = columns.number('viewCount')
-    for (const { id, viewCount: count } of takeViewChanges(this.db, this.appliedViews, latest)) {
+    for (const { id, viewCount: count } of viewChangesSince(this.db, this.appliedViews, latest)) {
       const doc = columns.docOf(id)
       if (doc !== undefined) viewCount[doc] = count
     }
     this.index!.dropSortPermutation('view_count')
     this.appliedViews = latest
+    // With a snapshot, entries are kept until the next one, so a restart can replay them.
+    if (!this.snapshotFile) forgetViewChanges(this.db, latest)
   }
 
   close(): void {
@@ -70,12 +72,10 @@ export class IndexKeeper {
   }
 
   private start(latest: number): void {
-    // Counts read below are at least this fresh; later view changes are applied from the log.
-    this.appliedViews = latestViewChange(this.db)
     const saved = this.snapshotFile ? readSnapshot(this.db, this.snapshotFile, SINGLE_FIELDS, MULTI_FIELDS) : undefined
-    if (saved && saved.seq <= latest && !this.tooManyChanges(saved.seq, saved.columns.docCount)) {
+    if (saved && saved.seq <= latest && saved.viewSeq <= latestViewChange(this.db) && !this.tooManyChanges(saved.seq, saved.columns.docCount)) {
       this.snapshotSeq = saved.seq
-      reloadViewCounts(this.db, saved.columns)
+      this.appliedViews = saved.viewSeq
       this.patch(new SearchIndex(saved.columns), saved.seq, latest)
     } else {
       this.rebuild(latest)
@@ -83,6 +83,8 @@ export class IndexKeeper {
   }
 
   private rebuild(latest: number): void {
+    // Counts read below are at least this fresh; later view changes are applied from the log.
+    this.appliedViews = latestViewChange(this.db)
     const columns = loadAllOpen(this.db)
     this.index = new SearchIndex(columns)
     if (this.snapshotFile) this.save(columns, latest)
@@ -102,8 +104,9 @@ export class IndexKeeper {
 
   private save(columns: DocColumns, seq: number): void {
     try {
-      writeSnapshot(this.db, this.snapshotFile!, columns, seq)
+      writeSnapshot(this.db, this.snapshotFile!, columns, seq, this.appliedViews)
       this.snapshotSeq = seq
+      forgetViewChanges(this.db, this.appliedViews)
     } catch {
       // The snapshot only speeds up restarts; without a writable place, serve without one.
       this.snapshotFile = undefined

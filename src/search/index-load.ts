@@ -138,12 +138,3 @@ export function patchJobs(db: DB, columns: DocColumns, jobIds: readonly number[]
     columns.multis.set(field, columns.multi(field).patched(oldDocCount, columns.docCount, changed))
   })
 }
-
-/** Current view counts of every open posting (a restored snapshot holds the counts of its day). */
-export function reloadViewCounts(db: DB, columns: DocColumns): void {
-  const viewCount = columns.number('viewCount')
-  for (const [id, count] of db.prepare('SELECT id, view_count FROM jobs WHERE closed_at IS NULL').raw().iterate() as IterableIterator<[number, number]>) {
-    const doc = columns.docOf(id)
-    if (doc !== undefined) viewCount[doc] = count
-  }
-}

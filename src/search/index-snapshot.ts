@@ -10,7 +10,7 @@ import { getMeta, setMeta, type DB } from '../db/connection.ts'
 import { Csr, Dictionary, DocColumns, NUMBER_COLUMNS } from './doc-columns.ts'
 
 /** Bumped whenever the layout of DocColumns changes. */
-const FORMAT = 1
+const FORMAT = 2
 const TOKEN_KEY = 'search_snapshot'
 
 type Typed = Uint32Array | Float64Array | Int8Array | Uint8Array
@@ -19,6 +19,8 @@ interface Header {
   format: number
   token: string
   seq: number
+  /** Position in the view-count log the view counts include. */
+  viewSeq: number
   docCount: number
   singleFields: string[]
   multiFields: string[]
@@ -47,10 +49,10 @@ function arrays(columns: DocColumns): Typed[] {
 }
 
 /** Writes the snapshot (atomically: temp file, then rename) and records its token in the database. */
-export function writeSnapshot(db: DB, path: string, columns: DocColumns, seq: number): void {
+export function writeSnapshot(db: DB, path: string, columns: DocColumns, seq: number, viewSeq: number): void {
   const token = randomUUID()
   const header: Header = {
-    format: FORMAT, token, seq, docCount: columns.docCount,
+    format: FORMAT, token, seq, viewSeq, docCount: columns.docCount,
     singleFields: [...columns.singleFields], multiFields: [...columns.multiFields],
     dictionaries: Object.fromEntries([...columns.dictionaries].map(([field, dictionary]) => [field, dictionary.names])),
     lengths: arrays(columns).map((array) => array.length),
@@ -76,7 +78,7 @@ export function writeSnapshot(db: DB, path: string, columns: DocColumns, seq: nu
 }
 
 /** The saved columns and the change-log position they include, or undefined when absent or not for this database. */
-export function readSnapshot(db: DB, path: string, singleFields: readonly string[], multiFields: readonly string[]): { columns: DocColumns; seq: number } | undefined {
+export function readSnapshot(db: DB, path: string, singleFields: readonly string[], multiFields: readonly string[]): { columns: DocColumns; seq: number; viewSeq: number } | undefined {
   let bytes: Buffer
   try {
     bytes = readFileSync(path)
@@ -111,5 +113,5 @@ export function readSnapshot(db: DB, path: string, singleFields: readonly string
   for (const field of singleFields) columns.singles.set(field, take(Uint32Array))
   for (const field of multiFields) columns.multis.set(field, Csr.from(take(Uint32Array), take(Uint32Array)))
   for (const [field, names] of Object.entries(header.dictionaries)) columns.dictionaries.set(field, Dictionary.from(names))
-  return { columns, seq: header.seq }
+  return { columns, seq: header.seq, viewSeq: header.viewSeq }
 }

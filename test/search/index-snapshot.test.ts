@@ -35,8 +35,10 @@ test('a restart restores the saved index, then patches in what changed meanwhile
   db.transaction(() => {
     upsertJob(db, fixtureJob({ title: 'Haskell Engineer', skills: [{ slug: 'haskell', name: 'Haskell' }] }))
     closeJob(db, ids[0]!)
+    db.prepare('UPDATE jobs SET view_count = 7 WHERE id = ?').run(ids[2]!)
   })()
   const third = createSearchEngine(db, options)
+  assert.equal(third.search({ ...everything, sort: 'view_count', limit: 1 }).ids[0], ids[2], 'views counted while no engine ran')
   assert.equal(third.search(everything).total, before.total)
   assert.equal(third.search({ ...everything, q: 'haskell' }).total, 1)
   assert.equal(third.search({ ...everything, filters: { facets: { skills: { values: ['haskell'], mode: 'or', exclude: [] } } } }).total, 1)
