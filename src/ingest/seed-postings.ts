@@ -34,9 +34,10 @@ const fmt = (n: number, sep: string) => String(n).replace(/\B(?=(\d{3})+(?!\d))/
 /** A salary line in the currency and period the posting's market uses, drawn from real observations. */
 function salaryLine(random: SeedRandom, data: SalaryData, seniority: string, country: SeedCountry, fx: Record<string, number>, employment: string | null): string | null {
   const quantiles = data.usdQuantilesByLevel[LEVEL_OF[seniority] ?? 'MI']!
-  const index = random.int(1, quantiles.length - 2)
+  // The bottom and top 15% of the observations are mostly part-year and outlier rows: skip them.
+  const index = random.int(3, quantiles.length - 4)
   const factor = data.countryFactor[country.code.toUpperCase()] ?? (country.currency === 'RUB' ? 0.3 : 0.45)
-  const intern = seniority === 'intern' ? 0.35 : 1
+  const intern = seniority === 'intern' ? 0.5 : 1
   const yearlyUsd = quantiles[index]! * factor * intern
   const currency = country.currency
   const yearly = yearlyUsd * fx[currency]!
