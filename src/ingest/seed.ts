@@ -50,8 +50,8 @@ function* batchesOf<T>(items: Iterable<T>, size: number): Generator<T[]> {
 }
 
 /**
- * Writes a generated catalogue into the database: batches of ~5,000 postings per transaction, derived
- * data refreshed after each commit, `built_at` recorded at the end.
+ * Writes a generated catalogue into the database: batches of ~5,000 postings per transaction, then
+ * derived data refreshed batch by batch over the complete catalogue, `built_at` recorded at the end.
  */
 export function seedCatalogue(db: DB, options: SeedOptions): SeedSummary {
   const started = Date.now()
@@ -68,15 +68,16 @@ export function seedCatalogue(db: DB, options: SeedOptions): SeedSummary {
       return upsertJob(db, { ...record, company }, stamp).id
     })
   })
-  let written = 0
+  const ids: number[] = []
   for (const batch of batchesOf(generateJobRecords(options.jobs, options.seed, now), batchSize)) {
-    const ids = writeBatch(batch)
-    written += batch.length
-    refreshDerivedData(db, ids)
-    options.onProgress?.(written, options.jobs)
+    ids.push(...writeBatch(batch))
+    options.onProgress?.(ids.length, options.jobs)
   }
+  // Derived data (similar jobs, company stats) is computed once the whole catalogue is there, so the
+  // first postings find neighbours among the last ones too; in batches, to bound memory.
+  for (let from = 0; from < ids.length; from += batchSize) refreshDerivedData(db, ids.slice(from, from + batchSize))
   setMeta(db, 'built_at', new Date().toISOString())
   setMeta(db, 'seed', JSON.stringify({ jobs: options.jobs, seed: options.seed, generated_for: now.toISOString() }))
   const companies = (db.prepare('SELECT count(*) AS n FROM companies').get() as { n: number }).n
-  return { jobs: written, companies, ms: Date.now() - started }
+  return { jobs: ids.length, companies, ms: Date.now() - started }
 }
