@@ -91,9 +91,10 @@ export function readsExperienceYears(text: string): { min: number | null; max: n
 
 /** Work mode from the text: hybrid wins over remote ("hybrid, two days remote"), on-site is stated. */
 export function readsWorkMode(text: string): WorkMode | null {
-  if (/\b(hybrid|\d days? (a|per) week (in|at) (the|our) office|(in|at) the office \d|гибридн)/i.test(text)) return 'hybrid'
+  // "hybrid cloud" and "on-site interviews" say nothing about where the job is done.
+  if (/\b(hybrid(?![- ](cloud|apps?|mobile|infrastructure|environments?|search|models?|work ?loads?))|\d days? (a|per) week (in|at) (the|our) office|(in|at) the office \d|гибридн)/i.test(text)) return 'hybrid'
   if (/\b(fully remote|100% remote|remote[- ]first|remote[- ]only|work from anywhere|remote (position|role|job|work|team|company)|(this|the) (role|position) is remote|work remotely|удал[её]нн(ая|о))/i.test(text)) return 'remote'
-  if (/\b(on-?site|in[- ]office|office[- ]based|in person|in-person|on the premises|в офисе)\b/i.test(text)) return 'onsite'
+  if (/\b(on-?site|in[- ]office|office[- ]based|in person|in-person|on the premises|в офисе)\b(?! (interviews?|visits?|events?|meetings?|days?))/i.test(text)) return 'onsite'
   return null
 }
 

@@ -60,6 +60,7 @@ test('clearance, work mode and posting language', () => {
   assert.equal(readsWorkMode('We are a remote-first company.'), 'remote')
   assert.equal(readsWorkMode('The role is on-site in Austin.'), 'onsite')
   assert.equal(readsWorkMode('Great team, great product.'), null)
+  assert.equal(readsWorkMode('Experience with hybrid cloud setups; on-site interviews in March.'), null)
   assert.equal(detectLanguage('Wir suchen eine erfahrene Entwicklerin für unser Team in Berlin und bieten flexible Arbeitszeiten.'), 'de')
   assert.equal(detectLanguage('Мы ищем опытного разработчика в команду платформы.'), 'ru')
 })
