@@ -52,9 +52,7 @@ async function freePort(): Promise<number> {
 }
 
 function startServer(dbPath: string, jobs: number, port: number): ChildProcess {
-  // The server module itself rather than the CLI, so the bench needs nothing beyond the serve path.
-  const serve = "import { loadConfig } from './src/config.ts'; import { startServer } from './src/server.ts'; await startServer(loadConfig())"
-  return spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', serve], {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
     env: {
       ...process.env,
       PORT: String(port),
