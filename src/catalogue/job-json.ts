@@ -126,14 +126,31 @@ export function toJob(row: JobRow, children: Children, options: JobJsonOptions):
   return job
 }
 
-const JOB_COLUMNS = `j.*, c.name AS company_name, c.slug AS company_slug`
+/** Every column toJob reads except the two description columns. */
+const JOB_COLUMNS = [
+  'id', 'public_slug', 'company_id', 'title', 'url', 'location', 'source', 'external_id', 'manually_added', 'work_mode',
+  'role', 'role_type', 'ai_archetype', 'requires_clearance', 'posted_at', 'created_at', 'updated_at', 'last_seen_at',
+  'closed_at', 'reality', 'ghost', 'enriched_at', 'enrichment_version', 'view_count', 'applied_count', 'upvote_count',
+  'downvote_count', ...ENRICHMENT_FIELDS,
+]
+  .map((column) => `j.${column}`)
+  .join(', ')
+
+/**
+ * Columns to select for a description format. The stored HTML is by far the largest value in a row,
+ * and decoding it cost ~20x the rest of the row, so it is read only when it is served.
+ */
+function selectColumns(format: DescriptionFormat): string {
+  const description = format === 'preview' || format === 'text' ? 'j.description_text' : 'j.description_html'
+  return `${JOB_COLUMNS}, ${description}, c.name AS company_name, c.slug AS company_slug`
+}
 
 /** Loads jobs by id as API objects, in the order of `ids` (missing ids are skipped). One query per table. */
 export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions): Record<string, unknown>[] {
   if (ids.length === 0) return []
   const idList = JSON.stringify(ids)
   const rows = db
-    .prepare(`SELECT ${JOB_COLUMNS} FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id IN (SELECT value FROM json_each(?))`)
+    .prepare(`SELECT ${selectColumns(options.description)} FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id IN (SELECT value FROM json_each(?))`)
     .all(idList) as JobRow[]
   const children = new Map<number, Children>()
   const companyIds = new Map<number, number>()
