@@ -66,7 +66,8 @@ export function readsEducationLevel(text: string): string | null {
   if (/\b(no (college |university )?degree (is )?required|degree not required|without a degree)\b/i.test(text)) return 'none'
   const bachelor = /\b(bachelor['’]?s?|b\.?sc?\.?|b\.s\.|b\.a\.|ba\/bs|bs\/ms|undergraduate degree|degree in (computer science|engineering|mathematics|a related))/i.test(text)
   if (bachelor) return 'bachelor'
-  if (/\b(master['’]?s?( degree)?|m\.?sc\.?|m\.s\.|ms degree|mba)\b/i.test(text)) return 'master'
+  // "master" alone is a verb ("master our stack"); the degree is "master's", "masters degree", "master of".
+  if (/\b(master['’]s|masters degree|master degree|master of (science|arts|engineering)|m\.?sc\.?|m\.s\.|ms degree|mba)\b/i.test(text)) return 'master'
   if (/\b(ph\.?d\.?|doctorate|doctoral)\b/i.test(text)) return 'phd'
   return null
 }

@@ -4,7 +4,7 @@ import { enrichPosting } from '../../src/ingest/enrich.ts'
 import { extractSkills } from '../../src/ingest/dictionaries/skills.ts'
 import { classifyTitle } from '../../src/ingest/dictionaries/titles.ts'
 import { parseSalary } from '../../src/ingest/salary.ts'
-import { readsClearance, readsWorkMode } from '../../src/ingest/signals.ts'
+import { readsClearance, readsEducationLevel, readsWorkMode } from '../../src/ingest/signals.ts'
 import { detectLanguage } from '../../src/ingest/language.ts'
 import type { RawPosting } from '../../src/ingest/raw-posting.ts'
 
@@ -50,6 +50,14 @@ test('titles: category, seniority, role and the people-manager marker', () => {
   assert.equal(classifyTitle('Product Manager').roleType, null)
   assert.equal(classifyTitle('Product Manager').category, 'product')
   assert.equal(classifyTitle('CTO').seniority, 'c_level')
+})
+
+test('education: the lowest degree asked, and "master" the verb is not a degree', () => {
+  assert.equal(readsEducationLevel("BSc or Master's degree in Computer Science"), 'bachelor')
+  assert.equal(readsEducationLevel("Master's degree in Statistics"), 'master')
+  assert.equal(readsEducationLevel('PhD in Machine Learning'), 'phd')
+  assert.equal(readsEducationLevel('You will master our deployment tooling and earn a degree of trust.'), null)
+  assert.equal(readsEducationLevel('No degree required.'), 'none')
 })
 
 test('clearance, work mode and posting language', () => {
