@@ -130,7 +130,7 @@ export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: Im
  * or an HTML page whose JSON-LD scripts are read. A file whose first line is a complete JSON value
  * is JSON Lines.
  */
-export function* readImportFile(path: string): Generator<ImportInput> {
+function* readImportFile(path: string): Generator<ImportInput> {
   const lines = readLines(path)
   const first = lines.next()
   const firstLine = first.done ? '' : first.value.replace(/^\uFEFF/, '')

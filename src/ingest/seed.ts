@@ -23,7 +23,7 @@ export interface SeedSummary {
 
 const DEFAULT_BATCH = 5000
 
-export function seedDay(now = new Date()): Date {
+function seedDay(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
 }
 

@@ -40,8 +40,3 @@ export function findCountry(text: string): string | null {
   if (/^[a-z]{2}$/.test(key) && knownCountries().has(key.toUpperCase())) return key
   return load().get(key) ?? (US_STATE_NAMES.has(key) ? 'us' : null)
 }
-
-/** The English display name of an ISO alpha-2 code. */
-export function countryName(code: string): string {
-  return new Intl.DisplayNames(['en'], { type: 'region' }).of(code.toUpperCase()) ?? code.toUpperCase()
-}
