@@ -3,13 +3,16 @@ import { defaultConfig, type Config } from '../../src/config.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import type { JobRecord } from '../../src/catalogue/job-record.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
+import { refreshDerivedData } from '../../src/catalogue/refresh.ts'
 
-/** A fresh app on a fresh in-memory database holding exactly the given postings. */
+/**
+ * A fresh app on a fresh in-memory database holding exactly the given postings, with their derived
+ * data (similar jobs, company stats) refreshed as an import would leave it.
+ */
 export function createTestApp(options: { jobs?: JobRecord[]; config?: Partial<Config> } = {}) {
   const db = openDatabase(':memory:')
-  db.transaction(() => {
-    for (const job of options.jobs ?? []) upsertJob(db, job)
-  })()
+  const ids = db.transaction(() => (options.jobs ?? []).map((job) => upsertJob(db, job).id))()
+  refreshDerivedData(db, ids)
   const ctx = createContext(defaultConfig(options.config), db)
   const app = createApp(ctx)
   /** Calls the app in-process and returns status, headers and the parsed JSON body. */

@@ -1,7 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { createCatalogueApp } from '../catalogue/fixture-catalogue.ts'
 import type { CompanyRecord } from '../../src/catalogue/job-record.ts'
 import { closeJob, upsertJob } from '../../src/catalogue/job-store.ts'
 import { refreshDerivedData } from '../../src/catalogue/refresh.ts'
@@ -16,7 +15,7 @@ const munchen: CompanyRecord = { slug: 'munchner', name: 'Münchner Software', i
 const gone: CompanyRecord = { slug: 'gone', name: 'Gone Inc' }
 
 function catalogue() {
-  const app = createCatalogueApp([
+  const app = createTestApp({ jobs: [
     fixtureJob({ company: acme, regions: ['north_america'], countries: ['us'], workMode: 'onsite', domains: ['devtools'] }),
     fixtureJob({ company: acme, regions: ['eu'], countries: ['de'], workMode: 'remote', domains: ['ai'], title: 'Acme Remote', postedAt: '2026-11-05T00:00:00.000Z' }),
     fixtureJob({ company: acme, regions: ['apac'], closedAt: '2026-11-02T00:00:00.000Z', title: 'Acme Closed' }),
@@ -24,7 +23,7 @@ function catalogue() {
     fixtureJob({ company: globex, regions: ['eu'], countries: ['fr'], workMode: 'hybrid' }),
     fixtureJob({ company: munchen, regions: ['eu'], countries: ['de'], workMode: 'onsite', domains: ['devtools'] }),
     fixtureJob({ company: gone, closedAt: '2026-11-02T00:00:00.000Z' }),
-  ])
+  ] })
   return app
 }
 

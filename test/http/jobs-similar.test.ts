@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { fixtureJob } from '../helpers/app.ts'
-import { createCatalogueApp, slugOf } from '../catalogue/fixture-catalogue.ts'
+import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { slugOf } from '../catalogue/fixture-catalogue.ts'
 import { refreshDerivedData } from '../../src/catalogue/refresh.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
 import type { JobRecord } from '../../src/catalogue/job-record.ts'
@@ -15,7 +15,7 @@ const goBackend = (title: string, company = globex, extra: Partial<JobRecord> = 
   fixtureJob({ title, company, category: 'backend', seniority: 'senior', skills: skills('go', 'postgresql', 'kubernetes'), ...extra })
 
 function catalogue(extra: JobRecord[] = []) {
-  return createCatalogueApp([
+  return createTestApp({ jobs: [
     fixtureJob({ title: 'Senior Go Backend Engineer', company: acme, category: 'backend', seniority: 'senior', skills: skills('go', 'postgresql', 'grpc') }),
     fixtureJob({ title: 'Senior React Frontend Engineer', company: acme, category: 'frontend', seniority: 'senior', skills: skills('react', 'typescript') }),
     fixtureJob({ title: 'Marketing Manager', company: acme, category: 'marketing', skills: skills('seo') }),
@@ -25,7 +25,7 @@ function catalogue(extra: JobRecord[] = []) {
     fixtureJob({ title: 'Python Data Engineer', company: globex, category: 'data_engineering', skills: skills('python', 'spark', 'postgresql') }),
     goBackend('Go Platform Engineer (closed)', globex, { closedAt: '2026-11-10T00:00:00.000Z' }),
     ...extra,
-  ])
+  ] })
 }
 
 const titles = (body: { data: { title: string }[] }) => body.data.map((job) => job.title)

@@ -1,13 +1,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { fixtureJob } from '../helpers/app.ts'
-import { createCatalogueApp, slugOf } from '../catalogue/fixture-catalogue.ts'
+import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { slugOf } from '../catalogue/fixture-catalogue.ts'
 
 const ghost = { level: 'likely' as const, criteria: ['reposted'], criteria_total: 5, contributors: 2 }
 const reality = { class: 'stale' as const, age_days: 90, repost_count: 3, mass_posting_count: 0, fake_freshness: false }
 
 function catalogue() {
-  return createCatalogueApp([
+  return createTestApp({ jobs: [
     fixtureJob({
       title: 'Go Engineer Berlin',
       descriptionHtml: '<p>Write <strong>Go</strong> services.</p>',
@@ -28,7 +28,7 @@ function catalogue() {
       url: 'https://boards.example.com/acme/jobs/42',
       postedAt: '2026-11-09T00:00:00.000Z',
     }),
-  ])
+  ] })
 }
 
 test('GET /jobs/{slug} serves the full posting with the HTML description, reality and ghost', async () => {

@@ -1,18 +1,17 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { fixtureJob } from '../helpers/app.ts'
-import { createCatalogueApp } from '../catalogue/fixture-catalogue.ts'
+import { createTestApp, fixtureJob } from '../helpers/app.ts'
 
 const skills = (...slugs: string[]) => slugs.map((slug) => ({ slug, name: slug }))
 
 function catalogue() {
-  return createCatalogueApp([
+  return createTestApp({ jobs: [
     fixtureJob({ category: 'backend', skills: skills('go', 'sql'), source: 'greenhouse', postedAt: '2026-11-03T00:00:00.000Z' }),
     fixtureJob({ category: 'backend', skills: skills('go'), company: { slug: 'globex', name: 'Globex' } }),
     fixtureJob({ category: 'frontend', skills: skills('react'), workMode: 'remote' }),
     fixtureJob({ category: 'qa', skills: skills('selenium'), closedAt: '2026-11-05T00:00:00.000Z', postedAt: '2026-11-09T00:00:00.000Z' }),
     fixtureJob({ company: { slug: 'gone', name: 'Gone' }, closedAt: '2026-11-05T00:00:00.000Z' }),
-  ])
+  ] })
 }
 
 test('GET /stats/catalog reports catalogue totals', async () => {

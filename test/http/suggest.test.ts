@@ -1,7 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { fixtureJob } from '../helpers/app.ts'
-import { createCatalogueApp } from '../catalogue/fixture-catalogue.ts'
+import { createTestApp, fixtureJob } from '../helpers/app.ts'
 import type { JobRecord } from '../../src/catalogue/job-record.ts'
 
 const skill = (slug: string, name: string) => ({ slug, name })
@@ -12,13 +11,13 @@ const kubernetes = skill('kubernetes', 'Kubernetes')
 const times = (n: number, job: () => JobRecord) => Array.from({ length: n }, job)
 
 function catalogue() {
-  return createCatalogueApp([
+  return createTestApp({ jobs: [
     ...times(3, () => fixtureJob({ title: 'Senior Backend Engineer', category: 'backend', skills: [go, kubernetes] })),
     ...times(2, () => fixtureJob({ title: 'Backend Developer', category: 'backend', skills: [python], company: { slug: 'globex', name: 'Globex' } })),
     fixtureJob({ title: 'Frontend Engineer', category: 'frontend', skills: [skill('react', 'React')] }),
     fixtureJob({ title: 'Data Engineer', category: 'data_engineering', role: 'data-engineer', skills: [python, kubernetes], company: { slug: 'pythonic', name: 'Pythonic Labs' } }),
     fixtureJob({ title: 'Golang Platform Engineer', category: 'devops', skills: [go], closedAt: '2026-11-10T00:00:00.000Z' }),
-  ])
+  ] })
 }
 
 const texts = (body: { data: { text: string }[] }) => body.data.map((row) => row.text)
@@ -93,7 +92,7 @@ test('GET /suggest finds a skill by its short name', async () => {
 
 test('GET /suggest completes a phrase whose last word is common to many names', async () => {
   const jobs = Array.from({ length: 80 }, (_, i) => fixtureJob({ title: `Engineer ${i}`, company: { slug: `c${i}`, name: `Engineer Company ${i}` } }))
-  const { get } = createCatalogueApp([...jobs, fixtureJob({ title: 'Quantum Firmware Engineer' })])
+  const { get } = createTestApp({ jobs: [...jobs, fixtureJob({ title: 'Quantum Firmware Engineer' })] })
   const { body } = await get('/api/v1/suggest?q=quantum%20firmware%20eng')
   assert.deepEqual(body.data, [{ text: 'Quantum Firmware Engineer', parts: [{ kind: 'title', text: 'Quantum Firmware Engineer' }], jobs: 1 }])
 })

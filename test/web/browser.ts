@@ -1,8 +1,8 @@
+import { createTestApp } from '../helpers/app.ts'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { toNodeHandler } from 'h3/node'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { createCatalogueApp } from '../catalogue/fixture-catalogue.ts'
 import type { JobRecord } from '../../src/catalogue/job-record.ts'
 
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
@@ -20,7 +20,7 @@ export interface PageHarness {
  * page of it. Errors thrown inside the page fail the test that is running.
  */
 export async function openPageHarness(jobs: JobRecord[], viewport = { width: 1280, height: 900 }): Promise<PageHarness> {
-  const { app, get } = createCatalogueApp(jobs)
+  const { app, get } = createTestApp({ jobs })
   const server: Server = createServer(toNodeHandler(app))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
