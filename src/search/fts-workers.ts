@@ -37,7 +37,8 @@ export class FtsWorkers {
   constructor(dbPath: string, count: number) {
     const sqlitePath = createRequire(import.meta.url).resolve('better-sqlite3')
     this.workers = Array.from({ length: count }, () => {
-      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { dbPath, sqlitePath } })
+      // execArgv: [] so flags of the parent process (--input-type=module, loaders) cannot change how this plain script runs.
+      const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { dbPath, sqlitePath } })
       // Idle workers must not keep the process alive; busy ones must (see holdWhileBusy).
       worker.unref()
       worker.on('message', (message: { id: number; rowids?: Uint32Array; error?: string }) => {
