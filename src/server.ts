@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, renameSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { listen } from 'listhen'
 import { toNodeHandler } from 'h3'
@@ -6,19 +6,30 @@ import type { Config } from './config.ts'
 import { openDatabase } from './db/connection.ts'
 import { createApp, createContext } from './app.ts'
 import { seedCatalogue } from './ingest/seed.ts'
+import { createLogger, type Logger } from './log.ts'
+
+/**
+ * First start: generate the seeded catalogue into a side file and move it into place only when it
+ * is complete, so an interrupted first start never leaves a half-seeded database behind.
+ */
+function seedMissingDatabase(dbPath: string, config: Config, log: Logger): void {
+  const partial = `${dbPath}.partial`
+  for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true })
+  log.info('no database yet: generating the seeded catalogue (first start only)', { path: dbPath, jobs: config.seedJobs })
+  const started = Date.now()
+  const db = openDatabase(partial)
+  seedCatalogue(db, { jobs: config.seedJobs, seed: config.seedRandom })
+  db.close()
+  renameSync(partial, dbPath)
+  log.info('seeded catalogue ready', { ms: Date.now() - started })
+}
 
 /** config -> open (and on first start, seed) the database -> build the app -> listen; SIGTERM/SIGINT close cleanly. */
 export async function startServer(config: Config): Promise<void> {
   const dbPath = resolve(config.dbPath)
-  const fresh = !existsSync(dbPath)
+  if (!existsSync(dbPath)) seedMissingDatabase(dbPath, config, createLogger(config.logLevel))
   const db = openDatabase(dbPath)
   const ctx = createContext(config, db)
-  if (fresh) {
-    ctx.log.info('no database yet: generating the seeded catalogue', { path: dbPath, jobs: config.seedJobs })
-    const started = Date.now()
-    seedCatalogue(db, { jobs: config.seedJobs, seed: config.seedRandom })
-    ctx.log.info('seeded catalogue ready', { ms: Date.now() - started })
-  }
   const app = createApp(ctx)
   const listener = await listen(toNodeHandler(app), {
     port: config.port,
@@ -28,7 +39,8 @@ export async function startServer(config: Config): Promise<void> {
     isProd: true,
     autoClose: false,
   })
-  ctx.log.info('openroles listening', { url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/api/v1` })
+  const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`
+  ctx.log.info('openroles listening', { api: `${origin}/api/v1`, page: `${origin}/`, docs: `${origin}/api/v1/docs` })
 
   let closing = false
   const shutdown = async (signal: string) => {
