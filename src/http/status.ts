@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineRoute, type Route } from './route.ts'
-import { catalogueCounts } from '../catalogue/stats.ts'
+import { catalogueStats } from '../catalogue/stats-facets.ts'
 
 export function statusRoutes(ctx: AppContext): Route[] {
   return [
@@ -15,15 +15,16 @@ export function statusRoutes(ctx: AppContext): Route[] {
         query: v.object({}),
       },
       () => {
-        const counts = catalogueCounts(ctx.db)
+        // The same cached snapshot as /stats/catalog: counting a million rows per health check would cost ~1 s.
+        const stats = catalogueStats(ctx.db, ctx.search)
         return {
           data: {
             ok: true,
             version: ctx.version,
-            jobs_open: counts.jobsOpen,
-            jobs_closed: counts.jobsClosed,
-            companies: counts.companies,
-            built_at: counts.builtAt,
+            jobs_open: stats.jobs_open,
+            jobs_closed: stats.jobs_closed,
+            companies: stats.companies,
+            built_at: stats.built_at,
           },
         }
       },
