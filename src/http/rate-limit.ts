@@ -1,10 +1,11 @@
 import { LRUCache } from 'lru-cache'
-import { getRequestIP, type H3Event, type Middleware } from 'h3'
+import type { H3Event, Middleware } from 'h3'
 import type { Config } from '../config.ts'
 import type { AppContext } from '../context.ts'
 import { tooManyRequests } from './errors.ts'
 import { setEdgeHeader } from './edge-headers.ts'
 import { requestCaller } from './request-caller.ts'
+import { clientAddressBlock } from './client-address.ts'
 
 /**
  * Per-caller token buckets (docs/edge.md): each budget holds `perMinute` tokens and refills
@@ -69,33 +70,8 @@ export function createRateLimiter(config: Config, now: () => number = Date.now):
 export async function callerKey(ctx: AppContext, event: H3Event): Promise<string> {
   const caller = await requestCaller(ctx, event)
   if (caller) return `user:${caller.userId}`
-  const ip = clientAddress(ctx.config, event)
-  return ip ? `ip:${addressBlock(ip)}` : 'anonymous'
-}
-
-/**
- * IPv4 addresses count one by one; IPv6 ones by their /64, the block one subscriber usually holds
- * (otherwise a single host could rotate through 2^64 fresh budgets). IPv4-mapped IPv6 reads as IPv4.
- */
-export function addressBlock(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
-  if (mapped) return mapped[1]
-  if (!ip.includes(':')) return ip
-  const [head, tail = ''] = ip.split('%')[0].toLowerCase().split('::')
-  const left = head ? head.split(':') : []
-  const right = ip.includes('::') && tail ? tail.split(':') : []
-  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
-}
-
-function clientAddress(config: Config, event: H3Event): string | undefined {
-  if (config.trustProxy) {
-    const forwarded = event.req.headers.get('x-forwarded-for')?.split(',').map((hop) => hop.trim()).filter(Boolean)
-    if (forwarded?.length) return forwarded[forwarded.length - 1]
-    const realIp = event.req.headers.get('x-real-ip')?.trim()
-    if (realIp) return realIp
-  }
-  return getRequestIP(event)
+  const address = clientAddressBlock(ctx.config, event)
+  return address ? `ip:${address}` : 'anonymous'
 }
 
 /**

@@ -82,3 +82,14 @@ test('guessing the current password through POST /me/password is throttled too',
   assert.equal(blocked.headers.get('retry-after'), '1')
   assert.equal(blocked.body.error, 'too many wrong passwords; retry in 1 second')
 })
+
+test('per IP behind a trusted proxy: a client-chosen first X-Forwarded-For hop does not buy a fresh allowance', async () => {
+  const { call } = createTestApp({ config: { loginFreeAttempts: 1, trustProxy: true } })
+  const user = await signUp(call)
+  // The proxy appends the real address last; whatever the client put before it varies per request.
+  for (let i = 0; i < 5; i++) {
+    await call('/api/v1/auth/login', login(`spray${i}@example.org`, 'wrong password guess', `10.9.9.${i}, 203.0.113.9`))
+  }
+  const blocked = await call('/api/v1/auth/login', login(user.email, user.password, '10.1.1.1, 203.0.113.9'))
+  assert.equal(blocked.status, 429)
+})

@@ -1,6 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { addressBlock, createRateLimiter } from '../../../src/http/rate-limit.ts'
+import { createRateLimiter } from '../../../src/http/rate-limit.ts'
+import { addressBlock } from '../../../src/http/client-address.ts'
 import { defaultConfig } from '../../../src/config.ts'
 import { createTestApp, fixtureJob } from '../../helpers/app.ts'
 import { createProbeApp } from './probe-app.ts'

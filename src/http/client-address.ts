@@ -1,0 +1,38 @@
+import { getRequestIP, type H3Event } from 'h3'
+import type { Config } from '../config.ts'
+
+/**
+ * The client's address block, for budgets and throttles: proxy headers count only with
+ * TRUST_PROXY, and then only the hop our own proxy appended (the last X-Forwarded-For entry),
+ * since earlier entries are whatever the client sent. Undefined when there is no address (in-process calls).
+ */
+export function clientAddressBlock(config: Config, event: H3Event): string | undefined {
+  const ip = clientAddress(config, event)
+  return ip ? addressBlock(ip) : undefined
+}
+
+/**
+ * IPv4 addresses count one by one; IPv6 ones by their /64, the block one subscriber usually holds
+ * (otherwise a single host could rotate through 2^64 fresh budgets). IPv4-mapped IPv6 reads as IPv4.
+ */
+export function addressBlock(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mapped) return mapped[1]
+  if (!ip.includes(':')) return ip
+  const [head, tail = ''] = ip.split('%')[0].toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = ip.includes('::') && tail ? tail.split(':') : []
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
+}
+
+function clientAddress(config: Config, event: H3Event): string | undefined {
+  if (config.trustProxy) {
+    const forwarded = event.req.headers.get('x-forwarded-for')?.split(',').map((hop) => hop.trim()).filter(Boolean)
+    if (forwarded?.length) return forwarded[forwarded.length - 1]
+    const realIp = event.req.headers.get('x-real-ip')?.trim()
+    if (realIp) return realIp
+  }
+  return getRequestIP(event)
+}
+
