@@ -74,6 +74,23 @@ export function countDocs(bitmap: Bitmap): number {
   return total
 }
 
+/** |a AND b| without building it. */
+export function countAnd(a: Bitmap, b: Bitmap): number {
+  let total = 0
+  for (let i = 0; i < a.length; i++) {
+    const word = a[i]! & b[i]!
+    if (word !== 0) total += popcount32(word)
+  }
+  return total
+}
+
+/** How many of the listed documents are in the bitmap. */
+export function countListed(bitmap: Bitmap, docs: Uint32Array): number {
+  let total = 0
+  for (let i = 0; i < docs.length; i++) if ((bitmap[docs[i]! >>> 5]! & (1 << (docs[i]! & 31))) !== 0) total++
+  return total
+}
+
 /** The set documents in ascending order. */
 export function toDocs(bitmap: Bitmap, count = countDocs(bitmap)): Uint32Array {
   const docs = new Uint32Array(count)

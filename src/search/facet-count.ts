@@ -1,10 +1,10 @@
 /**
  * Facet distributions and numeric ranges over a set of documents: one pass over the documents per
- * facet, reading the in-memory code columns (never SQL GROUP BY). Counts over the whole catalogue
- * are the posting-list lengths; a set larger than half the catalogue is counted through its
- * (smaller) complement.
+ * facet, reading the in-memory code columns, or value by value over bitmaps when that is cheaper
+ * (never SQL GROUP BY). Counts over the whole catalogue are the posting-list lengths; a set
+ * larger than half the catalogue is counted through its (smaller) complement.
  */
-import { andNot, toDocs, type Bitmap } from './bitmap.ts'
+import { andNot, countAnd, countListed, toDocs, type Bitmap } from './bitmap.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 
@@ -61,21 +61,48 @@ function toValueCounts(index: SearchIndex, facet: FacetName, counts: CodeCounts)
   return Object.fromEntries(entries)
 }
 
-/** A matched set, ready for counting: its documents, or its complement when that is smaller. */
+/** A matched set, ready for counting: its bitmap, and its documents or its complement, whichever is smaller. */
 export interface CountingSet {
   size: number
+  matched: Bitmap
   docs?: Uint32Array
   complement?: Uint32Array
 }
 
 export function countingSet(index: SearchIndex, matched: Bitmap, size: number): CountingSet {
-  if (size === index.liveCount) return { size, complement: new Uint32Array(0) }
-  if (size > index.liveCount / 2) return { size, complement: toDocs(andNot(index.live, matched), index.liveCount - size) }
-  return { size, docs: toDocs(matched, size) }
+  if (size === index.liveCount) return { size, matched, complement: new Uint32Array(0) }
+  if (size > index.liveCount / 2) return { size, matched, complement: toDocs(andNot(index.live, matched), index.liveCount - size) }
+  return { size, matched, docs: toDocs(matched, size) }
+}
+
+/** One word of a bitmap pass costs about this much of one random per-document access. */
+const WORD_COST = 0.25
+
+/**
+ * Counts value by value (dense values: AND + popcount over bitmap words; sparse ones: probing
+ * their postings) when that is cheaper than visiting every document of the set, as it is for
+ * facets with a few large values (work_mode, regions, seniority) over a large set. Else undefined.
+ */
+function countByValue(index: SearchIndex, set: CountingSet, facet: FacetName): CodeCounts | undefined {
+  const postings = index.allPostings(facet)
+  const budget = set.docs?.length ?? set.complement!.length
+  let cost = facet === 'regions' ? index.regionsNone.length : 0
+  for (const list of postings) cost += list.length * 32 >= index.columns.docCount ? index.words * WORD_COST : list.length
+  if (cost >= budget) return undefined
+  const names = index.columns.dictionary(facet).names
+  const counts = new Uint32Array(postings.length + 1)
+  for (let code = 0; code < postings.length; code++) {
+    const dense = index.denseBitmap(facet, names[code]!)
+    counts[code + 1] = dense ? countAnd(set.matched, dense) : countListed(set.matched, postings[code]!)
+  }
+  if (facet === 'regions') counts[0] = countListed(set.matched, index.regionsNone)
+  return counts
 }
 
 /** Values with at least one posting in the set, most frequent first, ties by value. */
 export function countFacet(index: SearchIndex, set: CountingSet, facet: FacetName): ValueCounts {
+  const byValue = countByValue(index, set, facet)
+  if (byValue) return toValueCounts(index, facet, byValue)
   if (set.docs) return toValueCounts(index, facet, countDocsByCode(index, set.docs, facet))
   const counts = catalogueCounts(index, facet)
   if (set.complement!.length > 0) {
