@@ -44,7 +44,18 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 /** The first ~280 characters of the plain text, cut at a word boundary, HTML-escaped. */
 export function descriptionPreview(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
+  // Blocks become one line: a heading-like block ("What you'll do") gets a colon, a list's last item a full stop.
+  const flat = text
+    .split(/\n+/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .map((line, i, lines) => {
+      const next = lines[i + 1]
+      if (next === undefined || /[.!?:;,…]$/.test(line)) return line
+      if (line.startsWith('•')) return next.startsWith('•') ? line : `${line}.`
+      return `${line}:`
+    })
+    .join(' ')
   if (flat.length <= PREVIEW_CHARS) return escapeHtml(flat)
   const cut = flat.slice(0, PREVIEW_CHARS)
   const space = cut.lastIndexOf(' ')
