@@ -41,6 +41,8 @@ export interface SearchEngineOptions {
   cacheBytes: number
   /** Worker threads reading full-text matches in parallel (0: the main thread reads them). */
   workers?: number
+  /** Terms with fewer matches than this are read in the main thread (default 20,000). */
+  workerThreshold?: number
   /** Clock in seconds, for posted_within_days / open_within_days. */
   nowSeconds?: () => number
 }

@@ -15,8 +15,8 @@
  *
  * Design: facet values are posting lists over dense document indices; a filter becomes a bitmap
  * by OR / AND / AND-NOT of those lists; the FTS5 match set (per term; common terms' sets kept
- * like posting lists) is intersected with it; counts are one pass over the matched documents. Results are cached in an LRU keyed by
- * the normalized query; the cache is dropped whenever the catalogue changes.
+ * like posting lists) is intersected with it; counts are one pass over the matched documents.
+ * Results are cached in an LRU keyed by the normalized query, dropped whenever the catalogue changes.
  */
 import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
@@ -38,6 +38,9 @@ export type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, Sk
 
 type Cached = Bitmap | Bitmap[] | FacetsResult
 
+/** A term with fewer matches is read in the main thread: a few milliseconds, less than a worker round trip. */
+const WORKER_THRESHOLD = 20000
+
 export class SearchEngine {
   private readonly keeper: IndexKeeper
   private readonly terms = new TermSets()
@@ -45,12 +48,14 @@ export class SearchEngine {
   private readonly cache: LRUCache<string, Cached>
   private readonly nowSeconds: () => number
   private readonly workerCount: number
+  private readonly workerThreshold: number
   private workers: FtsWorkers | undefined
 
   constructor(private readonly db: DB, options: SearchEngineOptions) {
     this.nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000))
     // An in-memory database is private to its connection: workers could not see it.
     this.workerCount = db.memory ? 0 : Math.max(0, options.workers ?? 0)
+    this.workerThreshold = options.workerThreshold ?? WORKER_THRESHOLD
     this.keeper = new IndexKeeper(db)
     this.cache = new LRUCache<string, Cached>({
       max: Math.max(1, options.cacheEntries),
@@ -65,17 +70,23 @@ export class SearchEngine {
   }
 
   /**
-   * Reads the full-text match set of `q` on the worker threads (when there are any) and caches
-   * it, so the synchronous call that follows finds it ready. Call before search/facets on hot paths.
+   * Reads the full-text match sets of `q`'s terms ahead of the synchronous call that follows:
+   * a term with few matches in the main thread (cheaper than a round trip to the workers), a
+   * common one on the worker threads, in parallel slices. Call before search/facets on hot paths.
    */
   async prepareText(q: string | undefined): Promise<void> {
     const text = parseTextQuery(q)
     if (!text || this.workerCount === 0) return
     const index = this.current()
     if (this.cache.has(`text|${text.match}`)) return
-    this.workers ??= new FtsWorkers(this.db.name, this.workerCount)
     for (const term of text.terms) {
       if (this.knownTermSet(index, term)) continue
+      const first = matchingRowids(this.db, term, this.workerThreshold)
+      if (first.length < this.workerThreshold) {
+        this.storeTermSet(index, term, rowidBitmap(index, first))
+        continue
+      }
+      this.workers ??= new FtsWorkers(this.db.name, this.workerCount)
       const rowids = await this.workers.matchingRowids(term, index.columns.docOfJob.length)
       // A refresh while the workers read means the set may predate it: let the next call read again.
       if (this.current() !== index) return

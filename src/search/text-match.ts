@@ -9,9 +9,9 @@ import { COMPANY_WORDS, TITLE_WORDS } from './index-load.ts'
 import type { SearchIndex } from './search-index.ts'
 import type { TextQuery } from './text-tokens.ts'
 
-/** Rowids (= job ids) of the postings matching one term in SQLite's full-text index. */
-export function matchingRowids(db: DB, term: string): number[] {
-  return db.prepare('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ?').pluck().all(term) as number[]
+/** Rowids (= job ids) of the postings matching one term in SQLite's full-text index (the first `limit` of them). */
+export function matchingRowids(db: DB, term: string, limit = -1): number[] {
+  return db.prepare('SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ? LIMIT ?').pluck().all(term, limit) as number[]
 }
 
 /** The live documents of those rowids. */

@@ -7,27 +7,47 @@ import { createApp, createContext } from '../../src/app.ts'
 import { defaultConfig } from '../../src/config.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
+import { createSearchEngine } from '../../src/search/engine.ts'
+import { parseSearchParams } from '../../src/search/search-params.ts'
 import { searchCatalogue } from '../search/fixture-catalogue.ts'
 
-test('on a database file, worker threads read the text matches and the answers are the same', async (t) => {
+function fileCatalogue(t: { after: (fn: () => void) => void }) {
   const dir = mkdtempSync(join(tmpdir(), 'openroles-search-'))
   t.after(() => rmSync(dir, { recursive: true, force: true }))
   const db = openDatabase(join(dir, 'catalogue.db'))
   db.transaction(() => searchCatalogue().forEach((job) => upsertJob(db, job)))()
+  return db
+}
+
+test('on a database file, text matches read by the worker threads give the same answers', async (t) => {
+  const db = fileCatalogue(t)
   const answers = async (workers: number) => {
-    const ctx = createContext(defaultConfig({ searchWorkers: workers }), db)
-    const app = createApp(ctx)
+    // workerThreshold 0: every term goes to the workers, however few its matches.
+    const engine = createSearchEngine(db, { cacheEntries: 100, cacheBytes: 1 << 24, workers, workerThreshold: 0 })
     const out = []
-    for (const path of ['/api/v1/jobs/search?q=go', '/api/v1/jobs/search?q=engineer&work_mode=remote', '/api/v1/jobs/facets?q=go%20python', '/api/v1/jobs/search?q=NEAR(%22']) {
-      const response = await app.request(path)
-      out.push({ status: response.status, body: await response.json() })
+    for (const query of ['q=go', 'q=engineer&work_mode=remote', 'q=go%20python', 'q=NEAR(%22']) {
+      const params = new URLSearchParams(query)
+      const { filters } = parseSearchParams(params, { endpointParams: ['q'] })
+      const q = params.get('q') ?? undefined
+      await engine.prepareText(q)
+      out.push(engine.search({ q, filters, limit: 10, offset: 0 }), engine.facets({ q, filters, disjunctive: true }))
     }
-    await ctx.close?.()
+    await engine.close()
     return out
   }
   const withWorkers = await answers(2)
   assert.deepEqual(withWorkers, await answers(0))
-  assert.equal(withWorkers[0]!.body.meta.total, 3)
-  assert.equal(withWorkers[2]!.body.data.total, 1)
+  assert.equal((withWorkers[0] as { total: number }).total, 3)
+  db.close()
+})
+
+test('the app on a database file serves text search with its workers', async (t) => {
+  const db = fileCatalogue(t)
+  const ctx = createContext(defaultConfig({ searchWorkers: 2 }), db)
+  const response = await createApp(ctx).request('/api/v1/jobs/search?q=go%20python')
+  const body = await response.json()
+  assert.equal(response.status, 200)
+  assert.deepEqual(body.data.map((job: { title: string }) => job.title), ['Data Engineer'])
+  await ctx.close?.()
   db.close()
 })
