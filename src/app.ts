@@ -5,30 +5,31 @@ import type { DB } from './db/connection.ts'
 import { createLogger } from './log.ts'
 import { VERSION } from './version.ts'
 import { mountRoutes, type Route } from './http/route.ts'
-import { statusRoutes } from './http/status.ts'
-import { suggestRoutes } from './http/suggest.ts'
-import { statsRoutes } from './http/stats.ts'
-import { geoRoutes } from './http/geo.ts'
-import { companiesRoutes } from './http/companies.ts'
-import { jobsRoutes } from './http/jobs.ts'
 import { mergeEdgeHeaders } from './http/edge-headers.ts'
 import { requestLogHooks } from './http/request-log.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
-import { openapiRoutes } from './http/openapi.ts'
-import { mountWeb } from './http/web.ts'
 import { createSearchEngine } from './search/engine.ts'
-import { jobsSearchRoutes } from './http/jobs-search.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
+import { startDigestScheduler } from './me/digest-scheduler.ts'
+import { mountWeb } from './http/web.ts'
+// Route modules, by area.
+import { statusRoutes } from './http/status.ts'
+import { openapiRoutes } from './http/openapi.ts'
+import { jobsSearchRoutes } from './http/jobs-search.ts'
+import { jobsRoutes } from './http/jobs.ts'
+import { companiesRoutes } from './http/companies.ts'
+import { geoRoutes } from './http/geo.ts'
+import { suggestRoutes } from './http/suggest.ts'
+import { statsRoutes } from './http/stats.ts'
 import { authRoutes } from './http/auth.ts'
+import { oauthRoutes } from './http/oauth.ts'
 import { meAccountRoutes } from './http/me-account.ts'
 import { apiKeyRoutes } from './http/api-keys.ts'
-import { oauthRoutes } from './http/oauth.ts'
-import { marketRoutes } from './http/market.ts'
-import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { meProfileRoutes } from './http/me-profile.ts'
 import { jobMatchRoutes } from './http/job-match.ts'
 import { meScreeningRoutes } from './http/me-screening.ts'
+import { marketRoutes } from './http/market.ts'
 import { meSearchRoutes } from './http/me-searches.ts'
 import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
 import { meNotificationRoutes } from './http/me-notifications.ts'
@@ -37,17 +38,22 @@ import { jobInteractionRoutes } from './http/job-interactions.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
+  const now = () => new Date()
   const search = createSearchEngine(db, {
     cacheEntries: config.searchCacheEntries,
     cacheBytes: config.searchCacheMegabytes * 1024 * 1024,
     workers: config.searchWorkers,
-    nowSeconds: () => Math.floor(Date.now() / 1000),
+    nowSeconds: () => Math.floor(now().getTime() / 1000),
   })
   const ctx: AppContext = {
-    config, db, log, startedAt: new Date().toISOString(), version: VERSION,
+    config,
+    db,
+    log,
+    startedAt: new Date().toISOString(),
+    version: VERSION,
     rateLimiter: createRateLimiter(config),
-    now: () => new Date(),
-    mailer: createMailer(config, db, log, () => new Date()),
+    now,
+    mailer: createMailer(config, db, log, now),
     loginThrottle: createLoginThrottle(config),
     search,
     close: () => {
@@ -62,7 +68,32 @@ export function createContext(config: Config, db: DB): AppContext {
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */
 export function allRoutes(ctx: AppContext): Route[] {
-  return [...statusRoutes(ctx), ...suggestRoutes(ctx), ...statsRoutes(ctx), ...geoRoutes(ctx), ...companiesRoutes(ctx), ...jobsRoutes(ctx), ...jobsSearchRoutes(ctx), ...openapiRoutes(ctx, () => allRoutes(ctx)), ...authRoutes(ctx), ...meAccountRoutes(ctx), ...apiKeyRoutes(ctx), ...oauthRoutes(ctx), ...meProfileRoutes(ctx), ...jobMatchRoutes(ctx), ...meScreeningRoutes(ctx), ...meSearchRoutes(ctx), ...meSubscriptionRoutes(ctx), ...meNotificationRoutes(ctx), ...mePushTokenRoutes(ctx), ...jobInteractionRoutes(ctx), ...marketRoutes(ctx)]
+  return [
+    ...statusRoutes(ctx),
+    ...openapiRoutes(ctx, () => allRoutes(ctx)),
+    // public reads
+    ...jobsSearchRoutes(ctx),
+    ...jobsRoutes(ctx),
+    ...companiesRoutes(ctx),
+    ...geoRoutes(ctx),
+    ...suggestRoutes(ctx),
+    ...statsRoutes(ctx),
+    // accounts
+    ...authRoutes(ctx),
+    ...oauthRoutes(ctx),
+    ...meAccountRoutes(ctx),
+    ...apiKeyRoutes(ctx),
+    // signed-in features
+    ...meProfileRoutes(ctx),
+    ...jobMatchRoutes(ctx),
+    ...meScreeningRoutes(ctx),
+    ...marketRoutes(ctx),
+    ...meSearchRoutes(ctx),
+    ...meSubscriptionRoutes(ctx),
+    ...meNotificationRoutes(ctx),
+    ...mePushTokenRoutes(ctx),
+    ...jobInteractionRoutes(ctx),
+  ]
 }
 
 /**

@@ -30,6 +30,8 @@ export async function startServer(config: Config): Promise<void> {
   if (!existsSync(dbPath)) seedMissingDatabase(dbPath, config, createLogger(config.logLevel))
   const db = openDatabase(dbPath)
   const ctx = createContext(config, db)
+  // Build (or restore) the search index before accepting requests, so no caller waits for it.
+  ctx.search.refresh()
   const app = createApp(ctx)
   const listener = await listen(toNodeHandler(app), {
     port: config.port,
