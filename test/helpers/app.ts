@@ -1,3 +1,4 @@
+import type { H3 } from 'h3'
 import { createApp, createContext } from '../../src/app.ts'
 import { defaultConfig, type Config } from '../../src/config.ts'
 import { openDatabase } from '../../src/db/connection.ts'
@@ -15,8 +16,13 @@ export function createTestApp(options: { jobs?: JobRecord[]; config?: Partial<Co
   refreshDerivedData(db, ids)
   const ctx = createContext(defaultConfig(options.config), db)
   const app = createApp(ctx)
-  /** Calls the app in-process and returns status, headers and the parsed JSON body. */
-  async function call(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }> {
+  const call = inProcessCaller(app)
+  return { app, db, ctx, call, get: (path: string) => call(path) }
+}
+
+/** Calls the app in-process and returns status, headers and the parsed JSON body. */
+export function inProcessCaller(app: H3) {
+  return async function call(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }> {
     const response = await app.request(path, init)
     const text = await response.text()
     let body: unknown = text
@@ -27,7 +33,6 @@ export function createTestApp(options: { jobs?: JobRecord[]; config?: Partial<Co
     }
     return { status: response.status, headers: response.headers, body }
   }
-  return { app, db, ctx, call, get: (path: string) => call(path) }
 }
 
 let counter = 0

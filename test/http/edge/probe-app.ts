@@ -7,6 +7,7 @@ import { boolParam, intParam } from '../../../src/http/validate.ts'
 import { notFound } from '../../../src/http/errors.ts'
 import type { Logger } from '../../../src/log.ts'
 import type { AppContext } from '../../../src/context.ts'
+import { inProcessCaller } from '../../helpers/app.ts'
 
 /**
  * The real app (createApp: error mapping, edge middleware, fallback) mounted on a few probe routes,
@@ -52,16 +53,6 @@ export function createProbeApp(options: { config?: Partial<Config>; routes?: (ct
   }
   ctx.log = capture
   const app = createApp(ctx, options.routes ? options.routes(ctx) : probeRoutes())
-  async function call(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: any }> {
-    const response = await app.request(path, init)
-    const text = await response.text()
-    let body: unknown = text
-    try {
-      body = text ? JSON.parse(text) : null
-    } catch {
-      /* not JSON: keep the text so the assertion shows it */
-    }
-    return { status: response.status, headers: response.headers, body }
-  }
+  const call = inProcessCaller(app)
   return { app, ctx, call, get: (path: string) => call(path), logged }
 }
