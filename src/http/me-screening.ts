@@ -6,11 +6,16 @@ import { isCountryCode, isCurrencyCode, SALARY_PERIODS } from '../me/iso-codes.t
 
 const optionalBoolean = (description: string) => v.optional(v.nullable(v.pipe(v.boolean('must be true, false or null'), v.description(description))))
 
-/** Each check names the field (and list position) it failed on; the error never repeats the value sent. */
+/**
+ * The spec asks for a 400 naming the invalid value: each check names the field (and list position)
+ * and quotes the value, cut short. These are the caller's own non-secret answers, so quoting is safe.
+ */
+const naming = (problem: string) => (issue: v.BaseIssue<unknown>) => `${JSON.stringify(issue.input).slice(0, 40)} ${problem}`
+
 const ScreeningBody = v.object({
   authorized_countries: v.optional(
     v.pipe(
-      v.array(v.pipe(v.string('must be a string'), v.check(isCountryCode, 'is not an ISO 3166-1 alpha-2 country code')), 'must be an array of country codes'),
+      v.array(v.pipe(v.string('must be a string'), v.check(isCountryCode, naming('is not an ISO 3166-1 alpha-2 country code'))), 'must be an array of country codes'),
       v.maxLength(250, 'must list at most 250 countries'),
       v.description('Countries the caller may work in without sponsorship: ISO 3166-1 alpha-2 codes (served uppercase).'),
     ),
@@ -21,7 +26,7 @@ const ScreeningBody = v.object({
       v.pipe(
         v.number('must be a number'),
         v.integer('must be a whole number'),
-        v.minValue(1, 'must be positive'),
+        v.minValue(1, naming('is not positive: the salary must be positive')),
         v.maxValue(1_000_000_000, 'must be at most 1000000000'),
         v.description('Desired salary in desired_salary_currency per desired_salary_period; positive.'),
       ),
@@ -29,18 +34,18 @@ const ScreeningBody = v.object({
   ),
   desired_salary_currency: v.optional(
     v.nullable(
-      v.pipe(v.string('must be a string'), v.check(isCurrencyCode, 'is not a three-letter ISO 4217 currency code (uppercase)'), v.description('ISO 4217 code, e.g. EUR.')),
+      v.pipe(v.string('must be a string'), v.check(isCurrencyCode, naming('is not a three-letter ISO 4217 currency code (uppercase)')), v.description('ISO 4217 code, e.g. EUR.')),
     ),
   ),
   desired_salary_period: v.optional(
-    v.nullable(v.pipe(v.picklist(SALARY_PERIODS, `must be one of ${SALARY_PERIODS.join(', ')}`), v.description('Period the salary amount is per.'))),
+    v.nullable(v.pipe(v.picklist(SALARY_PERIODS, naming(`is not a period: use one of ${SALARY_PERIODS.join(', ')}`)), v.description('Period the salary amount is per.'))),
   ),
   notice_period_days: v.optional(
     v.nullable(
       v.pipe(
         v.number('must be a number'),
         v.integer('must be a whole number'),
-        v.minValue(0, 'must not be negative'),
+        v.minValue(0, naming('is negative: the notice period must not be negative')),
         v.maxValue(3650, 'must be at most 3650'),
         v.description('Days of notice before the caller can start; 0 = immediately.'),
       ),

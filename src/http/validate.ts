@@ -15,11 +15,11 @@ export function validateInput<S extends v.GenericSchema>(schema: S, input: unkno
 function describeIssue(issue: v.BaseIssue<unknown>, where: string): string {
   const path = issue.path?.map((item) => String(item.key)).join('.')
   const subject = path ? `${where} parameter "${path}"` : where
-  // Our own messages (v.check, custom messages) never contain input; valibot's defaults may ("received ..."), so use `expected`.
+  // Messages written in our schemas say what they quote; valibot's defaults echo the input
+  // ("... but received ..."), so for those only `expected` is shown.
   const ownMessage = issue.message && !/received/i.test(issue.message)
-  if (issue.kind === 'validation' && ownMessage) return `invalid ${subject}: ${issue.message}`
-  if (issue.expected) return `invalid ${subject}: expected ${issue.expected}`
-  return ownMessage ? `invalid ${subject}: ${issue.message}` : `invalid ${subject}`
+  if (ownMessage) return `invalid ${subject}: ${issue.message}`
+  return issue.expected ? `invalid ${subject}: expected ${issue.expected}` : `invalid ${subject}`
 }
 
 /** Query string as an object: a key given once is a string, a repeated key an array. */

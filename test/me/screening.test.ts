@@ -51,28 +51,27 @@ test('screening answers: partial updates keep omitted fields; null clears one', 
   assert.deepEqual((await call('/api/v1/me/screening-answers', { headers: sessionHeaders(bob.cookie) })).body.data, empty)
 })
 
-test('screening answers: each invalid value is a 400 naming it, and nothing changes', async () => {
+test("screening answers: each invalid value is a 400 naming the field and the value, and nothing changes", async () => {
   const { call } = createTestApp()
   const alice = await signUp(call)
   const put = (body: unknown) => call('/api/v1/me/screening-answers', { method: 'PUT', headers: sessionHeaders(alice.cookie), body: JSON.stringify(body) })
   await put({ authorized_countries: ['US'], notice_period_days: 30 })
   const cases: [unknown, RegExp][] = [
-    [{ authorized_countries: ['US', 'XX'] }, /authorized_countries\.1.*ISO 3166/],
-    [{ authorized_countries: ['EU'] }, /authorized_countries\.0/],
-    [{ desired_salary_currency: 'ABC' }, /desired_salary_currency.*ISO 4217/],
-    [{ desired_salary_currency: 'EURO' }, /desired_salary_currency/],
-    [{ desired_salary_period: 'fortnight' }, /desired_salary_period/],
-    [{ desired_salary_amount: 0 }, /desired_salary_amount.*positive/],
-    [{ desired_salary_amount: -5 }, /desired_salary_amount/],
+    [{ authorized_countries: ['US', 'XX'] }, /authorized_countries\.1.*"XX".*ISO 3166/],
+    [{ authorized_countries: ['EU'] }, /authorized_countries\.0.*"EU"/],
+    [{ desired_salary_currency: 'ABC' }, /desired_salary_currency.*"ABC".*ISO 4217/],
+    [{ desired_salary_currency: 'EURO' }, /desired_salary_currency.*"EURO"/],
+    [{ desired_salary_period: 'fortnight' }, /desired_salary_period.*"fortnight"/],
+    [{ desired_salary_amount: 0 }, /desired_salary_amount.*\b0\b.*positive/],
+    [{ desired_salary_amount: -5 }, /desired_salary_amount.*-5/],
     [{ desired_salary_amount: 10.5 }, /desired_salary_amount/],
-    [{ notice_period_days: -1 }, /notice_period_days.*negative/],
+    [{ notice_period_days: -1 }, /notice_period_days.*-1.*negative/],
     [{ willing_to_relocate: 'yes' }, /willing_to_relocate/],
   ]
   for (const [body, message] of cases) {
     const response = await put(body)
     assert.equal(response.status, 400, JSON.stringify(body))
     assert.match(response.body.error, message)
-    assert.doesNotMatch(response.body.error, /fortnight|EURO|"XX"/)
   }
   const after = await call('/api/v1/me/screening-answers', { headers: sessionHeaders(alice.cookie) })
   assert.deepEqual(after.body.data.authorized_countries, ['US'])
