@@ -22,7 +22,20 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
   logLevel: 'warning',
-  define: { __OPENROLES_WEB_ASSETS__: JSON.stringify(webAssets) },
+  define: { __OPENROLES_WEB_ASSETS__: JSON.stringify(webAssets), __OPENROLES_SEED_WORKER__: JSON.stringify('./seed-worker.mjs') },
+})
+// The seed generator's worker thread (src/ingest/seed-thread.ts) runs this second file.
+await build({
+  entryPoints: ['src/ingest/seed-worker.ts'],
+  outfile: 'dist/seed-worker.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  legalComments: 'none',
+  external: ['better-sqlite3', '@node-rs/argon2', 'esbuild', 'fsevents'],
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
 })
 chmodSync('dist/openroles.mjs', 0o755)
 console.log(`built dist/openroles.mjs in ${Date.now() - started} ms`)

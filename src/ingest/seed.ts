@@ -2,8 +2,10 @@ import type { JobRecord } from '../catalogue/job-record.ts'
 import { upsertJob } from '../catalogue/job-store.ts'
 import { refreshDerivedData } from '../catalogue/refresh.ts'
 import { setMeta, type DB } from '../db/connection.ts'
-import { enrichPosting } from './enrich.ts'
-import { generateRawPostings } from './seed-postings.ts'
+import { seedDay } from './seed-records.ts'
+import { seededBatches } from './seed-thread.ts'
+
+export { generateJobRecords } from './seed-records.ts'
 
 export interface SeedOptions {
   jobs: number
@@ -22,32 +24,7 @@ export interface SeedSummary {
 }
 
 const DEFAULT_BATCH = 5000
-
-function seedDay(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
-}
-
-/**
- * The seeded catalogue as enriched records: generated raw postings through the same enrichment as
- * imports. Deterministic for (count, seed, now). The benchmark builds large catalogues from it.
- */
-export function* generateJobRecords(count: number, seed: number, now: Date = seedDay()): Generator<JobRecord> {
-  for (const { raw, context } of generateRawPostings(count, seed, now)) {
-    yield enrichPosting(raw, { ...context, now })
-  }
-}
-
-function* batchesOf<T>(items: Iterable<T>, size: number): Generator<T[]> {
-  let batch: T[] = []
-  for (const item of items) {
-    batch.push(item)
-    if (batch.length >= size) {
-      yield batch
-      batch = []
-    }
-  }
-  if (batch.length) yield batch
-}
+const HANDOFF_BATCH = 1000
 
 /**
  * Writes a generated catalogue into the database: batches of ~5,000 postings per transaction, then
@@ -69,7 +46,8 @@ export function seedCatalogue(db: DB, options: SeedOptions): SeedSummary {
     })
   })
   const ids: number[] = []
-  for (const batch of batchesOf(generateJobRecords(options.jobs, options.seed, now), batchSize)) {
+  // Small hand-offs keep the writes here busy while the worker generates the next records.
+  for (const batch of seededBatches(options.jobs, options.seed, now, Math.min(batchSize, HANDOFF_BATCH))) {
     ids.push(...writeBatch(batch))
     options.onProgress?.(ids.length, options.jobs)
   }

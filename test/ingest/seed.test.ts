@@ -13,6 +13,18 @@ test('the generator is deterministic for a seed and differs across seeds', () =>
   assert.notDeepEqual(digest(7), digest(8))
 })
 
+test('seeding writes exactly the generated records, in order, though they are generated on a worker thread', () => {
+  const { db } = createTestApp()
+  seedCatalogue(db, { jobs: 2500, seed: 9, now: NOW, batchSize: 700 })
+  const written = db.prepare('SELECT external_id, title, posted_at FROM jobs ORDER BY id').all() as { external_id: string; title: string; posted_at: string }[]
+  const generated = [...generateJobRecords(2500, 9, NOW)]
+  assert.equal(written.length, generated.length)
+  assert.deepEqual(
+    written.map((row) => `${row.external_id}|${row.title}|${row.posted_at}`),
+    generated.map((record) => `${record.externalId}|${record.title}|${record.postedAt}`),
+  )
+})
+
 test('a seeded catalogue is realistic: every facet takes several values', async () => {
   const { db, get } = createTestApp()
   const summary = seedCatalogue(db, { jobs: JOBS, seed: 42, now: NOW, batchSize: 500 })
