@@ -137,15 +137,16 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         budget: 'read',
         query: v.looseObject({
           q: qEntry,
-          facets: v.optional(v.pipe(v.string('must be text'), v.description(`comma-separated facet names to count, among ${COUNTED_FACETS.join(', ')}; cannot be combined with disjunctive`))),
+          facets: v.optional(v.pipe(v.string('must be text'), v.description(`comma-separated facet names to count, among ${COUNTED_FACETS.join(', ')}; cannot be combined with disjunctive=true`))),
           disjunctive: v.optional(v.pipe(boolParam, v.description('count each facet without its own selection (default false)'))),
           ...filterEntries(),
         }),
-        responses: { 200: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive' },
+        responses: { 200: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive=true' },
       },
       async (event, { query }) => {
         const names = facetList(query.facets)
-        if (names && query.disjunctive !== undefined) throw badRequest('"facets" cannot be combined with "disjunctive"')
+        // disjunctive=false is the default spelled out: only disjunctive counting conflicts with a narrowed list.
+        if (names && query.disjunctive) throw badRequest('"facets" cannot be combined with "disjunctive=true"')
         const { filters, ignored } = filtersOf(event, ['q', 'facets', 'disjunctive'])
         await search.prepareText(query.q)
         const data = search.facets({ q: query.q, filters, facets: names ?? undefined, disjunctive: query.disjunctive ?? false })

@@ -57,12 +57,15 @@ test('facets= narrows the response; an unknown name or company_slug is a 400', a
   }
 })
 
-test('facets combined with disjunctive is a 400', async () => {
-  for (const query of ['facets=skills&disjunctive=true', 'facets=skills&disjunctive=false']) {
+test('facets combined with disjunctive is a 400; disjunctive=false is the default spelled out', async () => {
+  for (const query of ['facets=skills&disjunctive=true', 'facets=skills&disjunctive=1']) {
     const { status, body } = await get(`/api/v1/jobs/facets?${query}`)
-    assert.equal(status, 400)
+    assert.equal(status, 400, query)
     assert.equal(typeof body.error, 'string')
   }
+  const plain = await get('/api/v1/jobs/facets?facets=skills&disjunctive=false')
+  assert.equal(plain.status, 200)
+  assert.deepEqual(Object.keys(plain.body.data.facets), ['skills'])
 })
 
 test('meta appears only to report ignored parameters', async () => {
