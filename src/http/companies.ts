@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineRoute, type Route } from './route.ts'
 import { notFound } from './errors.ts'
-import { intParam } from './validate.ts'
+import { intParam, pageOf } from './validate.ts'
 import { loadJobs } from '../catalogue/job-json.ts'
 import { parseCompanyParams } from '../catalogue/company-search-params.ts'
 import { searchCompanies } from '../catalogue/company-search.ts'
@@ -55,8 +55,7 @@ export function companiesRoutes(ctx: AppContext): Route[] {
         responses: { 200: '`{ data: [company summary], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value' },
       },
       (event, { query }) => {
-        const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT)
-        const offset = query.offset ?? 0
+        const { limit, offset } = pageOf(query, { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT })
         const parsed = parseCompanyParams(event.url.searchParams, ['q', 'limit', 'offset', 'sort'])
         const result = searchCompanies(db, parsed.query, { sort: query.sort, limit, offset })
         const data = result.page.map((entry) => toCompanySummary(entry, result.feedback.get(entry.id) ?? NO_FEEDBACK))
@@ -80,8 +79,7 @@ export function companiesRoutes(ctx: AppContext): Route[] {
       (_event, { params, query, caller }) => {
         const row = companyRowBySlug(db, params.slug)
         if (!row) throw notFound('no such company')
-        const limit = Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT)
-        const offset = query.offset ?? 0
+        const { limit, offset } = pageOf(query, { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT })
         const page = companyJobIds(db, row.id, limit, offset, row.job_count)
         const feedback = feedbackSummaries(db, [row.id]).get(row.id) ?? NO_FEEDBACK
         const company = toCompanyDetail({ ...row, job_count: page.total }, companyCollections(db, row.id), feedback, companyVoteOf(db, row.id, caller?.userId))

@@ -3,7 +3,7 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import { defineRoute, type Route } from './route.ts'
 import { badRequest } from './errors.ts'
-import { boolParam, intParam } from './validate.ts'
+import { boolParam, intParam, MAX_JOB_PAGE_DEPTH, pageOf } from './validate.ts'
 import { loadJobs, type DescriptionFormat } from '../catalogue/job-json.ts'
 import {
   COUNTED_FACETS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, SORT_KEYS,
@@ -14,7 +14,6 @@ import { parseSearchParams, SearchInputError } from '../search/search-params.ts'
 const LIMIT_DEFAULT = 10
 const LIMIT_MAX = 100
 /** Deepest page on job endpoints: offset + limit. */
-const MAX_DEPTH = 10000
 const PAGING_PARAMS = ['limit', 'offset']
 const SEARCH_PARAMS = ['q', 'limit', 'offset', 'sort', 'order']
 
@@ -42,7 +41,7 @@ function filterEntries(): v.ObjectEntries {
 const qEntry = v.optional(v.pipe(v.string('must be text'), v.description('full text over title, company and description; every word must match, the last one as a prefix; operators and punctuation are searched literally')))
 const pagingEntries = {
   limit: v.optional(intParam({ min: 1, description: `page size, 1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}; larger values are clamped)` })),
-  offset: v.optional(intParam({ min: 0, description: `rows to skip; offset + limit must be at most ${MAX_DEPTH}` })),
+  offset: v.optional(intParam({ min: 0, description: `rows to skip; offset + limit must be at most ${MAX_JOB_PAGE_DEPTH}` })),
 }
 const searchEntries = {
   q: qEntry,
@@ -52,12 +51,8 @@ const searchEntries = {
   ...filterEntries(),
 }
 
-function page(query: { limit?: number; offset?: number }) {
-  const limit = Math.min(query.limit ?? LIMIT_DEFAULT, LIMIT_MAX)
-  const offset = query.offset ?? 0
-  if (offset + limit > MAX_DEPTH) throw badRequest(`pagination too deep: offset + limit must be at most ${MAX_DEPTH}`)
-  return { limit, offset }
-}
+const page = (query: { limit?: number; offset?: number }) =>
+  pageOf(query, { defaultLimit: LIMIT_DEFAULT, maxLimit: LIMIT_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })
 
 function filtersOf(event: H3Event, endpointParams: string[]): { filters: SearchFilters; ignored?: IgnoredParam[] } {
   try {

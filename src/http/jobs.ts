@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineRoute, type Route } from './route.ts'
 import { badRequest, notFound } from './errors.ts'
-import { intParam } from './validate.ts'
+import { intParam, MAX_JOB_PAGE_DEPTH, pageOf } from './validate.ts'
 import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { clusterCopies, jobSlugByUrl } from '../catalogue/job-lookup.ts'
 import { normalizeUrl } from '../catalogue/job-store.ts'
@@ -12,8 +12,6 @@ import { jobVotesOf } from '../catalogue/community-signals.ts'
 const SIMILAR_DEFAULT = 6
 const COPIES_DEFAULT = 50
 const COPIES_MAX = 200
-/** Deepest page on job endpoints: offset + limit. */
-const MAX_DEPTH = 10000
 
 const slugParams = v.object({
   slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('the job public_slug')),
@@ -132,9 +130,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
       },
       (_event, { params, query, caller }) => {
         const id = requireJob(params.slug)
-        const limit = Math.min(query.limit ?? COPIES_DEFAULT, COPIES_MAX)
-        const offset = query.offset ?? 0
-        if (offset + limit > MAX_DEPTH) throw badRequest(`pagination too deep: offset + limit must be at most ${MAX_DEPTH}`)
+        const { limit, offset } = pageOf(query, { defaultLimit: COPIES_DEFAULT, maxLimit: COPIES_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })
         const page = clusterCopies(db, id, limit, offset)
         const myVotes = jobVotesOf(db, page.ids, caller?.userId)
         return { data: loadJobs(db, page.ids, { description: 'preview', ghost: true, myVotes }), meta: { total: page.total, limit, offset } }

@@ -64,3 +64,22 @@ export const boolParam = v.pipe(
   v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
   v.transform((s) => s === 'true' || s === '1'),
 )
+
+/** Deepest page of the job endpoints (interface.md, Limits): offset + limit beyond it is a 400. */
+export const MAX_JOB_PAGE_DEPTH = 10000
+
+/**
+ * `limit` (default `defaultLimit`, clamped to `maxLimit`: the spec clamps rather than refuses) and
+ * `offset` (default 0) of a paged list; with `maxDepth`, offset + limit beyond it is a 400.
+ */
+export function pageOf(
+  query: { limit?: number; offset?: number },
+  options: { defaultLimit: number; maxLimit: number; maxDepth?: number },
+): { limit: number; offset: number } {
+  const limit = Math.min(query.limit ?? options.defaultLimit, options.maxLimit)
+  const offset = query.offset ?? 0
+  if (options.maxDepth !== undefined && offset + limit > options.maxDepth) {
+    throw badRequest(`pagination too deep: offset + limit must be at most ${options.maxDepth}`)
+  }
+  return { limit, offset }
+}
