@@ -6,6 +6,7 @@ import { importCommand } from './ingest/import-command.ts'
 import { userCommand } from './account/user-command.ts'
 import { mailCommand } from './mail/outbox-command.ts'
 import { digestsCommand } from './me/digest-command.ts'
+import { backupCommand, migrateCommand } from './db/db-command.ts'
 
 /**
  * The one entry point: `openroles serve` (default), `seed`, `import FILE`, and the admin commands
@@ -17,6 +18,8 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
   import: { help: 'import FILE...: load JSON Lines or schema.org JobPosting JSON-LD', run: (args) => importCommand(args) },
   user: { help: 'user grant-moderator EMAIL: give an account the moderator role', run: (args) => userCommand(args) },
   mail: { help: 'mail outbox [--to EMAIL] [--limit N]: print recorded outgoing mail (codes, when there is no SMTP)', run: (args) => mailCommand(args) },
+  migrate: { help: 'migrate: upgrade the database file to this build\'s schema now (serve also does it on start)', run: () => migrateCommand() },
+  backup: { help: 'backup FILE: an online, consistent copy of the database (VACUUM INTO)', run: (args) => backupCommand(args) },
   digests: { help: 'digests run: evaluate every active saved-search subscription once and write the digest notifications', run: (args) => digestsCommand(args) },
 }
 

@@ -27,8 +27,9 @@ function seedMissingDatabase(dbPath: string, config: Config, log: Logger): void 
 /** config -> open (and on first start, seed) the database -> build the app -> listen; SIGTERM/SIGINT close cleanly. */
 export async function startServer(config: Config): Promise<void> {
   const dbPath = resolve(config.dbPath)
-  if (!existsSync(dbPath)) seedMissingDatabase(dbPath, config, createLogger(config.logLevel))
-  const db = openDatabase(dbPath)
+  const log = createLogger(config.logLevel)
+  if (!existsSync(dbPath)) seedMissingDatabase(dbPath, config, log)
+  const db = openDatabase(dbPath, { log })
   const ctx = createContext(config, db)
   // Build (or restore) the search index before accepting requests, so no caller waits for it.
   ctx.search.refresh()
