@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { H3Event } from 'h3'
-import { badRequest, payloadTooLarge } from './errors.ts'
+import { badRequest, payloadTooLarge } from '../errors.ts'
 
 /**
  * Runs a valibot schema over request input and turns failures into a 400 that names the field and

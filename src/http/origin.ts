@@ -1,6 +1,6 @@
 import { getRequestURL, type H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { forbidden } from '../http/errors.ts'
+import { forbidden } from '../errors.ts'
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
