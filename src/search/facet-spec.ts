@@ -1,6 +1,6 @@
 /**
- * The filter vocabulary of job search, agent search and facets (interface.md "Facet parameter
- * table" plus decisions.md "Filters beyond the table"): which string facets exist, where each one
+ * The filter vocabulary of job search, agent search and facets (docs/search.md "Filters"
+ * and "Facets"): which string facets exist, where each one
  * lives in the catalogue, and the numeric and boolean filters.
  */
 export const FACET_NAMES = [
@@ -12,7 +12,7 @@ export const FACET_NAMES = [
 
 export type FacetName = (typeof FACET_NAMES)[number]
 
-/** One OR-group: their included values widen each other (interface.md "Geography"). */
+/** One OR-group: their included values widen each other (docs/search.md "Filters"). */
 export const GEO_FACETS: readonly FacetName[] = ['regions', 'countries', 'cities']
 
 /** Multi-valued facets (one posting may carry several values); the rest are one column each. */

@@ -1,5 +1,5 @@
 /**
- * Query string -> SearchFilters, following the filter grammar of interface.md: repeated and
+ * Query string -> SearchFilters, following the filter grammar of docs/search.md: repeated and
  * comma-separated values, `<facet>_mode`, `<facet>_exclude`, numeric and boolean filters. Every
  * parameter nobody reads is reported in `ignored` (at most 10, with `did_you_mean` for a
  * singular/plural slip). Malformed values throw SearchInputError, whose message never echoes input.
