@@ -10,6 +10,7 @@ import {
   type FacetName, type IgnoredParam, type SearchFilters,
 } from '../search/facet-spec.ts'
 import { parseSearchParams, SearchInputError } from '../search/search-params.ts'
+import { POSTING_ATTRIBUTES, VALUE_FILTERS } from '../catalogue/posting-attributes.ts'
 
 const LIMIT_DEFAULT = 10
 const LIMIT_MAX = 100
@@ -19,22 +20,20 @@ const SEARCH_PARAMS = ['q', 'limit', 'offset', 'sort', 'order']
 
 const values = (description: string) => v.optional(v.pipe(v.union([v.string(), v.array(v.string())], 'must be text'), v.description(description)))
 
-/** The filter grammar as schema entries: they document every parameter in the OpenAPI document. */
+/** The filter grammar as schema entries, from the posting-attribute table: they document every parameter in the OpenAPI document. */
 function filterEntries(): v.ObjectEntries {
   const entries: v.ObjectEntries = {}
   for (const facet of FACET_NAMES) {
-    entries[facet] = values(`${facet} values: repeat the parameter or separate with commas; values are ORed${GEO_FACETS.includes(facet) ? ' (regions, countries and cities form one OR-group)' : ''}`)
+    const { description } = POSTING_ATTRIBUTES.find((row) => row.name === facet)!
+    entries[facet] = values(`${description}. Repeat the parameter or separate with commas; values are ORed${GEO_FACETS.includes(facet) ? ' (regions, countries and cities form one OR-group)' : ''}`)
     if (!GEO_FACETS.includes(facet)) entries[`${facet}_mode`] = v.optional(v.pipe(v.string('must be and or or'), v.description(`and: a posting must carry every ${facet} value; or (default)`)))
     entries[`${facet}_exclude`] = values(`postings carrying any of these ${facet} values are removed`)
   }
-  entries.salary_min = v.optional(intParam({ description: "postings whose minimum salary is at least this (the posting's own currency and period)" }))
-  entries.salary_max = v.optional(intParam({ description: "postings whose maximum salary is at most this (the posting's own currency and period)" }))
-  entries.experience_years_min = v.optional(intParam({ description: 'postings requiring at least this many years; excludes postings that state no requirement' }))
-  entries.experience_years_max = v.optional(intParam({ description: 'postings requiring at most this many years (0: no prior experience); excludes postings that state no requirement' }))
-  entries.posted_within_days = v.optional(intParam({ min: 1, max: MAX_WITHIN_DAYS, description: 'posting date (as the source states it) within the last N days' }))
-  entries.open_within_days = v.optional(intParam({ min: 1, max: MAX_WITHIN_DAYS, description: 'first recorded by this catalogue within the last N days' }))
-  entries.visa_sponsorship = v.optional(v.pipe(boolParam, v.description('true: sponsorship offered; false: a stated no (postings that say nothing match neither)')))
-  entries.requires_clearance = v.optional(v.pipe(boolParam, v.description('true: only postings requiring a clearance; false: every other posting')))
+  for (const filter of VALUE_FILTERS) {
+    if (filter.test === 'equals') entries[filter.param] = v.optional(v.pipe(boolParam, v.description(filter.description)))
+    else if (filter.test === 'withinDays') entries[filter.param] = v.optional(intParam({ min: 1, max: MAX_WITHIN_DAYS, description: filter.description }))
+    else entries[filter.param] = v.optional(intParam({ description: filter.description }))
+  }
   return entries
 }
 

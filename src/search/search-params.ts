@@ -5,7 +5,7 @@
  * singular/plural slip). Malformed values throw SearchInputError, whose message never echoes input.
  */
 import {
-  BOOLEAN_FILTERS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, NUMERIC_FILTERS,
+  BOOLEAN_FILTERS, FACET_NAMES, GEO_FACETS, LOWERCASE_FACETS, MAX_WITHIN_DAYS, NUMERIC_FILTERS,
   type FacetClause, type FacetName, type IgnoredParam, type SearchFilters,
 } from './facet-spec.ts'
 
@@ -105,21 +105,21 @@ export function parseSearchParams(params: URLSearchParams, options: SearchParams
     if (options.endpointParams.includes(name)) continue
     if (name in NUMERIC_FILTERS) {
       const within = name.endsWith('_within_days')
-      filters[NUMERIC_FILTERS[name as keyof typeof NUMERIC_FILTERS]] = integerValue(params, name, within ? 1 : 0, within ? MAX_WITHIN_DAYS : Number.MAX_SAFE_INTEGER)
+      filters[NUMERIC_FILTERS[name]!] = integerValue(params, name, within ? 1 : 0, within ? MAX_WITHIN_DAYS : Number.MAX_SAFE_INTEGER)
       continue
     }
     if (name in BOOLEAN_FILTERS) {
-      filters[BOOLEAN_FILTERS[name as keyof typeof BOOLEAN_FILTERS]] = booleanValue(params, name)
+      filters[BOOLEAN_FILTERS[name]!] = booleanValue(params, name)
       continue
     }
     const facet = facetOf(name)
     if (facet) {
-      clauseOf(facet).values = valuesOf(params.getAll(name), facet === 'countries')
+      clauseOf(facet).values = valuesOf(params.getAll(name), LOWERCASE_FACETS.includes(facet))
       continue
     }
     if (name.endsWith('_exclude')) {
       const excluded = name.slice(0, -'_exclude'.length) as FacetName
-      clauseOf(excluded).exclude = valuesOf(params.getAll(name), excluded === 'countries')
+      clauseOf(excluded).exclude = valuesOf(params.getAll(name), LOWERCASE_FACETS.includes(excluded))
       continue
     }
     const moded = name.slice(0, -'_mode'.length) as FacetName
