@@ -7,16 +7,15 @@ import { boolParam, intParam, MAX_JOB_PAGE_DEPTH, pageOf } from './validate.ts'
 import { loadJobs, type DescriptionFormat } from '../catalogue/job-json.ts'
 import {
   COUNTED_FACETS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, SORT_KEYS,
-  type FacetName, type IgnoredParam, type SearchFilters,
+  type FacetName,
 } from '../search/facet-spec.ts'
-import { parseSearchParams, SearchInputError } from '../search/search-params.ts'
+import { parseJobQuery, SearchInputError, type JobQuery, type JobQueryOptions } from '../search/search-params.ts'
 import { POSTING_ATTRIBUTES, VALUE_FILTERS } from '../catalogue/posting-attributes.ts'
 
 const LIMIT_DEFAULT = 10
 const LIMIT_MAX = 100
 /** Deepest page on job endpoints: offset + limit. */
 const PAGING_PARAMS = ['limit', 'offset']
-const SEARCH_PARAMS = ['q', 'limit', 'offset', 'sort', 'order']
 
 const values = (description: string) => v.optional(v.pipe(v.union([v.string(), v.array(v.string())], 'must be text'), v.description(description)))
 
@@ -53,9 +52,9 @@ const searchEntries = {
 const page = (query: { limit?: number; offset?: number }) =>
   pageOf(query, { defaultLimit: LIMIT_DEFAULT, maxLimit: LIMIT_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })
 
-function filtersOf(event: H3Event, endpointParams: string[]): { filters: SearchFilters; ignored?: IgnoredParam[] } {
+function jobQueryOf(event: H3Event, options: JobQueryOptions): JobQuery {
   try {
-    return parseSearchParams(event.url.searchParams, { endpointParams })
+    return parseJobQuery(event.url.searchParams, options)
   } catch (error) {
     if (error instanceof SearchInputError) throw badRequest(error.message)
     throw error
@@ -74,11 +73,12 @@ function facetList(raw: string | undefined): FacetName[] | null {
 export function jobsSearchRoutes(ctx: AppContext): Route[] {
   const { db, search } = ctx
 
-  async function searchJobs(event: H3Event, query: v.InferOutput<v.ObjectSchema<typeof searchEntries, undefined>>, endpointParams: string[], description: DescriptionFormat) {
+  const { maxQueryLength } = ctx.config
+
+  function searchJobs(event: H3Event, query: { limit?: number; offset?: number }, endpointParams: string[], description: DescriptionFormat) {
     const { limit, offset } = page(query)
-    const { filters, ignored } = filtersOf(event, endpointParams)
-    await search.prepareText(query.q)
-    const { ids, total } = search.search({ q: query.q, filters, sort: query.sort, order: query.order, limit, offset })
+    const { q, filters, sort, order, ignored } = jobQueryOf(event, { maxQueryLength, sorted: true, endpointParams })
+    const { ids, total } = search.search({ q, filters, sort, order, limit, offset })
     const meta = ignored ? { total, limit, offset, ignored_params: ignored } : { total, limit, offset }
     return { data: loadJobs(db, ids, { description, ghost: description === 'preview' }), meta }
   }
@@ -97,7 +97,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         query: v.looseObject(searchEntries),
         responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value, or offset + limit over 10000' },
       },
-      (event, { query }) => searchJobs(event, query, SEARCH_PARAMS, 'preview'),
+      (event, { query }) => searchJobs(event, query, PAGING_PARAMS, 'preview'),
     ),
     defineRoute(
       {
@@ -116,7 +116,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
       },
       (event, { query }) => {
         const format = query.description_format === 'text' || query.description_format === 'markdown' ? query.description_format : 'html'
-        return searchJobs(event, query, [...SEARCH_PARAMS, 'description_format'], format)
+        return searchJobs(event, query, [...PAGING_PARAMS, 'description_format'], format)
       },
     ),
     defineRoute(
@@ -137,13 +137,12 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         }),
         responses: { 200: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive=true' },
       },
-      async (event, { query }) => {
+      (event, { query }) => {
         const names = facetList(query.facets)
         // disjunctive=false is the default spelled out: only disjunctive counting conflicts with a narrowed list.
         if (names && query.disjunctive) throw badRequest('"facets" cannot be combined with "disjunctive=true"')
-        const { filters, ignored } = filtersOf(event, ['q', 'facets', 'disjunctive'])
-        await search.prepareText(query.q)
-        const data = search.facets({ q: query.q, filters, facets: names ?? undefined, disjunctive: query.disjunctive ?? false })
+        const { q, filters, ignored } = jobQueryOf(event, { maxQueryLength, endpointParams: ['facets', 'disjunctive'] })
+        const data = search.facets({ q, filters, facets: names ?? undefined, disjunctive: query.disjunctive ?? false })
         return ignored ? { data, meta: { ignored_params: ignored } } : { data }
       },
     ),
