@@ -8,10 +8,12 @@ import { mountRoutes, type Route } from './http/route.ts'
 import { errorResponse } from './http/error-map.ts'
 import { notFound } from './errors.ts'
 import { requestLogHooks } from './http/request-log.ts'
+import { baseHeaders } from './http/edge-headers.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { createSearchEngine } from './search/engine.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
+import { createBackgroundWork } from './background.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { mountWeb } from './http/web.ts'
 // Route modules, by area.
@@ -56,9 +58,11 @@ export function createContext(config: Config, db: DB): AppContext {
     now,
     mailer: createMailer(config, db, log, now),
     loginThrottle: createLoginThrottle(config),
+    background: createBackgroundWork(log),
     search,
-    close: () => {
+    close: async () => {
       digests.stop()
+      await ctx.background.idle()
       return search.close()
     },
   }
@@ -108,6 +112,7 @@ export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3
     ...requestLogHooks(ctx.log),
     onError: (error, event) => errorResponse(ctx, error, event),
   })
+  app.use(baseHeaders())
   mountRoutes(app, ctx, routes)
   mountWeb(app)
   app.all('/**', (event) => {

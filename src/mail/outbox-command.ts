@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
-import { listOutbox } from './outbox.ts'
+import { listOutbox, redactOldBodies } from './outbox.ts'
 
 /**
  * `openroles mail outbox [--to EMAIL] [--limit N]`: prints recorded outgoing mail, newest first, so an
@@ -16,8 +16,10 @@ export function mailCommand(args: string[]): void {
   const limit = Number(option('--limit') ?? 20)
   if (!Number.isInteger(limit) || limit < 1) throw new Error('--limit must be a positive whole number')
   const to = option('--to')?.trim().toLowerCase()
-  const db = openDatabase(loadConfig().dbPath)
+  const config = loadConfig()
+  const db = openDatabase(config.dbPath)
   try {
+    redactOldBodies(db, new Date(Date.now() - config.mailKeepMinutes * 60_000).toISOString())
     const entries = listOutbox(db, { recipient: to, limit })
     if (!entries.length) console.log('the outbox is empty')
     for (const entry of entries) {
