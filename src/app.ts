@@ -14,6 +14,7 @@ import { createSearchEngine } from './search/engine.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
 import { createBackgroundWork } from './background.ts'
+import { resumePendingRefresh } from './catalogue/refresh.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { mountWeb } from './http/web.ts'
 import { createMetrics, mountOps } from './http/ops.ts'
@@ -44,6 +45,9 @@ import { jobInteractionRoutes } from './http/job-interactions.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
+  // Derived data an import killed mid-way left stale is finished before anything reads it.
+  const resumed = resumePendingRefresh(db)
+  if (resumed) log.info('finished derived-data refresh left pending by an interrupted import', { postings: resumed })
   const now = () => new Date()
   const search = createSearchEngine(db, {
     cacheEntries: config.searchCacheEntries,
