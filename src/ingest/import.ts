@@ -9,6 +9,7 @@ import { JobLineSchema, rawFromJobLine } from './import-job-shape.ts'
 import { isJsonLd, jobPostingNodes, rawFromJobPosting, RecordError } from './json-ld.ts'
 import type { RawPosting } from './raw-posting.ts'
 import { readLines } from './read-lines.ts'
+import { isHttpUrl, withSafeUrls } from './safe-urls.ts'
 
 /** One record to import and where it came from ("line 3", "record 2"), for the rejection report. */
 export interface ImportInput {
@@ -22,6 +23,8 @@ export interface ImportSummary {
   updated: number
   closed: number
   rejected: { at: string; reason: string }[]
+  /** Links that were not http(s) URLs (posting url, source url, company homepage or careers page), stored as null. */
+  droppedUrls: number
 }
 
 export interface ImportOptions {
@@ -36,7 +39,7 @@ const UNPARSABLE = Symbol('unparsable')
 
 /** Source and external id when the record has none: the url's host and normalized url, else a content hash. */
 function identityOf(fallback: { url?: string | null; title: string; company: string; location?: string | null; identifier?: string | null }) {
-  const key = fallback.url ? normalizeUrl(fallback.url) : null
+  const key = fallback.url && isHttpUrl(fallback.url) ? normalizeUrl(fallback.url) : null
   const host = key ? key.split(/[/?]/)[0]! : null
   const hash = createHash('sha256').update(`${fallback.company}\u0000${fallback.title}\u0000${fallback.location ?? ''}`).digest('hex').slice(0, 24)
   return { source: host ?? 'import', externalId: fallback.identifier ?? key ?? hash }
@@ -71,7 +74,7 @@ function rawPostingsOf(value: unknown, now: Date): { raw?: RawPosting; error?: s
 }
 
 export function newImportSummary(): ImportSummary {
-  return { total: 0, inserted: 0, updated: 0, closed: 0, rejected: [] }
+  return { total: 0, inserted: 0, updated: 0, closed: 0, rejected: [], droppedUrls: 0 }
 }
 
 /**
@@ -101,8 +104,10 @@ export function batchWriter(db: DB, now: Date, summary: ImportSummary): (batch: 
           continue
         }
         try {
+          const safe = withSafeUrls(raw)
+          summary.droppedUrls += safe.dropped
           // A nested transaction is a savepoint: a failing record rolls back alone.
-          const { id, outcome } = writeOne(raw)
+          const { id, outcome } = writeOne(safe.raw)
           changed.push(id)
           if (outcome === 'inserted') summary.inserted += 1
           else if (outcome === 'closed') summary.closed += 1
