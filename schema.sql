@@ -246,6 +246,13 @@ CREATE TABLE IF NOT EXISTS company_stats_pending (
   company_id  INTEGER PRIMARY KEY REFERENCES companies (id) ON DELETE CASCADE
 ) STRICT;
 
+-- Postings written by an import batch whose derived data (similar jobs, company stats) is not
+-- refreshed yet: written in the batch's own transaction, cleared once the refresh ran, and resumed
+-- on the next start or import, so a kill between the two never leaves derived data stale.
+CREATE TABLE IF NOT EXISTS derived_refresh_pending (
+  job_id  INTEGER PRIMARY KEY REFERENCES jobs (id) ON DELETE CASCADE
+) STRICT;
+
 -- Open postings of one company, newest first: the jobs page of company detail.
 CREATE INDEX IF NOT EXISTS jobs_company_posted ON jobs (company_id, closed_at, posted_at DESC, id DESC);
 -- Open postings of one role cluster, newest first: /jobs/{slug}/copies without touching the rows.

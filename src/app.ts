@@ -8,10 +8,13 @@ import { mountRoutes, type Route } from './http/route.ts'
 import { errorResponse } from './http/error-map.ts'
 import { notFound } from './errors.ts'
 import { requestLogHooks } from './http/request-log.ts'
+import { baseHeaders } from './http/edge-headers.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { createSearchEngine } from './search/engine.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
+import { createBackgroundWork } from './background.ts'
+import { resumePendingRefresh } from './catalogue/refresh.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { mountWeb } from './http/web.ts'
 import { createMetrics, mountOps } from './http/ops.ts'
@@ -42,6 +45,9 @@ import { jobInteractionRoutes } from './http/job-interactions.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
+  // Derived data an import killed mid-way left stale is finished before anything reads it.
+  const resumed = resumePendingRefresh(db)
+  if (resumed) log.info('finished derived-data refresh left pending by an interrupted import', { postings: resumed })
   const now = () => new Date()
   const search = createSearchEngine(db, {
     cacheEntries: config.searchCacheEntries,
@@ -59,9 +65,11 @@ export function createContext(config: Config, db: DB): AppContext {
     now,
     mailer: createMailer(config, db, log, now),
     loginThrottle: createLoginThrottle(config),
+    background: createBackgroundWork(log),
     search,
-    close: () => {
+    close: async () => {
       digests.stop()
+      await ctx.background.idle()
       return search.close()
     },
   }
@@ -118,6 +126,7 @@ export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3
     },
     onError: (error, event) => errorResponse(ctx, error, event),
   })
+  app.use(baseHeaders())
   mountRoutes(app, ctx, routes)
   mountOps(app, ctx, metrics)
   mountFeeds(app, ctx)

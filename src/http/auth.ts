@@ -37,18 +37,18 @@ export function authRoutes(ctx: AppContext): Route[] {
         method: 'POST',
         path: '/auth/register',
         summary: 'Create an account with email and password',
-        description: `Password policy: 10 to 256 characters, not on the bundled list of common passwords, not built from the email name. ${cookieNote} A six-digit verification code is emailed (see /auth/verify/confirm). 409 when the email already has an account. Refused (403) from a foreign site.`,
+        description: `Password policy: 10 to 256 characters, not on the bundled list of common passwords, not built from the email name. Answers 202 \`{ data: { ok: true } }\` whether or not the email already has an account, so sign-up does not reveal who is registered: a new account gets a six-digit verification code by mail, an existing one a "you already have an account" notice. It does not sign in: confirm the code (POST /auth/verify/confirm, which signs in) or sign in with the password (POST /auth/login). Budgeted per client address and across all callers (429 with Retry-After). Refused (403) from a foreign site.`,
         tags: ['auth'],
         auth: 'public',
+        budget: 'account',
         body: v.object({ email: emailField, password: passwordField('New password (10 to 256 characters).') }),
-        responses: { 201: 'account created and signed in', 400: 'invalid email or password refused by the policy', 409: 'email already registered' },
+        responses: { 202: 'accepted: a verification code or an "already registered" notice is on its way', 400: 'invalid email or password refused by the policy', 429: 'sign-up budget spent; see Retry-After' },
       },
-      async (event, { body, caller }) => {
+      async (event, { body }) => {
         assertSameSiteWrite(ctx, event)
-        const user = await registerUser(ctx, body.email, body.password)
-        startBrowserSession(ctx, event, user.id, caller)
-        event.res.status = 201
-        return { data: toUserJson(user) }
+        await registerUser(ctx, body.email, body.password)
+        event.res.status = 202
+        return ok
       },
     ),
     defineOperation(
@@ -114,16 +114,25 @@ export function authRoutes(ctx: AppContext): Route[] {
       {
         method: 'POST',
         path: '/auth/verify/request',
+        budget: 'account',
         summary: 'Email a six-digit verification code',
-        description: `Signed in: sends a code to the account's address (nothing when already verified). Anonymous: give \`email\`; a code is sent when an account exists (verified or not: confirming it signs in), and the answer is the same either way. Codes expire after a few minutes (CODE_MINUTES), die after a few wrong guesses, and are sent at most once a minute per account.`,
+        description: `Signed in: sends a code to the account's address (nothing when already verified). Anonymous: give \`email\`; a code is sent when an account exists (verified or not: confirming it signs in), and the answer is the same either way. Codes expire after a few minutes (CODE_MINUTES), die after a few wrong guesses, and are sent at most once a minute per account. The anonymous lookup runs after the answer, so its timing reveals nothing either. Budgeted per client address and across all callers (429 with Retry-After).`,
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: v.optional(emailField) }),
       },
       (_event, { body, caller }) => {
         if (!caller && !body.email) throw badRequest('invalid body parameter "email": required when not signed in')
-        const user = caller ? findUserById(ctx.db, caller.userId) : findUserByEmail(ctx.db, body.email!)
-        if (user) requestEmailVerification(ctx, user, { evenIfVerified: !caller })
+        if (caller) {
+          const user = findUserById(ctx.db, caller.userId)
+          if (user) requestEmailVerification(ctx, user)
+          return ok
+        }
+        // Anonymous: looked up after the answer, so its timing does not say whether the email has an account.
+        ctx.background.run('verification mail', () => {
+          const user = findUserByEmail(ctx.db, body.email!)
+          if (user) requestEmailVerification(ctx, user, { evenIfVerified: true })
+        })
         return ok
       },
     ),
@@ -150,8 +159,9 @@ export function authRoutes(ctx: AppContext): Route[] {
       {
         method: 'POST',
         path: '/auth/password/forgot',
+        budget: 'account',
         summary: 'Email a password-reset code',
-        description: 'Always answers `{ data: { ok: true } }`, whether or not the email has an account, so the endpoint does not reveal who is registered.',
+        description: 'Always answers `{ data: { ok: true } }`, whether or not the email has an account, and looks the email up only after answering, so neither the answer nor its timing reveals who is registered. Budgeted per client address and across all callers (429 with Retry-After).',
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: emailField }),

@@ -6,6 +6,7 @@ import { forbidden, unauthorized } from '../errors.ts'
 import { queryObject, readJsonBody, validateInput } from './validate.ts'
 import { requestCaller } from './request-caller.ts'
 import { edgeMiddleware } from './edge.ts'
+import type { Budget } from './rate-limit.ts'
 import { apiFallback } from './api-fallback.ts'
 
 /**
@@ -24,7 +25,7 @@ export interface RouteSpec {
   tags: string[]
   auth: Auth
   /** Rate-limit budget the route draws on; none when absent. */
-  budget?: 'read' | 'agent'
+  budget?: Budget
   query?: v.GenericSchema
   params?: v.GenericSchema
   body?: v.GenericSchema

@@ -82,7 +82,8 @@ function numberVariants(name: string): string[] {
 }
 
 function suggestion(param: string, isKnown: (name: string) => boolean): string | undefined {
-  const match = /^(.*?)(_exclude|_mode)?$/.exec(param)!
+  // `s`: a parameter name is data and may hold a line break (issue 11).
+  const match = /^(.*?)(_exclude|_mode)?$/s.exec(param)!
   const [, base, suffix = ''] = match
   return numberVariants(base!).map((variant) => variant + suffix).find(isKnown)
 }
@@ -121,9 +122,9 @@ function parseFilters(params: URLSearchParams, endpointParams: readonly string[]
   const isKnown = (name: string): boolean => {
     if (endpointParams.includes(name) || name in NUMERIC_FILTERS || name in BOOLEAN_FILTERS) return true
     if (facetOf(name)) return true
-    const exclude = /^(.*)_exclude$/.exec(name)
+    const exclude = /^(.*)_exclude$/s.exec(name)
     if (exclude && facetOf(exclude[1]!)) return true
-    const mode = /^(.*)_mode$/.exec(name)
+    const mode = /^(.*)_mode$/s.exec(name)
     return Boolean(mode && facetOf(mode[1]!) && !GEO_FACETS.includes(mode[1] as FacetName))
   }
   const clauseOf = (facet: FacetName): FacetClause => (filters.facets[facet] ??= { values: [], mode: 'or', exclude: [] })
