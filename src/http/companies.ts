@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { notFound } from '../errors.ts'
-import { intParam, pageOf } from './validate.ts'
+import { pageOf, pagingEntries } from './validate.ts'
 import { loadJobs } from '../catalogue/job-json.ts'
 import { parseCompanyParams } from '../catalogue/company-search-params.ts'
 import { searchCompanies } from '../catalogue/company-search.ts'
@@ -10,16 +10,10 @@ import { toCompanyDetail, toCompanySummary } from '../catalogue/company-json.ts'
 import { companyCollections, companyJobIds, companyRowBySlug } from '../catalogue/company-read.ts'
 import { companyVoteOf, feedbackSummaries, jobVotesOf, NO_FEEDBACK, referralAvailable } from '../catalogue/community-signals.ts'
 
-const DEFAULT_LIMIT = 10
-const MAX_LIMIT = 100
-
 const multi = (description: string) =>
   v.optional(v.pipe(v.union([v.string(), v.array(v.string())]), v.description(`${description}; repeat or comma-separate to OR values`)))
 
-const paging = {
-  limit: v.optional(intParam({ min: 1, description: `page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}; larger values are clamped)` })),
-  offset: v.optional(intParam({ min: 0, description: 'rows to skip (default 0)' })),
-}
+const paging = pagingEntries()
 
 export function companiesRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
@@ -55,7 +49,7 @@ export function companiesRoutes(ctx: AppContext): Route[] {
         responses: { 200: '`{ data: [company summary], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value' },
       },
       (event, { query }) => {
-        const { limit, offset } = pageOf(query, { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT })
+        const { limit, offset } = pageOf(query)
         const parsed = parseCompanyParams(event.url.searchParams, ['q', 'limit', 'offset', 'sort'])
         const result = searchCompanies(db, parsed.query, { sort: query.sort, limit, offset })
         const data = result.page.map((entry) => toCompanySummary(entry, result.feedback.get(entry.id) ?? NO_FEEDBACK))
@@ -78,8 +72,8 @@ export function companiesRoutes(ctx: AppContext): Route[] {
       },
       (_event, { params, query, caller }) => {
         const row = companyRowBySlug(db, params.slug)
-        if (!row) throw notFound('no such company')
-        const { limit, offset } = pageOf(query, { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT })
+        if (!row) throw notFound('company not found')
+        const { limit, offset } = pageOf(query)
         const page = companyJobIds(db, row.id, limit, offset, row.job_count)
         const feedback = feedbackSummaries(db, [row.id]).get(row.id) ?? NO_FEEDBACK
         const company = toCompanyDetail({ ...row, job_count: page.total }, companyCollections(db, row.id), feedback, companyVoteOf(db, row.id, caller?.userId))

@@ -3,7 +3,7 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { badRequest } from '../errors.ts'
-import { boolParam, intParam, MAX_JOB_PAGE_DEPTH, pageOf } from './validate.ts'
+import { boolParam, intParam, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries } from './validate.ts'
 import { loadJobs, type DescriptionFormat } from '../catalogue/job-json.ts'
 import {
   COUNTED_FACETS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, SORT_KEYS,
@@ -11,10 +11,6 @@ import {
 } from '../search/facet-spec.ts'
 import { parseSearchParams, SearchInputError } from '../search/search-params.ts'
 
-const LIMIT_DEFAULT = 10
-const LIMIT_MAX = 100
-/** Deepest page on job endpoints: offset + limit. */
-const PAGING_PARAMS = ['limit', 'offset']
 const SEARCH_PARAMS = ['q', 'limit', 'offset', 'sort', 'order']
 
 const values = (description: string) => v.optional(v.pipe(v.union([v.string(), v.array(v.string())], 'must be text'), v.description(description)))
@@ -39,20 +35,16 @@ function filterEntries(): v.ObjectEntries {
 }
 
 const qEntry = v.optional(v.pipe(v.string('must be text'), v.description('full text over title, company and description; every word must match, the last one as a prefix; operators and punctuation are searched literally')))
-const pagingEntries = {
-  limit: v.optional(intParam({ min: 1, description: `page size, 1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}; larger values are clamped)` })),
-  offset: v.optional(intParam({ min: 0, description: `rows to skip; offset + limit must be at most ${MAX_JOB_PAGE_DEPTH}` })),
-}
+const jobPaging = pagingEntries({ maxDepth: MAX_JOB_PAGE_DEPTH })
 const searchEntries = {
   q: qEntry,
-  ...pagingEntries,
+  ...jobPaging,
   sort: v.optional(v.pipe(v.picklist(SORT_KEYS, `must be one of ${SORT_KEYS.join(', ')}`), v.description('sort key; without it: relevance when q is given, else posted_at descending'))),
   order: v.optional(v.pipe(v.picklist(['asc', 'desc'], 'must be asc or desc'), v.description('asc or desc (default desc); ignored without sort'))),
   ...filterEntries(),
 }
 
-const page = (query: { limit?: number; offset?: number }) =>
-  pageOf(query, { defaultLimit: LIMIT_DEFAULT, maxLimit: LIMIT_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })
+const page = (query: { limit?: number; offset?: number }) => pageOf(query, { maxDepth: MAX_JOB_PAGE_DEPTH })
 
 function filtersOf(event: H3Event, endpointParams: string[]): { filters: SearchFilters; ignored?: IgnoredParam[] } {
   try {
@@ -157,7 +149,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         tags: ['jobs'],
         auth: 'public',
         budget: 'read',
-        query: v.object(pagingEntries),
+        query: v.object(jobPaging),
         responses: { 200: '`{ data: [Job], meta: { total, limit, offset } }`', 400: 'offset + limit over 10000' },
       },
       (_event, { query }) => {

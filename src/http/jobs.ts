@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { badRequest, notFound } from '../errors.ts'
-import { intParam, MAX_JOB_PAGE_DEPTH, pageOf } from './validate.ts'
+import { lenientInt, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries } from './validate.ts'
 import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { clusterCopies, jobSlugByUrl } from '../catalogue/job-lookup.ts'
 import { normalizeUrl } from '../catalogue/job-store.ts'
@@ -10,7 +10,6 @@ import { similarJobIds, SIMILAR_STORED } from '../catalogue/similar.ts'
 import { jobVotesOf } from '../catalogue/community-signals.ts'
 
 const SIMILAR_DEFAULT = 6
-const COPIES_DEFAULT = 50
 const COPIES_MAX = 200
 
 const slugParams = v.object({
@@ -30,7 +29,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
 
   function requireJob(slug: string): number {
     const id = jobIdBySlug(db, slug)
-    if (id === undefined) throw notFound('no such job')
+    if (id === undefined) throw notFound('job not found')
     return id
   }
 
@@ -100,13 +99,13 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         budget: 'read',
         params: slugParams,
         query: v.object({
-          limit: v.optional(intParam({ min: 1, description: `neighbours to return, 1 to ${SIMILAR_STORED} (default ${SIMILAR_DEFAULT}; larger values are clamped)` })),
+          limit: v.optional(lenientInt(`neighbours to return, 1 to ${SIMILAR_STORED} (default ${SIMILAR_DEFAULT}); larger values are clamped, smaller ones read as 1, a value that is not a number as the default`)),
         }),
         responses: { 200: '`{ data: [Job] }`', 404: 'no such job' },
       },
       (_event, { params, query, caller }) => {
         const id = requireJob(params.slug)
-        const limit = Math.min(query.limit ?? SIMILAR_DEFAULT, SIMILAR_STORED)
+        const { limit } = pageOf(query, { defaultLimit: SIMILAR_DEFAULT, maxLimit: SIMILAR_STORED })
         const ids = similarJobIds(db, id, limit)
         return { data: loadJobs(db, ids, { description: 'preview', ghost: false, myVotes: jobVotesOf(db, ids, caller?.userId) }) }
       },
@@ -122,15 +121,12 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         params: slugParams,
-        query: v.object({
-          limit: v.optional(intParam({ min: 1, description: `page size, 1 to ${COPIES_MAX} (default ${COPIES_DEFAULT}; larger values are clamped)` })),
-          offset: v.optional(intParam({ min: 0, description: 'rows to skip' })),
-        }),
+        query: v.object(pagingEntries({ maxLimit: COPIES_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })),
         responses: { 200: '`{ data: [Job], meta: { total, limit, offset } }`', 400: 'offset + limit over 10000', 404: 'no such job' },
       },
       (_event, { params, query, caller }) => {
         const id = requireJob(params.slug)
-        const { limit, offset } = pageOf(query, { defaultLimit: COPIES_DEFAULT, maxLimit: COPIES_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })
+        const { limit, offset } = pageOf(query, { maxLimit: COPIES_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })
         const page = clusterCopies(db, id, limit, offset)
         const myVotes = jobVotesOf(db, page.ids, caller?.userId)
         return { data: loadJobs(db, page.ids, { description: 'preview', ghost: true, myVotes }), meta: { total: page.total, limit, offset } }

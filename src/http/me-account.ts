@@ -7,7 +7,7 @@ import { changePassword, deleteAccount } from '../account/account-admin.ts'
 import { clearSessionCookie } from './cookie.ts'
 import { startBrowserSession } from './cookie.ts'
 import { listUsers, toUserJson } from '../account/users.ts'
-import { intParam } from './validate.ts'
+import { pageOf, pagingEntries } from './validate.ts'
 
 /** The account itself under /me, and the moderators' account list. */
 export function meAccountRoutes(ctx: AppContext): Route[] {
@@ -59,13 +59,13 @@ export function meAccountRoutes(ctx: AppContext): Route[] {
         auth: 'moderator',
         query: v.object({
           q: v.optional(v.pipe(v.string(), v.maxLength(254, 'must be at most 254 characters'), v.description('Email substring, case-insensitive.'))),
-          limit: v.optional(intParam({ min: 1, max: 100, description: 'Page size, 1 to 100 (default 10).' }), '10'),
-          offset: v.optional(intParam({ min: 0, max: 1_000_000, description: 'Rows skipped (default 0).' }), '0'),
+          ...pagingEntries(),
         }),
       },
       (_event, { query }) => {
-        const { users, total } = listUsers(ctx.db, { emailContains: query.q, limit: query.limit, offset: query.offset })
-        return { data: users.map(toUserJson), meta: { total, limit: query.limit, offset: query.offset } }
+        const { limit, offset } = pageOf(query)
+        const { users, total } = listUsers(ctx.db, { emailContains: query.q, limit, offset })
+        return { data: users.map(toUserJson), meta: { total, limit, offset } }
       },
     ),
   ]

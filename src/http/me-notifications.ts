@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
-import { intParam } from './validate.ts'
+import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { notFound } from '../errors.ts'
 import {
   getNotification,
@@ -13,9 +13,7 @@ import {
 } from '../me/notifications.ts'
 
 const ListQuery = v.object({
-  // Above 100 is clamped, not refused (interface.md, Limits).
-  limit: v.optional(v.pipe(intParam({ min: 1, description: 'Page size, 1 to 100 (default 10; larger values are clamped).' }), v.transform((n) => Math.min(n, 100))), '10'),
-  offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' }), '0'),
+  ...pagingEntries(),
 })
 
 const IdParams = v.object({ id: intParam({ min: 1, description: 'Notification id.' }) })
@@ -39,8 +37,9 @@ export function meNotificationRoutes(ctx: AppContext): Route[] {
         query: ListQuery,
       },
       (_event, { caller, query }) => {
-        const page = listNotifications(ctx.db, caller.userId, query.limit, query.offset)
-        return { data: page.items, meta: { total: page.total, unread_count: page.unreadCount, limit: query.limit, offset: query.offset } }
+        const { limit, offset } = pageOf(query)
+        const page = listNotifications(ctx.db, caller.userId, limit, offset)
+        return { data: page.items, meta: { total: page.total, unread_count: page.unreadCount, limit, offset } }
       },
     ),
     defineOperation(

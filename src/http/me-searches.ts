@@ -1,15 +1,13 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
-import { intParam } from './validate.ts'
+import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { countSavedSearches, createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from '../me/saved-searches.ts'
 import { normalizeSavedQuery } from '../me/saved-query.ts'
 
 const PageQuery = v.object({
-  // Above 100 is clamped, not refused (interface.md, Limits).
-  limit: v.optional(v.pipe(intParam({ min: 1, description: 'Page size, 1 to 100 (default 10; larger values are clamped).' }), v.transform((n) => Math.min(n, 100))), '10'),
-  offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' }), '0'),
+  ...pagingEntries(),
 })
 
 const IdParams = v.object({ id: intParam({ min: 1, description: 'Saved search id.' }) })
@@ -36,8 +34,9 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
     defineOperation(
       { method: 'GET', path: '/me/searches', summary: 'Saved searches, newest first', tags: ['saved searches'], auth: 'session', query: PageQuery },
       (_event, { caller, query }) => {
-        const page = listSavedSearches(ctx.db, caller.userId, query.limit, query.offset)
-        return { data: page.items, meta: { total: page.total, limit: query.limit, offset: query.offset } }
+        const { limit, offset } = pageOf(query)
+        const page = listSavedSearches(ctx.db, caller.userId, limit, offset)
+        return { data: page.items, meta: { total: page.total, limit, offset } }
       },
     ),
     defineOperation(

@@ -1,14 +1,12 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
-import { intParam } from './validate.ts'
+import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { conflict, notFound } from '../errors.ts'
 import { createSubscription, deleteSubscription, listSubscriptions, setSubscriptionActive } from '../me/subscriptions.ts'
 
 const PageQuery = v.object({
-  // Above 100 is clamped, not refused (interface.md, Limits).
-  limit: v.optional(v.pipe(intParam({ min: 1, description: 'Page size, 1 to 100 (default 10; larger values are clamped).' }), v.transform((n) => Math.min(n, 100))), '10'),
-  offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' }), '0'),
+  ...pagingEntries(),
 })
 
 const IdParams = v.object({ id: intParam({ min: 1, description: 'Subscription id.' }) })
@@ -24,8 +22,9 @@ export function meSubscriptionRoutes(ctx: AppContext): Route[] {
     defineOperation(
       { method: 'GET', path: '/me/subscriptions', summary: 'Subscriptions, newest first', tags: ['saved searches'], auth: 'session', query: PageQuery },
       (_event, { caller, query }) => {
-        const page = listSubscriptions(ctx.db, caller.userId, query.limit, query.offset)
-        return { data: page.items, meta: { total: page.total, limit: query.limit, offset: query.offset } }
+        const { limit, offset } = pageOf(query)
+        const page = listSubscriptions(ctx.db, caller.userId, limit, offset)
+        return { data: page.items, meta: { total: page.total, limit, offset } }
       },
     ),
     defineOperation(

@@ -11,26 +11,37 @@ const extra = Array.from({ length: 25 }, (_, i) =>
 const { get } = createTestApp({ jobs: [...searchCatalogue(), ...extra] })
 const titles = (body: any) => body.data.map((job: { title: string }) => job.title)
 
-test('limit defaults to 10, values above 100 are clamped, meta reports what was applied', async () => {
+test('limit defaults to 20, values above 100 are clamped, meta reports what was applied', async () => {
   const first = await get('/api/v1/jobs/search')
   assert.equal(first.status, 200)
-  assert.equal(first.body.data.length, 10)
-  assert.deepEqual(first.body.meta, { total: 30, limit: 10, offset: 0 })
+  assert.equal(first.body.data.length, 20)
+  assert.deepEqual(first.body.meta, { total: 30, limit: 20, offset: 0 })
   const clamped = await get('/api/v1/jobs/search?limit=1000')
   assert.equal(clamped.body.meta.limit, 100)
   assert.equal(clamped.body.data.length, 30)
 })
 
-test('offset + limit over 10000 is a 400; limit 0 and negative offset too', async () => {
-  for (const query of ['offset=9991&limit=10', 'offset=10000', 'limit=0', 'offset=-1']) {
+test('offset + limit over 10000 is a 400 "pagination too deep"', async () => {
+  for (const query of ['offset=9991&limit=10', 'offset=9990']) {
     const { status, body } = await get(`/api/v1/jobs/search?${query}`)
     assert.equal(status, 400, query)
-    assert.equal(typeof body.error, 'string')
+    assert.deepEqual(body, { error: 'pagination too deep' })
   }
   const { status, body } = await get('/api/v1/jobs/search?offset=9990&limit=10')
   assert.equal(status, 200)
   assert.deepEqual(body.data, [])
   assert.equal(body.meta.total, 30)
+})
+
+test('paging values are forgiving: limit below 1 is 1, a non-number the default; a negative or non-numeric offset is 0', async () => {
+  const cases = [['limit=0', 1, 0], ['limit=-3', 1, 0], ['limit=abc', 20, 0], ['limit=2.5', 20, 0], ['offset=-1&limit=2', 2, 0], ['offset=two&limit=2', 2, 0]] as const
+  for (const [query, limit, offset] of cases) {
+    for (const path of ['/api/v1/jobs/search', '/api/v1/agent/jobs/search', '/api/v1/jobs']) {
+      const { status, body } = await get(`${path}?${query}`)
+      assert.equal(status, 200, `${path}?${query}`)
+      assert.deepEqual([body.meta.limit, body.meta.offset, body.data.length], [limit, offset, limit], `${path}?${query}`)
+    }
+  }
 })
 
 test('pages are consecutive slices of one order', async () => {

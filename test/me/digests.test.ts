@@ -51,7 +51,7 @@ test('a digest notification appears after new matching postings are imported, on
 
   const list = await send('GET', '/me/notifications')
   assert.equal(list.status, 200)
-  assert.deepEqual(list.body.meta, { total: 1, unread_count: 1, limit: 10, offset: 0 })
+  assert.deepEqual(list.body.meta, { total: 1, unread_count: 1, limit: 20, offset: 0 })
   const [digest] = list.body.data
   assert.equal(digest.kind, 'subscription_digest')
   assert.equal(digest.title, '2 new jobs for “Remote Go”')

@@ -113,7 +113,7 @@ test('subscriptions: subscribe, pause and resume (echoing id and active), unsubs
   assert.equal((await send('POST', '/me/subscriptions', { saved_search_id: search.id }, bob.cookie)).status, 404)
 
   const list = await send('GET', '/me/subscriptions')
-  assert.deepEqual(list.body.meta, { total: 1, limit: 10, offset: 0 })
+  assert.deepEqual(list.body.meta, { total: 1, limit: 20, offset: 0 })
   assert.equal(list.body.data[0].active, true)
 
   assert.equal((await send('DELETE', `/me/subscriptions/${id}`, undefined, bob.cookie)).status, 404)
