@@ -33,11 +33,12 @@ export function jobsRoutes(ctx: AppContext): Route[] {
     return id
   }
 
-  function resolveUrl(url: string) {
+  function resolveUrl(url: string, unknown: 'null' | '404') {
     if (!normalizeUrl(url)) throw badRequest('invalid url: not a URL')
     const slug = jobSlugByUrl(db, url)
-    if (!slug) throw notFound('no posting with that URL')
-    return { data: { public_slug: slug } }
+    if (slug) return { data: { public_slug: slug } }
+    if (unknown === 'null') return { data: null }
+    throw notFound('no posting with that URL')
   }
 
   return [
@@ -46,14 +47,14 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         method: 'GET',
         path: '/jobs/find',
         summary: 'Resolve a posting URL to its job slug',
-        description: 'Matches the normalized application URL or source URL. Open postings win over closed ones. 404 when unknown.',
+        description: 'Matches the normalized application URL or source URL. Open postings win over closed ones. An unknown URL is not an error: the answer is `200 { data: null }`, as the reference service answers (rather than 404); a missing or malformed `url` is a 400.',
         tags: ['jobs'],
         auth: 'public',
         budget: 'read',
         query: v.object({ url: urlField }),
-        responses: { 200: '`{ data: { public_slug } }`', 400: 'missing or unparseable url', 404: 'no posting with that URL' },
+        responses: { 200: '`{ data: { public_slug } }`, or `{ data: null }` for an unknown URL', 400: 'missing or unparseable url' },
       },
-      (_event, { query }) => resolveUrl(query.url),
+      (_event, { query }) => resolveUrl(query.url, 'null'),
     ),
     defineOperation(
       {
@@ -67,7 +68,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         body: v.object({ url: urlField }),
         responses: { 200: '`{ data: { public_slug } }`', 400: 'missing or unparseable url', 404: 'no posting with that URL' },
       },
-      (_event, { body }) => resolveUrl(body.url),
+      (_event, { body }) => resolveUrl(body.url, '404'),
     ),
     defineOperation(
       {

@@ -70,7 +70,7 @@ test('facets combined with disjunctive is a 400; disjunctive=false is the defaul
 
 test('meta appears only to report ignored parameters', async () => {
   const body = await facets('skill=go&limit=5')
-  assert.deepEqual(body.meta, { ignored_params: [{ param: 'skill', did_you_mean: 'skills' }, { param: 'limit' }] })
+  assert.deepEqual(body.meta, { ignored_params: [{ param: 'limit' }, { param: 'skill', did_you_mean: 'skills' }] })
 })
 
 test('disjunctive: each facet counted without its own selection; geography drops the whole OR-group', async () => {

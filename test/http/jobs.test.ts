@@ -81,14 +81,16 @@ test('GET /jobs/find resolves the source URL', async () => {
   assert.equal(body.data.public_slug, slugOf(db, 'Go Engineer Berlin'))
 })
 
-test('GET /jobs/find: unknown URL is 404, missing url is 400', async () => {
+test('GET /jobs/find: an unknown URL is 200 { data: null }; a missing or malformed url is 400', async () => {
   const { get } = catalogue()
   const unknown = await get(`/api/v1/jobs/find?url=${encodeURIComponent('https://boards.example.com/acme/jobs/43')}`)
-  assert.equal(unknown.status, 404)
-  assert.equal(typeof unknown.body.error, 'string')
+  assert.equal(unknown.status, 200)
+  assert.deepEqual(unknown.body, { data: null })
   const missing = await get('/api/v1/jobs/find')
   assert.equal(missing.status, 400)
   assert.match(missing.body.error, /url/)
+  const malformed = await get('/api/v1/jobs/find?url=not%20a%20url')
+  assert.equal(malformed.status, 400)
 })
 
 test('POST /jobs/resolve takes { url } the same way', async () => {
