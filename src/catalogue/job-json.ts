@@ -1,5 +1,6 @@
 import TurndownService from 'turndown'
 import type { DB } from '../db/connection.ts'
+import { techClassOf } from './tech-category.ts'
 
 /** How the description is served: search previews, the stored HTML, or agent formats. */
 export type DescriptionFormat = 'preview' | 'html' | 'text' | 'markdown'
@@ -10,6 +11,8 @@ export interface JobJsonOptions {
   ghost: boolean
   /** The signed-in caller's votes by job id (absent: my_vote is null). */
   myVotes?: Map<number, number>
+  /** Adds `apply_url` (the application URL, else the source URL): served by /jobs/{slug}/copies. */
+  applyUrl?: boolean
 }
 
 const PREVIEW_CHARS = 280
@@ -91,15 +94,25 @@ function enrichmentOf(row: JobRow, domains: string[]): Record<string, unknown> {
   return out
 }
 
-/** The Job object of the API (decisions.md "Job object"): the only place a job row becomes JSON. */
+/** Copies the fields that are known: a generated client rejects `null` where a string or number is declared. */
+function setKnown(job: Record<string, unknown>, fields: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(fields)) if (value !== null && value !== undefined) job[key] = value
+}
+
+/**
+ * The Job object of the API (decisions.md "Job object"): the only place a job row becomes JSON.
+ * A field whose value is unknown is omitted, never null; only `closed_at`, `my_vote` and `ghost`
+ * are null by contract (still open, no vote, no ghost evidence).
+ */
 export function toJob(row: JobRow, children: Children, options: JobJsonOptions): Record<string, unknown> {
   const job: Record<string, unknown> = {
     public_slug: row.public_slug,
     title: row.title,
     company: row.company_name,
     company_slug: row.company_slug,
-    url: row.url ?? null,
-    location: row.location ?? null,
+  }
+  setKnown(job, { url: row.url, apply_url: options.applyUrl ? (row.url ?? row.source_url) : undefined, location: row.location })
+  Object.assign(job, {
     source: row.source,
     external_id: row.external_id,
     manually_added: row.manually_added === 1,
@@ -107,26 +120,22 @@ export function toJob(row: JobRow, children: Children, options: JobJsonOptions):
     regions: children.regions,
     countries: children.countries,
     cities: children.cities,
-    work_mode: row.work_mode ?? null,
-    skills: children.skills,
-    collections: children.collections,
-  }
+  })
+  setKnown(job, { work_mode: row.work_mode })
+  job.skills = children.skills
+  job.collections = children.collections
   if (row.role) job.role = row.role
   if (row.role_type) job.role_type = row.role_type
   if (row.ai_archetype) job.ai_archetype = row.ai_archetype
   if (row.requires_clearance === 1) job.requires_clearance = true
-  Object.assign(job, {
-    posted_at: iso(row.posted_at),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-    last_seen_at: iso(row.last_seen_at),
-    closed_at: iso(row.closed_at),
-    enrichment: enrichmentOf(row, children.domains),
-    enriched_at: iso(row.enriched_at),
-    enrichment_version: row.enrichment_version ?? null,
-    my_vote: options.myVotes?.get(row.id) ?? null,
-    reality: parse(row.reality),
-  })
+  const isTech = techClassOf(row.category as string | null)
+  if (isTech) job.is_tech = isTech
+  setKnown(job, { posted_at: iso(row.posted_at), created_at: iso(row.created_at), updated_at: iso(row.updated_at), last_seen_at: iso(row.last_seen_at) })
+  job.closed_at = iso(row.closed_at)
+  job.enrichment = enrichmentOf(row, children.domains)
+  setKnown(job, { enriched_at: iso(row.enriched_at), enrichment_version: row.enrichment_version })
+  job.my_vote = options.myVotes?.get(row.id) ?? null
+  setKnown(job, { reality: parse(row.reality) })
   if (options.ghost) job.ghost = parse(row.ghost)
   Object.assign(job, {
     view_count: row.view_count,
@@ -139,7 +148,7 @@ export function toJob(row: JobRow, children: Children, options: JobJsonOptions):
 
 /** Every column toJob reads except the two description columns. */
 const JOB_COLUMNS = [
-  'id', 'public_slug', 'company_id', 'title', 'url', 'location', 'source', 'external_id', 'manually_added', 'work_mode',
+  'id', 'public_slug', 'company_id', 'title', 'url', 'source_url', 'location', 'source', 'external_id', 'manually_added', 'work_mode',
   'role', 'role_type', 'ai_archetype', 'requires_clearance', 'posted_at', 'created_at', 'updated_at', 'last_seen_at',
   'closed_at', 'reality', 'ghost', 'enriched_at', 'enrichment_version', 'view_count', 'applied_count', 'upvote_count',
   'downvote_count', ...ENRICHMENT_FIELDS,

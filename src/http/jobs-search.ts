@@ -10,8 +10,11 @@ import {
   type FacetName, type IgnoredParam, type SearchFilters,
 } from '../search/facet-spec.ts'
 import { parseSearchParams, SearchInputError } from '../search/search-params.ts'
+import { TECH_CATEGORIES } from '../catalogue/tech-category.ts'
 
 const SEARCH_PARAMS = ['q', 'limit', 'offset', 'sort', 'order']
+
+const IS_TECH_NOTE = `: tech or non_tech, derived from category (an extension the reference service has). Tech categories: ${TECH_CATEGORIES.join(', ')}; every other category is non_tech; a posting without a category has no value`
 
 const values = (description: string) => v.optional(v.pipe(v.union([v.string(), v.array(v.string())], 'must be text'), v.description(description)))
 
@@ -19,8 +22,14 @@ const values = (description: string) => v.optional(v.pipe(v.union([v.string(), v
 function filterEntries(): v.ObjectEntries {
   const entries: v.ObjectEntries = {}
   for (const facet of FACET_NAMES) {
-    entries[facet] = values(`${facet} values: repeat the parameter or separate with commas; values are ORed${GEO_FACETS.includes(facet) ? ' (regions, countries and cities form one OR-group)' : ''}`)
-    if (!GEO_FACETS.includes(facet)) entries[`${facet}_mode`] = v.optional(v.pipe(v.string('must be and or or'), v.description(`and: a posting must carry every ${facet} value; or (default)`)))
+    const about = facet === 'is_tech' ? IS_TECH_NOTE : GEO_FACETS.includes(facet) ? ' (regions, countries and cities form one OR-group)' : ''
+    entries[facet] = values(`${facet} values: repeat the parameter or separate with commas; values are ORed${about}`)
+    entries[`${facet}_mode`] = v.optional(
+      v.pipe(
+        v.string('must be and or or'),
+        v.description(GEO_FACETS.includes(facet) ? 'accepted and without effect: geography is one OR-group (as in the reference service)' : `and: a posting must carry every ${facet} value; or (default)`),
+      ),
+    )
     entries[`${facet}_exclude`] = values(`postings carrying any of these ${facet} values are removed`)
   }
   entries.salary_min = v.optional(intParam({ description: "postings whose minimum salary is at least this (the posting's own currency and period)" }))

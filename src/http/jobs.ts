@@ -117,7 +117,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         path: '/jobs/:slug/copies',
         summary: 'Other open postings of the same role',
         description:
-          'Reposts of one role (same company, same normalized title), e.g. one role advertised in several cities; newest first. `meta.total` is the number of such copies.',
+          'Reposts of one role (same company, same normalized title), e.g. one role advertised in several cities; newest first. `meta.total` is the number of such copies. Each item also carries `apply_url`: the posting\'s application address (its `url`; the source URL when the source gave no separate one).',
         tags: ['jobs'],
         auth: 'public',
         budget: 'read',
@@ -130,7 +130,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         const { limit, offset } = pageOf(query, { maxLimit: COPIES_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })
         const page = clusterCopies(db, id, limit, offset)
         const myVotes = jobVotesOf(db, page.ids, caller?.userId)
-        return { data: loadJobs(db, page.ids, { description: 'preview', ghost: true, myVotes }), meta: { total: page.total, limit, offset } }
+        return { data: loadJobs(db, page.ids, { description: 'preview', ghost: true, myVotes, applyUrl: true }), meta: { total: page.total, limit, offset } }
       },
     ),
   ]

@@ -7,7 +7,7 @@ export const FACET_NAMES = [
   'collections', 'regions', 'work_mode', 'role', 'category', 'ai_archetype', 'seniority', 'role_type', 'skills',
   'domains', 'company_type', 'countries', 'cities', 'relocation', 'employment_type', 'english_level',
   'posting_language', 'reality', 'salary_currency', 'company_slug', 'source', 'company_size', 'education_level',
-  'salary_period',
+  'salary_period', 'is_tech',
 ] as const
 
 export type FacetName = (typeof FACET_NAMES)[number]

@@ -7,6 +7,7 @@ import { andNotDocs } from './bitmap.ts'
 import { DocColumns, type NumberColumn } from './doc-columns.ts'
 import { FACET_NAMES, MULTI_FACETS, type FacetName } from './facet-spec.ts'
 import { tokenize } from './text-tokens.ts'
+import { TECH_CLASS_SQL } from '../catalogue/tech-category.ts'
 
 /** Word lists kept for relevance tiers: a query word found in the title ranks above one found in the description. */
 export const TITLE_WORDS = 'title_words'
@@ -18,6 +19,8 @@ const SINGLE_SOURCES: Partial<Record<FacetName, string>> = {
   employment_type: 'j.employment_type', english_level: 'j.english_level', posting_language: 'j.posting_language',
   reality: 'j.reality_class', salary_currency: 'j.salary_currency', company_slug: 'c.slug', source: 'j.source',
   company_size: 'j.company_size', education_level: 'j.education_level', salary_period: 'j.salary_period',
+  // Derived from category (src/catalogue/tech-category.ts), which the covering index already holds.
+  is_tech: TECH_CLASS_SQL,
 }
 
 const list = (table: string, column: string, key = 'job_id = j.id') => `(SELECT group_concat(${column}, char(31)) FROM ${table} WHERE ${key})`
@@ -35,7 +38,8 @@ export const MULTI_FIELDS = [...MULTI_FACETS, TITLE_WORDS, COMPANY_WORDS]
 
 const NUMBER_SOURCES: [NumberColumn, string][] = [
   ['salaryMin', 'j.salary_min'], ['salaryMax', 'j.salary_max'], ['experienceYearsMin', 'j.experience_years_min'],
-  ['postedAt', 'unixepoch(j.posted_at)'], ['createdAt', 'unixepoch(j.created_at)'], ['viewCount', 'j.view_count'],
+  // Dates to the millisecond, as they are served: ordering by them is exact, not by the second.
+  ['postedAt', "unixepoch(j.posted_at, 'subsec')"], ['createdAt', "unixepoch(j.created_at, 'subsec')"], ['viewCount', 'j.view_count'],
 ]
 
 // Fixed column positions of the raw rows below.
