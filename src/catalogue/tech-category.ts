@@ -24,5 +24,7 @@ export function techClassOf(category: string | null | undefined): TechClass | un
   return TECH_CATEGORIES.includes(category) ? 'tech' : 'non_tech'
 }
 
-/** The same rule as SQL over `jobs.category`, for the search index loader. */
-export const TECH_CLASS_SQL = `CASE WHEN j.category IS NULL OR j.category = '' THEN NULL WHEN j.category IN (${TECH_CATEGORIES.map((c) => `'${c}'`).join(', ')}) THEN 'tech' ELSE 'non_tech' END`
+/** The same rule in SQL over the category column `source`, for the search index loader. */
+export function techClassSql(source: string): string {
+  return `CASE WHEN ${source} IS NULL OR ${source} = '' THEN NULL WHEN ${source} IN (${TECH_CATEGORIES.map((c) => `'${c}'`).join(', ')}) THEN 'tech' ELSE 'non_tech' END`
+}

@@ -127,9 +127,8 @@ function rangeOf(column: Float64Array, docs: Uint32Array): Range | undefined {
 export function statsOf(index: SearchIndex, docs: Uint32Array): FacetStats {
   const { columns } = index
   const stats: FacetStats = {}
-  const ranges = { salary_min: 'salaryMin', salary_max: 'salaryMax', experience_years_min: 'experienceYearsMin' } as const
-  for (const [name, column] of Object.entries(ranges) as [keyof FacetStats, (typeof ranges)[keyof FacetStats]][]) {
-    const range = rangeOf(columns.number(column), docs)
+  for (const name of ['salary_min', 'salary_max', 'experience_years_min'] as const) {
+    const range = rangeOf(columns.number(name), docs)
     if (range) stats[name] = range
   }
   return stats
