@@ -6,6 +6,7 @@ import { pageOf, pagingEntries } from './validate.ts'
 import { loadJobs } from '../catalogue/job-json.ts'
 import { parseCompanyParams } from '../catalogue/company-search-params.ts'
 import { searchCompanies } from '../catalogue/company-search.ts'
+import { listSubindustries } from '../catalogue/company-subindustries.ts'
 import { toCompanyDetail, toCompanySummary } from '../catalogue/company-json.ts'
 import { companyCollections, companyJobIds, companyRowBySlug } from '../catalogue/company-read.ts'
 import { companyVoteOf, feedbackSummaries, jobVotesOf, NO_FEEDBACK, referralAvailable } from '../catalogue/community-signals.ts'
@@ -45,6 +46,7 @@ export function companiesRoutes(ctx: AppContext): Route[] {
           yc_status: multi('accelerator status'),
           yc_stage: multi('accelerator funding stage'),
           yc_flags: multi('accelerator flags'),
+          subindustries: multi('curated sub-industry slugs (GET /companies/subindustries lists them); a value no company carries matches nothing'),
         }),
         responses: { 200: '`{ data: [company summary], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value' },
       },
@@ -56,6 +58,21 @@ export function companiesRoutes(ctx: AppContext): Route[] {
         const meta = { total: result.total, limit, offset }
         return { data, meta: parsed.ignored ? { ...meta, ignored_params: parsed.ignored } : meta }
       },
+    ),
+    defineOperation(
+      {
+        method: 'GET',
+        path: '/companies/subindustries',
+        summary: 'Curated sub-industries with their company counts',
+        description:
+          'Every sub-industry slug carried by a company with at least one open role, with a display `label` and the number of such companies (`count`), most companies first. These are the values of the `subindustries` filter of company search. Empty when the catalogue records none. No `meta`.',
+        tags: ['companies'],
+        auth: 'public',
+        budget: 'read',
+        query: v.object({}),
+        responses: { 200: '`{ data: [{ slug, label, count }] }`' },
+      },
+      () => ({ data: listSubindustries(db) }),
     ),
     defineOperation(
       {

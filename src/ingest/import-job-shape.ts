@@ -23,6 +23,7 @@ const COMPANY = v.looseObject({
   description: nullable(text(5000)),
   hq_country: nullable(text(60)),
   industries: list,
+  subindustries: list,
   collections: list,
   company_type: v.optional(v.string()),
   company_size: v.optional(v.string()),
@@ -91,6 +92,7 @@ function companyOf(line: JobLine): CompanyRecord {
     description: c.description ?? null,
     hqCountry: c.hq_country ?? null,
     industries: c.industries,
+    subindustries: c.subindustries,
     collections: c.collections,
   }
 }
