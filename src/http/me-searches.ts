@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
-import { countSavedSearches, createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from '../me/saved-searches.ts'
+import { countSavedSearches, createSavedSearch, deleteSavedSearch, listSavedSearches, savedSearchNameTaken, updateSavedSearch } from '../me/saved-searches.ts'
 import { normalizeSavedQuery } from '../me/saved-query.ts'
 
 const PageQuery = v.object({
@@ -44,17 +44,19 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
         method: 'POST',
         path: '/me/searches',
         summary: 'Save a search',
-        description: 'Parameters no job filter reads are kept but reported in `meta.ignored_params`, as job search would report them.',
+        description:
+          'Answers `{ id, name, query, public_slug, author_label, subscriptions, created_at, updated_at }` (201). `public_slug` and `author_label` are null: saved searches are private here (the reference service uses them for shared searches). Names are 1 to 100 characters and unique per account (case-insensitive). Parameters no job filter reads are kept but reported in `meta.ignored_params`, as job search would report them.',
         tags: ['saved searches'],
         auth: 'session',
         body: CreateBody,
-        responses: { 201: 'saved', 400: 'the query does not parse', 409: 'saved-search limit reached' },
+        responses: { 201: 'saved', 400: 'the query does not parse', 409: 'saved-search limit reached, or a saved search of this name exists' },
       },
       (event, { caller, body }) => {
         const { query, ignored } = parsed(body.query)
         if (countSavedSearches(ctx.db, caller.userId) >= ctx.config.savedSearchesPerUser) {
           throw conflict(`at most ${ctx.config.savedSearchesPerUser} saved searches per account`)
         }
+        if (savedSearchNameTaken(ctx.db, caller.userId, body.name)) throw conflict('a saved search with this name already exists')
         event.res.status = 201
         const data = createSavedSearch(ctx.db, caller.userId, { name: body.name, query })
         return ignored ? { data, meta: { ignored_params: ignored } } : { data }
@@ -69,9 +71,10 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
         auth: 'session',
         params: IdParams,
         body: UpdateBody,
-        responses: { 400: 'the query does not parse', 404: 'not the caller’s saved search' },
+        responses: { 400: 'the query does not parse', 404: 'not the caller’s saved search', 409: 'another saved search has this name' },
       },
       (_event, { caller, params, body }) => {
+        if (body.name !== undefined && savedSearchNameTaken(ctx.db, caller.userId, body.name, params.id)) throw conflict('a saved search with this name already exists')
         const next = body.query === undefined ? undefined : parsed(body.query)
         const data = updateSavedSearch(ctx.db, caller.userId, params.id, { name: body.name, query: next?.query }) ?? raise()
         return next?.ignored ? { data, meta: { ignored_params: next.ignored } } : { data }
@@ -81,7 +84,7 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
       {
         method: 'DELETE',
         path: '/me/searches/:id',
-        summary: 'Delete a saved search (and its subscription)',
+        summary: 'Delete a saved search (and its subscriptions)',
         tags: ['saved searches'],
         auth: 'session',
         params: IdParams,

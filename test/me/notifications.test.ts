@@ -74,11 +74,22 @@ test('notifications: read one (idempotent), read all, 404 for another user', asy
 
 test('notification settings: defaults, partial update, validation', async () => {
   const { send } = await withNotifications(0)
-  assert.deepEqual((await send('GET', '/me/notification-settings')).body.data, { digest_in_app: true, digest_push: true })
-  const updated = await send('PUT', '/me/notification-settings', { digest_push: false })
+  const settings = async () => (await send('GET', '/me/notification-settings')).body.data
+  assert.deepEqual(await settings(), { enabled: true, channels: ['email', 'push'], digest_in_app: true, digest_push: true })
+  const updated = await send('PUT', '/me/notification-settings', { enabled: true, channels: ['telegram', 'email', 'email'] })
   assert.equal(updated.status, 200)
-  assert.deepEqual(updated.body.data, { digest_in_app: true, digest_push: false })
-  assert.deepEqual((await send('GET', '/me/notification-settings')).body.data, { digest_in_app: true, digest_push: false })
+  assert.deepEqual(updated.body.data, { enabled: true, channels: ['email', 'telegram'], digest_in_app: true, digest_push: false })
+  assert.deepEqual(await settings(), updated.body.data)
+  // The earlier spelling still works: digest_push adds or removes the push channel.
+  assert.deepEqual((await send('PUT', '/me/notification-settings', { digest_push: true })).body.data.channels, ['email', 'telegram', 'push'])
+  const unknown = await send('PUT', '/me/notification-settings', { channels: ['email', 'fax'] })
+  assert.equal(unknown.status, 400)
+  assert.match(unknown.body.error, /channel/)
+  const empty = await send('PUT', '/me/notification-settings', { enabled: true, channels: [] })
+  assert.equal(empty.status, 400)
+  assert.match(empty.body.error, /channel/)
+  assert.deepEqual((await settings()).channels, ['email', 'telegram', 'push'], 'a refused update changes nothing')
+  assert.deepEqual((await send('PUT', '/me/notification-settings', { enabled: false, channels: [] })).body.data, { enabled: false, channels: [], digest_in_app: true, digest_push: false })
   const bad = await send('PUT', '/me/notification-settings', { digest_in_app: 'no' })
   assert.equal(bad.status, 400)
   assert.match(bad.body.error, /digest_in_app/)
