@@ -403,7 +403,10 @@ CREATE TABLE IF NOT EXISTS profiles (
   salary_period     TEXT,
   languages         TEXT NOT NULL DEFAULT '[]',   -- JSON [{ code, level }]
   created_at        TEXT NOT NULL,
-  updated_at        TEXT NOT NULL
+  updated_at        TEXT NOT NULL,
+  specializations   TEXT NOT NULL DEFAULT '[]',   -- JSON array of job categories
+  excluded_skills   TEXT NOT NULL DEFAULT '[]',   -- JSON array of skill slugs the caller does not want
+  location_preferences TEXT                      -- JSON { work_modes, remote, base, relocation } or NULL
 ) STRICT;
 
 CREATE TABLE IF NOT EXISTS screening_answers (

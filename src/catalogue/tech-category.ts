@@ -9,6 +9,15 @@
  * engineering, developer relations). Everything else (design, product, project management,
  * technical writing, business and people roles, `other`) is non-tech.
  */
+/** The job category vocabulary (the `category` facet). */
+export const CATEGORIES = [
+  'software_engineering', 'backend', 'frontend', 'fullstack', 'mobile', 'devops', 'sre', 'network_engineering',
+  'data_engineering', 'data_science', 'data_analytics', 'ml_ai', 'ai_engineering', 'qa', 'security', 'hardware',
+  'embedded', 'blockchain', 'architecture', 'design', 'engineering_design', 'product', 'project_management', 'management',
+  'marketing', 'sales', 'support', 'business_analysis', 'solutions_engineering', 'developer_relations',
+  'technical_writing', 'recruiting', 'hr', 'finance', 'legal', 'operations', 'customer_success', 'other',
+] as const
+
 export const TECH_CATEGORIES: readonly string[] = [
   'software_engineering', 'backend', 'frontend', 'fullstack', 'mobile', 'devops', 'sre', 'network_engineering',
   'data_engineering', 'data_science', 'data_analytics', 'ml_ai', 'ai_engineering', 'qa', 'security', 'hardware',

@@ -132,15 +132,17 @@ export function authRoutes(ctx: AppContext): Route[] {
         method: 'POST',
         path: '/auth/verify/confirm',
         summary: 'Confirm the emailed code: verifies the address and signs in',
-        description: `Marks the email verified and, since the code proves the mailbox, signs the caller in. ${cookieNote} 400 for a wrong, used or expired code (with the same message for an unknown email); wrong codes count toward the sign-in throttle (429 with Retry-After).`,
+        description: `Marks the email verified and, since the code proves the mailbox, signs the caller in. ${cookieNote} A signed-in caller may send \`{ code }\` alone: the email is then the caller's own (as the reference service's web app does); anonymous callers must send \`email\`. 400 for a wrong, used or expired code (with the same message for an unknown email); wrong codes count toward the sign-in throttle (429 with Retry-After).`,
         tags: ['auth'],
         auth: 'public',
-        body: v.object({ email: emailField, code: codeField }),
+        body: v.object({ email: v.optional(emailField), code: codeField }),
         responses: { 400: 'wrong, used or expired code', 429: 'too many wrong codes; see Retry-After' },
       },
       (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
-        const user = confirmEmailedCode(ctx, clientIp(ctx.config, event), body.email, 'verify_email', body.code)
+        const email = body.email ?? (caller ? findUserById(ctx.db, caller.userId)?.email : undefined)
+        if (!email) throw badRequest('invalid body parameter "email": required when not signed in')
+        const user = confirmEmailedCode(ctx, clientIp(ctx.config, event), email, 'verify_email', body.code)
         confirmEmailVerified(ctx, user)
         startBrowserSession(ctx, event, user.id, caller)
         return { data: userJson(user.id) }

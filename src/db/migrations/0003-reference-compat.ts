@@ -2,7 +2,8 @@ import type { Migration } from './index.ts'
 
 /**
  * Shapes the reference service's clients send (docs/public-api.md "Extensions and choices"):
- * companies gain curated sub-industries; a subscription gains a delivery channel, so one saved
+ * companies gain curated sub-industries; profiles gain specializations, excluded skills and
+ * location preferences; a subscription gains a delivery channel, so one saved
  * search may have one subscription per channel (the table is rebuilt to move the uniqueness from
  * the saved search to the pair); notification settings become `{ enabled, channels }`, the old
  * `digest_push` flag turning into the `push` channel.
@@ -13,6 +14,11 @@ export const referenceCompat: Migration = {
   rebuildsTables: true,
   up(db) {
     db.exec(`ALTER TABLE companies ADD COLUMN subindustries TEXT NOT NULL DEFAULT '[]'`)
+    db.exec(`
+      ALTER TABLE profiles ADD COLUMN specializations TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE profiles ADD COLUMN excluded_skills TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE profiles ADD COLUMN location_preferences TEXT;
+    `)
 
     db.exec(`
       CREATE TABLE subscriptions_new (
