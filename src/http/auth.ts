@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { clientIp } from './client-address.ts'
+import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { assertSameSiteWrite } from './origin.ts'
 import { clearSessionCookie, startBrowserSession } from './cookie.ts'
@@ -41,7 +42,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: emailField, password: passwordField('New password (10 to 256 characters).') }),
-        responses: { 201: 'account created and signed in', 400: 'invalid email or password refused by the policy', 409: 'email already registered' },
+        responses: { 201: { description: 'account created and signed in: `{ data: User }`', schema: dataOf(ref('User')) }, 400: 'invalid email or password refused by the policy', 409: 'email already registered' },
       },
       async (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
@@ -60,7 +61,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: emailField, password: passwordField('The account password.') }),
-        responses: { 401: 'email or password incorrect', 429: 'too many failed attempts; see Retry-After' },
+        responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 401: 'email or password incorrect', 429: 'too many failed attempts; see Retry-After' },
       },
       async (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
@@ -77,6 +78,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         description: 'Ends the presented session (the cookie, or an extension token sent as Bearer) and clears the cookie. Idempotent: answers ok without credentials too. API keys are not affected; delete them under /me/api-keys.',
         tags: ['auth'],
         auth: 'public',
+        responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
       },
       (event, { caller }) => {
         if (caller && caller.credential !== 'api-key') invalidateSession(ctx.db, caller.credentialId)
@@ -119,6 +121,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: v.optional(emailField) }),
+        responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
       },
       (_event, { body, caller }) => {
         if (!caller && !body.email) throw badRequest('invalid body parameter "email": required when not signed in')
@@ -136,7 +139,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: v.optional(emailField), code: codeField }),
-        responses: { 400: 'wrong, used or expired code', 429: 'too many wrong codes; see Retry-After' },
+        responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 400: 'wrong, used or expired code, or no email when not signed in', 429: 'too many wrong codes; see Retry-After' },
       },
       (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
@@ -157,6 +160,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: emailField }),
+        responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
       },
       (_event, { body }) => {
         requestPasswordReset(ctx, body.email)
@@ -172,7 +176,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: emailField, code: codeField, new_password: passwordField('New password (10 to 256 characters).') }),
-        responses: { 400: 'wrong, used or expired code, or password refused by the policy', 429: 'too many wrong codes; see Retry-After' },
+        responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 400: 'wrong, used or expired code, or password refused by the policy', 429: 'too many wrong codes; see Retry-After' },
       },
       async (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)

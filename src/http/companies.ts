@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { listOf, object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { notFound } from '../errors.ts'
 import { pageOf, pagingEntries } from './validate.ts'
@@ -48,7 +49,7 @@ export function companiesRoutes(ctx: AppContext): Route[] {
           yc_flags: multi('accelerator flags'),
           subindustries: multi('curated sub-industry slugs (GET /companies/subindustries lists them); a value no company carries matches nothing'),
         }),
-        responses: { 200: '`{ data: [company summary], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value' },
+        responses: { 200: { description: '`{ data: [company summary], meta: { total, limit, offset, ignored_params? } }`', schema: pageSchema(ref('CompanySummary')) }, 400: 'invalid parameter value' },
       },
       (event, { query }) => {
         const { limit, offset } = pageOf(query)
@@ -70,7 +71,7 @@ export function companiesRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.object({}),
-        responses: { 200: '`{ data: [{ slug, label, count }] }`' },
+        responses: { 200: { description: '`{ data: [{ slug, label, count }] }`', schema: listOf(ref('Subindustry')) } },
       },
       () => ({ data: listSubindustries(db) }),
     ),
@@ -85,7 +86,7 @@ export function companiesRoutes(ctx: AppContext): Route[] {
         budget: 'read',
         params: v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('company slug')) }),
         query: v.object(paging),
-        responses: { 200: '`{ data: { company, jobs: [Job], referral_available }, meta: { total, limit, offset } }`', 404: 'no such company' },
+        responses: { 200: { description: '`{ data: { company, jobs: [Job], referral_available }, meta: { total, limit, offset } }`', schema: object({ data: ref('CompanyDetail'), meta: ref('PageMeta') }) }, 404: 'company not found' },
       },
       (_event, { params, query, caller }) => {
         const row = companyRowBySlug(db, params.slug)

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
+import { object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { badRequest } from '../errors.ts'
 import { boolParam, intParam, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries } from './validate.ts'
@@ -93,7 +94,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.looseObject(searchEntries),
-        responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value, or offset + limit over 10000' },
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
       },
       (event, { query }) => searchJobs(event, query, PAGING_PARAMS, 'preview'),
     ),
@@ -110,7 +111,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
           ...searchEntries,
           description_format: v.optional(v.pipe(v.string('must be text'), v.description('html (default; unknown values fall back to it), text or markdown'))),
         }),
-        responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value, or offset + limit over 10000' },
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
       },
       (event, { query }) => {
         const format = query.description_format === 'text' || query.description_format === 'markdown' ? query.description_format : 'html'
@@ -133,7 +134,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
           disjunctive: v.optional(v.pipe(boolParam, v.description('count each facet without its own selection (default false)'))),
           ...filterEntries(),
         }),
-        responses: { 200: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive=true' },
+        responses: { 200: { description: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', schema: object({ data: ref('Facets'), meta: ref('IgnoredOnly') }, ['data']) }, 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive=true' },
       },
       (event, { query }) => {
         const names = facetList(query.facets)
@@ -154,7 +155,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.object(jobPaging),
-        responses: { 200: '`{ data: [Job], meta: { total, limit, offset } }`', 400: 'offset + limit over 10000' },
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset } }`', schema: pageSchema(ref('Job')) }, 400: 'offset + limit over 10000' },
       },
       (_event, { query }) => {
         const { limit, offset } = page(query)

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { dataOf, listOf, object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { lenientInt, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries } from './validate.ts'
@@ -52,7 +53,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.object({ url: urlField }),
-        responses: { 200: '`{ data: { public_slug } }`, or `{ data: null }` for an unknown URL', 400: 'missing or unparseable url' },
+        responses: { 200: { description: '`{ data: { public_slug } }`, or `{ data: null }` for an unknown URL', schema: dataOf({ oneOf: [object({ public_slug: { type: 'string' } }), { type: 'null' }] }) }, 400: 'missing or unparseable url' },
       },
       (_event, { query }) => resolveUrl(query.url, 'null'),
     ),
@@ -66,7 +67,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         body: v.object({ url: urlField }),
-        responses: { 200: '`{ data: { public_slug } }`', 400: 'missing or unparseable url', 404: 'no posting with that URL' },
+        responses: { 200: { description: '`{ data: { public_slug } }`', schema: dataOf(object({ public_slug: { type: 'string' } })) }, 400: 'missing or unparseable url', 404: 'no posting with that URL' },
       },
       (_event, { body }) => resolveUrl(body.url, '404'),
     ),
@@ -81,7 +82,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         budget: 'read',
         params: slugParams,
         query: v.object({}),
-        responses: { 200: '`{ data: Job }`', 404: 'no such job' },
+        responses: { 200: { description: '`{ data: Job }`', schema: dataOf(ref('Job')) }, 404: 'job not found' },
       },
       (_event, { params, caller }) => {
         const id = requireJob(params.slug)
@@ -102,7 +103,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         query: v.object({
           limit: v.optional(lenientInt(`neighbours to return, 1 to ${SIMILAR_STORED} (default ${SIMILAR_DEFAULT}); larger values are clamped, smaller ones read as 1, a value that is not a number as the default`)),
         }),
-        responses: { 200: '`{ data: [Job] }`', 404: 'no such job' },
+        responses: { 200: { description: '`{ data: [Job] }`', schema: listOf(ref('Job')) }, 404: 'job not found' },
       },
       (_event, { params, query, caller }) => {
         const id = requireJob(params.slug)
@@ -123,7 +124,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         budget: 'read',
         params: slugParams,
         query: v.object(pagingEntries({ maxLimit: COPIES_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })),
-        responses: { 200: '`{ data: [Job], meta: { total, limit, offset } }`', 400: 'offset + limit over 10000', 404: 'no such job' },
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset } }`; each Job with `apply_url`', schema: pageSchema(ref('Job')) }, 400: 'pagination too deep: offset + limit over 10000', 404: 'job not found' },
       },
       (_event, { params, query, caller }) => {
         const id = requireJob(params.slug)
