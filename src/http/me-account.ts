@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { clientIp } from './client-address.ts'
+import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { passwordField } from './auth.ts'
 import { changePassword, deleteAccount } from '../account/account-admin.ts'
@@ -27,7 +28,7 @@ export function meAccountRoutes(ctx: AppContext): Route[] {
           new_password: v.optional(passwordField('New password (10 to 256 characters).')),
           password: v.optional(passwordField('The new password, as the reference service\'s web app names it (used when `new_password` is absent).')),
         }),
-        responses: { 200: '`{ data: { ok: true, changed: true } }`; a fresh session cookie is set', 400: 'wrong current password, new password missing or refused', 429: 'too many wrong passwords; see Retry-After' },
+        responses: { 200: { description: '`{ data: { ok: true, changed: true } }`; a fresh session cookie is set', schema: dataOf(ref('PasswordChanged')) }, 400: 'wrong current password, new password missing or refused', 429: 'too many wrong passwords; see Retry-After' },
       },
       async (event, { body, caller }) => {
         const next = body.new_password ?? body.password

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { badRequest, notFound } from '../errors.ts'
@@ -80,6 +81,7 @@ export function meNotificationRoutes(ctx: AppContext): Route[] {
         description: '`{ enabled, channels, digest_in_app, digest_push }`; without stored settings: enabled, channels email and push, in-app on.',
         tags: ['notifications'],
         auth: 'session',
+        responses: { 200: { description: '`{ data: NotificationSettings }`', schema: dataOf(ref('NotificationSettings')) } },
       },
       (_event, { caller }) => ({ data: getNotificationSettings(ctx.db, caller.userId) }),
     ),
@@ -92,7 +94,7 @@ export function meNotificationRoutes(ctx: AppContext): Route[] {
         tags: ['notifications'],
         auth: 'session',
         body: SettingsBody,
-        responses: { 400: 'unknown channel, or enabled with no channel' },
+        responses: { 200: { description: '`{ data: NotificationSettings }`', schema: dataOf(ref('NotificationSettings')) }, 400: 'unknown channel, or enabled with no channel' },
       },
       (_event, { caller, body }) => {
         const settings = updateNotificationSettings(ctx.db, caller.userId, body)

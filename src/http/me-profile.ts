@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { notFound } from '../errors.ts'
 import { deleteProfile, getProfile, LANGUAGE_LEVELS, putProfile, SKILL_LEVELS, WORK_MODES } from '../me/profile.ts'
@@ -110,6 +111,7 @@ export function meProfileRoutes(ctx: AppContext): Route[] {
         description: '`{ data: null }` (200) when the caller has no profile yet, as the reference service answers. Session or API key.',
         tags: ['profile'],
         auth: 'session-or-key',
+        responses: { 200: { description: '`{ data: Profile }`, or `{ data: null }` without a profile', schema: dataOf({ oneOf: [ref('Profile'), { type: 'null' }] }) } },
       },
       (_event, { caller }) => ({ data: getProfile(ctx.db, caller.userId) }),
     ),
@@ -123,6 +125,7 @@ export function meProfileRoutes(ctx: AppContext): Route[] {
         tags: ['profile'],
         auth: 'session-or-key',
         body: ProfileBody,
+        responses: { 200: { description: '`{ data: Profile }`', schema: dataOf(ref('Profile')) }, 400: 'a field names an invalid value' },
       },
       (_event, { caller, body }) => ({ data: putProfile(ctx.db, caller.userId, body) }),
     ),

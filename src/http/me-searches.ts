@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
@@ -20,6 +21,9 @@ const Query = v.pipe(
   v.description('Job search query string in the filter grammar, e.g. `q=rust&work_mode=remote&countries=de` (a leading `?` is dropped). It must parse as a job search.'),
 )
 
+/** `meta` appears only to report parameters of the query no filter reads. */
+const savedSearchBody = object({ data: ref('SavedSearch'), meta: ref('IgnoredOnly') }, ['data'])
+
 const CreateBody = v.object({ name: Name, query: Query })
 const UpdateBody = v.object({ name: v.optional(Name), query: v.optional(Query) })
 
@@ -32,7 +36,15 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
   }
   return [
     defineOperation(
-      { method: 'GET', path: '/me/searches', summary: 'Saved searches, newest first', tags: ['saved searches'], auth: 'session', query: PageQuery },
+      {
+        method: 'GET',
+        path: '/me/searches',
+        summary: 'Saved searches, newest first',
+        tags: ['saved searches'],
+        auth: 'session',
+        query: PageQuery,
+        responses: { 200: { description: '`{ data: [SavedSearch], meta }`', schema: pageSchema(ref('SavedSearch')) } },
+      },
       (_event, { caller, query }) => {
         const { limit, offset } = pageOf(query)
         const page = listSavedSearches(ctx.db, caller.userId, limit, offset)
@@ -49,7 +61,7 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
         tags: ['saved searches'],
         auth: 'session',
         body: CreateBody,
-        responses: { 201: 'saved', 400: 'the query does not parse', 409: 'saved-search limit reached, or a saved search of this name exists' },
+        responses: { 201: { description: 'saved: `{ data: SavedSearch, meta? }`', schema: savedSearchBody }, 400: 'the query does not parse', 409: 'saved-search limit reached, or a saved search of this name exists' },
       },
       (event, { caller, body }) => {
         const { query, ignored } = parsed(body.query)
@@ -71,7 +83,7 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
         auth: 'session',
         params: IdParams,
         body: UpdateBody,
-        responses: { 400: 'the query does not parse', 404: 'not the caller’s saved search', 409: 'another saved search has this name' },
+        responses: { 200: { description: '`{ data: SavedSearch, meta? }`', schema: savedSearchBody }, 400: 'the query does not parse', 404: 'not the caller’s saved search', 409: 'another saved search has this name' },
       },
       (_event, { caller, params, body }) => {
         if (body.name !== undefined && savedSearchNameTaken(ctx.db, caller.userId, body.name, params.id)) throw conflict('a saved search with this name already exists')

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { dataOf, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { conflict, notFound } from '../errors.ts'
@@ -28,7 +29,15 @@ const PatchBody = v.object({ active: v.pipe(v.boolean('must be true or false'), 
 export function meSubscriptionRoutes(ctx: AppContext): Route[] {
   return [
     defineOperation(
-      { method: 'GET', path: '/me/subscriptions', summary: 'Subscriptions, newest first', tags: ['saved searches'], auth: 'session', query: PageQuery },
+      {
+        method: 'GET',
+        path: '/me/subscriptions',
+        summary: 'Subscriptions, newest first',
+        tags: ['saved searches'],
+        auth: 'session',
+        query: PageQuery,
+        responses: { 200: { description: '`{ data: [Subscription], meta }`', schema: pageSchema(ref('Subscription')) } },
+      },
       (_event, { caller, query }) => {
         const { limit, offset } = pageOf(query)
         const page = listSubscriptions(ctx.db, caller.userId, limit, offset)
@@ -45,7 +54,7 @@ export function meSubscriptionRoutes(ctx: AppContext): Route[] {
         tags: ['saved searches'],
         auth: 'session',
         body: CreateBody,
-        responses: { 201: 'subscribed: the subscription', 400: 'unknown channel or invalid saved_search_id', 404: 'not the caller’s saved search', 409: 'the saved search already has a subscription on this channel' },
+        responses: { 201: { description: 'subscribed: `{ data: Subscription }`', schema: dataOf(ref('Subscription')) }, 400: 'unknown channel or invalid saved_search_id', 404: 'not the caller’s saved search', 409: 'the saved search already has a subscription on this channel' },
       },
       (event, { caller, body }) => {
         const outcome = createSubscription(ctx.db, caller.userId, body.saved_search_id, body.channel)
@@ -66,7 +75,7 @@ export function meSubscriptionRoutes(ctx: AppContext): Route[] {
         auth: 'session',
         params: IdParams,
         body: PatchBody,
-        responses: { 200: 'the whole subscription (a superset of `{ id, active }`)', 404: 'not the caller’s subscription' },
+        responses: { 200: { description: 'the whole subscription (a superset of `{ id, active }`)', schema: dataOf(ref('Subscription')) }, 404: 'not the caller’s subscription' },
       },
       (_event, { caller, params, body }) => ({ data: setSubscriptionActive(ctx.db, caller.userId, params.id, body.active) ?? raise() }),
     ),

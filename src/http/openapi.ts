@@ -5,6 +5,7 @@ import { defineOperation, type Route, type RouteSpec } from './route.ts'
 import { openApiPath, toOperation } from './openapi-operation.ts'
 import { docsPage } from './docs-page.ts'
 import { RESPONSE_SCHEMAS } from './openapi-shapes.ts'
+import { ME_SCHEMAS } from './openapi-shapes-me.ts'
 import { allowedOrigin } from './origin.ts'
 import { notFound } from '../errors.ts'
 
@@ -40,7 +41,7 @@ export function buildOpenApiDocument(ctx: AppContext, routes: RouteSpec[]): Json
     servers: [{ url: '/api/v1', description: 'this server' }],
     tags,
     paths,
-    components: { securitySchemes: SECURITY_SCHEMES, schemas: { ...SCHEMAS, ...RESPONSE_SCHEMAS }, headers: HEADERS },
+    components: { securitySchemes: SECURITY_SCHEMES, schemas: { ...SCHEMAS, ...RESPONSE_SCHEMAS, ...ME_SCHEMAS }, headers: HEADERS },
   }
 }
 

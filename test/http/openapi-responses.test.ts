@@ -165,6 +165,25 @@ test('the OAuth operations validate: providers, start and callback redirects, th
   await check('GET', '/auth/oauth/{provider}/start', '/api/v1/auth/oauth/nope/start', {}, 404)
 })
 
+test('the signed-in operations in the reference web app\'s shapes validate too', async () => {
+  const alice = await signUp(call)
+  const as = (body?: unknown): RequestInit => ({ headers: { 'content-type': 'application/json', cookie: alice.cookie }, body: body === undefined ? undefined : JSON.stringify(body) })
+  await check('GET', '/me/profile', '/api/v1/me/profile', as())
+  const profile = { skills: ['go', { name: 'SQL', level: 'advanced' }], excluded_skills: ['php'], specializations: ['backend'], location_preferences: { work_modes: ['remote'], remote: { regions: ['eu'], countries: ['de'] }, base: { country: 'pt', city: 'Lisbon' }, relocation: { open: false, regions: [], countries: [], cities: [] } } }
+  await check('PUT', '/me/profile', '/api/v1/me/profile', as(profile))
+  await check('GET', '/me/profile', '/api/v1/me/profile', as())
+  const search = await check('POST', '/me/searches', '/api/v1/me/searches', as({ name: 'Remote Go', query: 'skills=go&skill=go' }), 201)
+  await check('PATCH', '/me/searches/{id}', `/api/v1/me/searches/${search.body.data.id}`, as({ name: 'Remote Go jobs' }))
+  const subscription = await check('POST', '/me/subscriptions', '/api/v1/me/subscriptions', as({ saved_search_id: search.body.data.id, channel: 'push' }), 201)
+  await check('PATCH', '/me/subscriptions/{id}', `/api/v1/me/subscriptions/${subscription.body.data.id}`, as({ active: false }))
+  await check('GET', '/me/subscriptions', '/api/v1/me/subscriptions', as())
+  await check('GET', '/me/searches', '/api/v1/me/searches', as())
+  await check('GET', '/me/notification-settings', '/api/v1/me/notification-settings', as())
+  await check('PUT', '/me/notification-settings', '/api/v1/me/notification-settings', as({ enabled: true, channels: ['email', 'telegram'] }))
+  await check('PUT', '/me/notification-settings', '/api/v1/me/notification-settings', as({ enabled: true, channels: [] }), 400)
+  await check('POST', '/me/password', '/api/v1/me/password', as({ current_password: alice.password, password: 'yet another passphrase' }))
+})
+
 test('every public operation was answered with a success and validated', () => {
   const publicOperations = allRoutes(app.ctx)
     .filter((route) => route.auth === 'public')
