@@ -34,7 +34,7 @@ const LISTS: Record<TrackingList, { path: string; summary: string }> = {
 }
 
 export function jobInteractionRoutes(ctx: AppContext): Route[] {
-  const jobId = (slug: string) => jobIdBySlug(ctx.db, slug) ?? raise('no such job')
+  const jobId = (slug: string) => jobIdBySlug(ctx.db, slug) ?? raise('job not found')
   const entry = (userId: number, id: number) => getTracking(ctx.db, userId, id) ?? raise('no interaction with this job')
 
   const actions = (Object.keys(ACTIONS) as InteractionAction[]).map((action) =>
