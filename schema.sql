@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS companies (
   upvote_count       INTEGER NOT NULL DEFAULT 0,
   downvote_count     INTEGER NOT NULL DEFAULT 0,
   created_at         TEXT NOT NULL,
-  updated_at         TEXT NOT NULL
+  updated_at         TEXT NOT NULL,
+  subindustries      TEXT NOT NULL DEFAULT '[]'    -- JSON array of curated sub-industry slugs
 ) STRICT;
 CREATE INDEX IF NOT EXISTS companies_name ON companies (name COLLATE NOCASE);
 
@@ -409,7 +410,10 @@ CREATE TABLE IF NOT EXISTS profiles (
   salary_period     TEXT,
   languages         TEXT NOT NULL DEFAULT '[]',   -- JSON [{ code, level }]
   created_at        TEXT NOT NULL,
-  updated_at        TEXT NOT NULL
+  updated_at        TEXT NOT NULL,
+  specializations   TEXT NOT NULL DEFAULT '[]',   -- JSON array of job categories
+  excluded_skills   TEXT NOT NULL DEFAULT '[]',   -- JSON array of skill slugs the caller does not want
+  location_preferences TEXT                      -- JSON { work_modes, remote, base, relocation } or NULL
 ) STRICT;
 
 CREATE TABLE IF NOT EXISTS screening_answers (
@@ -436,17 +440,20 @@ CREATE TABLE IF NOT EXISTS saved_searches (
 ) STRICT;
 CREATE INDEX IF NOT EXISTS saved_searches_user ON saved_searches (user_id, id);
 
--- A subscription sends digests of postings first recorded after digest_cursor_at.
+-- A subscription sends digests of postings first recorded after digest_cursor_at, on its channel
+-- (one subscription per saved search and channel).
 CREATE TABLE IF NOT EXISTS subscriptions (
   id                INTEGER PRIMARY KEY,
   user_id           INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  saved_search_id   INTEGER NOT NULL UNIQUE REFERENCES saved_searches (id) ON DELETE CASCADE,
+  saved_search_id   INTEGER NOT NULL REFERENCES saved_searches (id) ON DELETE CASCADE,
   active            INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
   digest_cursor_at  TEXT NOT NULL,
   last_digest_at    TEXT,
   created_at        TEXT NOT NULL,
-  updated_at        TEXT NOT NULL
+  updated_at        TEXT NOT NULL,
+  channel           TEXT NOT NULL DEFAULT 'email' CHECK (channel IN ('email', 'telegram', 'push'))
 ) STRICT;
+CREATE UNIQUE INDEX IF NOT EXISTS subscriptions_search_channel ON subscriptions (saved_search_id, channel);
 CREATE INDEX IF NOT EXISTS subscriptions_user ON subscriptions (user_id, id);
 CREATE INDEX IF NOT EXISTS subscriptions_active ON subscriptions (active, id);
 
@@ -465,11 +472,14 @@ CREATE TABLE IF NOT EXISTS notifications (
 CREATE INDEX IF NOT EXISTS notifications_user ON notifications (user_id, id DESC);
 CREATE INDEX IF NOT EXISTS notifications_unread ON notifications (user_id) WHERE read_at IS NULL;
 
+-- enabled + channels: whether digests leave the app, and on which channels (a subscription's
+-- channel must be among them); digest_in_app: whether they are written to the notification list.
 CREATE TABLE IF NOT EXISTS notification_settings (
   user_id        INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
   digest_in_app  INTEGER NOT NULL DEFAULT 1 CHECK (digest_in_app IN (0, 1)),
-  digest_push    INTEGER NOT NULL DEFAULT 1 CHECK (digest_push IN (0, 1)),
-  updated_at     TEXT NOT NULL
+  updated_at     TEXT NOT NULL,
+  enabled        INTEGER NOT NULL DEFAULT 1 CHECK (enabled IN (0, 1)),
+  channels       TEXT NOT NULL DEFAULT '["email","push"]'   -- JSON array of email / telegram / push
 ) STRICT;
 
 -- Upserted by token value: a device that signs in to another account moves with it.

@@ -29,8 +29,17 @@ export interface RouteSpec {
   query?: v.GenericSchema
   params?: v.GenericSchema
   body?: v.GenericSchema
-  /** Status -> description, for the OpenAPI document. 200 is assumed when absent. */
-  responses?: Record<number, string>
+  /**
+   * Status -> description, or description and the JSON Schema of the body (src/http/openapi-shapes.ts),
+   * for the OpenAPI document. 200 is assumed when absent; a success without a schema is documented
+   * as the generic envelope.
+   */
+  responses?: Record<number, string | ResponseSpec>
+}
+
+export interface ResponseSpec {
+  description: string
+  schema: Record<string, unknown>
 }
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined

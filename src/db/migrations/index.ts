@@ -1,5 +1,6 @@
 import type { DB } from '../connection.ts'
 import { derivedRefreshPending } from './0002-derived-refresh-pending.ts'
+import { referenceCompat } from './0003-reference-compat.ts'
 
 /**
  * The ordered schema migrations. Release 1 (schema version 1) is the baseline: a database file made
@@ -24,4 +25,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat]
