@@ -1,6 +1,6 @@
 import type { DB } from '../db/connection.ts'
 
-export const NOTIFICATION_KINDS = ['subscription_digest'] as const
+export const NOTIFICATION_KINDS = ['subscription_digest', 'submission_approved', 'submission_rejected'] as const
 
 export interface NotificationJob {
   public_slug: string
