@@ -3,11 +3,17 @@ import { renderCompanyPage } from './company-page.ts'
 import { renderJobPage } from './job-page.ts'
 import { startRouter } from './router.ts'
 import { createSearchPage } from './search-page.ts'
+import { renderModerationPage } from './moderation-page.ts'
+import { whoAmI } from './api.ts'
 
 /** Boots the page: one search view kept alive (so going back is instant), job and company views built per visit. */
 const root = document.getElementById('main') as HTMLElement
 document.body.append(h('div', { id: 'live-region', class: 'sr-only', 'aria-live': 'polite' }))
 const searchPage = createSearchPage()
+// Moderators get a link to their queue in the site header.
+whoAmI().then((me) => {
+  if (me?.role === 'moderator') document.querySelector('.site-header')?.append(h('a', { class: 'header-link', href: '/moderation' }, 'Moderation'))
+})
 const detail = h('div', { class: 'detail-page' })
 let lastSearch = '/'
 let cameFromSearch = false
@@ -41,7 +47,8 @@ function decodeSegment(segment: string): string {
 startRouter((url) => {
   const job = url.pathname.match(/^\/jobs\/([^/]+)$/)
   const company = url.pathname.match(/^\/companies\/([^/]+)$/)
-  const onSearch = !job && !company
+  const moderation = url.pathname === '/moderation'
+  const onSearch = !job && !company && !moderation
   if (onSearch) {
     lastSearch = url.pathname + url.search
     if (!root.contains(searchPage.element)) root.replaceChildren(searchPage.element)
@@ -54,4 +61,5 @@ startRouter((url) => {
   root.replaceChildren(detail)
   if (job) renderJobPage(detail, decodeSegment(job[1]), back)
   else if (company) renderCompanyPage(detail, decodeSegment(company[1]), url.searchParams, back)
+  else renderModerationPage(detail, back)
 })

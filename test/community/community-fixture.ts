@@ -1,11 +1,12 @@
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import type { Config } from '../../src/config.ts'
 import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
 
 /**
  * A tiny catalogue of three companies (acme, globex, initech) with one posting each, and helpers to
  * sign people up, make one a moderator and send JSON as a session or an API key.
  */
-export function communityApp(config: Parameters<typeof createTestApp>[0]['config'] = {}) {
+export function communityApp(config: Partial<Config> = {}) {
   const jobs = [
     fixtureJob({ publicSlug: 'acme-backend', url: 'https://acme.example/careers/backend-1', company: { slug: 'acme', name: 'Acme' } }),
     fixtureJob({ publicSlug: 'globex-frontend', title: 'Frontend Engineer', company: { slug: 'globex', name: 'Globex' } }),

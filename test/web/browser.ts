@@ -10,6 +10,8 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 export interface PageHarness {
   page: Page
   origin: string
+  /** The database behind the server (to grant a role, or check what a page action wrote). */
+  db: ReturnType<typeof createTestApp>['db']
   /** The API answer for a path, in-process, to check what the page shows against. */
   api(path: string): Promise<any>
   close(): Promise<void>
@@ -20,17 +22,25 @@ export interface PageHarness {
  * page of it. Errors thrown inside the page fail the test that is running.
  */
 export async function openPageHarness(jobs: JobRecord[], viewport = { width: 1280, height: 900 }): Promise<PageHarness> {
-  const { app, get } = createTestApp({ jobs })
+  const { app, get, db } = createTestApp({ jobs })
   const server: Server = createServer(toNodeHandler(app))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  let browser: Browser
+  try {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  } catch (error) {
+    // A missing or broken Chromium fails the test at once, and the server must not keep the process alive.
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    throw new Error(`Chromium could not start (apt-get install chromium): ${(error as Error).message}`)
+  }
   const page = await browser.newPage({ viewport })
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
   return {
     page,
     origin,
+    db,
     async api(path) {
       const { status, body } = await get(path)
       if (status !== 200) throw new Error(`${path} answered ${status}: ${JSON.stringify(body)}`)

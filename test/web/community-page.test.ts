@@ -1,0 +1,83 @@
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { openPageHarness, type PageHarness } from './browser.ts'
+import { pageCatalogue } from './fixture-catalogue.ts'
+
+// The company page's reviews and discussions, and the moderators' queue, in real headless Chromium.
+let harness: PageHarness
+
+before(async () => {
+  harness = await openPageHarness(pageCatalogue())
+})
+after(async () => {
+  await harness?.close()
+})
+
+/** Signs up through the API from inside the browser context, so the session cookie lands in it. */
+async function signUpInBrowser(email: string): Promise<number> {
+  const { page, origin } = harness
+  const answer = await page.request.post(`${origin}/api/v1/auth/register`, { data: { email, password: 'correct horse battery staple' }, headers: { origin } })
+  assert.equal(answer.status(), 201)
+  return (await answer.json()).data.id as number
+}
+
+test('a visitor sees the rating and reviews; a signed-in person writes a review and a discussion, shown as text', async () => {
+  const { page, origin } = harness
+  await page.goto(`${origin}/companies/acme`)
+  await page.waitForSelector('.hint')
+  assert.equal(await page.locator('#rating-summary').textContent(), 'No reviews yet')
+  assert.equal(await page.locator('#review-form').count(), 0, 'no form without a session')
+
+  await signUpInBrowser('writer@example.org')
+  await page.reload()
+  await page.waitForSelector('#review-form')
+  await page.selectOption('#review-rating', '4')
+  await page.selectOption('#review-type', 'culture')
+  const hostile = '<img src=x onerror="window.pwned=1">Kind people'
+  await page.fill('#review-body', hostile)
+  await page.click('#review-form button[type=submit]')
+  await page.waitForSelector('.review-list .review')
+  assert.equal(await page.locator('.review-list .review .review-body').first().textContent(), hostile, 'rendered as text')
+  assert.equal(await page.locator('.review-list img').count(), 0)
+  assert.equal(await page.evaluate(() => (window as any).pwned), undefined)
+  assert.equal(await page.locator('#rating-summary').textContent(), '★ 4.0 from 1 review')
+  const api = await harness.api('/api/v1/companies/acme/feedback')
+  assert.match(await page.locator('.review-meta').first().textContent() ?? '', new RegExp(api.data[0].author))
+
+  await page.click('#review-form button[type=submit]')
+  await page.waitForFunction(() => document.querySelector('#review-form .form-error')?.textContent === 'body is required')
+
+  await page.fill('#thread-title', 'Do they hire juniors?')
+  await page.fill('#thread-body', 'Asking for a friend.')
+  await page.click('#thread-form button[type=submit]')
+  await page.waitForSelector('.thread-list .thread .thread-title')
+  assert.equal(await page.locator('.thread-list .thread-title').first().textContent(), 'Do they hire juniors?')
+  const threads = await harness.api('/api/v1/threads?subject_type=company&subject_slug=acme')
+  assert.equal(threads.data.length, 1)
+})
+
+test('a moderator hides a reported review and approves a submission from the queue', async () => {
+  const { page, origin, db } = harness
+  const userId = await signUpInBrowser('mod@example.org')
+  const review = (await harness.api('/api/v1/companies/acme/feedback')).data[0]
+  assert.equal((await page.request.post(`${origin}/api/v1/company-feedback/${review.id}/report`, { data: { reason: 'spam' }, headers: { origin } })).status(), 204)
+  const submitted = await page.request.post(`${origin}/api/v1/submissions`, { data: { url: 'https://hooli.example/jobs/7', title: 'Compiler Engineer', company: 'Hooli' }, headers: { origin } })
+  assert.equal(submitted.status(), 201)
+
+  await page.goto(`${origin}/moderation`)
+  await page.waitForSelector('[role=alert]')
+  assert.equal(await page.locator('#reported-reviews').count(), 0, 'not a moderator yet')
+  db.prepare("UPDATE users SET role = 'moderator' WHERE id = ?").run(userId)
+  await page.reload()
+  await page.waitForSelector('.site-header .header-link')
+  await page.waitForSelector('#reported-reviews:not([aria-busy]) .mod-item')
+  await page.locator('#reported-reviews .mod-item button', { hasText: 'Hide' }).click()
+  await page.waitForSelector('#reported-reviews .empty')
+  assert.equal((await harness.api('/api/v1/companies/acme/feedback')).meta.total, 0)
+
+  await page.waitForSelector('#pending-submissions .mod-item')
+  assert.match(await page.locator('#pending-submissions .mod-title').textContent() ?? '', /Compiler Engineer/)
+  await page.locator('#pending-submissions .mod-item button', { hasText: 'Approve' }).click()
+  await page.waitForSelector('#pending-submissions .empty')
+  assert.equal((await harness.api('/api/v1/jobs/search?q=compiler')).meta.total, 1)
+})
