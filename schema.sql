@@ -280,18 +280,21 @@ CREATE TABLE IF NOT EXISTS company_feedback_reports (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS company_feedback_reports_user ON company_feedback_reports (user_id);
 
--- Employee referral offers; company detail reports referral_available when an approved one is active.
+-- Employees offering to refer candidates to their company, with a proof of employment (a PDF a
+-- moderator reads) and their LinkedIn profile. Company detail reports referral_available when an
+-- approved one exists. id is a UUID; the owner may withdraw (delete) an offer in any state.
 CREATE TABLE IF NOT EXISTS referral_offers (
-  id          INTEGER PRIMARY KEY,
-  company_id  INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
-  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  status      TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected', 'withdrawn')),
-  note        TEXT NOT NULL DEFAULT '',
-  created_at  TEXT NOT NULL,
-  decided_at  TEXT
+  id            TEXT PRIMARY KEY,
+  company_id    INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  status        TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+  linkedin_url  TEXT NOT NULL,
+  created_at    TEXT NOT NULL,
+  decided_at    TEXT,
+  UNIQUE (user_id, company_id)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS referral_offers_company ON referral_offers (company_id, status);
-CREATE INDEX IF NOT EXISTS referral_offers_user ON referral_offers (user_id);
+CREATE INDEX IF NOT EXISTS referral_offers_status ON referral_offers (status, created_at);
 
 -- One vote (+1 / -1) per user and job or company; the counts on jobs / companies are kept in step.
 CREATE TABLE IF NOT EXISTS job_votes (
@@ -577,3 +580,36 @@ CREATE TABLE IF NOT EXISTS thread_replies (
 CREATE INDEX IF NOT EXISTS thread_replies_thread ON thread_replies (thread_id, id);
 CREATE INDEX IF NOT EXISTS thread_replies_user ON thread_replies (user_id);
 CREATE INDEX IF NOT EXISTS thread_replies_parent ON thread_replies (parent_id);
+
+-- The proof PDF of a referral offer, private: only moderators read it. Kept in the database (one
+-- backup, one delete) and named by its SHA-256, never by the uploaded file name.
+CREATE TABLE IF NOT EXISTS referral_proofs (
+  offer_id    TEXT PRIMARY KEY REFERENCES referral_offers (id) ON DELETE CASCADE,
+  sha256      TEXT NOT NULL,
+  size        INTEGER NOT NULL,
+  content     BLOB NOT NULL
+) STRICT;
+
+-- A job seeker asking a company's approved referrers for a referral. cv_text is the CV as it was
+-- when sent (what the referrer reads as a PDF); contact fields are the ones the seeker chose to share.
+CREATE TABLE IF NOT EXISTS referral_requests (
+  id                TEXT PRIMARY KEY,
+  company_id        INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  user_id           INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  job_id            INTEGER REFERENCES jobs (id) ON DELETE SET NULL,
+  cv_kind           TEXT NOT NULL CHECK (cv_kind IN ('original', 'built')),
+  cv_id             TEXT,
+  cv_text           TEXT NOT NULL,
+  linkedin_url      TEXT NOT NULL,
+  contact_telegram  TEXT,
+  contact_email     TEXT,
+  note              TEXT,
+  status            TEXT NOT NULL DEFAULT 'sent' CHECK (status IN ('sent', 'contacted', 'declined')),
+  resolved_by       INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  resolved_at       TEXT,
+  created_at        TEXT NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX IF NOT EXISTS referral_requests_active ON referral_requests (user_id, company_id) WHERE status = 'sent';
+CREATE INDEX IF NOT EXISTS referral_requests_user ON referral_requests (user_id, created_at DESC);
+CREATE INDEX IF NOT EXISTS referral_requests_company ON referral_requests (company_id, status, created_at DESC);
+CREATE INDEX IF NOT EXISTS referral_requests_resolver ON referral_requests (resolved_by);

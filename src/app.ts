@@ -41,6 +41,7 @@ import { jobInteractionRoutes } from './http/job-interactions.ts'
 import { companyFeedbackRoutes } from './http/company-feedback.ts'
 import { submissionRoutes } from './http/submissions.ts'
 import { threadRoutes } from './http/threads.ts'
+import { referralRoutes } from './http/referrals.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
@@ -103,6 +104,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...companyFeedbackRoutes(ctx),
     ...submissionRoutes(ctx),
     ...threadRoutes(ctx),
+    ...referralRoutes(ctx),
   ]
 }
 

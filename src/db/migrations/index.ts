@@ -1,5 +1,6 @@
 import type { DB } from '../connection.ts'
 import { community } from './0005-community.ts'
+import { referrals } from './0010-referrals.ts'
 
 /**
  * The ordered schema migrations. Release 1 (schema version 1) is the baseline: a database file made
@@ -24,4 +25,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [community]
+export const migrations: Migration[] = [community, referrals]
