@@ -10,7 +10,7 @@ import { renderTextPdf } from '../../src/community/pdf.ts'
 const fields = { company_slug: 'acme', linkedin_url: LINKEDIN }
 
 test('an offer needs its company, a LinkedIn profile and a complete PDF; it is pending until a moderator decides', async () => {
-  const { call, person, postOffer, withKey, mod } = await referralApp()
+  const { app, call, person, postOffer, withKey, mod } = await referralApp()
   const alice = await person()
   const pdf = proofPdf()
   assert.equal((await call('/api/v1/me/referrals/offers', { method: 'POST', body: offerForm(fields, { bytes: pdf }) })).status, 401)
@@ -48,7 +48,8 @@ test('an offer needs its company, a LinkedIn profile and a complete PDF; it is p
   assert.match(proof.headers.get('content-disposition') ?? '', /^inline/)
   assert.doesNotMatch(proof.headers.get('content-disposition') ?? '', /proof\.pdf/, 'never the client’s file name')
   assert.equal(proof.headers.get('x-content-type-options'), 'nosniff')
-  assert.equal(proof.body, pdf.toString('utf8'))
+  const served = Buffer.from(await (await app.request(`/api/v1/referrals/offers/${offer.id}/proof`, { headers: { cookie: mod.cookie } })).arrayBuffer())
+  assert.ok(served.equals(pdf), 'the stored bytes, unchanged')
   assert.equal((await mod.send('GET', '/referrals/offers/not-a-uuid/proof')).status, 404)
 
   assert.equal((await call('/api/v1/companies/acme')).body.data.referral_available, false)
