@@ -24,7 +24,7 @@ interface ServedPage {
   assets: Map<string, ServedFile>
 }
 
-const SHELL_PATHS = ['/', '/jobs/:slug', '/companies/:slug', '/moderation']
+const SHELL_PATHS = ['/', '/jobs/:slug', '/companies/:slug', '/moderation', '/referrals']
 
 // The page renders job descriptions (sanitized at ingest) as HTML; the policy keeps any slip inert.
 const CONTENT_SECURITY_POLICY =

@@ -6,6 +6,7 @@ import { pager } from './pager.ts'
 import { queryString } from './query.ts'
 import { restoreScroll } from './router.ts'
 import { companyCommunity, ratingText } from './community.ts'
+import { referralAsk } from './referrals.ts'
 
 const PAGE_SIZE = 10
 
@@ -35,7 +36,7 @@ export function renderCompanyPage(root: HTMLElement, slug: string, params: URLSe
         company.company_info?.description ? h('p', { class: 'company-description' }, company.company_info.description) : null,
         rating,
       )
-      if (!article.querySelector('.community')) article.append(companyCommunity(slug, rating))
+      if (!article.querySelector('.community')) article.append(...(data.referral_available ? [referralAsk(slug)] : []), companyCommunity(slug, rating))
       const total = meta?.total ?? company.job_count ?? jobs.length
       replaceChildren(document.getElementById('roles-heading') as HTMLElement, `${formatCount(total)} open ${total === 1 ? 'role' : 'roles'}`)
       replaceChildren(list, jobs.length ? jobs.map(jobCard) : h('li', { class: 'empty' }, 'No open roles right now.'))

@@ -9,7 +9,7 @@ export const LINKEDIN = 'https://www.linkedin.com/in/alice-example'
 export function offerForm(fields: Record<string, string>, file?: { bytes: Uint8Array; name?: string; type?: string }): FormData {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  if (file) form.append('file', new Blob([file.bytes], { type: file.type ?? 'application/pdf' }), file.name ?? 'proof.pdf')
+  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/pdf' }), file.name ?? 'proof.pdf')
   return form
 }
 

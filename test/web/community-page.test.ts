@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { openPageHarness, type PageHarness } from './browser.ts'
 import { pageCatalogue } from './fixture-catalogue.ts'
+import { renderTextPdf } from '../../src/community/pdf.ts'
 
 // The company page's reviews and discussions, and the moderators' queue, in real headless Chromium.
 let harness: PageHarness
@@ -80,4 +81,42 @@ test('a moderator hides a reported review and approves a submission from the que
   await page.locator('#pending-submissions .mod-item button', { hasText: 'Approve' }).click()
   await page.waitForSelector('#pending-submissions .empty')
   assert.equal((await harness.api('/api/v1/jobs/search?q=compiler')).meta.total, 1)
+})
+
+test('a seeker asks for a referral on the company page; the referrer reads the CV and resolves it from /referrals', async () => {
+  const { page, origin, db } = harness
+  const referrerId = await signUpInBrowser('referrer@example.org')
+  const offer = await page.request.post(`${origin}/api/v1/me/referrals/offers`, {
+    headers: { origin },
+    multipart: { company_slug: 'acme', linkedin_url: 'https://www.linkedin.com/in/referrer', file: { name: 'proof.pdf', mimeType: 'application/pdf', buffer: renderTextPdf(['Employment certificate']) } },
+  })
+  assert.equal(offer.status(), 201)
+  db.prepare("UPDATE referral_offers SET status = 'approved' WHERE user_id = ?").run(referrerId)
+
+  await signUpInBrowser('seeker@example.org')
+  const profile = await page.request.put(`${origin}/api/v1/me/profile`, { headers: { origin }, data: { headline: 'Platform engineer', skills: [{ name: 'Kubernetes', level: 'advanced' }] } })
+  assert.equal(profile.status(), 200)
+  await page.goto(`${origin}/companies/acme`)
+  await page.waitForSelector('#referral-form')
+  await page.fill('#referral-linkedin', 'https://www.linkedin.com/in/seeker')
+  await page.click('#referral-form button[type=submit]')
+  await page.waitForFunction(() => document.querySelector('#referral-form .form-error')?.textContent === 'give contact_telegram or contact_email')
+  await page.fill('#referral-email', 'seeker@mail.example')
+  await page.fill('#referral-note', '<b>Hi</b>, I would love to join.')
+  await page.click('#referral-form button[type=submit]')
+  await page.waitForSelector('.referral-sent')
+
+  await page.request.post(`${origin}/api/v1/auth/login`, { headers: { origin }, data: { email: 'referrer@example.org', password: 'correct horse battery staple' } })
+  await page.goto(`${origin}/referrals`)
+  await page.waitForSelector('#incoming-requests:not([aria-busy]) .incoming')
+  assert.equal(await page.locator('.incoming .review-body').textContent(), '<b>Hi</b>, I would love to join.')
+  assert.match(await page.locator('.incoming .mod-meta').textContent() ?? '', /seeker@mail\.example/)
+  const cvHref = await page.locator('.incoming .cv-link').getAttribute('href')
+  const cv = await page.request.get(`${origin}${cvHref}`)
+  assert.equal(cv.headers()['content-type'], 'application/pdf')
+  assert.match((await cv.body()).subarray(0, 5).toString(), /^%PDF-/)
+  await page.locator('.incoming button', { hasText: 'Contacted' }).click()
+  await page.waitForSelector('#incoming-requests .empty')
+  const [request] = db.prepare('SELECT status FROM referral_requests').all() as { status: string }[]
+  assert.equal(request?.status, 'contacted')
 })
