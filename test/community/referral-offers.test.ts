@@ -26,6 +26,8 @@ test('an offer needs its company, a LinkedIn profile and a complete PDF; it is p
   await expect(offerForm(fields, { bytes: pdf.subarray(0, pdf.length - 40) }), 400, /^invalid PDF$/)
   await expect(offerForm({ ...fields, linkedin_url: 'https://evil.example/in/alice' }, { bytes: pdf }), 422, /LinkedIn profile URL/)
   await expect(offerForm({ ...fields, company_slug: 'nope' }, { bytes: pdf }), 404, /we don't have that company/)
+  const crossSite = await call('/api/v1/me/referrals/offers', { method: 'POST', headers: { cookie: alice.cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, body: offerForm(fields, { bytes: pdf }) })
+  assert.equal(crossSite.status, 403, 'a form posted from another site is refused')
   const json = await alice.send('POST', '/me/referrals/offers', fields)
   assert.equal(json.status, 415)
 
