@@ -117,7 +117,7 @@ export function threadRoutes(ctx: AppContext): Route[] {
         summary: 'Close a thread (moderators)',
         description: 'Closed threads leave listings and counts and refuse replies (409); they stay readable by id. There is no reopening.',
         tags: ['community'],
-        auth: 'moderator',
+        auth: 'session-moderator',
         params: IdParams,
         responses: { 200: '`{ data: { id, status: "closed" } }`', 403: 'not a moderator', 404: 'thread not found' },
       },

@@ -120,7 +120,9 @@ test('reports reach the moderators; hiding removes a review from the list, the c
   )
 
   assert.equal((await bob.send('POST', `/company-feedback/${low.id}/hide`)).status, 403)
-  assert.equal((await (await withKey(bob.cookie))('POST', `/company-feedback/${low.id}/hide`)).status, 403)
+  const modKey = await withKey(mod.cookie)
+  assert.equal((await modKey('POST', `/company-feedback/${low.id}/hide`)).status, 401, 'moderation of reviews takes the session, not a key')
+  assert.equal((await modKey('GET', '/company-feedback/reported')).status, 401)
   assert.equal((await mod.send('POST', '/company-feedback/99999/hide')).status, 404)
   assert.equal((await mod.send('POST', `/company-feedback/${low.id}/hide`)).status, 204)
   assert.equal((await mod.send('POST', `/company-feedback/${low.id}/hide`)).status, 204, 'idempotent')

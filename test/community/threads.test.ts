@@ -73,6 +73,7 @@ test('people start threads and nest replies; closed threads leave listings, refu
   assert.deepEqual(read.body.meta, {})
 
   assert.equal((await alice.send('POST', `/threads/${thread.id}/close`)).status, 403)
+  assert.equal((await (await withKey(mod.cookie))('POST', `/threads/${thread.id}/close`)).status, 401, 'closing takes the session, not a key')
   assert.equal((await mod.send('POST', '/threads/999999/close')).status, 404)
   const closed = await mod.send('POST', `/threads/${thread.id}/close`)
   assert.deepEqual(closed.body.data, { id: thread.id, status: 'closed' })
