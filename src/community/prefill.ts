@@ -5,6 +5,7 @@ import { jobPostingNodes, jsonLdScripts, rawFromJobPosting } from '../ingest/jso
 import { htmlToText } from '../ingest/sanitize.ts'
 import { findSkill } from '../ingest/dictionaries/skills.ts'
 import { atsFactsOf } from './ats-urls.ts'
+import { checkCap, HOUR, recordAction } from './caps.ts'
 
 /**
  * Fills a submission form from what is known without fetching anything: a posting the catalogue
@@ -74,7 +75,16 @@ function fromPage(html: string, url: string): Prefill | null {
 const defined = (prefill: Prefill): Prefill =>
   Object.fromEntries(Object.entries(prefill).filter(([, value]) => value !== undefined && value !== null && value !== '')) as Prefill
 
-export function prefillSubmission(db: DB, url: string, html?: string): Prefill {
+/** The prefill of one caller's request: counted against their hourly allowance first (429 past it). */
+export function prefillFor(db: DB, userId: number, input: { url: string; html?: string }, options: { now: Date; perHour: number }): Prefill {
+  db.transaction(() => {
+    checkCap(db, userId, { kind: 'prefill', limit: options.perHour, windowSeconds: HOUR, what: 'prefills' }, options.now)
+    recordAction(db, userId, 'prefill', options.now)
+  })()
+  return prefillSubmission(db, input.url.trim(), input.html)
+}
+
+function prefillSubmission(db: DB, url: string, html?: string): Prefill {
   const known = fromCatalogue(db, url)
   if (known) return defined(known)
   const ats = atsFactsOf(url) ?? {}

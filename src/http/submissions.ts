@@ -4,8 +4,7 @@ import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
 import { approveSubmission, createSubmission, mySubmissions, pendingSubmissions, rejectSubmission } from '../community/submissions.ts'
 import { sanitizeFacets } from '../community/submission-facets.ts'
-import { prefillSubmission } from '../community/prefill.ts'
-import { checkCap, HOUR, recordAction } from '../community/caps.ts'
+import { prefillFor } from '../community/prefill.ts'
 
 const isHttpUrl = (value: string) => {
   try {
@@ -82,14 +81,7 @@ export function submissionRoutes(ctx: AppContext): Route[] {
         }),
         responses: { 200: '`{ data: { title?, company?, location?, description?, work_mode?, employment_type?, seniority?, skills?, source? } }`', 400: 'invalid body', 429: 'too many prefills in an hour (Retry-After)' },
       },
-      (_event, { body, caller }) => {
-        const now = ctx.now()
-        db.transaction(() => {
-          checkCap(db, caller.userId, { kind: 'prefill', limit: ctx.config.prefillPerHour, windowSeconds: HOUR, what: 'prefills' }, now)
-          recordAction(db, caller.userId, 'prefill', now)
-        })()
-        return { data: prefillSubmission(db, body.url.trim(), body.html) }
-      },
+      (_event, { body, caller }) => ({ data: prefillFor(db, caller.userId, body, { now: ctx.now(), perHour: ctx.config.prefillPerHour }) }),
     ),
     defineOperation(
       {

@@ -1,10 +1,11 @@
 import type { Migration } from './index.ts'
+import { ensurePersona } from '../../community/persona.ts'
 
 /**
  * Community (issue 18): reviews become one per user, company and feedback_type and outlive their
  * author's account (user_id nullable, ON DELETE SET NULL), which SQLite can only do by rebuilding
  * the table; plus review reports, personas, the caps ledger, submissions and threads.
- * The SQL is a frozen copy of schema.sql at this version.
+ * The SQL is a frozen copy of schema.sql at this version; authors of existing reviews get a persona.
  */
 export const community: Migration = {
   version: 5,
@@ -114,5 +115,8 @@ CREATE INDEX IF NOT EXISTS thread_replies_thread ON thread_replies (thread_id, i
 CREATE INDEX IF NOT EXISTS thread_replies_user ON thread_replies (user_id);
 CREATE INDEX IF NOT EXISTS thread_replies_parent ON thread_replies (parent_id);
 `)
+    // Authors of reviews written before personas existed get theirs now, so their reviews are signed.
+    const now = new Date().toISOString()
+    for (const userId of db.prepare('SELECT DISTINCT user_id FROM company_feedback WHERE user_id IS NOT NULL').pluck().all() as number[]) ensurePersona(db, userId, now)
   },
 }
