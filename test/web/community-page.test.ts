@@ -57,13 +57,18 @@ test('a visitor sees the rating and reviews; a signed-in person writes a review 
   assert.equal(threads.data.length, 1)
 })
 
-test('a moderator hides a reported review and approves a submission from the queue', async () => {
+test('a moderator hides a reported review, approves a submission and a referral offer from the queue', async () => {
   const { page, origin, db } = harness
   const userId = await signUpInBrowser('mod@example.org')
   const review = (await harness.api('/api/v1/companies/acme/feedback')).data[0]
   assert.equal((await page.request.post(`${origin}/api/v1/company-feedback/${review.id}/report`, { data: { reason: 'spam' }, headers: { origin } })).status(), 204)
   const submitted = await page.request.post(`${origin}/api/v1/submissions`, { data: { url: 'https://hooli.example/jobs/7', title: 'Compiler Engineer', company: 'Hooli' }, headers: { origin } })
   assert.equal(submitted.status(), 201)
+  const offered = await page.request.post(`${origin}/api/v1/me/referrals/offers`, {
+    headers: { origin },
+    multipart: { company_slug: 'globex', linkedin_url: 'https://www.linkedin.com/in/mod', file: { name: 'proof.pdf', mimeType: 'application/pdf', buffer: renderTextPdf(['Employment certificate']) } },
+  })
+  assert.equal(offered.status(), 201)
 
   await page.goto(`${origin}/moderation`)
   await page.waitForSelector('[role=alert]')
@@ -81,6 +86,13 @@ test('a moderator hides a reported review and approves a submission from the que
   await page.locator('#pending-submissions .mod-item button', { hasText: 'Approve' }).click()
   await page.waitForSelector('#pending-submissions .empty')
   assert.equal((await harness.api('/api/v1/jobs/search?q=compiler')).meta.total, 1)
+
+  await page.waitForSelector('#pending-offers .mod-item')
+  const proof = await page.request.get(`${origin}${await page.locator('#pending-offers .proof-link').getAttribute('href')}`)
+  assert.deepEqual([proof.status(), proof.headers()['content-type']], [200, 'application/pdf'])
+  await page.locator('#pending-offers .mod-item button', { hasText: 'Approve offer' }).click()
+  await page.waitForSelector('#pending-offers .empty')
+  assert.equal((await harness.api('/api/v1/companies/globex')).data.referral_available, true)
 })
 
 test('a seeker asks for a referral on the company page; the referrer reads the CV and resolves it from /referrals', async () => {
