@@ -147,13 +147,18 @@ export function whoAmI(): Promise<Me | null> {
 }
 
 /** Sends a write (JSON body or none); rejects with the API's `{ error }` message. Cached reads are dropped. */
-export async function sendJson<T>(method: string, path: string, body?: unknown): Promise<T | null> {
-  const answer = await fetch(API_BASE + path, {
-    method,
-    credentials: 'same-origin',
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
+export function sendJson<T>(method: string, path: string, body?: unknown): Promise<T | null> {
+  const headers = { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) }
+  return send<T>(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+}
+
+/** POSTs a form as multipart/form-data (files stream from the browser); as sendJson otherwise. */
+export function sendForm<T>(path: string, form: FormData): Promise<T | null> {
+  return send<T>(path, { method: 'POST', headers: { accept: 'application/json' }, body: form })
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T | null> {
+  const answer = await fetch(API_BASE + path, { ...init, credentials: 'same-origin' })
   cache.clear()
   const parsed = answer.status === 204 ? null : await answer.json().catch(() => null)
   if (!answer.ok) throw new Error(parsed?.error ?? `request failed (${answer.status})`)

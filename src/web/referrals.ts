@@ -1,10 +1,10 @@
-import { getJson, sendJson, whoAmI, API_BASE } from './api.ts'
+import { getJson, sendForm, sendJson, whoAmI, API_BASE } from './api.ts'
 import { announce, h, replaceChildren } from './dom.ts'
 
 /**
- * Referrals on the page: "ask for a referral" on a company an approved employee refers for, and a
- * referrer's inbox at /referrals (read the CV, mark contacted or declined). What seekers wrote is
- * shown as text.
+ * Referrals on the page: "ask for a referral" on a company an approved employee refers for, and
+ * /referrals: the referrer's inbox (read the CV, mark contacted or declined), their offers, and a
+ * form to offer referrals with a proof PDF. What seekers wrote is shown as text.
  */
 interface Incoming {
   id: string
@@ -83,7 +83,44 @@ function incomingItem(request: Incoming, reload: () => void): HTMLElement {
   )
 }
 
-/** /referrals: the requests waiting for the signed-in referrer. */
+interface Offer {
+  id: string
+  company_name: string
+  status: string
+}
+
+/** The offer form (multipart: the browser streams the chosen PDF) and the caller's offers. */
+function offerSection(): HTMLElement {
+  const mine = h('ul', { class: 'offer-list', id: 'my-offers', 'aria-label': 'Your referral offers' })
+  const loadMine = () =>
+    getJson<Offer[]>('/me/referrals/offers').then(({ data }) =>
+      replaceChildren(mine, data.map((offer) => h('li', {}, `${offer.company_name}: ${offer.status}`))))
+  const error = h('p', { class: 'form-error', role: 'alert' })
+  const form = h(
+    'form',
+    { id: 'offer-form', class: 'write-form', 'aria-label': 'Offer referrals' },
+    field('Company (its slug, as in /companies/…)', h('input', { name: 'company_slug', id: 'offer-company', required: true })),
+    field('Your LinkedIn profile', h('input', { name: 'linkedin_url', id: 'offer-linkedin', type: 'url', required: true })),
+    field('Proof of employment (PDF, seen only by moderators)', h('input', { name: 'file', id: 'offer-file', type: 'file', accept: 'application/pdf', required: true })),
+    h('button', { type: 'submit' }, 'Offer referrals'),
+    error,
+  )
+  form.addEventListener('submit', (event) => {
+    event.preventDefault()
+    replaceChildren(error)
+    sendForm('/me/referrals/offers', new FormData(form))
+      .then(() => {
+        form.reset()
+        announce('Offer sent to the moderators.')
+        return loadMine()
+      })
+      .catch((failure: Error) => replaceChildren(error, failure.message))
+  })
+  void loadMine()
+  return h('section', { class: 'offers' }, h('h2', {}, 'Your referral offers'), mine, form)
+}
+
+/** /referrals: the requests waiting for the signed-in referrer, and their own offers. */
 export function renderReferralsPage(root: HTMLElement, back: HTMLElement): void {
   const list = h('ol', { class: 'mod-list', id: 'incoming-requests', 'aria-label': 'Referral requests', 'aria-busy': 'true' })
   const page = h('article', { class: 'referrals-page' }, h('h1', {}, 'Referral requests'))
@@ -99,7 +136,7 @@ export function renderReferralsPage(root: HTMLElement, back: HTMLElement): void 
       page.append(h('p', { role: 'alert' }, 'Sign in to see the referral requests sent to you.'))
       return
     }
-    page.append(list)
+    page.append(list, offerSection())
     void load()
   })
 }

@@ -98,11 +98,16 @@ test('a moderator hides a reported review, approves a submission and a referral 
 test('a seeker asks for a referral on the company page; the referrer reads the CV and resolves it from /referrals', async () => {
   const { page, origin, db } = harness
   const referrerId = await signUpInBrowser('referrer@example.org')
-  const offer = await page.request.post(`${origin}/api/v1/me/referrals/offers`, {
-    headers: { origin },
-    multipart: { company_slug: 'acme', linkedin_url: 'https://www.linkedin.com/in/referrer', file: { name: 'proof.pdf', mimeType: 'application/pdf', buffer: renderTextPdf(['Employment certificate']) } },
-  })
-  assert.equal(offer.status(), 201)
+  await page.goto(`${origin}/referrals`)
+  await page.waitForSelector('#offer-form')
+  await page.fill('#offer-company', 'acme')
+  await page.fill('#offer-linkedin', 'https://www.linkedin.com/in/referrer')
+  await page.setInputFiles('#offer-file', { name: 'not-a.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text pretending') })
+  await page.click('#offer-form button[type=submit]')
+  await page.waitForFunction(() => document.querySelector('#offer-form .form-error')?.textContent === 'invalid PDF')
+  await page.setInputFiles('#offer-file', { name: 'proof.pdf', mimeType: 'application/pdf', buffer: renderTextPdf(['Employment certificate']) })
+  await page.click('#offer-form button[type=submit]')
+  await page.waitForFunction(() => document.querySelector('#my-offers li')?.textContent === 'Acme: pending')
   db.prepare("UPDATE referral_offers SET status = 'approved' WHERE user_id = ?").run(referrerId)
 
   await signUpInBrowser('seeker@example.org')
