@@ -259,32 +259,50 @@ CREATE INDEX IF NOT EXISTS jobs_company_posted ON jobs (company_id, closed_at, p
 -- Open postings of one role cluster, newest first: /jobs/{slug}/copies without touching the rows.
 CREATE INDEX IF NOT EXISTS jobs_cluster_posted ON jobs (cluster_id, closed_at, posted_at DESC, id DESC);
 
--- Employees' and candidates' ratings of a company (1..5); hidden_at set by a moderator hides one.
+-- Employees' and candidates' reviews of a company (1..5), one per user, company and feedback_type;
+-- hidden_at set by a moderator hides one. user_id becomes NULL when the author deletes their account:
+-- the review stays readable under "[deleted]".
 CREATE TABLE IF NOT EXISTS company_feedback (
-  id          INTEGER PRIMARY KEY,
-  company_id  INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
-  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  rating      INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
-  body        TEXT NOT NULL DEFAULT '',
-  created_at  TEXT NOT NULL,
-  updated_at  TEXT NOT NULL,
-  hidden_at   TEXT,
-  UNIQUE (company_id, user_id)
+  id             INTEGER PRIMARY KEY,
+  company_id     INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  user_id        INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  rating         INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+  body           TEXT NOT NULL DEFAULT '',
+  created_at     TEXT NOT NULL,
+  updated_at     TEXT NOT NULL,
+  hidden_at      TEXT,
+  feedback_type  TEXT NOT NULL DEFAULT 'other' CHECK (feedback_type IN
+                   ('interview', 'culture', 'compensation', 'management', 'work_life_balance', 'career_growth', 'other')),
+  UNIQUE (company_id, user_id, feedback_type)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS company_feedback_user ON company_feedback (user_id);
+CREATE INDEX IF NOT EXISTS company_feedback_company ON company_feedback (company_id, created_at DESC, id DESC);
 
--- Employee referral offers; company detail reports referral_available when an approved one is active.
+-- Reports of a review (evidence for moderators; no state of their own). One per user and review.
+CREATE TABLE IF NOT EXISTS company_feedback_reports (
+  feedback_id  INTEGER NOT NULL REFERENCES company_feedback (id) ON DELETE CASCADE,
+  user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  reason       TEXT NOT NULL CHECK (reason IN ('spam', 'offensive', 'false_information', 'other')),
+  created_at   TEXT NOT NULL,
+  PRIMARY KEY (feedback_id, user_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS company_feedback_reports_user ON company_feedback_reports (user_id);
+
+-- Employees offering to refer candidates to their company, with a proof of employment (a PDF a
+-- moderator reads) and their LinkedIn profile. Company detail reports referral_available when an
+-- approved one exists. id is a UUID; the owner may withdraw (delete) an offer in any state.
 CREATE TABLE IF NOT EXISTS referral_offers (
-  id          INTEGER PRIMARY KEY,
-  company_id  INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
-  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  status      TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected', 'withdrawn')),
-  note        TEXT NOT NULL DEFAULT '',
-  created_at  TEXT NOT NULL,
-  decided_at  TEXT
+  id            TEXT PRIMARY KEY,
+  company_id    INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  status        TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+  linkedin_url  TEXT NOT NULL,
+  created_at    TEXT NOT NULL,
+  decided_at    TEXT,
+  UNIQUE (user_id, company_id)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS referral_offers_company ON referral_offers (company_id, status);
-CREATE INDEX IF NOT EXISTS referral_offers_user ON referral_offers (user_id);
+CREATE INDEX IF NOT EXISTS referral_offers_status ON referral_offers (status, created_at);
 
 -- One vote (+1 / -1) per user and job or company; the counts on jobs / companies are kept in step.
 CREATE TABLE IF NOT EXISTS job_votes (
@@ -505,3 +523,110 @@ CREATE TABLE IF NOT EXISTS job_interactions (
   PRIMARY KEY (user_id, job_id)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS job_interactions_user ON job_interactions (user_id, updated_at DESC);
+
+-- ---------------------------------------------------------------- community: personas, submissions, threads
+
+-- The site-wide pseudonym a user writes reviews, threads and replies under (<adjective>-<noun>-<NN>),
+-- minted on the first community write. It goes with the account; content then reads "[deleted]".
+CREATE TABLE IF NOT EXISTS personas (
+  user_id     INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  handle      TEXT NOT NULL UNIQUE,
+  created_at  TEXT NOT NULL
+) STRICT;
+
+-- Counted community writes (new reviews, threads, replies, prefills…) behind the per-user caps:
+-- a ledger, so deleting what one wrote never gives the allowance back.
+CREATE TABLE IF NOT EXISTS community_actions (
+  id          INTEGER PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  kind        TEXT NOT NULL,
+  created_at  TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS community_actions_user ON community_actions (user_id, kind, created_at);
+
+-- Postings people send in; a moderator approves (minting a live posting, job_id) or rejects them.
+-- facets: JSON of the structured fields given (skills, regions, cities, work_mode, salary…).
+CREATE TABLE IF NOT EXISTS submissions (
+  id             INTEGER PRIMARY KEY,
+  user_id        INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  url            TEXT NOT NULL,
+  url_key        TEXT NOT NULL,
+  source         TEXT,
+  title          TEXT NOT NULL,
+  company        TEXT NOT NULL,
+  location       TEXT,
+  remote         INTEGER NOT NULL DEFAULT 0 CHECK (remote IN (0, 1)),
+  description    TEXT,
+  posted_at      TEXT,
+  facets         TEXT NOT NULL DEFAULT '{}',
+  status         TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+  review_reason  TEXT,
+  reviewed_at    TEXT,
+  job_id         INTEGER REFERENCES jobs (id) ON DELETE SET NULL,
+  created_at     TEXT NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX IF NOT EXISTS submissions_pending_url ON submissions (url_key) WHERE status = 'pending';
+CREATE INDEX IF NOT EXISTS submissions_user ON submissions (user_id, id DESC);
+CREATE INDEX IF NOT EXISTS submissions_status ON submissions (status, id);
+
+-- Discussion threads about a company or a posting (subject_slug = company slug or job public_slug).
+-- user_id becomes NULL when the author deletes their account: the thread stays, by "[deleted]".
+CREATE TABLE IF NOT EXISTS threads (
+  id            INTEGER PRIMARY KEY,
+  subject_type  TEXT NOT NULL CHECK (subject_type IN ('company', 'job')),
+  subject_slug  TEXT NOT NULL,
+  user_id       INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  title         TEXT NOT NULL,
+  body          TEXT NOT NULL,
+  reply_count   INTEGER NOT NULL DEFAULT 0,
+  status        TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed')),
+  created_at    TEXT NOT NULL,
+  closed_at     TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS threads_subject ON threads (subject_type, subject_slug, status, id DESC);
+CREATE INDEX IF NOT EXISTS threads_user ON threads (user_id);
+
+CREATE TABLE IF NOT EXISTS thread_replies (
+  id          INTEGER PRIMARY KEY,
+  thread_id   INTEGER NOT NULL REFERENCES threads (id) ON DELETE CASCADE,
+  parent_id   INTEGER REFERENCES thread_replies (id) ON DELETE SET NULL,  -- NULL = top level (served as 0)
+  user_id     INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  body        TEXT NOT NULL,
+  created_at  TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS thread_replies_thread ON thread_replies (thread_id, id);
+CREATE INDEX IF NOT EXISTS thread_replies_user ON thread_replies (user_id);
+CREATE INDEX IF NOT EXISTS thread_replies_parent ON thread_replies (parent_id);
+
+-- The proof PDF of a referral offer, private: only moderators read it. Kept in the database (one
+-- backup, one delete) and named by its SHA-256, never by the uploaded file name.
+CREATE TABLE IF NOT EXISTS referral_proofs (
+  offer_id    TEXT PRIMARY KEY REFERENCES referral_offers (id) ON DELETE CASCADE,
+  sha256      TEXT NOT NULL,
+  size        INTEGER NOT NULL,
+  content     BLOB NOT NULL
+) STRICT;
+
+-- A job seeker asking a company's approved referrers for a referral. cv_text is the CV as it was
+-- when sent (what the referrer reads as a PDF); contact fields are the ones the seeker chose to share.
+CREATE TABLE IF NOT EXISTS referral_requests (
+  id                TEXT PRIMARY KEY,
+  company_id        INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  user_id           INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  job_id            INTEGER REFERENCES jobs (id) ON DELETE SET NULL,
+  cv_kind           TEXT NOT NULL CHECK (cv_kind IN ('original', 'built')),
+  cv_id             TEXT,
+  cv_text           TEXT NOT NULL,
+  linkedin_url      TEXT NOT NULL,
+  contact_telegram  TEXT,
+  contact_email     TEXT,
+  note              TEXT,
+  status            TEXT NOT NULL DEFAULT 'sent' CHECK (status IN ('sent', 'contacted', 'declined')),
+  resolved_by       INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  resolved_at       TEXT,
+  created_at        TEXT NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX IF NOT EXISTS referral_requests_active ON referral_requests (user_id, company_id) WHERE status = 'sent';
+CREATE INDEX IF NOT EXISTS referral_requests_user ON referral_requests (user_id, created_at DESC);
+CREATE INDEX IF NOT EXISTS referral_requests_company ON referral_requests (company_id, status, created_at DESC);
+CREATE INDEX IF NOT EXISTS referral_requests_resolver ON referral_requests (resolved_by);

@@ -42,6 +42,10 @@ import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
 import { meNotificationRoutes } from './http/me-notifications.ts'
 import { mePushTokenRoutes } from './http/me-push-tokens.ts'
 import { jobInteractionRoutes } from './http/job-interactions.ts'
+import { companyFeedbackRoutes } from './http/company-feedback.ts'
+import { submissionRoutes } from './http/submissions.ts'
+import { threadRoutes } from './http/threads.ts'
+import { referralRoutes } from './http/referrals.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
@@ -105,6 +109,11 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meNotificationRoutes(ctx),
     ...mePushTokenRoutes(ctx),
     ...jobInteractionRoutes(ctx),
+    // community
+    ...companyFeedbackRoutes(ctx),
+    ...submissionRoutes(ctx),
+    ...threadRoutes(ctx),
+    ...referralRoutes(ctx),
   ]
 }
 

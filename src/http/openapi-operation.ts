@@ -13,6 +13,7 @@ const SECURITY: Record<RouteSpec['auth'], JsonObject[]> = {
   'session-or-key': [{ sessionCookie: [] }, { apiKey: [] }],
   session: [{ sessionCookie: [] }],
   moderator: [{ sessionCookie: [] }, { apiKey: [] }],
+  'session-moderator': [{ sessionCookie: [] }],
 }
 
 const BUDGET_NOTE: Record<NonNullable<RouteSpec['budget']>, string> = {
@@ -26,6 +27,7 @@ const AUTH_NOTE: Record<RouteSpec['auth'], string> = {
   'session-or-key': 'Needs a session cookie or a personal API key (`Authorization: Bearer <key>`).',
   session: 'Needs the browser session cookie; an API key is refused (401) so a leaked key cannot manage credentials.',
   moderator: 'Needs a signed-in caller with the moderator role (403 otherwise).',
+  'session-moderator': 'Needs the browser session cookie of a moderator (an API key gets 401, another user 403).',
 }
 
 /** `/jobs/:slug/similar` -> `/jobs/{slug}/similar`. */

@@ -6,7 +6,7 @@ import { markRefreshPending, refreshDerivedData, resumePendingRefresh } from '..
 import type { DB } from '../db/connection.ts'
 import { clusterKeyOf, enrichPosting } from './enrich.ts'
 import { JobLineSchema, rawFromJobLine } from './import-job-shape.ts'
-import { isJsonLd, jobPostingNodes, rawFromJobPosting, RecordError } from './json-ld.ts'
+import { isJsonLd, jobPostingNodes, jsonLdScripts, rawFromJobPosting, RecordError } from './json-ld.ts'
 import type { RawPosting } from './raw-posting.ts'
 import { readLines } from './read-lines.ts'
 import { isHttpUrl, withSafeUrls } from './safe-urls.ts'
@@ -168,9 +168,9 @@ function* readImportFile(path: string): Generator<ImportInput> {
   const content = readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
   if (content.trimStart().startsWith('<')) {
     let n = 0
-    for (const match of content.matchAll(/<script[^>]*type=["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const script of jsonLdScripts(content)) {
       n += 1
-      yield parseJson(match[1]!, `script ${n}`)
+      yield parseJson(script, `script ${n}`)
     }
     return
   }

@@ -1,6 +1,8 @@
 import type { DB } from '../db/connection.ts'
 
-export const NOTIFICATION_KINDS = ['subscription_digest'] as const
+export const NOTIFICATION_KINDS = [
+  'subscription_digest', 'submission_approved', 'submission_rejected', 'referral_offer_decided', 'referral_request', 'referral_request_resolved',
+] as const
 
 export interface NotificationJob {
   public_slug: string

@@ -147,7 +147,7 @@ test('GET /companies/{slug} returns the company, its open jobs and referral_avai
 test('GET /companies/{slug} pages its jobs and reports approved referral offers', async () => {
   const { get, db } = catalogue()
   db.prepare("INSERT INTO users (id, email, created_at, updated_at) VALUES (1, 'a@x', 'now', 'now')").run()
-  db.prepare("INSERT INTO referral_offers (company_id, user_id, status, created_at) VALUES ((SELECT id FROM companies WHERE slug = 'globex'), 1, 'pending', 'now')").run()
+  db.prepare("INSERT INTO referral_offers (id, company_id, user_id, status, linkedin_url, created_at) VALUES ('5f0c1d7e-0000-4000-8000-000000000001', (SELECT id FROM companies WHERE slug = 'globex'), 1, 'pending', 'https://linkedin.com/in/a', 'now')").run()
   assert.equal((await get('/api/v1/companies/globex')).body.data.referral_available, false)
   db.prepare("UPDATE referral_offers SET status = 'approved'").run()
   const { body } = await get('/api/v1/companies/globex?limit=1&offset=1')

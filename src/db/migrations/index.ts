@@ -1,6 +1,8 @@
 import type { DB } from '../connection.ts'
 import { derivedRefreshPending } from './0002-derived-refresh-pending.ts'
 import { referenceCompat } from './0003-reference-compat.ts'
+import { community } from './0005-community.ts'
+import { referrals } from './0010-referrals.ts'
 
 /**
  * The ordered schema migrations. Release 1 (schema version 1) is the baseline: a database file made
@@ -25,4 +27,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, community, referrals]
