@@ -13,6 +13,7 @@ import { createSearchEngine } from './search/engine.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
+import { startRollupScheduler } from './insights/insights.ts'
 import { mountWeb } from './http/web.ts'
 // Route modules, by area.
 import { statusRoutes } from './http/status.ts'
@@ -23,6 +24,7 @@ import { companiesRoutes } from './http/companies.ts'
 import { geoRoutes } from './http/geo.ts'
 import { suggestRoutes } from './http/suggest.ts'
 import { statsRoutes } from './http/stats.ts'
+import { insightsRoutes } from './http/insights.ts'
 import { authRoutes } from './http/auth.ts'
 import { oauthRoutes } from './http/oauth.ts'
 import { meAccountRoutes } from './http/me-account.ts'
@@ -59,11 +61,14 @@ export function createContext(config: Config, db: DB): AppContext {
     search,
     close: () => {
       digests.stop()
+      rollup.stop()
       return search.close()
     },
   }
   // Saved-search digests run inside the serving process; the timer never keeps the process alive.
   const digests = startDigestScheduler(ctx)
+  // The insights rollup's daily job (history of the catalogue, 30-day growth window), likewise.
+  const rollup = startRollupScheduler(ctx)
   return ctx
 }
 
@@ -79,6 +84,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...geoRoutes(ctx),
     ...suggestRoutes(ctx),
     ...statsRoutes(ctx),
+    ...insightsRoutes(ctx),
     // accounts
     ...authRoutes(ctx),
     ...oauthRoutes(ctx),

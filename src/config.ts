@@ -49,6 +49,8 @@ export const settings = {
   digestMaxJobs: int('DIGEST_MAX_JOBS', 10, 'jobs listed in one saved-search digest notification'),
   coverageMustHavePercent: int('COVERAGE_MUST_HAVE_PERCENT', 10, 'market coverage: a skill named by at least this % of the market postings is a must-have'),
   coveragePostingPercent: int('COVERAGE_POSTING_PERCENT', 70, 'market coverage: a posting counts as covered when the caller has at least this % of its skills'),
+  insightsRollupMinutes: int('INSIGHTS_ROLLUP_MINUTES', 60, 'how often the serving process brings the insights rollup up to date and moves its 30-day window (0 = only at start, on imports and on reads)'),
+  insightsSalaryMinSample: int('INSIGHTS_SALARY_MIN_SAMPLE', 5, 'salary insights: a bucket (scope, seniority, currency, period) with fewer postings is left out'),
   oauthProviders: str('OAUTH_PROVIDERS', '', 'JSON array of OpenID Connect providers {id,name,issuer,clientId,clientSecret,authorizationEndpoint,tokenEndpoint,userinfoEndpoint}'),
   oauthMobileRedirect: str('OAUTH_MOBILE_REDIRECT', '', 'where the mobile app receives ?code= after OAuth sign-in (e.g. openroles://oauth); empty = no mobile OAuth'),
   oauthStateMinutes: int('OAUTH_STATE_MINUTES', 10, 'lifetime of a pending OAuth sign-in and of a mobile exchange code'),

@@ -4,6 +4,7 @@ import { openDatabase } from '../db/connection.ts'
 import { parseArgs } from './cli-args.ts'
 import { importFile, type ImportSummary } from './import.ts'
 import { createProgress } from './progress.ts'
+import { settleRollup } from '../insights/rollup.ts'
 
 const MAX_LISTED_REJECTIONS = 50
 
@@ -17,7 +18,8 @@ function report(file: string, summary: ImportSummary): void {
 export async function importCommand(args: string[]): Promise<void> {
   const { options, positional } = parseArgs(args, ['db'])
   if (!positional.length) throw new Error('usage: openroles import [--db PATH] FILE...')
-  const path = resolve(options.db ?? loadConfig().dbPath)
+  const config = loadConfig()
+  const path = resolve(options.db ?? config.dbPath)
   const db = openDatabase(path)
   let rejected = 0
   try {
@@ -28,6 +30,8 @@ export async function importCommand(args: string[]): Promise<void> {
       report(file, summary)
       rejected += summary.rejected.length
     }
+    // The insights history takes in what this import changed, here rather than in the serving process.
+    settleRollup(db, new Date(), { salaryMinSample: config.insightsSalaryMinSample })
   } finally {
     db.close()
   }

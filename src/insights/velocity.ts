@@ -1,0 +1,41 @@
+import type { DB } from '../db/connection.ts'
+import { addDays, addMonths, periodOf, type Granularity } from './days.ts'
+
+/**
+ * Postings added (first seen) and removed (closed) per day, week or month, read from insight_daily:
+ * at most one row per day of the range. The answer is dense (a period without activity reads 0),
+ * labelled by its first day ('YYYY-MM-DD'; weeks start on Monday) or 'YYYY-MM' for months; only
+ * days within [from, to] are counted, so the first and last periods may be partial.
+ */
+export type VelocityFacet = 'all' | 'category' | 'seniority' | 'country'
+
+export interface VelocityPoint {
+  period: string
+  added: number
+  removed: number
+}
+
+export function velocity(db: DB, options: { granularity: Granularity; from: string; to: string; facet: VelocityFacet; value: string }): VelocityPoint[] {
+  const { granularity, from, to } = options
+  const points = new Map<string, VelocityPoint>()
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    const period = periodOf(day, granularity)
+    if (!points.has(period)) points.set(period, { period, added: 0, removed: 0 })
+  }
+  const rows = db
+    .prepare('SELECT day, added, removed FROM insight_daily WHERE dimension = ? AND value = ? AND day >= ? AND day <= ?')
+    .all(options.facet, options.facet === 'all' ? '' : options.value, from, to) as { day: string; added: number; removed: number }[]
+  for (const row of rows) {
+    const point = points.get(periodOf(row.day, granularity))!
+    point.added += row.added
+    point.removed += row.removed
+  }
+  return [...points.values()]
+}
+
+/** The default range ending today: 90 days, 52 weeks or 24 months. */
+export function defaultFrom(today: string, granularity: Granularity): string {
+  if (granularity === 'day') return addDays(today, -90)
+  if (granularity === 'week') return addDays(today, -52 * 7)
+  return addMonths(today, -24)
+}
