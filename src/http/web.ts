@@ -5,7 +5,7 @@ import { notFound } from '../errors.ts'
 
 /**
  * The search page for people (docs/web.md): an HTML shell at `/`, `/jobs/:slug` and
- * `/companies/:slug`, and its two hashed assets under /assets/. Everything is served by this
+ * `/companies/:slug`, `/insights`, and its two hashed assets under /assets/. Everything is served by this
  * process: no CDN, works offline.
  */
 
@@ -24,7 +24,7 @@ interface ServedPage {
   assets: Map<string, ServedFile>
 }
 
-const SHELL_PATHS = ['/', '/jobs/:slug', '/companies/:slug']
+const SHELL_PATHS = ['/', '/insights', '/jobs/:slug', '/companies/:slug']
 
 // The page renders job descriptions (sanitized at ingest) as HTML; the policy keeps any slip inert.
 const CONTENT_SECURITY_POLICY =
@@ -50,7 +50,7 @@ function renderShell(assets: WebAssets): string {
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
-<header class="site-header"><a class="brand" href="/">open<span>roles</span></a></header>
+<header class="site-header"><a class="brand" href="/">open<span>roles</span></a><nav class="site-nav" aria-label="Site"><a href="/">Jobs</a><a href="/insights">Insights</a></nav></header>
 <main id="main" tabindex="-1"><noscript>This page needs JavaScript. The JSON API is at <a href="/api/v1/jobs/search">/api/v1/jobs/search</a>.</noscript></main>
 </body>
 </html>

@@ -1,5 +1,6 @@
 import { h } from './dom.ts'
 import { renderCompanyPage } from './company-page.ts'
+import { renderInsightsPage } from './insights-page.ts'
 import { renderJobPage } from './job-page.ts'
 import { startRouter } from './router.ts'
 import { createSearchPage } from './search-page.ts'
@@ -41,7 +42,8 @@ function decodeSegment(segment: string): string {
 startRouter((url) => {
   const job = url.pathname.match(/^\/jobs\/([^/]+)$/)
   const company = url.pathname.match(/^\/companies\/([^/]+)$/)
-  const onSearch = !job && !company
+  const insights = url.pathname === '/insights'
+  const onSearch = !job && !company && !insights
   if (onSearch) {
     lastSearch = url.pathname + url.search
     if (!root.contains(searchPage.element)) root.replaceChildren(searchPage.element)
@@ -53,5 +55,6 @@ startRouter((url) => {
   const back = backLink()
   root.replaceChildren(detail)
   if (job) renderJobPage(detail, decodeSegment(job[1]), back)
+  else if (insights) renderInsightsPage(detail)
   else if (company) renderCompanyPage(detail, decodeSegment(company[1]), url.searchParams, back)
 })

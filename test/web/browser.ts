@@ -19,12 +19,20 @@ export interface PageHarness {
  * A real server on 127.0.0.1 (port 0) over a fixture catalogue (similar jobs computed), and Debian's Chromium driving one
  * page of it. Errors thrown inside the page fail the test that is running.
  */
-export async function openPageHarness(jobs: JobRecord[], viewport = { width: 1280, height: 900 }): Promise<PageHarness> {
-  const { app, get } = createTestApp({ jobs })
+export async function openPageHarness(jobs: JobRecord[], viewport = { width: 1280, height: 900 }, options: { now?: Date } = {}): Promise<PageHarness> {
+  const { app, get, ctx } = createTestApp({ jobs })
+  if (options.now) ctx.now = () => options.now!
   const server: Server = createServer(toNodeHandler(app))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  let browser: Browser
+  try {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  } catch (error) {
+    // Without a browser the test fails at once, and the server must not keep the run alive.
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    throw new Error(`Chromium could not be started from /usr/bin/chromium (apt-get install chromium): ${(error as Error).message}`)
+  }
   const page = await browser.newPage({ viewport })
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
