@@ -22,29 +22,46 @@ import { recomputeSalaryPercentiles } from './salary-rollup.ts'
 export const GROWTH_WINDOW_DAYS = 30
 const WINDOW_KEY = 'insight_window_day'
 
-const REBUILD_DAY_SQL = `
-WITH ev (job_id, category, seniority, company_id, added, removed) AS MATERIALIZED (
-  SELECT id, category, seniority, company_id, 1, 0 FROM jobs WHERE created_at >= @start AND created_at < @end
+export const DIMENSIONS = ['all', 'category', 'seniority', 'company', 'role', 'country', 'role_country', 'skill', 'skill_category', 'skill_country'] as const
+const IN_DIMENSIONS = `dimension IN (${DIMENSIONS.map((name) => `'${name}'`).join(', ')})`
+
+/**
+ * Counts per (dimension, day, value) from the postings: of one day (first seen or closed in
+ * [@start, @end)), or of every day when `day` is null (the full rebuild).
+ */
+function countingSql(oneDay: boolean): string {
+  const [created, closed, createdDay, closedDay] = oneDay
+    ? ['created_at >= @start AND created_at < @end', 'closed_at >= @start AND closed_at < @end', '@day', '@day']
+    : ['1', 'closed_at IS NOT NULL', 'substr(created_at, 1, 10)', 'substr(closed_at, 1, 10)']
+  return `
+WITH ev (job_id, category, seniority, company_id, day, added, removed) AS MATERIALIZED (
+  SELECT id, category, seniority, company_id, ${createdDay}, 1, 0 FROM jobs WHERE ${created}
   UNION ALL
-  SELECT id, category, seniority, company_id, 0, 1 FROM jobs WHERE closed_at >= @start AND closed_at < @end
+  SELECT id, category, seniority, company_id, ${closedDay}, 0, 1 FROM jobs WHERE ${closed}
 ),
-keyed (dimension, value, added, removed) AS (
-  SELECT 'all', '', added, removed FROM ev
-  UNION ALL SELECT 'category', category, added, removed FROM ev WHERE category IS NOT NULL
-  UNION ALL SELECT 'seniority', seniority, added, removed FROM ev WHERE seniority IS NOT NULL
-  UNION ALL SELECT 'company', CAST(company_id AS TEXT), added, removed FROM ev
-  UNION ALL SELECT 'role', category || '|' || seniority, added, removed FROM ev WHERE category IS NOT NULL AND seniority IS NOT NULL
-  UNION ALL SELECT 'country', c.country, added, removed FROM ev JOIN job_countries c ON c.job_id = ev.job_id
-  UNION ALL SELECT 'role_country', c.country || '|' || category || '|' || seniority, added, removed
+keyed (dimension, value, day, added, removed) AS (
+  SELECT 'all', '', day, added, removed FROM ev
+  UNION ALL SELECT 'category', category, day, added, removed FROM ev WHERE category IS NOT NULL
+  UNION ALL SELECT 'seniority', seniority, day, added, removed FROM ev WHERE seniority IS NOT NULL
+  UNION ALL SELECT 'company', CAST(company_id AS TEXT), day, added, removed FROM ev
+  UNION ALL SELECT 'role', category || '|' || seniority, day, added, removed FROM ev WHERE category IS NOT NULL AND seniority IS NOT NULL
+  UNION ALL SELECT 'country', c.country, day, added, removed FROM ev JOIN job_countries c ON c.job_id = ev.job_id
+  UNION ALL SELECT 'role_country', c.country || '|' || category || '|' || seniority, day, added, removed
     FROM ev JOIN job_countries c ON c.job_id = ev.job_id WHERE category IS NOT NULL AND seniority IS NOT NULL
-  UNION ALL SELECT 'skill', s.skill, added, removed FROM ev JOIN job_skills s ON s.job_id = ev.job_id
-  UNION ALL SELECT 'skill_category', category || '|' || s.skill, added, removed
+  UNION ALL SELECT 'skill', s.skill, day, added, removed FROM ev JOIN job_skills s ON s.job_id = ev.job_id
+  UNION ALL SELECT 'skill_category', category || '|' || s.skill, day, added, removed
     FROM ev JOIN job_skills s ON s.job_id = ev.job_id WHERE category IS NOT NULL
-  UNION ALL SELECT 'skill_country', c.country || '|' || s.skill, added, removed
+  UNION ALL SELECT 'skill_country', c.country || '|' || s.skill, day, added, removed
     FROM ev JOIN job_countries c ON c.job_id = ev.job_id JOIN job_skills s ON s.job_id = ev.job_id
 )
-INSERT INTO insight_daily (dimension, value, day, added, removed)
-SELECT dimension, value, @day, sum(added), sum(removed) FROM keyed GROUP BY dimension, value`
+INSERT INTO insight_daily (dimension, day, value, added, removed)
+SELECT dimension, day, value, sum(added), sum(removed) FROM keyed
+WHERE day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
+GROUP BY dimension, day, value ORDER BY dimension, day, value`
+}
+
+/** More pending days than this (a backfill, a bulk import of old postings) rebuild everything in one pass. */
+const FULL_REBUILD_DAYS = 60
 
 /**
  * Adds `sign` x (added - removed) of the chosen insight_daily rows to the open counts: to open_count
@@ -61,10 +78,18 @@ function moveOpenCounts(db: DB, where: string, params: Record<string, string>, s
 }
 
 function rebuildDay(db: DB, day: string, windowDay: string): void {
-  moveOpenCounts(db, 'day = @day', { day }, -1, windowDay)
-  db.prepare('DELETE FROM insight_daily WHERE day = ?').run(day)
-  db.prepare(REBUILD_DAY_SQL).run({ day, start: day, end: addDays(day, 1) })
-  moveOpenCounts(db, 'day = @day', { day }, 1, windowDay)
+  const where = `${IN_DIMENSIONS} AND day = @day`
+  moveOpenCounts(db, where, { day }, -1, windowDay)
+  db.prepare(`DELETE FROM insight_daily WHERE ${where}`).run({ day })
+  db.prepare(countingSql(true)).run({ day, start: day, end: addDays(day, 1) })
+  moveOpenCounts(db, where, { day }, 1, windowDay)
+}
+
+/** Every day at once: one pass over the postings, written in key order. */
+function rebuildAll(db: DB, windowDay: string): void {
+  db.exec('DELETE FROM insight_daily; DELETE FROM insight_open')
+  db.prepare(countingSql(false)).run()
+  moveOpenCounts(db, '1', {}, 1, windowDay)
 }
 
 /** Moves open_prev from one window day to another by the days in between. */
@@ -72,7 +97,7 @@ function moveWindow(db: DB, from: string, to: string): void {
   const [low, high, sign] = from < to ? [from, to, 1 as const] : [to, from, -1 as const]
   db.prepare(
     `INSERT INTO insight_open (dimension, value, open_count, open_prev)
-     SELECT dimension, value, 0, ${sign} * sum(added - removed) FROM insight_daily WHERE day > ? AND day <= ? GROUP BY dimension, value
+     SELECT dimension, value, 0, ${sign} * sum(added - removed) FROM insight_daily WHERE ${IN_DIMENSIONS} AND day > ? AND day <= ? GROUP BY dimension, value
      ON CONFLICT (dimension, value) DO UPDATE SET open_prev = open_prev + excluded.open_prev`,
   ).run(low, high)
 }
@@ -104,7 +129,8 @@ export function settleRollup(db: DB, now: Date, options: { salaryMinSample: numb
     const stored = getMeta(db, WINDOW_KEY) ?? target
     const days = db.prepare('SELECT day FROM insight_pending ORDER BY day').pluck().all() as string[]
     // A timestamp that is not ISO 8601 gives no day; its posting cannot be placed in the history.
-    for (const day of days) if (isDay(day)) rebuildDay(db, day, stored)
+    if (days.length > FULL_REBUILD_DAYS) rebuildAll(db, stored)
+    else for (const day of days) if (isDay(day)) rebuildDay(db, day, stored)
     db.exec('DELETE FROM insight_pending')
     if (stored !== target) moveWindow(db, stored, target)
     setMeta(db, WINDOW_KEY, target)

@@ -22,9 +22,11 @@ CREATE TABLE IF NOT EXISTS insight_daily (
   day        TEXT NOT NULL,              -- YYYY-MM-DD (UTC)
   added      INTEGER NOT NULL,
   removed    INTEGER NOT NULL,
-  PRIMARY KEY (dimension, value, day)
+  PRIMARY KEY (dimension, day, value)
 ) STRICT, WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS insight_daily_day ON insight_daily (day);
+-- The series velocity reads (one value of a small dimension over a range of days).
+CREATE INDEX IF NOT EXISTS insight_daily_series ON insight_daily (dimension, value, day, added, removed)
+  WHERE dimension IN ('all', 'category', 'seniority', 'country');
 
 -- Per key: open postings now and at the end of the window day (30 days ago), kept in step with
 -- insight_daily; a key with both counts 0 has no row.
