@@ -76,7 +76,8 @@ async function benchSize(name: string, path: string): Promise<void> {
 
   // Another connection stands in for `openroles import` beside the server: 1,000 new postings today.
   const writer = openDatabase(path)
-  const records = [...generateJobRecords(IMPORT_JOBS, 777, new Date())].map((record) => ({ ...record, source: 'bench-insights-import', createdAt: new Date().toISOString() }))
+  const now = new Date().toISOString()
+  const records = [...generateJobRecords(IMPORT_JOBS, 777, new Date())].map((record) => ({ ...record, source: 'bench-insights-import', createdAt: now, closedAt: null }))
   writer.transaction(() => records.forEach((record) => upsertJob(writer, record)))()
   const settle = timed(() => currentRollup({ ...ctx, db: writer }))
   writer.transaction(() => {

@@ -20,9 +20,9 @@ export interface VelocityPoint {
 export function velocity(db: DB, options: { granularity: Granularity; from: string; to: string; facet: VelocityFacet; value: string }): VelocityPoint[] {
   const { granularity, from, to } = options
   const points = new Map<string, VelocityPoint>()
-  for (let day = from; day <= to; day = addDays(day, 1)) {
-    const period = periodOf(day, granularity)
-    if (!points.has(period)) points.set(period, { period, added: 0, removed: 0 })
+  // Period starts only: the loop steps a period at a time (4,000 days are 132 months).
+  for (let period = periodOf(from, granularity); period <= to; period = nextPeriod(period, granularity)) {
+    points.set(period, { period, added: 0, removed: 0 })
   }
   // The dimension is written into the SQL (one of four names) so SQLite can use the partial series index.
   const rows = db
@@ -34,6 +34,12 @@ export function velocity(db: DB, options: { granularity: Granularity; from: stri
     point.removed += row.removed
   }
   return [...points.values()]
+}
+
+function nextPeriod(period: string, granularity: Granularity): string {
+  if (granularity === 'day') return addDays(period, 1)
+  if (granularity === 'week') return addDays(period, 7)
+  return addMonths(`${period}-01`, 1).slice(0, 7)
 }
 
 /** The default range ending today: 90 days, 52 weeks or 24 months. */
