@@ -1,20 +1,17 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { openDatabase } from '../../src/db/connection.ts'
 import { createApp, createContext } from '../../src/app.ts'
 import { defaultConfig } from '../../src/config.ts'
 import { createTestApp, fixtureJob, inProcessCaller } from '../helpers/app.ts'
 import { closeJob } from '../../src/catalogue/job-store.ts'
+import { release1File } from '../db/release-1.ts'
 
 // A database written by release 1 (no rollup) gets its history backfilled from created_at / closed_at.
 test('after an upgrade, the history is backfilled from first-seen and closing dates', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'openroles-backfill-')), 'old.db')
+  const path = release1File()
   const old = new Database(path)
-  old.exec(readFileSync(join(import.meta.dirname, '../db/fixtures/release-1.sql'), 'utf8'))
   // Close a few postings on known days, as release 1 would have.
   old.exec("UPDATE jobs SET closed_at = '2026-10-02T08:00:00.000Z' WHERE id IN (SELECT id FROM jobs ORDER BY id LIMIT 3)")
   const expected = old
