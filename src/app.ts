@@ -18,6 +18,7 @@ import { mountWeb } from './http/web.ts'
 import { createMetrics, mountOps } from './http/ops.ts'
 import { mountFeeds } from './http/feeds.ts'
 import { mountPages } from './http/pages.ts'
+import { mountMcp } from './http/mcp.ts'
 // Route modules, by area.
 import { statusRoutes } from './http/status.ts'
 import { openapiRoutes } from './http/openapi.ts'
@@ -128,6 +129,8 @@ export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3
   mountOps(app, ctx, metrics)
   mountFeeds(app, ctx)
   mountPages(app, ctx)
+  // The MCP server's tools are the API's operations, whichever routes this app mounts.
+  mountMcp(app, ctx, () => allRoutes(ctx))
   mountWeb(app)
   app.all('/**', (event) => {
     throw notFound(`no route for ${event.req.method} ${event.url.pathname}`)
