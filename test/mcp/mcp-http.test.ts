@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { createTestApp } from '../helpers/app.ts'
-import { createApiKey, signUp } from '../helpers/auth.ts'
+import { createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
 import { mcpCatalogue } from './fixture.ts'
 
 // The MCP server over Streamable HTTP, driven by the SDK's own client against the app in-process.
@@ -82,7 +82,9 @@ test('signed-in tools take the Bearer API key: save_job, match_job, market_cover
   assert.equal(saved.isError, undefined)
   const tracking = await call('/api/v1/me/tracking/saved', { headers: { authorization: `Bearer ${key}` } })
   assert.deepEqual(tracking.body.data.map((row: any) => row.job?.public_slug ?? row.public_slug ?? row.id), ['go-engineer-acme'])
+  await call('/api/v1/me/profile', { method: 'PUT', headers: sessionHeaders(alice.cookie), body: JSON.stringify({ skills: [{ name: 'Go' }] }) })
   const match = await client.callTool({ name: 'match_job', arguments: { slug: 'go-engineer-acme' } })
+  assert.ok((match.structuredContent as any).data, 'a match answer')
   assert.deepEqual(match.structuredContent, (await call('/api/v1/jobs/go-engineer-acme/match', { headers: { authorization: `Bearer ${key}` } })).body)
   const coverage = await client.callTool({ name: 'market_coverage', arguments: { skills: ['go'], category: 'backend' } })
   assert.equal((coverage.structuredContent as any).data.total, 2)
