@@ -10,7 +10,7 @@ import { mcpCatalogue } from './fixture.ts'
 async function connect(app: ReturnType<typeof createTestApp>['app'], key?: string) {
   const client = new Client({ name: 'openroles-test', version: '1.0.0' })
   const transport = new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), {
-    fetch: (url, init) => app.request(String(url), init),
+    fetch: async (url, init) => app.request(String(url), init),
     requestInit: key ? { headers: { authorization: `Bearer ${key}` } } : undefined,
   })
   await client.connect(transport)

@@ -72,7 +72,7 @@ async function expectParity(client: Client): Promise<void> {
 test('over Streamable HTTP, every public tool equals the HTTP API for the same input', async () => {
   const app = createApp(ctx)
   const client = new Client({ name: 'parity', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), { fetch: (url, init) => app.request(String(url), init) }))
+  await client.connect(new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), { fetch: async (url, init) => app.request(String(url), init) }))
   await expectParity(client)
   await client.close()
 })
