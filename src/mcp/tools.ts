@@ -72,11 +72,11 @@ export function inputSchemaOf(tool: ToolSpec, route: Route): JsonObject {
       if (entry.required) required.push(entry.name)
     }
   }
+  if (route.params) add(parametersOf(route.params))
   for (const name of pathNames(route.path)) {
-    properties[name] = { type: 'string', description: 'the public slug' }
+    properties[name] ??= { type: 'string', description: `the ${name}` }
     required.push(name)
   }
-  if (route.params) add(parametersOf(route.params)?.filter((entry) => !(entry.name in properties)) ?? null)
   if (route.query) add(parametersOf(route.query))
   if (route.body) {
     const body = jsonSchemaOf(route.body) as { properties?: JsonObject; required?: string[] }
