@@ -39,6 +39,11 @@ export const PUBLIC_TOOLS: ToolSpec[] = [
   { name: 'search_companies', title: 'Search companies', description: 'Companies by name and by what their open postings say (regions, remote regions, domains, size, type).', operation: { method: 'GET', path: '/companies' } },
   { name: 'get_company', title: 'Read a company', description: 'One company by slug, with its open roles (paged).', operation: { method: 'GET', path: '/companies/:slug' } },
   { name: 'lookup_city', title: 'Look up a city', description: 'Cities by name prefix, with their country: the values the `cities` filter takes.', operation: { method: 'GET', path: '/geo/cities' } },
+  { name: 'market_roles', title: 'Open roles by category and seniority', description: 'Open postings per (category, seniority) and their change over 30 days, optionally within a country or category (as GET /insights/roles).', operation: { method: 'GET', path: '/insights/roles' } },
+  { name: 'market_skills', title: 'Skills in demand', description: 'Skills most asked for by open postings and their change over 30 days, within a category or a country (as GET /insights/skills).', operation: { method: 'GET', path: '/insights/skills' } },
+  { name: 'market_salaries', title: 'Salary percentiles', description: 'p25/p50/p75 of stated salaries per seniority, currency and period, never mixing currencies or periods (as GET /insights/salary).', operation: { method: 'GET', path: '/insights/salary' } },
+  { name: 'market_velocity', title: 'Postings added and closed over time', description: 'Postings first seen and closed per day, week or month (as GET /insights/velocity).', operation: { method: 'GET', path: '/insights/velocity' } },
+  { name: 'hiring_companies', title: 'Companies hiring fastest', description: 'Companies by growth of their open postings over 30 days (as GET /insights/companies).', operation: { method: 'GET', path: '/insights/companies' } },
   { name: 'suggest', title: 'Complete a search phrase', description: 'Typeahead over titles, roles, skills, categories and companies, with the number of open postings each suggestion finds.', operation: { method: 'GET', path: '/suggest' } },
 ]
 

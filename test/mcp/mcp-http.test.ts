@@ -21,7 +21,11 @@ test('tools, resources and prompts are listed; every input schema is an object s
   const { app } = createTestApp({ jobs: mcpCatalogue() })
   const client = await connect(app)
   const { tools } = await client.listTools()
-  assert.deepEqual(tools.map((tool) => tool.name), ['search_jobs', 'get_job', 'similar_jobs', 'job_facets', 'search_companies', 'get_company', 'lookup_city', 'suggest', 'save_job', 'match_job', 'market_coverage'])
+  assert.deepEqual(tools.map((tool) => tool.name), [
+    'search_jobs', 'get_job', 'similar_jobs', 'job_facets', 'search_companies', 'get_company', 'lookup_city',
+    'market_roles', 'market_skills', 'market_salaries', 'market_velocity', 'hiring_companies', 'suggest',
+    'save_job', 'match_job', 'market_coverage',
+  ])
   const search = tools.find((tool) => tool.name === 'search_jobs')!
   const properties = search.inputSchema.properties as Record<string, any>
   assert.equal(properties.limit.type, 'integer')

@@ -30,6 +30,11 @@ const CASES: { tool: string; args: Record<string, unknown>; path: string }[] = [
   { tool: 'get_company', args: { slug: 'acme', limit: 1 }, path: '/companies/acme?limit=1' },
   { tool: 'lookup_city', args: { q: 'Ber' }, path: '/geo/cities?q=Ber' },
   { tool: 'suggest', args: { q: 'go' }, path: '/suggest?q=go' },
+  { tool: 'market_roles', args: { country: 'DE', sort: 'growth', limit: 5 }, path: '/insights/roles?country=DE&sort=growth&limit=5' },
+  { tool: 'market_skills', args: { category: 'backend' }, path: '/insights/skills?category=backend' },
+  { tool: 'market_salaries', args: { category: 'backend' }, path: '/insights/salary?category=backend' },
+  { tool: 'market_velocity', args: { granularity: 'week', from: '2026-10-01', to: '2026-11-30', country: 'de' }, path: '/insights/velocity?granularity=week&from=2026-10-01&to=2026-11-30&country=de' },
+  { tool: 'hiring_companies', args: { min_open: 0, sort: 'open' }, path: '/insights/companies?min_open=0&sort=open' },
 ]
 
 let dir: string
@@ -88,7 +93,7 @@ test('over stdio, a spawned `openroles mcp` answers the same, and signed-in tool
   const client = new Client({ name: 'parity-stdio', version: '1.0.0' })
   await client.connect(transport)
   const { tools } = await client.listTools()
-  assert.equal(tools.length, 11)
+  assert.equal(tools.length, 16)
   await expectParity(client)
   const saved = await client.callTool({ name: 'save_job', arguments: { slug: 'rust-engineer-globex' } })
   assert.equal(saved.isError, undefined, JSON.stringify(saved.content))
