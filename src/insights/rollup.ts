@@ -76,7 +76,6 @@ function rebuildDay(db: DB, day: string, windowDay: string): void {
   moveOpenCounts(db, where, { day }, 1, windowDay)
 }
 
-
 /** Moves open_prev from one window day to another by the days in between. */
 function moveWindow(db: DB, from: string, to: string): void {
   const [low, high, sign] = from < to ? [from, to, 1 as const] : [to, from, -1 as const]
