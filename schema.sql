@@ -224,6 +224,71 @@ CREATE TRIGGER IF NOT EXISTS search_changes_collection_insert AFTER INSERT ON co
 CREATE TRIGGER IF NOT EXISTS search_changes_collection_delete AFTER DELETE ON company_collections
   BEGIN INSERT INTO search_changes (company_id) VALUES (old.company_id); END;
 
+-- ---------------------------------------------------------------- insights (history of the market)
+
+-- Per UTC day and key: postings first seen (created_at) and closed (closed_at) that day. Keys by
+-- dimension: all (''), category, seniority, country, skill, company (company id), role
+-- ('category|seniority'), role_country ('country|category|seniority'), skill_category
+-- ('category|skill'), skill_country ('country|skill'). A row exists only for a day with activity.
+-- Rebuilt day by day from the postings (src/insights/rollup.ts), never per request.
+CREATE TABLE IF NOT EXISTS insight_daily (
+  dimension  TEXT NOT NULL,
+  value      TEXT NOT NULL,
+  day        TEXT NOT NULL,              -- YYYY-MM-DD (UTC)
+  added      INTEGER NOT NULL,
+  removed    INTEGER NOT NULL,
+  PRIMARY KEY (dimension, day, value)
+) STRICT, WITHOUT ROWID;
+-- The series velocity reads (one value of a small dimension over a range of days).
+CREATE INDEX IF NOT EXISTS insight_daily_series ON insight_daily (dimension, value, day, added, removed)
+  WHERE dimension IN ('all', 'category', 'seniority', 'country');
+
+-- Per key: open postings now and at the end of the window day (30 days ago), kept in step with
+-- insight_daily; a key with both counts 0 has no row.
+CREATE TABLE IF NOT EXISTS insight_open (
+  dimension   TEXT NOT NULL,
+  value       TEXT NOT NULL,
+  open_count  INTEGER NOT NULL,
+  open_prev   INTEGER NOT NULL,
+  PRIMARY KEY (dimension, value)
+) STRICT, WITHOUT ROWID;
+
+-- Days whose rollup rows are out of date: filled by the triggers below from any writer, emptied
+-- when the rollup is brought up to date.
+CREATE TABLE IF NOT EXISTS insight_pending (
+  day  TEXT PRIMARY KEY
+) STRICT, WITHOUT ROWID;
+
+-- Salary percentiles of open postings per scope ('' = any) and seniority ('' = all seniorities);
+-- one row per currency and period, only with at least the minimum sample.
+CREATE TABLE IF NOT EXISTS insight_salary (
+  category     TEXT NOT NULL,
+  country      TEXT NOT NULL,
+  seniority    TEXT NOT NULL,
+  currency     TEXT NOT NULL,
+  period       TEXT NOT NULL,
+  sample_size  INTEGER NOT NULL,
+  p25          INTEGER NOT NULL,
+  p50          INTEGER NOT NULL,
+  p75          INTEGER NOT NULL,
+  PRIMARY KEY (category, country, seniority, currency, period)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER IF NOT EXISTS insight_pending_job_insert AFTER INSERT ON jobs BEGIN
+  INSERT OR IGNORE INTO insight_pending (day) SELECT substr(new.created_at, 1, 10)
+    UNION SELECT substr(new.closed_at, 1, 10) WHERE new.closed_at IS NOT NULL;
+END;
+CREATE TRIGGER IF NOT EXISTS insight_pending_job_update AFTER UPDATE OF
+  created_at, closed_at, updated_at, category, seniority, company_id, salary_min, salary_max, salary_currency, salary_period ON jobs BEGIN
+  INSERT OR IGNORE INTO insight_pending (day) SELECT substr(old.created_at, 1, 10) UNION SELECT substr(new.created_at, 1, 10)
+    UNION SELECT substr(old.closed_at, 1, 10) WHERE old.closed_at IS NOT NULL
+    UNION SELECT substr(new.closed_at, 1, 10) WHERE new.closed_at IS NOT NULL;
+END;
+CREATE TRIGGER IF NOT EXISTS insight_pending_job_delete AFTER DELETE ON jobs BEGIN
+  INSERT OR IGNORE INTO insight_pending (day) SELECT substr(old.created_at, 1, 10)
+    UNION SELECT substr(old.closed_at, 1, 10) WHERE old.closed_at IS NOT NULL;
+END;
+
 -- ---------------------------------------------------------------- public extras: feedback, referrals
 
 -- Company facts derived from its open postings, refreshed by refreshDerivedData for the companies

@@ -16,10 +16,12 @@ import { createLoginThrottle } from './account/login-throttle.ts'
 import { createBackgroundWork } from './background.ts'
 import { resumePendingRefresh } from './catalogue/refresh.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
+import { startRollupScheduler } from './insights/insights.ts'
 import { mountWeb } from './http/web.ts'
 import { createMetrics, mountOps } from './http/ops.ts'
 import { mountFeeds } from './http/feeds.ts'
 import { mountPages } from './http/pages.ts'
+import { mountMcp } from './http/mcp.ts'
 // Route modules, by area.
 import { statusRoutes } from './http/status.ts'
 import { openapiRoutes } from './http/openapi.ts'
@@ -29,6 +31,7 @@ import { companiesRoutes } from './http/companies.ts'
 import { geoRoutes } from './http/geo.ts'
 import { suggestRoutes } from './http/suggest.ts'
 import { statsRoutes } from './http/stats.ts'
+import { insightsRoutes } from './http/insights.ts'
 import { authRoutes } from './http/auth.ts'
 import { oauthRoutes } from './http/oauth.ts'
 import { meAccountRoutes } from './http/me-account.ts'
@@ -73,12 +76,15 @@ export function createContext(config: Config, db: DB): AppContext {
     search,
     close: async () => {
       digests.stop()
+      rollup.stop()
       await ctx.background.idle()
       return search.close()
     },
   }
   // Saved-search digests run inside the serving process; the timer never keeps the process alive.
   const digests = startDigestScheduler(ctx)
+  // The insights rollup's daily job (history of the catalogue, 30-day growth window), likewise.
+  const rollup = startRollupScheduler(ctx)
   return ctx
 }
 
@@ -94,6 +100,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...geoRoutes(ctx),
     ...suggestRoutes(ctx),
     ...statsRoutes(ctx),
+    ...insightsRoutes(ctx),
     // accounts
     ...authRoutes(ctx),
     ...oauthRoutes(ctx),
@@ -140,6 +147,8 @@ export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3
   mountOps(app, ctx, metrics)
   mountFeeds(app, ctx)
   mountPages(app, ctx)
+  // The MCP server's tools are the API's operations, whichever routes this app mounts.
+  mountMcp(app, ctx, () => allRoutes(ctx))
   mountWeb(app)
   app.all('/**', (event) => {
     throw notFound(`no route for ${event.req.method} ${event.url.pathname}`)

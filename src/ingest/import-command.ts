@@ -4,6 +4,7 @@ import { openDatabase } from '../db/connection.ts'
 import type { CommandSpec } from '../cli/command.ts'
 import { importFile, type ImportSummary } from './import.ts'
 import { createProgress } from './progress.ts'
+import { settleRollup } from '../insights/rollup.ts'
 
 const MAX_LISTED_REJECTIONS = 50
 
@@ -21,7 +22,8 @@ export const importCommand: CommandSpec = {
   positionals: { usage: 'FILE...', min: 1, max: Infinity },
   options: { db: { type: 'string', value: 'PATH', help: 'database file (default OPENROLES_DB)' } },
   run({ values, positionals }) {
-    const path = resolve((values.db as string | undefined) ?? loadConfig().dbPath)
+    const config = loadConfig()
+    const path = resolve((values.db as string | undefined) ?? config.dbPath)
     const db = openDatabase(path)
     let rejected = 0
     try {
@@ -32,6 +34,8 @@ export const importCommand: CommandSpec = {
         report(file, summary)
         rejected += summary.rejected.length
       }
+      // The insights history takes in what this import changed, here rather than in the serving process.
+      settleRollup(db, new Date(), { salaryMinSample: config.insightsSalaryMinSample })
     } finally {
       db.close()
     }

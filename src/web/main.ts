@@ -1,5 +1,6 @@
 import { h } from './dom.ts'
 import { renderCompanyPage } from './company-page.ts'
+import { renderInsightsPage } from './insights-page.ts'
 import { renderJobPage } from './job-page.ts'
 import { startRouter } from './router.ts'
 import { createSearchPage } from './search-page.ts'
@@ -52,7 +53,8 @@ startRouter((url) => {
   const company = url.pathname.match(/^\/companies\/([^/]+)$/)
   const moderation = url.pathname === '/moderation'
   const referrals = url.pathname === '/referrals'
-  const onSearch = !job && !company && !moderation && !referrals
+  const insights = url.pathname === '/insights'
+  const onSearch = !job && !company && !moderation && !referrals && !insights
   if (onSearch) {
     lastSearch = url.pathname + url.search
     if (!root.contains(searchPage.element)) root.replaceChildren(searchPage.element)
@@ -64,6 +66,7 @@ startRouter((url) => {
   const back = backLink()
   root.replaceChildren(detail)
   if (job) renderJobPage(detail, decodeSegment(job[1]), back)
+  else if (insights) renderInsightsPage(detail)
   else if (company) renderCompanyPage(detail, decodeSegment(company[1]), url.searchParams, back)
   else if (referrals) renderReferralsPage(detail, back)
   else renderModerationPage(detail, back)

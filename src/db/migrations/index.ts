@@ -2,6 +2,7 @@ import type { DB } from '../connection.ts'
 import { derivedRefreshPending } from './0002-derived-refresh-pending.ts'
 import { referenceCompat } from './0003-reference-compat.ts'
 import { community } from './0005-community.ts'
+import { insightRollup } from './0006-insight-rollup.ts'
 import { referrals } from './0010-referrals.ts'
 
 /**
@@ -27,4 +28,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, community, referrals]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, community, insightRollup, referrals]
