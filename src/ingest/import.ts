@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
-import { normalizeUrl, upsertJob } from '../catalogue/job-store.ts'
+import { normalizeUrl, upsertJob, type UpsertOutcome } from '../catalogue/job-store.ts'
 import { refreshDerivedData } from '../catalogue/refresh.ts'
 import type { DB } from '../db/connection.ts'
 import { clusterKeyOf, enrichPosting } from './enrich.ts'
@@ -14,6 +14,8 @@ import { readLines } from './read-lines.ts'
 export interface ImportInput {
   at: string
   value: unknown
+  /** Who the record is, when the caller knows better than the record (a crawled board and its own id). */
+  identity?: { source: string; externalId: string }
 }
 
 export interface ImportSummary {
@@ -28,6 +30,8 @@ export interface ImportOptions {
   now?: Date
   batchSize?: number
   onProgress?: (done: number) => void
+  /** Told about every posting written, with the input it came from (the crawler links board entries to postings). */
+  onWritten?: (input: ImportInput, written: { id: number; outcome: UpsertOutcome }) => void
 }
 
 const DEFAULT_BATCH = 1000
@@ -99,10 +103,12 @@ export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: Im
             summary.rejected.push({ at: input.at, reason: error ?? 'unreadable record' })
             continue
           }
+          if (input.identity) Object.assign(raw, input.identity)
           try {
             // A nested transaction is a savepoint: a failing record rolls back alone.
             const { id, outcome } = writeOne(raw)
             changed.push(id)
+            options.onWritten?.(input, { id, outcome })
             if (outcome === 'inserted') summary.inserted += 1
             else if (outcome === 'closed') summary.closed += 1
             else summary.updated += 1
