@@ -13,6 +13,8 @@ import { createSearchEngine } from './search/engine.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
+import { createSourceCrawler } from './sources/crawler.ts'
+import { startSourceScheduler } from './sources/scheduler.ts'
 import { mountWeb } from './http/web.ts'
 // Route modules, by area.
 import { statusRoutes } from './http/status.ts'
@@ -36,6 +38,7 @@ import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
 import { meNotificationRoutes } from './http/me-notifications.ts'
 import { mePushTokenRoutes } from './http/me-push-tokens.ts'
 import { jobInteractionRoutes } from './http/job-interactions.ts'
+import { adminSourceRoutes } from './http/admin-sources.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
@@ -57,13 +60,16 @@ export function createContext(config: Config, db: DB): AppContext {
     mailer: createMailer(config, db, log, now),
     loginThrottle: createLoginThrottle(config),
     search,
-    close: () => {
+    sources: createSourceCrawler({ config, db, now }),
+    close: async () => {
       digests.stop()
+      await boards.stop()
       return search.close()
     },
   }
-  // Saved-search digests run inside the serving process; the timer never keeps the process alive.
+  // Saved-search digests and board crawls run inside the serving process; their timers never keep the process alive.
   const digests = startDigestScheduler(ctx)
+  const boards = startSourceScheduler(ctx.sources, { intervalMinutes: config.sourcesCrawlIntervalMinutes, log })
   return ctx
 }
 
@@ -94,6 +100,8 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meNotificationRoutes(ctx),
     ...mePushTokenRoutes(ctx),
     ...jobInteractionRoutes(ctx),
+    // moderation
+    ...adminSourceRoutes(ctx),
   ]
 }
 

@@ -7,6 +7,7 @@ import { userCommand } from './account/user-command.ts'
 import { mailCommand } from './mail/outbox-command.ts'
 import { digestsCommand } from './me/digest-command.ts'
 import { backupCommand, migrateCommand } from './db/db-command.ts'
+import { sourcesCommand } from './sources/sources-command.ts'
 
 /**
  * The one entry point: `openroles serve` (default), `seed`, `import FILE`, and the admin commands
@@ -20,6 +21,7 @@ const commands: Record<string, { help: string; run: (args: string[]) => Promise<
   mail: { help: 'mail outbox [--to EMAIL] [--limit N]: print recorded outgoing mail (codes, when there is no SMTP)', run: (args) => mailCommand(args) },
   migrate: { help: 'migrate: upgrade the database file to this build\'s schema now (serve also does it on start)', run: () => migrateCommand() },
   backup: { help: 'backup FILE: an online, consistent copy of the database (VACUUM INTO)', run: (args) => backupCommand(args) },
+  sources: { help: 'sources add KIND:TOKEN [--company NAME] [--url URL] | list | remove NAME | crawl [NAME]: the job boards the catalogue is fed from', run: (args) => sourcesCommand(args) },
   digests: { help: 'digests run: evaluate every active saved-search subscription once and write the digest notifications', run: (args) => digestsCommand(args) },
 }
 

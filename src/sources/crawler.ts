@@ -1,0 +1,70 @@
+import type { Config } from '../config.ts'
+import type { DB } from '../db/connection.ts'
+import { conflict } from '../errors.ts'
+import { closeJob } from '../catalogue/job-store.ts'
+import { refreshDerivedData } from '../catalogue/refresh.ts'
+import { createBoardHttp, type BoardHttp } from './board-http.ts'
+import { claimDueSource, claimSource, releaseSource, type SourceRow } from './board-store.ts'
+import { crawlSource, type CrawlOptions } from './crawl.ts'
+import { recordCrawl, type CrawlReport } from './crawl-report.ts'
+
+/**
+ * The crawling service one process holds (the server in its context, the CLI for one command): one
+ * HTTP client, so per-host politeness spans every crawl of the process, and the lease discipline
+ * around crawlSource.
+ */
+export interface SourceCrawler {
+  http: BoardHttp
+  /** Crawls one source now; a conflict while another crawl of it is running. */
+  crawl(source: SourceRow, options?: CrawlOptions): Promise<CrawlReport>
+  /** Crawls the sources that are due, most overdue first, one after another. */
+  crawlDue(options?: CrawlOptions): Promise<CrawlReport[]>
+  /** Deletes a source and closes the postings it kept open (they stay readable by slug). */
+  remove(source: SourceRow): { closed: number }
+}
+
+export function createSourceCrawler(deps: { config: Config; db: DB; now: () => Date }): SourceCrawler {
+  const { config, db, now } = deps
+  const http = createBoardHttp(config, db)
+  const staleBefore = () => new Date(now().getTime() - config.sourcesLeaseMinutes * 60_000).toISOString()
+
+  async function run(source: SourceRow, options: CrawlOptions): Promise<CrawlReport> {
+    try {
+      return await crawlSource({ db, config, http, now }, source, options)
+    } catch (error) {
+      // Stopped (shutdown): the crawl did not happen, so it stays due and is done after the restart.
+      if (options.signal?.aborted) {
+        releaseSource(db, source.id)
+        throw error
+      }
+      return recordCrawl(db, config, source, { startedAt: now().toISOString(), finishedAt: now().toISOString(), ok: false, error: `internal error: ${(error as Error).message}` })
+    }
+  }
+
+  return {
+    http,
+    async crawl(source, options = {}) {
+      if (!claimSource(db, source.id, now().toISOString(), staleBefore())) throw conflict(`a crawl of ${source.name} is already running`)
+      return run(source, options)
+    },
+    async crawlDue(options = {}) {
+      const reports: CrawlReport[] = []
+      for (let source = claimDueSource(db, now().toISOString(), staleBefore()); source; source = claimDueSource(db, now().toISOString(), staleBefore())) {
+        reports.push(await run(source, options))
+        if (options.signal?.aborted) break
+      }
+      return reports
+    },
+    remove(source) {
+      const at = now().toISOString()
+      const closed = db.transaction(() => {
+        const ids = db.prepare('SELECT job_id FROM board_postings WHERE board_source_id = ? AND job_id IS NOT NULL').pluck().all(source.id) as number[]
+        const closedIds = ids.filter((id) => closeJob(db, id, at))
+        db.prepare('DELETE FROM board_sources WHERE id = ?').run(source.id)
+        return closedIds
+      })()
+      refreshDerivedData(db, closed)
+      return { closed: closed.length }
+    },
+  }
+}
