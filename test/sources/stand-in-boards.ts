@@ -12,6 +12,8 @@ export interface Answer {
   headers?: Record<string, string>
   /** Never answer (a board that times out). */
   hang?: boolean
+  /** Answer after this many milliseconds. */
+  delayMs?: number
 }
 
 export type Route = (request: IncomingMessage, url: URL) => Answer
@@ -21,7 +23,9 @@ export interface StandIn {
   /** Host header value (127.0.0.1:port), for boards whose token lives in the host name. */
   host: string
   serve(path: string, answer: Answer | Route): void
-  requests: { path: string; query: URLSearchParams; headers: IncomingMessage['headers'] }[]
+  requests: { path: string; query: URLSearchParams; headers: IncomingMessage['headers']; at: number; answeredAt?: number }[]
+  /** The most requests ever in flight at once. */
+  maxInFlight: number
   hits(path: string): number
   close(): Promise<void>
 }
@@ -30,9 +34,13 @@ export async function startStandIn(): Promise<StandIn> {
   const routes = new Map<string, Route>()
   const requests: StandIn['requests'] = []
   const hanging = new Set<ServerResponse>()
+  let inFlight = 0
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in')
-    requests.push({ path: url.pathname, query: url.searchParams, headers: request.headers })
+    const record: StandIn['requests'][number] = { path: url.pathname, query: url.searchParams, headers: request.headers, at: Date.now() }
+    requests.push(record)
+    inFlight += 1
+    standIn.maxInFlight = Math.max(standIn.maxInFlight, inFlight)
     const route = routes.get(url.pathname)
     const answer = route ? route(request, url) : { status: 404, body: { message: 'not found' } }
     if (answer.hang) {
@@ -41,12 +49,17 @@ export async function startStandIn(): Promise<StandIn> {
     }
     const body = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)
     const type = typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/json'
-    response.writeHead(answer.status ?? 200, { 'content-type': type, ...answer.headers })
-    response.end(body)
+    setTimeout(() => {
+      inFlight -= 1
+      record.answeredAt = Date.now()
+      response.writeHead(answer.status ?? 200, { 'content-type': type, ...answer.headers })
+      response.end(body)
+    }, answer.delayMs ?? 0)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return {
+  const standIn: StandIn = {
+    maxInFlight: 0,
     origin: `http://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
     requests,
@@ -60,4 +73,5 @@ export async function startStandIn(): Promise<StandIn> {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+  return standIn
 }
