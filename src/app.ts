@@ -60,7 +60,8 @@ export function createContext(config: Config, db: DB): AppContext {
     mailer: createMailer(config, db, log, now),
     loginThrottle: createLoginThrottle(config),
     search,
-    sources: createSourceCrawler({ config, db, now }),
+    // Through ctx.now, so a test that moves the clock moves when sources are due.
+    sources: createSourceCrawler({ config, db, now: () => ctx.now() }),
     close: async () => {
       digests.stop()
       await boards.stop()

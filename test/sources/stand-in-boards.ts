@@ -42,7 +42,7 @@ export async function startStandIn(): Promise<StandIn> {
     inFlight += 1
     standIn.maxInFlight = Math.max(standIn.maxInFlight, inFlight)
     const route = routes.get(url.pathname)
-    const answer = route ? route(request, url) : { status: 404, body: { message: 'not found' } }
+    const answer: Answer = route ? route(request, url) : { status: 404, body: { message: 'not found' } }
     if (answer.hang) {
       hanging.add(response)
       return
