@@ -7,7 +7,7 @@ import { countSavedSearches, createSavedSearch, deleteSavedSearch, listSavedSear
 import { normalizeSavedQuery } from '../me/saved-query.ts'
 
 const PageQuery = v.object({
-  // Above 100 is clamped, not refused (interface.md, Limits).
+  // Above 100 is clamped, not refused (docs/api.md "Paging").
   limit: v.optional(v.pipe(intParam({ min: 1, description: 'Page size, 1 to 100 (default 10; larger values are clamped).' }), v.transform((n) => Math.min(n, 100))), '10'),
   offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' }), '0'),
 })

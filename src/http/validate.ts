@@ -65,7 +65,7 @@ export const boolParam = v.pipe(
   v.transform((s) => s === 'true' || s === '1'),
 )
 
-/** Deepest page of the job endpoints (interface.md, Limits): offset + limit beyond it is a 400. */
+/** Deepest page of the job endpoints (docs/api.md "Paging"): offset + limit beyond it is a 400. */
 export const MAX_JOB_PAGE_DEPTH = 10000
 
 /**

@@ -1,11 +1,12 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { latestVersion } from '../../src/db/migrate.ts'
+import { release1File } from './release-1.ts'
 
 const cli = join(import.meta.dirname, '../../src/cli.ts')
 const run = (args: string[], db: string) =>
@@ -14,9 +15,8 @@ const run = (args: string[], db: string) =>
 test('openroles migrate upgrades a release-1 file; backup writes a consistent copy that opens as it was', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'openroles-dbcmd-'))
   t.after(() => rmSync(dir, { recursive: true, force: true }))
-  const path = join(dir, 'openroles.db')
-  const old = new Database(path)
-  old.exec(readFileSync(join(import.meta.dirname, 'fixtures/release-1.sql'), 'utf8'))
+  const path = release1File()
+  const old = new Database(path, { readonly: true })
   const jobs = old.prepare('SELECT count(*) FROM jobs').pluck().get()
   old.close()
 

@@ -1,8 +1,5 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { openDatabase } from '../../src/db/connection.ts'
 import { latestVersion, migrate } from '../../src/db/migrate.ts'
@@ -11,17 +8,8 @@ import { defaultConfig } from '../../src/config.ts'
 import { inProcessCaller } from '../helpers/app.ts'
 import { signIn, sessionHeaders } from '../helpers/auth.ts'
 import { schemaShape } from './schema-shape.ts'
+import { release1File } from './release-1.ts'
 
-const release1 = readFileSync(join(import.meta.dirname, 'fixtures/release-1.sql'), 'utf8')
-
-/** A database file exactly as release 1 wrote it (schema version 1, accounts, searches, postings). */
-function release1File(): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'openroles-migrate-')), 'old.db')
-  const db = new Database(path)
-  db.exec(release1)
-  db.close()
-  return path
-}
 
 const tables = (db: Database.Database) =>
   db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'jobs_fts%'").pluck().all() as string[]
@@ -92,4 +80,13 @@ test('a file newer than the build, or with tables but no version, is refused and
   foreign.exec('CREATE TABLE x (a)')
   assert.throws(() => migrate(foreign), /not an openroles database/)
   assert.equal(foreign.pragma('user_version', { simple: true }), 0)
+})
+
+test('the schema comparison notices a column, index or trigger that one path lacks', () => {
+  const base = schemaShape(openDatabase(':memory:'))
+  for (const change of ['ALTER TABLE users ADD COLUMN extra TEXT', 'CREATE INDEX users_extra ON users (email, id)', 'DROP TRIGGER search_changes_job_insert']) {
+    const db = openDatabase(':memory:')
+    db.exec(change)
+    assert.notDeepEqual(schemaShape(db), base, change)
+  }
 })
