@@ -61,6 +61,10 @@ export function createSourceCrawler(deps: { config: Config; db: DB; now: () => D
         const ids = db.prepare('SELECT job_id FROM board_postings WHERE board_source_id = ? AND job_id IS NOT NULL').pluck().all(source.id) as number[]
         const closedIds = ids.filter((id) => closeJob(db, id, at))
         db.prepare('DELETE FROM board_sources WHERE id = ?').run(source.id)
+        // Kept responses of its endpoint (every page and detail URL starts with its path).
+        const { origin, pathname } = new URL(source.url)
+        const prefix = origin + pathname
+        db.prepare('DELETE FROM board_http_cache WHERE substr(url, 1, ?) = ?').run(prefix.length, prefix)
         return closedIds
       })()
       refreshDerivedData(db, closed)

@@ -50,6 +50,13 @@ test('a clear User-Agent, and If-None-Match / If-Modified-Since answered by 304 
   assert.equal(one!.headers['if-none-match'], undefined)
   assert.equal(two!.headers['if-none-match'], '"v1"')
   assert.equal(two!.headers['if-modified-since'], 'Mon, 16 Nov 2026 10:00:00 GMT')
+
+  // Removing the source forgets what was kept of its board: adding it again fetches it whole.
+  await app.admin('DELETE', `/admin/sources/${id}`)
+  const readded = await app.addSource('greenhouse:etag', { url: `${board.origin}/v1/boards/etag/jobs` })
+  const fresh = await app.crawl(readded)
+  assert.equal(fresh.ok, true)
+  assert.equal(board.requests.filter((r) => r.path === '/v1/boards/etag/jobs').at(-1)!.headers['if-none-match'], undefined)
 })
 
 test('requests to one host never overlap and keep the configured pause, across sources crawled at once', async () => {
