@@ -61,7 +61,7 @@ export const settings = {
   sourcesFailingAfter: int('SOURCES_FAILING_AFTER', 3, 'failed crawls in a row after which a source is marked failing'),
   sourcesMaxPages: int('SOURCES_MAX_PAGES', 200, 'pages of one paginated board read at most per crawl'),
   sourcesLeaseMinutes: int('SOURCES_LEASE_MINUTES', 30, 'a crawl that has not finished after this long (the process died) may be started again'),
-  sourcesUserAgent: str('SOURCES_USER_AGENT', '', 'User-Agent of the crawler; empty = openroles-crawler/<version> (+PUBLIC_ORIGIN)'),
+  sourcesUserAgent: str('SOURCES_USER_AGENT', '', 'User-Agent of the crawler; empty = openroles-crawler/<version> (job board crawler; +PUBLIC_ORIGIN)'),
   sourcesAllowPrivateHosts: bool('SOURCES_ALLOW_PRIVATE_HOSTS', false, 'let board URLs point at loopback and private addresses (a stand-in board on this machine)'),
 } as const
 

@@ -28,7 +28,8 @@ interface Fetched {
 }
 
 export function createBoardHttp(config: Config, db: DB): BoardHttp {
-  const userAgent = config.sourcesUserAgent || `openroles-crawler/${VERSION} (+${config.publicOrigin || 'https://github.com/openroles'}; job board crawler)`
+  // Who we are and, when the operator said where the service lives, where to find out more.
+  const userAgent = config.sourcesUserAgent || `openroles-crawler/${VERSION} (job board crawler${config.publicOrigin ? `; +${config.publicOrigin}` : ' of a self-hosted openroles'})`
   const hosts = new Map<string, { tail: Promise<unknown>; lastAt: number }>()
   const robots = new Map<string, { rules: RobotsRules; at: number }>()
   const cacheGet = db.prepare('SELECT etag, last_modified, body FROM board_http_cache WHERE url = ?')

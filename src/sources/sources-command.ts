@@ -53,14 +53,20 @@ export const sourcesCommand: CommandSpec = {
         const targets = name ? [findSource(db, /^\d+$/.test(name) ? Number(name) : name)] : listSources(db).items
         let failed = 0
         for (const source of targets) {
-          // The bar appears once the changed postings are known (their count is its total).
+          // On a terminal: a line while the board is read, then a bar over the changed postings.
+          const reading = createProgress(`crawling ${source.name}: reading the board`, null)
+          reading.update(0)
           const bar: ReturnType<typeof createProgress>[] = []
           const report = await crawler.crawl(source, {
             onProgress: (done, total) => {
-              if (!bar[0]) bar.push(createProgress(`crawling ${source.name}: writing`, total))
+              if (!bar[0]) {
+                reading.done()
+                bar.push(createProgress(`crawling ${source.name}: writing`, total))
+              }
               bar[0]!.update(done)
             },
           })
+          reading.done()
           bar[0]?.done()
           console.log(reportLine(report))
           for (const problem of report.problems) console.log(`  skipped ${problem.at}: ${problem.reason}`)

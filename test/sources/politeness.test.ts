@@ -46,7 +46,7 @@ test('a clear User-Agent, and If-None-Match / If-Modified-Since answered by 304 
   const second = await app.crawl(id)
   assert.deepEqual([first.new, second.ok, second.unchanged, second.closed], [2, true, 2, 0])
   const [one, two] = board.requests.filter((r) => r.path === '/v1/boards/etag/jobs')
-  assert.match(String(one!.headers['user-agent']), /^openroles-crawler\/\S+ \(\+.*job board crawler\)$/)
+  assert.match(String(one!.headers['user-agent']), /^openroles-crawler\/\d+\.\d+\.\d+ \(job board crawler of a self-hosted openroles\)$/)
   assert.equal(one!.headers['if-none-match'], undefined)
   assert.equal(two!.headers['if-none-match'], '"v1"')
   assert.equal(two!.headers['if-modified-since'], 'Mon, 16 Nov 2026 10:00:00 GMT')
