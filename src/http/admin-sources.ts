@@ -75,7 +75,7 @@ export function adminSourceRoutes(ctx: AppContext): Route[] {
         tags: ['moderation'],
         auth: 'moderator',
         params: IdParams,
-        responses: { 404: 'no such source' },
+        responses: { 404: 'no such source', 409: 'the source is being crawled' },
       },
       (_event, { params }) => {
         const source = findSource(ctx.db, params.id)

@@ -19,7 +19,7 @@ export interface SourceCrawler {
   crawl(source: SourceRow, options?: CrawlOptions): Promise<CrawlReport>
   /** Crawls the sources that are due, most overdue first, one after another. */
   crawlDue(options?: CrawlOptions): Promise<CrawlReport[]>
-  /** Deletes a source and closes the postings it kept open (they stay readable by slug). */
+  /** Deletes a source and closes the postings it kept open (they stay readable by slug); a conflict while it is crawled. */
   remove(source: SourceRow): { closed: number }
 }
 
@@ -57,6 +57,8 @@ export function createSourceCrawler(deps: { config: Config; db: DB; now: () => D
     },
     remove(source) {
       const at = now().toISOString()
+      // Taking the lease first: a source is never deleted under a crawl that is writing its postings.
+      if (!claimSource(db, source.id, at, staleBefore())) throw conflict(`${source.name} is being crawled; remove it when the crawl is done`)
       const closed = db.transaction(() => {
         const ids = db.prepare('SELECT job_id FROM board_postings WHERE board_source_id = ? AND job_id IS NOT NULL').pluck().all(source.id) as number[]
         const closedIds = ids.filter((id) => closeJob(db, id, at))
