@@ -91,11 +91,15 @@ test('a 2,000-posting board where 20 changed writes those 20 and they are search
 
 test('removing a source closes the postings it kept open', async () => {
   const app = await createSourcesApp()
-  board.serve('/v1/boards/gone/jobs', { body: greenhouseBoard([greenhouseJob(900, 'Quokka Keeper')]), delayMs: 100 })
   const id = await app.addSource('greenhouse:gone', { url: `${board.origin}/v1/boards/gone/jobs` })
-  const [crawled, during] = await Promise.all([app.crawl(id), new Promise((r) => setTimeout(r, 30)).then(() => app.admin('DELETE', `/admin/sources/${id}`))])
-  assert.equal(crawled.new, 1)
-  assert.equal(during.status, 409, 'not removed under a running crawl')
+  // Asked to remove it while the board is being read: refused.
+  let during: ReturnType<typeof app.admin> | undefined
+  board.serve('/v1/boards/gone/jobs', () => {
+    during ??= app.admin('DELETE', `/admin/sources/${id}`)
+    return { body: greenhouseBoard([greenhouseJob(900, 'Quokka Keeper')]), delayMs: 50 }
+  })
+  assert.equal((await app.crawl(id)).new, 1)
+  assert.equal((await during!).status, 409, 'not removed under a running crawl')
   assert.equal((await app.search('q=quokka')).meta.total, 1)
   const removed = await app.admin('DELETE', `/admin/sources/${id}`)
   assert.equal(removed.status, 200)
