@@ -96,7 +96,7 @@ test('removing a source closes the postings it kept open', async () => {
   let during: ReturnType<typeof app.admin> | undefined
   board.serve('/v1/boards/gone/jobs', () => {
     during ??= app.admin('DELETE', `/admin/sources/${id}`)
-    return { body: greenhouseBoard([greenhouseJob(900, 'Quokka Keeper')]), delayMs: 50 }
+    return { body: greenhouseBoard([greenhouseJob(900, 'Quokka Keeper')]), delayMs: 300 }
   })
   assert.equal((await app.crawl(id)).new, 1)
   assert.equal((await during!).status, 409, 'not removed under a running crawl')
