@@ -29,6 +29,16 @@ export function createSourceCrawler(deps: { config: Config; db: DB; now: () => D
   const staleBefore = () => new Date(now().getTime() - config.sourcesLeaseMinutes * 60_000).toISOString()
 
   async function run(source: SourceRow, options: CrawlOptions): Promise<CrawlReport> {
+    // A long crawl (a first SmartRecruiters crawl reads one job ad per posting, politely) renews its
+    // lease, so no other process takes it over while it is still working.
+    const renewEvery = (config.sourcesLeaseMinutes * 60_000) / 3
+    const renew = db.prepare('UPDATE board_sources SET crawl_started_at = ? WHERE id = ? AND crawl_started_at IS NOT NULL')
+    let heartbeat: NodeJS.Timeout
+    const beat = () => {
+      renew.run(now().toISOString(), source.id)
+      heartbeat = setTimeout(beat, renewEvery).unref()
+    }
+    heartbeat = setTimeout(beat, renewEvery).unref()
     try {
       return await crawlSource({ db, config, http, now }, source, options)
     } catch (error) {
@@ -38,6 +48,8 @@ export function createSourceCrawler(deps: { config: Config; db: DB; now: () => D
         throw error
       }
       return recordCrawl(db, config, source, { startedAt: now().toISOString(), finishedAt: now().toISOString(), ok: false, error: `internal error: ${(error as Error).message}` })
+    } finally {
+      clearTimeout(heartbeat)
     }
   }
 

@@ -117,3 +117,18 @@ test('a crawl interrupted by shutdown stays due and is done once after the resta
     mock.timers.reset()
   }
 })
+
+test('a crawl that outlives its lease renews it, so no second crawl takes the source over', async () => {
+  const { createSourcesApp } = await import('./sources-app.ts')
+  // A lease of 0.6 s, renewed every 0.2 s; the board takes 1.5 s to answer.
+  const app = await createSourcesApp({ sourcesLeaseMinutes: 0.01 })
+  const id = await app.addSource('greenhouse:long', { url: `${board.origin}/v1/boards/long/jobs` })
+  let second: ReturnType<typeof app.admin> | undefined
+  board.serve('/v1/boards/long/jobs', () => {
+    second ??= new Promise((resolve) => setTimeout(resolve, 1000)).then(() => app.admin('POST', `/admin/sources/${id}/crawl`))
+    return { body: greenhouseBoard([greenhouseJob(77, 'Patient Engineer')]), delayMs: 1500 }
+  })
+  const first = await app.crawl(id)
+  assert.deepEqual([first.ok, first.new], [true, 1])
+  assert.equal((await second!).status, 409, 'the lease was renewed past its original expiry')
+})
