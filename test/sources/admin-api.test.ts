@@ -53,6 +53,10 @@ test('adding validates the kind and token, refuses duplicates, and derives the v
   assert.equal((await app.admin('DELETE', '/admin/sources/999')).status, 404)
   assert.equal((await app.admin('POST', '/admin/sources/999/crawl')).status, 404)
   assert.equal((await app.admin('POST', '/admin/sources/0/crawl')).status, 400)
+
+  const metrics = await app.call('/metrics')
+  assert.match(metrics.body, /^openroles_sources\{status="new"\} 2$/m)
+  assert.match(metrics.body, /^openroles_sources\{status="failing"\} 0$/m)
 })
 
 test('the OpenAPI document describes the four source operations', async () => {
