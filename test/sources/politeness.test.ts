@@ -19,7 +19,8 @@ const jobs = greenhouseBoard([greenhouseJob(1, 'Platform Engineer'), greenhouseJ
 
 test('robots.txt disallowing the board path fails the crawl before the board is asked', async () => {
   const robots = await startStandIn()
-  robots.serve('/robots.txt', { body: 'User-agent: *\nDisallow: /private\n\nUser-agent: openroles\nDisallow: /v1/boards/\nAllow: /v1/boards/open/\n' })
+  robots.serve('/robots.txt', { body: 'User-agent: *\nDisallow: /private\n\nUser-agent: openroles\nDisallow: /v1/boards/\nAllow: /v1/boards/open/\nDisallow: /*.rss$\n' })
+  robots.serve('/jobs.rss', { body: '<rss version="2.0"><channel></channel></rss>' })
   robots.serve('/v1/boards/acme/jobs', { body: jobs })
   robots.serve('/v1/boards/open/jobs', { body: jobs })
   try {
@@ -30,6 +31,9 @@ test('robots.txt disallowing the board path fails the crawl before the board is 
     assert.equal(robots.hits('/v1/boards/acme/jobs'), 0)
     const allowed = await app.crawl(await app.addSource('greenhouse:open', { url: `${robots.origin}/v1/boards/open/jobs` }))
     assert.equal(allowed.ok, true, 'the longer Allow rule of our own group wins')
+    const feed = await app.crawl(await app.addSource(`feed:${robots.origin}/jobs.rss`))
+    assert.match(feed.error ?? '', /disallows \/jobs\.rss/, 'wildcard and end-anchored patterns')
+    assert.equal(robots.hits('/jobs.rss'), 0)
     assert.equal(robots.hits('/robots.txt'), 1, 'robots.txt is read once per host and remembered')
   } finally {
     await robots.close()
