@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
-import { normalizeUrl, upsertJob } from '../catalogue/job-store.ts'
+import { normalizeUrl, upsertJob, type UpsertOutcome } from '../catalogue/job-store.ts'
 import { markRefreshPending, refreshDerivedData, resumePendingRefresh } from '../catalogue/refresh.ts'
 import type { DB } from '../db/connection.ts'
 import { clusterKeyOf, enrichPosting } from './enrich.ts'
@@ -15,6 +15,8 @@ import { isHttpUrl, withSafeUrls } from './safe-urls.ts'
 export interface ImportInput {
   at: string
   value: unknown
+  /** Who the record is, when the caller knows better than the record (a crawled board and its own id). */
+  identity?: { source: string; externalId: string }
 }
 
 export interface ImportSummary {
@@ -31,6 +33,8 @@ export interface ImportOptions {
   now?: Date
   batchSize?: number
   onProgress?: (done: number) => void
+  /** Told about every posting written, with the input it came from (the crawler links board entries to postings). */
+  onWritten?: (input: ImportInput, written: { id: number; outcome: UpsertOutcome }) => void
 }
 
 const DEFAULT_BATCH = 1000
@@ -83,7 +87,7 @@ export function newImportSummary(): ImportSummary {
  * `summary`, and records the changed postings as pending derived-data work in the same transaction.
  * Returns their ids; the caller refreshes derived data from them.
  */
-export function batchWriter(db: DB, now: Date, summary: ImportSummary): (batch: ImportInput[]) => number[] {
+export function batchWriter(db: DB, now: Date, summary: ImportSummary, onWritten?: ImportOptions['onWritten']): (batch: ImportInput[]) => number[] {
   const stamp = now.toISOString()
   const clusterCount = db.prepare(
     `SELECT count(*) AS n, sum(j.closed_at IS NULL) AS open FROM jobs j JOIN role_clusters r ON r.id = j.cluster_id
@@ -104,11 +108,14 @@ export function batchWriter(db: DB, now: Date, summary: ImportSummary): (batch: 
           continue
         }
         try {
+          // A source's own identity (board id) wins over the one derived from the record.
+          if (input.identity) Object.assign(raw, input.identity)
           const safe = withSafeUrls(raw)
           summary.droppedUrls += safe.dropped
           // A nested transaction is a savepoint: a failing record rolls back alone.
           const { id, outcome } = writeOne(safe.raw)
           changed.push(id)
+          onWritten?.(input, { id, outcome })
           if (outcome === 'inserted') summary.inserted += 1
           else if (outcome === 'closed') summary.closed += 1
           else summary.updated += 1
@@ -131,7 +138,7 @@ export function batchWriter(db: DB, now: Date, summary: ImportSummary): (batch: 
 export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: ImportOptions = {}): ImportSummary {
   resumePendingRefresh(db)
   const summary = newImportSummary()
-  const writeBatch = batchWriter(db, options.now ?? new Date(), summary)
+  const writeBatch = batchWriter(db, options.now ?? new Date(), summary, options.onWritten)
   let batch: ImportInput[] = []
   const flush = () => {
     refreshDerivedData(db, writeBatch(batch))
