@@ -1,0 +1,8 @@
+/** The whole labelled corpus: generated board, ATS, internship and forum postings plus the hand-written hard cases. */
+import { boardPostings } from './boards.ts'
+import type { LabelledPosting } from './labelled.ts'
+import { trickyPostings } from './tricky.ts'
+
+export function corpus(): LabelledPosting[] {
+  return [...boardPostings(300), ...trickyPostings()]
+}
