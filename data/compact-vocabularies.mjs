@@ -97,4 +97,7 @@ const companies = JSON.parse(read('remoteintech-companies.json')).map((c) => [c.
 write('company-patterns.json', companies)
 
 const fx = JSON.parse(read('fx_units_per_USD_2026-09-29_from_fawazahmed0-currency-api.json'))
-write('fx.json', { date: fx.date, unitsPerUSD: { USD: 1, EUR: fx.unitsPerUSD.EUR, GBP: fx.unitsPerUSD.GBP, RUB: fx.unitsPerUSD.RUB } })
+// The currencies salaries are read in (src/ingest/dictionaries/currencies.ts): the rate only tells a
+// stated amount's magnitude when its period is not written ("¥400,000" is a month, "$400" a day).
+const FX_CODES = 'USD EUR GBP RUB CAD AUD NZD CHF SEK NOK DKK PLN CZK HUF RON INR SGD HKD JPY CNY BRL MXN ZAR ILS AED TRY UAH KZT'.split(' ')
+write('fx.json', { date: fx.date, unitsPerUSD: Object.fromEntries(FX_CODES.map((code) => [code, code === 'USD' ? 1 : fx.unitsPerUSD[code]])) })

@@ -62,7 +62,7 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
   if (!stated.skills?.length) for (const skill of extractSkills(withoutName(text, raw.company.name))) skills.set(skill.slug, skill)
 
   const statedSalary = stated.salaryMin != null || stated.salaryMax != null
-  const salary = statedSalary ? null : parseSalary(descriptionText)
+  const salary = statedSalary ? null : parseSalary(descriptionText, { country: location.countries.length === 1 ? location.countries[0] : null })
   const category = first(stated.category, title.category)
   const companyText = [raw.company.description, raw.company.tagline, ...(raw.company.industries ?? [])].filter(Boolean).join('\n')
   // The business a posting is about is told in its opening lines and the company's own words.

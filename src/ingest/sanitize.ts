@@ -19,7 +19,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h1: 'h2',
     h5: 'h4',
     h6: 'h4',
+    // Block containers become paragraphs, so a header cell never runs into the next word ("LocationRemote").
     div: 'p',
+    section: 'p',
+    article: 'p',
+    header: 'p',
+    footer: 'p',
+    tr: 'p',
+    td: 'p',
+    th: 'p',
+    dt: 'p',
+    dd: 'p',
   },
   exclusiveFilter: (frame) => frame.tag === 'p' && !frame.text.trim() && !frame.mediaChildren.length,
 }

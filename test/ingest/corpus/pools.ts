@@ -64,16 +64,19 @@ export const CURRENCY_OF: Record<string, string> = {
 export type SalaryForm = (country: string | null) => [string, SalaryLabel]
 const y = (min: number | null, max: number | null, currency: string | null, period: SalaryLabel['period'] = 'year'): SalaryLabel => ({ min, max, currency, period })
 
+/** A bare "$" is the dollar of the posting's country: CAD in Canada, AUD in Australia, else USD. */
+const dollar = (c: string | null) => ({ ca: 'CAD', au: 'AUD', sg: 'SGD' } as Record<string, string>)[c ?? ''] ?? 'USD'
+
 export const SALARIES: SalaryForm[] = [
-  () => ['Salary: $140k+', y(140000, null, 'USD')],
+  (c) => ['Salary: $140k+', y(140000, null, dollar(c))],
   () => ['Salary: 95,000 EUR', y(95000, 95000, 'EUR')],
   () => ['Compensation: up to €80k', y(null, 80000, 'EUR')],
   () => ['6,000 EUR/month', y(6000, 6000, 'EUR', 'month')],
   (c) => ['150-200k', y(150000, 200000, c ? (CURRENCY_OF[c] ?? null) : null)],
   (c) => ['Comp: 120-140k + equity', y(120000, 140000, c ? (CURRENCY_OF[c] ?? null) : null)],
-  () => ['$120k - $150k + equity', y(120000, 150000, 'USD')],
-  () => ['$130k–$160k + bonus', y(130000, 160000, 'USD')],
-  () => ['$90k ~ $110k', y(90000, 110000, 'USD')],
+  (c) => ['$120k - $150k + equity', y(120000, 150000, dollar(c))],
+  (c) => ['$130k–$160k + bonus', y(130000, 160000, dollar(c))],
+  (c) => ['$90k ~ $110k', y(90000, 110000, dollar(c))],
   () => ['C$120,000 - C$140,000 per year', y(120000, 140000, 'CAD')],
   () => ['CA$95k–115k', y(95000, 115000, 'CAD')],
   () => ['A$150k-A$170k + super', y(150000, 170000, 'AUD')],
@@ -86,11 +89,11 @@ export const SALARIES: SalaryForm[] = [
   () => ['S$8,000 - S$10,000 per month', y(8000, 10000, 'SGD', 'month')],
   () => ['¥8,000,000 - ¥10,000,000 per year', y(8000000, 10000000, 'JPY')],
   () => ['£55,000 - £65,000 per annum', y(55000, 65000, 'GBP')],
-  () => ['$60–$75 an hour', y(60, 75, 'USD', 'hour')],
-  () => ['Pay: $45/hr', y(45, 45, 'USD', 'hour')],
+  (c) => ['$60–$75 an hour', y(60, 75, dollar(c), 'hour')],
+  (c) => ['Pay: $45/hr', y(45, 45, dollar(c), 'hour')],
   () => ['The base salary range for this role is $165,000 - $195,000 USD.', y(165000, 195000, 'USD')],
   () => ['€70.000 – €85.000 brutto/Jahr', y(70000, 85000, 'EUR')],
   () => ['USD 100,000 - 120,000', y(100000, 120000, 'USD')],
   () => ['Salary: 90k-110k GBP', y(90000, 110000, 'GBP')],
-  () => ['$150,000-$180,000/yr plus a monthly bonus', y(150000, 180000, 'USD')],
+  (c) => ['$150,000-$180,000/yr plus a monthly bonus', y(150000, 180000, dollar(c))],
 ]
