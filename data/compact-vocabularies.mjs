@@ -14,8 +14,16 @@ const write = (name, value) => {
 }
 const fold = (s) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
 
-// Cities: [name, cc, population, altNames?]. Alternate names keep only proper names written in Latin
-// or Cyrillic script (the lowercase entries are machine transliterations that only add false matches).
+// Cities: [name, cc, population, altNames, state?]. Alternate names keep only proper names written in
+// Latin or Cyrillic script (the lowercase entries are machine transliterations that only add false
+// matches). The state or province code is kept where postings write one after the city ("Austin, TX",
+// "Waterloo, ON", "Sydney NSW"): GeoNames' admin1 codes of the US are the postal codes already; those
+// of Canada and Australia are numbers, mapped here.
+const PROVINCES = {
+  CA: { '01': 'AB', '02': 'BC', '03': 'MB', '04': 'NB', '05': 'NL', '07': 'NS', '08': 'ON', '09': 'PE', 10: 'QC', 11: 'SK', 12: 'YT', 13: 'NT', 14: 'NU' },
+  AU: { '01': 'ACT', '02': 'NSW', '03': 'NT', '04': 'QLD', '05': 'SA', '06': 'TAS', '07': 'VIC', '08': 'WA' },
+}
+const stateOf = (city) => (city.cc === 'US' ? city.admin1 : PROVINCES[city.cc]?.[city.admin1]) ?? null
 const cities = JSON.parse(read('geonames_cities500_pop15k_compact_2023-03.json')).map((city) => {
   const seen = new Set([fold(city.name)])
   const alt = []
@@ -26,7 +34,8 @@ const cities = JSON.parse(read('geonames_cities500_pop15k_compact_2023-03.json')
     seen.add(fold(name))
     alt.push(name)
   }
-  return alt.length ? [city.name, city.cc, city.pop, alt] : [city.name, city.cc, city.pop]
+  const state = stateOf(city)
+  return state ? [city.name, city.cc, city.pop, alt, state] : alt.length ? [city.name, city.cc, city.pop, alt] : [city.name, city.cc, city.pop]
 })
 write('cities.json', cities)
 

@@ -4,7 +4,7 @@ import { detectDomains } from './dictionaries/domains.ts'
 import { extractSkills, findSkill, type Skill } from './dictionaries/skills.ts'
 import { classifyTitle, roleOf, seniorityFromYears } from './dictionaries/titles.ts'
 import { detectLanguage } from './language.ts'
-import { resolveLocation } from './location.ts'
+import { headerLocationOf, resolveLocation } from './location.ts'
 import type { RawPosting } from './raw-posting.ts'
 import { assessGhost, assessReality, type RealityContext } from './reality.ts'
 import { parseSalary } from './salary.ts'
@@ -47,8 +47,11 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
 
   const title = titleFacts(raw.title)
   const years = read.readsExperienceYears(descriptionText)
-  const location = stated.countries || stated.cities ? resolveLocation(raw.location, { countries: stated.countries, cities: stated.cities }) : locationOf(raw.location ?? '')
-  const workMode = first(stated.workMode, location.hybrid ? 'hybrid' : null, read.readsWorkMode(text), location.remote ? 'remote' : null)
+  // A forum post has no location field: its header line ("Acme | Engineer | Berlin | Remote") is one.
+  const place = raw.location?.trim() ? raw.location : headerLocationOf(descriptionText)
+  const location = stated.countries || stated.cities ? resolveLocation(place, { countries: stated.countries, cities: stated.cities }) : locationOf(place ?? '')
+  // The location field names the primary mode ("London or Remote"); the text is read when it names none.
+  const workMode = first(stated.workMode, location.mode, read.readsWorkMode(text))
   const regions = new Set(stated.regions ?? location.regions)
   if (workMode === 'remote' && (read.readsWorldwide(text) || regions.has('global'))) regions.add('global')
   if (workMode !== 'remote') regions.delete('global')

@@ -87,6 +87,14 @@ function beforeOf(text: string, start: number, size: number): string {
   return window.split(/[.!?]\s|\n(?!\s*[|])/).at(-1)!
 }
 
+/** The amount is a field of its own: a header segment ("Acme | Engineer | 95,000 EUR |") or a line (a table cell). */
+function standsAlone(text: string, a: Amount): boolean {
+  const start = Math.max(text.lastIndexOf('\n', a.start - 1), text.lastIndexOf('|', a.start - 1)) + 1
+  const ends = [text.indexOf('\n', a.end), text.indexOf('|', a.end)].filter((i) => i >= 0)
+  const end = ends.length ? Math.min(...ends) : text.length
+  return !text.slice(start, a.start).trim() && !text.slice(a.end, end).trim()
+}
+
 const plausible = (usdYear: number) => usdYear >= 1 && usdYear < 5_000_000
 
 export function parseSalary(text: string, context: SalaryContext = {}): Salary | null {
@@ -118,7 +126,7 @@ export function parseSalary(text: string, context: SalaryContext = {}): Salary |
     const upTo = UP_TO.test(before)
     const from = FROM.test(before) || plus
     const periodStated = /^\s*(\/|per\b|an? (hour|day|month|year)|hourly|monthly|yearly|annually|p\.?a\.?\b|brutto)/i.test(after)
-    if (!PAY_WORD.test(before) && !upTo && !from && !periodStated) continue
+    if (!PAY_WORD.test(before) && !upTo && !from && !periodStated && !standsAlone(text, a)) continue
     const currency = currencyOf(a.marks, country)
     if (!(a.value > 0) || !plausible(roughUsd(a.value, currency))) continue
     const amount = Math.round(a.value)
