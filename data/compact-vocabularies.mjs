@@ -3,6 +3,7 @@
 // The service never reads the reference folder; it reads only the files written here.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { onetRows, topicRows } from './skill-vocabulary.mjs'
 
 const source = process.argv[2]
 if (!source) throw new Error('usage: node data/compact-vocabularies.mjs SHARED_DATA_DIR')
@@ -52,7 +53,7 @@ const GENERIC = new Set(
   testing tool tutorial ui video web website wiki atom amp nano micro matter mercury reason rocket crystal lean bonsai
   pass client chemistry mathematics statistics astronomy marketing spreadsheet steam sketch stimulus swing vapor spring
   express nest next ember elm bun nix v d c r go apple google microsoft facebook instagram reddit tiktok spotify youtube
-  twitch discord telegram whatsapp wechat slack notion medium tumblr gmail chrome firefox nasa covid-19 queer transgender
+  twitter twitch discord telegram whatsapp wechat slack notion medium tumblr gmail chrome firefox nasa covid-19 queer transgender
   christianity citizen-science climate-change mozilla public-good nashville-tennessee hacktoberfest awesome
   blazing-fast getting-things-done interactive-fiction machinima mazes minecraft handshake green-software backend frontend
   computer-science software-engineering programming-language product-management project-management open-source
@@ -69,10 +70,14 @@ const LOOSE_ALIASES = new Set(
 )
 const SHORT_KEPT = new Set(['js', 'ml', 'ai', 'ui', 'ux', 'qt', 'r', 'c'])
 const keepAlias = (alias) => !LOOSE_ALIASES.has(alias) && !/^[0-9]+k?$/.test(alias) && (alias.length > 2 || SHORT_KEPT.has(alias))
-const skills = JSON.parse(read('github-explore-topics.json'))
+const topics = JSON.parse(read('github-explore-topics.json'))
   .filter((topic) => !GENERIC.has(topic.topic) && !GAME.test(topic.topic))
   .map((topic) => [topic.topic, topic.display_name, topic.aliases.filter(keepAlias)])
-write('skills.json', skills)
+write('skills.json', topicRows(topics))
+
+// Named technologies from O*NET Technology Skills (tools.json): merged into a topic's skill when they
+// share a spelling ("Apache Kafka"), a skill of their own otherwise ("Atlassian Confluence" -> Confluence).
+write('tools.json', onetRows(read('onet29.2_Technology_Skills.txt')))
 
 // Salary distributions from real observations: USD quantiles per experience level, a pay multiplier
 // per company country (median against the US median), and the mix of employment types.
