@@ -70,6 +70,7 @@ const VENDORS = [
   'Epic Games', 'Meta', 'Trimble', 'Minitab', 'SAS Institute', 'Informatica Corporation', 'Teradata', 'Citrix', 'Broadcom', 'Splunk',
 ]
 const ORGANISATIONS = /^(Facebook|TikTok|LinkedIn|Instagram|Twitter|YouTube|Pinterest|Snapchat|WhatsApp|Reddit|Centers for|National|Federal|U\.?S\.? |USDA|FEMA)\b/
+const GENERIC_ACRONYMS = new Set('SDK API IDE GUI CLI UI UX OS DB CMS CRM ERP BI AI ML IT QA HR PC VPN LAN WAN CAD CAM GIS'.split(' '))
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'))
 const slugOf = (text) => text.toLowerCase().replace(/\+/g, 'p').replace(/#/g, 'sharp').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 
@@ -91,9 +92,10 @@ export function onetRows(tsv) {
     const name = full.replace(/\s+software$/i, '').trim()
     const spellings = [name]
     // A trailing acronym names the thing too: "Extensible markup language XML" -> "XML".
-    // Not when the acronym is a word or a currency ("KINGDOM", "DOE", "CAD").
+    // Not when the acronym is a word, a currency or a generic abbreviation ("KINGDOM", "CAD", "SDK"),
+    // nor when it does not start like the words it follows ("Microsoft ESP SDK").
     const acronym = /^(.+?)\s+([A-Z][A-Z0-9/.]{1,7})$/.exec(name)
-    if (acronym && acronym[1].split(' ').length >= 2) {
+    if (acronym && acronym[1].split(' ').length >= 2 && acronym[1][0].toUpperCase() === acronym[2][0] && !GENERIC_ACRONYMS.has(acronym[2])) {
       spellings.push(acronym[1])
       if (acronym[2].length >= 3 && commonness(acronym[2]) === 'keep' && !CURRENCIES.has(acronym[2])) spellings.push(acronym[2])
     }
@@ -106,7 +108,7 @@ export function onetRows(tsv) {
     if (vendor && distinctive) spellings.push(product)
     // A name in lowercase words is a kind of software, not a product ("Spreadsheet", "Debuggers");
     // a social network or an agency is an organisation, not a tool a job uses.
-    if ((!/[A-Z0-9]/.test(name.slice(1)) && !hot) || commonness(name) === 'drop' || ORGANISATIONS.test(name)) continue
+    if ((!/[A-Z0-9]/.test(name.slice(1)) && !hot) || commonness(name) === 'drop' || ORGANISATIONS.test(name) || GENERIC_ACRONYMS.has(name)) continue
     const display = distinctive ? product : name
     const made = row(slugOf(display), display, spellings)
     if (made) rows.push(made)

@@ -53,10 +53,20 @@ function placeText(segment: string): string {
  * has no such line.
  */
 export function headerLocationOf(text: string): string | null {
+  const field = /^(?:work |job )?location:\s*(.+)$/im.exec(text.slice(0, 2000))
+  if (field) return field[1]!.trim()
   const first = text.slice(0, 400).split('\n')[0]!
-  const segments = first.split(/\s+\|\s+/)
+  const segments = first.split(/\s+[|—–/]\s+/)
   if (segments.length < 3) return null
   return segments.slice(1).filter((s) => !/\d|https?:|www\.|@/.test(s)).join(' / ') || null
+}
+
+/** Region words inside a longer phrase ("Anywhere in Europe"): the specific ones win over "anywhere". */
+function regionsWithin(segment: string): Region[] {
+  const words = ` ${foldText(segment).replace(/[^a-z ]+/g, ' ').replace(/\s+/g, ' ')} `
+  const found = Object.entries(REGION_WORDS).filter(([word]) => words.includes(` ${word} `)).map(([, region]) => region)
+  const specific = found.filter((r) => r !== 'global')
+  return specific.length ? specific : found
 }
 
 /** Geography of the posting from its location string and any countries or cities stated separately. */
@@ -88,9 +98,11 @@ export function resolveLocation(location: string | null | undefined, stated: { c
     else if (country === 'ge' && states.length) georgia = true
     else if (country) countries.add(country)
     else if (states.length) countries.add(states[0]!.country)
-    else addCity(segment)
+    else if (!addCity(segment)) regionsWithin(segment).forEach((r) => regions.add(r))
   }
-  for (const part of text.split(/\s*(?:[;|/•\n]|\bor\b|\band\b|\+)\s*/i)) {
+  // Workday writes "USA-CA-San Jose": country, state, city.
+  const parts = text.replace(/\b([A-Z]{2,3})-([A-Z]{2,3})-([A-Z][^,/;|]*)/g, '$3, $2, $1')
+  for (const part of parts.split(/\s*(?:[;|/•\n]|\bor\b|\band\b|\+)\s*/i)) {
     let segments = part.replace(/[()[\]]/g, ',').split(/\s*[,–—:]\s*|\s+-\s+/).map(placeText).filter(Boolean)
     const split = segments.length ? splitTrailingCode(segments[segments.length - 1]!) : null
     if (split) segments = [...segments.slice(0, -1), ...split]

@@ -27,11 +27,14 @@ export interface SalaryContext {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const MARK = `(${CURRENCY_MARKS.map(escape).join('|')})`
 // Indian lakh grouping (25,00,000), thousands grouped by comma, dot, space or apostrophe, or plain digits.
-const NUMBER = String.raw`(\d{1,2}(?:,\d\d)+,\d{3}|\d{1,3}(?:[ ,.\u00a0\u202f'’]\d{3})+|\d+(?:[.,]\d{1,2})?)`
-const AMOUNT = new RegExp(String.raw`(?<![\w$€£¥₹₽.,])(?:${MARK}\s?)?${NUMBER}(?:\s?(k|K|thousand|тыс\.?)(?![a-zA-Z]))?(?:\s?${MARK}(?![a-zA-Z]))?`, 'g')
+// Cents after a grouped amount ("$70,000.00") are dropped.
+const NUMBER = String.raw`(\d{1,2}(?:,\d\d)+,\d{3}|\d{1,3}(?:[ ,.\u00a0\u202f'’]\d{3})+(?:\.\d\d(?!\d))?|\d+(?:[.,]\d{1,2})?)`
+// "k" is thousands; "LPA" (lakhs per annum) and "lakh" are hundred thousands of rupees.
+const AMOUNT = new RegExp(String.raw`(?<![\w$€£¥₹₽.,])(?:${MARK}\s?)?${NUMBER}(?:\s?(k|K|thousand|тыс\.?|LPA|lakhs?|lacs?)(?![a-zA-Z]))?(?:\s?${MARK}(?![a-zA-Z]))?`, 'g')
 const JOIN = /^\s*(?:-|–|—|~|to|до|bis|and)\s*$/i
-const PAY_WORD = /(salary|salaries|compensation|\bcomp\b|\bpay\b|pay range|rate|\bbase\b|\bote\b|wage|gehalt|salaire|sueldo|зарплат|оклад|доход|вознагражд|ставка)/i
-const NOT_PAY_BEFORE = /(raised|rais|funding|funded|series [a-e]|valuation|revenue|\barr\b|budget|stipend|allowance|bonus|commission|trial|401|match|save|saves|saved|worth|grant|prize|referral|credit|relocation package|signing)/i
+const PAY_WORD = /(salary|salaries|compensation|\bcomp\b|\bpay\b|pay range|rate|\bbase\b|\bctc\b|wage|gehalt|salaire|sueldo|lön|зарплат|оклад|доход|вознагражд|ставка)/i
+// On-target earnings include commission: not a salary.
+const NOT_PAY_BEFORE = /(raised|rais|funding|funded|series [a-e]|valuation|revenue|\barr\b|budget|stipend|allowance|bonus|commission|\bote\b|on-target|trial|401|match|save|saves|saved|worth|grant|prize|referral|credit|relocation package|signing)/i
 const NOT_PAY_AFTER = /^\s*(\+?\s*)?(m\b|mm\b|bn\b|b\b|million|billion|млн|млрд|in (funding|revenue|sales)|(of )?(funding|revenue|arr|budget|stipend|allowance|credit|users|customers|downloads|employees|people|extra|in commission|commission)|(learning|home[- ]office|equipment|wellness|training|conference) (budget|stipend|allowance))/i
 // Written without \b: JavaScript's \b does not see Cyrillic letters as word characters.
 const FROM = /(?:^|[\s(:])(?:from|starting at|at least|min(?:imum)?\.?|ab|от)\s*$/i
@@ -41,21 +44,25 @@ interface Amount {
   start: number
   end: number
   value: number
-  k: boolean
+  /** Thousands ("k") or lakhs ("LPA") were written: the unit applies to a bare lower bound too ("120–150k"). */
+  scale: number
   marks: string[]
 }
 
 function valueOf(digits: string): number {
-  if (/^\d{1,3}(?:[ ,.\u00a0\u202f'’]\d{3})+$/.test(digits) || /^\d{1,2}(?:,\d\d)+,\d{3}$/.test(digits)) return Number(digits.replace(/\D/g, ''))
+  const whole = digits.replace(/\.\d\d$/, '')
+  if (/^\d{1,3}(?:[ ,.\u00a0\u202f'’]\d{3})+$/.test(whole) || /^\d{1,2}(?:,\d\d)+,\d{3}$/.test(whole)) return Number(whole.replace(/\D/g, ''))
   return Number(digits.replace(',', '.'))
 }
 
 function amountsOf(text: string): Amount[] {
   const out: Amount[] = []
   for (const m of text.matchAll(AMOUNT)) {
-    const marks = [m[1], m[4]].filter((x): x is string => Boolean(x))
-    const k = Boolean(m[3])
-    out.push({ start: m.index, end: m.index + m[0].length, value: valueOf(m[2]!) * (k ? 1000 : 1), k, marks })
+    const unit = m[3] ?? ''
+    const lakh = /^(lpa|lakhs?|lacs?)$/i.test(unit)
+    const marks = [m[1], m[4], lakh ? 'lakh' : undefined].filter((x): x is string => Boolean(x))
+    const scale = lakh ? 100000 : unit ? 1000 : 1
+    out.push({ start: m.index, end: m.index + m[0].length, value: valueOf(m[2]!) * scale, scale, marks })
   }
   return out
 }
@@ -67,8 +74,8 @@ function periodOf(after: string, before: string, currency: string | null, amount
   for (const context of [near, lead]) {
     if (/\b(per|an|\/|a)\s*(hour|hr|h)\b|hourly|\/\s*h\b|в час|stundenlohn/i.test(context)) return 'hour'
     if (/\b(per|a|\/)\s*day\b|daily|day rate|в день|tagessatz|\bTJM\b/i.test(context)) return 'day'
-    if (/\b(per|a|\/)\s*(month|mo|mth)\b|monthly|в месяц|\/\s*мес|мес\.|pro monat|par mois|monatlich/i.test(context)) return 'month'
-    if (/\b(per|a|\/)\s*(year|annum|yr)\b|annual|yearly|p\.?a\.?\b|\bpa\b|в год|jährlich|\/\s*jahr|pro jahr|par an/i.test(context)) return 'year'
+    if (/\b(per|a|\/)\s*(month|mo|mth)\b|monthly|в месяц|\/\s*мес|мес\.|pro monat|par mois|monatlich|\/\s*(månad|mån|mnd)|i månaden|mensuel/i.test(context)) return 'month'
+    if (/\b(per|a|\/)\s*(year|annum|yr)\b|annual|yearly|p\.?a\.?\b|\bpa\b|\blpa\b|в год|jährlich|\/\s*jahr|pro jahr|par an|annuel/i.test(context)) return 'year'
   }
   // Unstated: the magnitude tells (Russian salaries are quoted per month).
   if (currency === 'RUB') return amount < 5000 ? 'hour' : amount < 30000 ? 'day' : amount < 2_000_000 ? 'month' : 'year'
@@ -109,13 +116,13 @@ export function parseSalary(text: string, context: SalaryContext = {}): Salary |
     if (NOT_PAY_AFTER.test(after) || NOT_PAY_BEFORE.test(before)) continue
     const marks = [...a.marks, ...b.marks]
     // A bare range needs thousands ("150-200k"), never years or counts ("2019-2023", "10-20 people").
-    if (!marks.length && !(b.k && b.value >= 10000)) continue
-    const min = !a.k && b.k && a.value < 1000 ? a.value * 1000 : a.value
+    if (!marks.length && !(b.scale > 1 && b.value >= 10000)) continue
+    const min = a.scale === 1 && b.scale > 1 && a.value < 1000 ? a.value * b.scale : a.value
     const max = b.value
     if (!(min > 0 && max >= min && max < min * 5)) continue
     const currency = currencyOf(marks, country)
     if (!plausible(roughUsd(max, currency))) continue
-    return { min: Math.round(min), max: Math.round(max), currency, period: periodOf(after, before, currency, max) }
+    return { min: Math.round(min), max: Math.round(max), currency, period: periodOf(text.slice(b.start, b.end + 60), before, currency, max) }
   }
   for (const a of amounts) {
     if (!a.marks.length) continue

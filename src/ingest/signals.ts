@@ -98,7 +98,9 @@ const HYBRID_TEXT = new RegExp(
     String.raw`\b${COUNT}(\s*-\s*${COUNT})?\s*(days?|x)\s*(a|per|each|\/)?\s*week\b[^.\n]{0,40}\b(office|on-?site|in[- ]person)`,
     String.raw`\b(office|on-?site|in[- ]person)\b[^.\n]{0,30}\b${COUNT}(\s*-\s*${COUNT})?\s*days?\s*(a|per|each|\/)\s*week`,
     String.raw`\bin[- ]office\s+${DAY}\s*(-|–|to|through|and|&)\s*${DAY}`,
-    String.raw`\boffice\b[^.\n]{0,30}\bon\s+${DAY}s?\s*(and|&|,)\s*${DAY}`,
+    String.raw`\boffice\b[^.\n]{0,20}\b${DAY}s?\s*(,\s*${DAY}s?\s*)*(and|&|,)\s*${DAY}`,
+    // French and German part-week home office: "télétravail 2 jours par semaine", "2 Tage Homeoffice".
+    String.raw`t[ée]l[ée]travail[^.\n]{0,20}\d\s*jours?|\d\s*jours?[^.\n]{0,20}t[ée]l[ée]travail|\d\s*tage?[^.\n]{0,15}(home ?office|mobil)|(home ?office|mobiles arbeiten)[^.\n]{0,15}\d\s*tage?`,
     String.raw`\b(in|at) the office \d`,
     String.raw`\b(rest of the week|other days)\b[^.\n]{0,25}\b(from home|remote)`,
     'гибридн',

@@ -12,10 +12,12 @@ const MARKS: Record<string, string> = {
   '₽': 'RUB', 'руб': 'RUB', 'руб.': 'RUB', 'рублей': 'RUB', 'р.': 'RUB', 'euro': 'EUR', 'euros': 'EUR', 'zł': 'PLN', 'zl': 'PLN',
   'Fr.': 'CHF', 'lakh': 'INR',
 }
+/** Marks several countries share: "kr" is the krona or krone of the posting's country. */
+const SHARED: Record<string, Record<string, string>> = { kr: { se: 'SEK', no: 'NOK', dk: 'DKK', is: 'ISK' } }
 export const ISO_CODES = 'USD EUR GBP RUB CAD AUD NZD CHF SEK NOK DKK PLN CZK HUF RON INR SGD HKD JPY CNY BRL MXN ZAR ILS AED TRY UAH KZT'.split(' ')
 
 /** Every way a currency is written, longest first (so "CA$" wins over "$"), for building patterns. */
-export const CURRENCY_MARKS = [...Object.keys(MARKS), ...ISO_CODES].sort((a, b) => b.length - a.length)
+export const CURRENCY_MARKS = [...Object.keys(MARKS), ...Object.keys(SHARED), ...ISO_CODES].sort((a, b) => b.length - a.length)
 
 /** The countries whose own dollar a bare "$" means; elsewhere it is the US dollar. */
 const DOLLAR_COUNTRIES: Record<string, string> = { us: 'USD', ca: 'CAD', au: 'AUD', nz: 'NZD', sg: 'SGD', hk: 'HKD' }
@@ -36,6 +38,7 @@ export function markStrength(mark: string): number {
 export function currencyOfMark(mark: string, country: string | null): string | null {
   if (ISO_CODES.includes(mark)) return mark
   if (mark === '$') return (country && DOLLAR_COUNTRIES[country]) || 'USD'
+  if (SHARED[mark]) return (country && SHARED[mark]![country]) || Object.values(SHARED[mark]!)[0]!
   return MARKS[mark] ?? MARKS[mark.toLowerCase()] ?? null
 }
 
