@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { SESSION_COOKIE } from '../account/cookie.ts'
-import { defineRoute, type Route, type RouteSpec } from './route.ts'
+import { SESSION_COOKIE } from './cookie.ts'
+import { defineOperation, type Route, type RouteSpec } from './route.ts'
 import { openApiPath, toOperation } from './openapi-operation.ts'
 import { docsPage } from './docs-page.ts'
 
@@ -92,7 +92,7 @@ export function openapiRoutes(ctx: AppContext, listRoutes: () => Route[]): Route
   const documentText = () => (document ??= JSON.stringify(withOwnMediaTypes(buildOpenApiDocument(ctx, listRoutes()))))
   const page = docsPage()
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/openapi.json',
@@ -104,7 +104,7 @@ export function openapiRoutes(ctx: AppContext, listRoutes: () => Route[]): Route
       },
       () => new Response(documentText(), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } }),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/docs',

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib'
 import type { H3, H3Event } from 'h3'
 import type { WebAssets } from '../web/build-assets.ts'
-import { notFound } from './errors.ts'
+import { notFound } from '../errors.ts'
 
 /**
  * The search page for people (docs/web.md): an HTML shell at `/`, `/jobs/:slug` and
