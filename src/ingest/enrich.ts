@@ -14,7 +14,7 @@ import * as read from './signals.ts'
 import { aiArchetypeOf, companyTypeFromText, summaryOf, timezoneNoteOf } from './text-facts.ts'
 
 /** Bumped whenever a rule changes what enrichment derives, so stored postings can be re-enriched. */
-export const ENRICHMENT_VERSION = 1
+export const ENRICHMENT_VERSION = 2
 
 /** The role cluster of a posting: reposts of one role by one company share it (/jobs/{slug}/copies). */
 export function clusterKeyOf(companySlug: string, title: string): string {
