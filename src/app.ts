@@ -16,6 +16,7 @@ import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { mountWeb } from './http/web.ts'
 import { createMetrics, mountOps } from './http/ops.ts'
 import { mountFeeds } from './http/feeds.ts'
+import { mountPages } from './http/pages.ts'
 // Route modules, by area.
 import { statusRoutes } from './http/status.ts'
 import { openapiRoutes } from './http/openapi.ts'
@@ -120,6 +121,7 @@ export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3
   mountRoutes(app, ctx, routes)
   mountOps(app, ctx, metrics)
   mountFeeds(app, ctx)
+  mountPages(app, ctx)
   mountWeb(app)
   app.all('/**', (event) => {
     throw notFound(`no route for ${event.req.method} ${event.url.pathname}`)
