@@ -9,7 +9,7 @@ import type { RawPosting } from './raw-posting.ts'
 import { assessGhost, assessReality, type RealityContext } from './reality.ts'
 import { parseSalary } from './salary.ts'
 import { memoize } from './memo.ts'
-import { htmlToText, sanitizeDescription, textToHtml } from './sanitize.ts'
+import { descriptionToHtml, htmlToText } from './sanitize.ts'
 import * as read from './signals.ts'
 import { aiArchetypeOf, companyTypeFromText, summaryOf, timezoneNoteOf } from './text-facts.ts'
 
@@ -40,8 +40,7 @@ const first = <T>(...values: (T | null | undefined)[]): T | null => {
  */
 export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> = {}): JobRecord {
   const stated = raw.stated ?? {}
-  const looksHtml = /<[a-z][\s\S]*>/i.test(raw.description)
-  const descriptionHtml = sanitizeDescription(looksHtml ? raw.description : textToHtml(raw.description))
+  const descriptionHtml = descriptionToHtml(raw.description)
   const descriptionText = htmlToText(descriptionHtml)
   const text = `${raw.title}\n${descriptionText}`
 

@@ -8,6 +8,8 @@ import { createProgress } from './progress.ts'
 const MAX_LISTED_REJECTIONS = 50
 
 function report(file: string, summary: ImportSummary): void {
+  const unreadable = summary.total === 0 && summary.rejected[0]?.at === 'file'
+  if (unreadable) return console.log(`${file}: not imported — ${summary.rejected[0]!.reason}`)
   console.log(`${file}: ${summary.total} records — ${summary.inserted} inserted, ${summary.updated} updated, ${summary.closed} closed, ${summary.rejected.length} rejected`)
   for (const { at, reason } of summary.rejected.slice(0, MAX_LISTED_REJECTIONS)) console.log(`  rejected ${at}: ${reason}`)
   if (summary.rejected.length > MAX_LISTED_REJECTIONS) console.log(`  … and ${summary.rejected.length - MAX_LISTED_REJECTIONS} more`)
