@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3'
 import type { DB } from '../db/connection.ts'
 import type { JobRecord } from '../catalogue/job-record.ts'
 import { refreshDerivedData } from '../catalogue/refresh.ts'
@@ -64,7 +65,15 @@ export function reenrichPostings(db: DB, now: Date = new Date()): number {
     domains: ['job_domains', 'domain'],
   } as const
   const addSkill = db.prepare('INSERT OR IGNORE INTO skills (slug, name) VALUES (?, ?)')
-  const changed: number[] = []
+  const statements = Object.fromEntries(
+    Object.entries(children).map(([list, [table, column]]) => [
+      list,
+      { clear: db.prepare(`DELETE FROM ${table} WHERE job_id = ?`), insert: db.prepare(`INSERT OR IGNORE INTO ${table} (job_id, ${column}) VALUES (?, ?)`) },
+    ]),
+  ) as Record<keyof typeof children, { clear: Statement; insert: Statement }>
+  const clearCities = db.prepare('DELETE FROM job_cities WHERE job_id = ?')
+  const addCity = db.prepare('INSERT OR IGNORE INTO job_cities (job_id, city, country) VALUES (?, ?, ?)')
+  let total = 0
   for (let after = 0; ; ) {
     const rows = select.all(ENRICHMENT_VERSION, after, BATCH) as StoredRow[]
     if (!rows.length) break
@@ -108,23 +117,22 @@ export function reenrichPostings(db: DB, now: Date = new Date()): number {
         domains: job.domains ?? [],
       }
       const place = lists.countries.length > 0 || lists.regions.length > 0 || (job.cities ?? []).length > 0
-      for (const [list, [table, column]] of Object.entries(children) as [keyof typeof children, readonly [string, string]][]) {
+      for (const list of Object.keys(children) as (keyof typeof children)[]) {
         const values = lists[list]
         const replaces = list === 'regions' || list === 'countries' ? place : values.length > 0 && !(list === 'domains' && values[0] === 'other')
         if (!replaces) continue
-        db.prepare(`DELETE FROM ${table} WHERE job_id = ?`).run(row.id)
-        const insert = db.prepare(`INSERT OR IGNORE INTO ${table} (job_id, ${column}) VALUES (?, ?)`)
-        for (const value of values) insert.run(row.id, value)
+        statements[list].clear.run(row.id)
+        for (const value of values) statements[list].insert.run(row.id, value)
       }
       if (place) {
-        db.prepare('DELETE FROM job_cities WHERE job_id = ?').run(row.id)
-        const city = db.prepare('INSERT OR IGNORE INTO job_cities (job_id, city, country) VALUES (?, ?, ?)')
-        for (const c of job.cities ?? []) city.run(row.id, c.name, c.country)
+        clearCities.run(row.id)
+        for (const c of job.cities ?? []) addCity.run(row.id, c.name, c.country)
       }
-      changed.push(row.id)
     }
+    // Derived data (similar jobs, company stats) follows batch by batch, as seeding does.
+    refreshDerivedData(db, rows.map((row) => row.id))
+    total += rows.length
   }
-  if (changed.length) refreshDerivedData(db, changed)
-  return changed.length
+  return total
 }
 
