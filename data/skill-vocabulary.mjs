@@ -18,24 +18,52 @@ const COMMON = 30000
 const normalize = (text) => text.toLowerCase().replace(/[-_,;:]+/g, ' ').replace(/\s+/g, ' ').trim()
 const rankOf = (word) => rank.get(word) ?? Infinity
 
-/** 'drop' for ordinary words and phrases made only of them, 'proper' for less frequent words, 'keep' otherwise. */
-export function commonness(term) {
+/** Among the ~300 most frequent: function words; a phrase made only of them is never a skill ("to do"). */
+const FUNCTION_WORDS = 300
+// Business and software words that are rare in speech but ordinary in job ads: never a product alone.
+const JARGON = new Set(`analytics dashboard dashboards storage cloud platform pipeline pipelines workflow workflows automation
+  database databases server servers compliance payroll scheduling docs sheets slides forms sites drive meet chat ads maps
+  insights connect studio designer builder manager suite enterprise intelligence automate flow stream pages numbers keynote
+  photos notes reminders messages wallet workspace workplace planner publisher project access teams outlook dynamics
+  marketing sales commerce service services analyzer monitor reports reporting portal desktop online mobile web`.split(/\s+/))
+
+/**
+ * 'drop' for ordinary words and phrases made only of function words, 'proper' (capital needed) for
+ * words and phrases of words English speech uses, 'keep' otherwise. `strict` (O*NET names): any
+ * English word, jargon included, is at least 'proper', and an acronym must be written in capitals.
+ */
+export function commonness(term, strict = false) {
   const parts = normalize(term).split(' ')
   if (parts.length === 1) {
-    if (parts[0].length === 1) return 'drop'
-    const r = rankOf(parts[0])
-    return r < VERY_COMMON ? 'drop' : r < COMMON ? 'proper' : 'keep'
+    const word = parts[0]
+    if (word.length === 1 || (strict && JARGON.has(word))) return 'drop'
+    const r = rankOf(word)
+    if (r < VERY_COMMON) return 'drop'
+    if (r < COMMON || (strict && (r < Infinity || /^[A-Z0-9]{2,6}$/.test(term.trim())))) return 'proper'
+    return 'keep'
   }
-  if (parts.every((p) => rankOf(p) < VERY_COMMON)) return 'drop'
-  return parts.every((p) => rankOf(p) < COMMON) ? 'proper' : 'keep'
+  if (parts.every((p) => rankOf(p) < FUNCTION_WORDS)) return 'drop'
+  return parts.every((p) => rankOf(p) < COMMON || (strict && (rankOf(p) < Infinity || JARGON.has(p)))) ? 'proper' : 'keep'
+}
+
+/** Below this frequency rank an English word names a product well enough ("Confluence"), above it not ("Clinical"). */
+const RARE = 20000
+
+/**
+ * A product name without its vendor stays a name of its own only when some word of it is not
+ * ordinary English ("SQL Server Integration Services", "Confluence"), never when it is a phrase of
+ * ordinary words ("Business Intelligence", "Clinical", "Designer").
+ */
+function isDistinctive(product) {
+  return normalize(product).split(' ').some((word) => !JARGON.has(word) && rankOf(word) >= RARE && word.length > 1)
 }
 
 /** One vocabulary row from a name and its other spellings, with the common-word filter applied. */
-function row(slug, name, spellings) {
+function row(slug, name, spellings, strict = false) {
   const terms = []
   const proper = []
   for (const spelling of new Set(spellings.map((s) => s.trim()).filter(Boolean))) {
-    const kind = commonness(spelling.replace(/\s*\([^)]*\)\s*$/, ''))
+    const kind = commonness(spelling.replace(/\s*\([^)]*\)\s*$/, ''), strict)
     if (kind === 'drop') continue
     terms.push(spelling)
     if (kind === 'proper') proper.push(spelling)
@@ -97,20 +125,19 @@ export function onetRows(tsv) {
     const acronym = /^(.+?)\s+([A-Z][A-Z0-9/.]{1,7})$/.exec(name)
     if (acronym && acronym[1].split(' ').length >= 2 && acronym[1][0].toUpperCase() === acronym[2][0] && !GENERIC_ACRONYMS.has(acronym[2])) {
       spellings.push(acronym[1])
-      if (acronym[2].length >= 3 && commonness(acronym[2]) === 'keep' && !CURRENCIES.has(acronym[2])) spellings.push(acronym[2])
+      if (acronym[2].length >= 3 && commonness(acronym[2].toLowerCase()) === 'keep' && !CURRENCIES.has(acronym[2])) spellings.push(acronym[2])
     }
     // The product without its vendor ("Atlassian Confluence" -> "Confluence"), unless that is an
     // ordinary word ("Oracle Designer", "Microsoft Word"); a phrase of them needs capitals ("Active Directory").
     const vendor = VENDORS.find((v) => name.startsWith(`${v} `))
     const product = vendor ? name.slice(vendor.length + 1) : name
-    const single = !product.includes(' ')
-    const distinctive = single ? commonness(product) === 'keep' : commonness(product) !== 'drop'
+    const distinctive = isDistinctive(product)
     if (vendor && distinctive) spellings.push(product)
     // A name in lowercase words is a kind of software, not a product ("Spreadsheet", "Debuggers");
     // a social network or an agency is an organisation, not a tool a job uses.
-    if ((!/[A-Z0-9]/.test(name.slice(1)) && !hot) || commonness(name) === 'drop' || ORGANISATIONS.test(name) || GENERIC_ACRONYMS.has(name)) continue
+    if ((!/[A-Z0-9]/.test(name.slice(1)) && !hot) || commonness(name, true) === 'drop' || ORGANISATIONS.test(name) || GENERIC_ACRONYMS.has(name)) continue
     const display = distinctive ? product : name
-    const made = row(slugOf(display), display, spellings)
+    const made = row(slugOf(display), display, spellings, true)
     if (made) rows.push(made)
   }
   return rows.sort((a, b) => a[0].localeCompare(b[0]))

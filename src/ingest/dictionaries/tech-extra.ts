@@ -108,6 +108,8 @@ export const EXTRA_SKILLS: ExtraSkill[] = [
   { slug: 'figma', name: 'Figma', terms: ['figma'] },
   { slug: 'hubspot', name: 'HubSpot', terms: ['hubspot'] },
   { slug: 'okta', name: 'Okta', terms: ['okta'] },
+  { slug: 'active-directory', name: 'Active Directory', terms: ['active directory', 'microsoft active directory', 'azure active directory', 'azure ad'] },
+  { slug: 'windows', name: 'Windows', terms: ['windows', 'microsoft windows', 'windows server'], proper: ['windows'] },
   { slug: 'siem', name: 'SIEM', terms: ['siem'] },
   { slug: 'penetration-testing', name: 'Penetration testing', terms: ['penetration testing', 'pentesting', 'pen testing'] },
   { slug: 'solidity', name: 'Solidity', terms: ['solidity'], proper: ['solidity'] },
