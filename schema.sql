@@ -1,4 +1,5 @@
--- openroles catalogue schema. Applied by src/db/connection.ts; PRAGMA user_version is the schema version.
+-- openroles schema: the readable picture of the current model. A new database is created from this file;
+-- an existing one is upgraded by the ordered steps in src/db/migrations/ (PRAGMA user_version).
 -- Conventions: STRICT tables, snake_case, timestamps are ISO 8601 UTC text named *_at.
 
 PRAGMA foreign_keys = ON;
@@ -178,7 +179,7 @@ CREATE TABLE IF NOT EXISTS catalogue_meta (
   value  TEXT NOT NULL
 ) STRICT;
 
--- ---------------------------------------------------------------- search change log (issue 3 owns this section)
+-- ---------------------------------------------------------------- search change log
 
 -- Every write that can change what search returns, from any connection or process (an import
 -- running while the server serves): the in-memory search index patches itself from these rows and
@@ -201,7 +202,6 @@ CREATE TRIGGER IF NOT EXISTS search_changes_job_insert AFTER INSERT ON jobs
   BEGIN INSERT INTO search_changes (job_id) VALUES (new.id); END;
 -- Engagement counters do not change what search matches: an update that only bumps them is not a
 -- catalogue change (views go to their own log, read without dropping cached results).
-DROP TRIGGER IF EXISTS search_changes_job_update;
 CREATE TRIGGER IF NOT EXISTS search_changes_job_edit AFTER UPDATE OF
   company_id, title, closed_at, updated_at, source, work_mode, role, role_type, ai_archetype, category, seniority,
   employment_type, relocation, visa_sponsorship, requires_clearance, english_level, education_level, posting_language,
@@ -223,7 +223,7 @@ CREATE TRIGGER IF NOT EXISTS search_changes_collection_insert AFTER INSERT ON co
 CREATE TRIGGER IF NOT EXISTS search_changes_collection_delete AFTER DELETE ON company_collections
   BEGIN INSERT INTO search_changes (company_id) VALUES (old.company_id); END;
 
--- ---------------------------------------------------------------- public extras: feedback, referrals (issue 4 owns this section)
+-- ---------------------------------------------------------------- public extras: feedback, referrals
 
 -- Company facts derived from its open postings, refreshed by refreshDerivedData for the companies
 -- whose postings changed, so company search never aggregates a million postings per request.
@@ -297,7 +297,7 @@ CREATE TABLE IF NOT EXISTS company_votes (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS company_votes_user ON company_votes (user_id);
 
--- ---------------------------------------------------------------- accounts (issue 6 owns this section)
+-- ---------------------------------------------------------------- accounts
 
 -- Every table holding a user's data references users (id) ON DELETE CASCADE, so DELETE /me is one row delete.
 CREATE TABLE IF NOT EXISTS users (
@@ -386,7 +386,7 @@ CREATE TABLE IF NOT EXISTS mail_outbox (
 ) STRICT;
 CREATE INDEX IF NOT EXISTS mail_outbox_recipient ON mail_outbox (recipient);
 
--- ---------------------------------------------------------------- signed-in features (issue 7 owns this section)
+-- ---------------------------------------------------------------- signed-in features
 
 -- One profile per user: what match-text, job match and coverage compare postings against.
 CREATE TABLE IF NOT EXISTS profiles (

@@ -1,11 +1,12 @@
-import { H3, HTTPError } from 'h3'
+import { H3 } from 'h3'
 import type { Config } from './config.ts'
 import type { AppContext } from './context.ts'
 import type { DB } from './db/connection.ts'
 import { createLogger } from './log.ts'
 import { VERSION } from './version.ts'
 import { mountRoutes, type Route } from './http/route.ts'
-import { mergeEdgeHeaders } from './http/edge-headers.ts'
+import { errorResponse } from './http/error-map.ts'
+import { notFound } from './errors.ts'
 import { requestLogHooks } from './http/request-log.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { createSearchEngine } from './search/engine.ts'
@@ -13,6 +14,9 @@ import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { mountWeb } from './http/web.ts'
+import { createMetrics, mountOps } from './http/ops.ts'
+import { mountFeeds } from './http/feeds.ts'
+import { mountPages } from './http/pages.ts'
 // Route modules, by area.
 import { statusRoutes } from './http/status.ts'
 import { openapiRoutes } from './http/openapi.ts'
@@ -101,25 +105,26 @@ export function allRoutes(ctx: AppContext): Route[] {
  * (every route module unless a test passes its own list).
  */
 export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3 {
+  const metrics = createMetrics(ctx)
+  const observers = [requestLogHooks(ctx.log), metrics.hooks]
   const app = new H3({
     // Unexpected errors are logged once, by onError below, through our logger.
     silent: true,
-    ...requestLogHooks(ctx.log),
-    onError(error, event) {
-      const status = HTTPError.isError(error) ? error.status : 500
-      const unexpected = status >= 500 && status !== 503
-      if (unexpected) ctx.log.error('unhandled error', { path: event.url.pathname, error: String(error.cause ?? error) })
-      const message = unexpected ? 'internal server error' : error.message || 'error'
-      const headers = new Headers(HTTPError.isError(error) ? error.headers : undefined)
-      mergeEdgeHeaders(headers, event.res.errHeaders)
-      headers.set('content-type', 'application/json; charset=utf-8')
-      return new Response(JSON.stringify({ error: message }), { status, headers })
+    onRequest: (event) => {
+      for (const observer of observers) observer.onRequest?.(event)
     },
+    onResponse: (response, event) => {
+      for (const observer of observers) observer.onResponse?.(response, event)
+    },
+    onError: (error, event) => errorResponse(ctx, error, event),
   })
   mountRoutes(app, ctx, routes)
+  mountOps(app, ctx, metrics)
+  mountFeeds(app, ctx)
+  mountPages(app, ctx)
   mountWeb(app)
   app.all('/**', (event) => {
-    throw new HTTPError({ status: 404, message: `no route for ${event.req.method} ${event.url.pathname}` })
+    throw notFound(`no route for ${event.req.method} ${event.url.pathname}`)
   })
   return app
 }

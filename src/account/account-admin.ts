@@ -1,8 +1,6 @@
-import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { badRequest } from '../http/errors.ts'
+import { badRequest } from '../errors.ts'
 import { deleteOutboxFor } from '../mail/outbox.ts'
-import { clientIp } from './client-ip.ts'
 import { throttledError } from './login-throttle.ts'
 import { hashPassword, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
 import { invalidateUserSessions } from './sessions.ts'
@@ -12,10 +10,9 @@ import { deleteUserRow, findUserById, findUserByEmail, normalizeEmail, setRole, 
  * Changes the password after checking the current one (under the sign-in throttle, so a stolen
  * cookie cannot be used to guess it), then revokes every session of the account.
  */
-export async function changePassword(ctx: AppContext, event: H3Event, userId: number, current: string, next: string): Promise<void> {
+export async function changePassword(ctx: AppContext, ip: string, userId: number, current: string, next: string): Promise<void> {
   const user = findUserById(ctx.db, userId)
   if (!user) throw badRequest('no such account')
-  const ip = clientIp(ctx, event)
   const wait = ctx.loginThrottle.retryAfterSeconds(user.email, ip, ctx.now())
   if (wait > 0) throw throttledError('wrong passwords', wait)
   const ok = user.passwordHash ? await verifyPassword(user.passwordHash, current) : await verifyAgainstDummy(ctx.config, current)

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import type { Config } from '../config.ts'
-import { tooManyRequests } from '../http/errors.ts'
+import { tooManyRequests } from '../errors.ts'
 
 /**
  * Escalating delay after failed logins, per account and per client IP, in memory and bounded (LRU).

@@ -1,4 +1,4 @@
-import { badRequest, serviceUnavailable } from '../http/errors.ts'
+import { badRequest, serviceUnavailable } from '../errors.ts'
 import type { OAuthProvider } from './oauth-providers.ts'
 
 /** The provider's answers are awaited at most this long, so a stuck provider cannot hold requests open. */

@@ -1,7 +1,7 @@
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase64urlNoPadding } from '@oslojs/encoding'
 import type { AppContext } from '../context.ts'
-import { badRequest, conflict } from '../http/errors.ts'
+import { badRequest, conflict } from '../errors.ts'
 import { exchangeAuthorizationCode, fetchIdentity, type ProviderIdentity } from './oauth-client.ts'
 import type { OAuthProvider } from './oauth-providers.ts'
 import { generateSecret, hashSecret } from './tokens.ts'

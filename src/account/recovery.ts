@@ -1,8 +1,6 @@
-import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { badRequest } from '../http/errors.ts'
+import { badRequest } from '../errors.ts'
 import { sendPasswordResetCode } from './account-mail.ts'
-import { clientIp } from './client-ip.ts'
 import { throttledError } from './login-throttle.ts'
 import { checkCode, issueCode, type CodeCheck, type CodePurpose } from './codes.ts'
 import { hashPassword, passwordPolicyProblem } from './passwords.ts'
@@ -32,9 +30,8 @@ const codeMessages: Record<Exclude<CodeCheck, 'ok'>, string> = {
  * per-IP throttle as wrong passwords, on top of each code's own attempt limit. An unknown email gets
  * the same answer as a wrong code.
  */
-export function confirmEmailedCode(ctx: AppContext, event: H3Event, email: string, purpose: CodePurpose, code: string): User {
+export function confirmEmailedCode(ctx: AppContext, ip: string, email: string, purpose: CodePurpose, code: string): User {
   const account = normalizeEmail(email)
-  const ip = clientIp(ctx, event)
   const wait = ctx.loginThrottle.retryAfterSeconds(account, ip, ctx.now())
   if (wait > 0) throw throttledError('wrong codes', wait)
   const user = findUserByEmail(ctx.db, account)
@@ -52,10 +49,10 @@ export function confirmEmailVerified(ctx: AppContext, user: User): void {
 }
 
 /** Sets a new password, marks the email verified and signs the account out everywhere. */
-export async function resetPassword(ctx: AppContext, event: H3Event, email: string, code: string, newPassword: string): Promise<User> {
+export async function resetPassword(ctx: AppContext, ip: string, email: string, code: string, newPassword: string): Promise<User> {
   const problem = passwordPolicyProblem(newPassword, email)
   if (problem) throw badRequest(problem)
-  const user = confirmEmailedCode(ctx, event, email, 'reset_password', code)
+  const user = confirmEmailedCode(ctx, ip, email, 'reset_password', code)
   const passwordHash = await hashPassword(ctx.config, newPassword)
   const now = ctx.now().toISOString()
   ctx.db.transaction(() => {

@@ -1,24 +1,20 @@
-import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { badRequest, conflict, unauthorized } from '../http/errors.ts'
+import { badRequest, conflict, unauthorized } from '../errors.ts'
 import { sendVerificationCode } from './account-mail.ts'
-import { clientIp } from './client-ip.ts'
 import { throttledError } from './login-throttle.ts'
 import { issueCode } from './codes.ts'
-import { setSessionCookie } from './cookie.ts'
 import { hashPassword, needsRehash, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
 import { createSession, EXTENSION_TOKEN_PREFIX, invalidateSession } from './sessions.ts'
 import type { Caller } from './caller.ts'
 import { findUserByEmail, insertUser, normalizeEmail, updatePasswordHash, type User } from './users.ts'
 
 /**
- * Starts a browser session for the user and hands its token to the client as the session cookie.
- * A cookie session the request already carried is ended, so signing in never leaves an orphan behind.
+ * Starts a browser session for the user (src/http/cookie.ts hands its token to the client). A
+ * cookie session the request already carried is ended, so signing in never leaves an orphan behind.
  */
-export function startBrowserSession(ctx: AppContext, event: H3Event, userId: number, replacing?: Caller | null): { token: string; expiresAt: string } {
+export function createBrowserSession(ctx: AppContext, userId: number, replacing?: Caller | null): { token: string; expiresAt: string } {
   if (replacing?.credential === 'cookie') invalidateSession(ctx.db, replacing.credentialId)
   const { session, token } = createSession(ctx.db, userId, 'browser', ctx.config.sessionDays, ctx.now())
-  setSessionCookie(ctx, event, token, session.expiresAt)
   return { token, expiresAt: session.expiresAt }
 }
 
@@ -56,9 +52,8 @@ export async function registerUser(ctx: AppContext, email: string, password: str
  * Checks email + password under the login throttle. Unknown emails and password-less (OAuth) accounts
  * cost the same argon2 work as a wrong password and get the same answer.
  */
-export async function authenticatePassword(ctx: AppContext, event: H3Event, email: string, password: string): Promise<User> {
+export async function authenticatePassword(ctx: AppContext, ip: string, email: string, password: string): Promise<User> {
   const account = normalizeEmail(email)
-  const ip = clientIp(ctx, event)
   const wait = ctx.loginThrottle.retryAfterSeconds(account, ip, ctx.now())
   if (wait > 0) throw throttledError('failed sign-in attempts', wait)
   const user = findUserByEmail(ctx.db, account)

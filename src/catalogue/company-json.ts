@@ -1,7 +1,7 @@
 import type { CompanyEntry } from './company-index.ts'
 import type { FeedbackSummary } from './community-signals.ts'
 
-/** Company JSON of the API (decisions.md "Companies"): the only place a company becomes JSON. */
+/** Company JSON of the API (docs/public-api.md "Companies"): the only place a company becomes JSON. */
 
 const list = (json: unknown): string[] => (typeof json === 'string' ? (JSON.parse(json) as string[]) : [])
 const sorted = (values: string[]) => [...new Set(values)].sort()

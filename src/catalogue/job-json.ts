@@ -102,7 +102,7 @@ function setAttributes(row: JobRow): Record<string, unknown> {
   return out
 }
 
-/** The Job object of the API (decisions.md "Job object"): the only place a job row becomes JSON. */
+/** The Job object of the API (the Job schema of our OpenAPI document): the only place a job row becomes JSON. */
 export function toJob(row: JobRow, children: Children, options: JobJsonOptions): Record<string, unknown> {
   const job: Record<string, unknown> = {
     public_slug: row.public_slug,

@@ -1,15 +1,22 @@
 import Database from 'better-sqlite3'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { schemaPath } from '../paths.ts'
+import type { Logger } from '../log.ts'
+import { migrate } from './migrate.ts'
 
 export type DB = Database.Database
 
-/** Bumped whenever schema.sql changes in a way an existing file must be migrated for. */
-export const SCHEMA_VERSION = 1
+export interface OpenOptions {
+  readonly?: boolean
+  /** Where a line per applied migration step goes (the server's logger); silent when absent. */
+  log?: Logger
+}
 
-/** Opens (creating if needed) the catalogue database: WAL, foreign keys, busy timeout, schema applied. */
-export function openDatabase(path: string, options: { readonly?: boolean } = {}): DB {
+/**
+ * Opens (creating if needed) the catalogue database: WAL, foreign keys, busy timeout, and the schema
+ * brought to this build's version (a new file from schema.sql, an older one by its migrations).
+ */
+export function openDatabase(path: string, options: OpenOptions = {}): DB {
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true })
   const db = new Database(path, { readonly: options.readonly ?? false })
   db.pragma('busy_timeout = 5000')
@@ -17,18 +24,13 @@ export function openDatabase(path: string, options: { readonly?: boolean } = {})
   if (options.readonly) return db
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
-  migrate(db)
+  try {
+    migrate(db, { onStep: (step) => options.log?.info('database migrated', { path, ...step }) })
+  } catch (error) {
+    db.close()
+    throw error
+  }
   return db
-}
-
-function migrate(db: DB): void {
-  const version = db.pragma('user_version', { simple: true }) as number
-  if (version > SCHEMA_VERSION) throw new Error(`database schema ${version} is newer than this build (${SCHEMA_VERSION})`)
-  // schema.sql is idempotent (IF NOT EXISTS everywhere), so applying it also adds new tables to older files.
-  db.transaction(() => {
-    db.exec(readFileSync(schemaPath, 'utf8'))
-    db.pragma(`user_version = ${SCHEMA_VERSION}`)
-  })()
 }
 
 /** Reads a catalogue_meta value. */

@@ -1,6 +1,6 @@
 import type { EventHandler } from 'h3'
 import type { RouteSpec } from './route.ts'
-import { methodNotAllowed, notFound } from './errors.ts'
+import { methodNotAllowed, notFound } from '../errors.ts'
 import { optionsResponse } from './cors.ts'
 
 /**

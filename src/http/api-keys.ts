@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
+import { defineOperation, type Route } from './route.ts'
 import { countApiKeys, createApiKey, deleteApiKey, listApiKeys, toApiKeyJson } from '../account/api-keys.ts'
-import { conflict, notFound } from './errors.ts'
+import { conflict, notFound } from '../errors.ts'
 import { intParam } from './validate.ts'
 
 const keyIdParams = v.object({ id: intParam({ min: 1, description: 'Id of the API key.' }) })
@@ -10,7 +10,7 @@ const keyIdParams = v.object({ id: intParam({ min: 1, description: 'Id of the AP
 /** Personal API key management. Session only, so a leaked key cannot mint or delete keys. */
 export function apiKeyRoutes(ctx: AppContext): Route[] {
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/me/api-keys',
@@ -19,9 +19,9 @@ export function apiKeyRoutes(ctx: AppContext): Route[] {
         tags: ['api keys'],
         auth: 'session',
       },
-      (_event, { caller }) => ({ data: listApiKeys(ctx.db, caller!.userId).map(toApiKeyJson) }),
+      (_event, { caller }) => ({ data: listApiKeys(ctx.db, caller.userId).map(toApiKeyJson) }),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/me/api-keys',
@@ -36,14 +36,14 @@ export function apiKeyRoutes(ctx: AppContext): Route[] {
       },
       (event, { body, caller }) => {
         const created = ctx.db.transaction(() => {
-          if (countApiKeys(ctx.db, caller!.userId) >= ctx.config.apiKeysPerUser) throw conflict(`an account may hold at most ${ctx.config.apiKeysPerUser} API keys; delete one first`)
-          return createApiKey(ctx.db, caller!.userId, body.name, ctx.now())
+          if (countApiKeys(ctx.db, caller.userId) >= ctx.config.apiKeysPerUser) throw conflict(`an account may hold at most ${ctx.config.apiKeysPerUser} API keys; delete one first`)
+          return createApiKey(ctx.db, caller.userId, body.name, ctx.now())
         })()
         event.res.status = 201
         return { data: { ...toApiKeyJson(created.apiKey), key: created.key } }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'DELETE',
         path: '/me/api-keys/:id',
@@ -55,7 +55,7 @@ export function apiKeyRoutes(ctx: AppContext): Route[] {
         responses: { 204: 'deleted', 404: 'no such key' },
       },
       (event, { params, caller }) => {
-        if (!deleteApiKey(ctx.db, caller!.userId, params.id)) throw notFound('no such API key')
+        if (!deleteApiKey(ctx.db, caller.userId, params.id)) throw notFound('no such API key')
         event.res.status = 204
         return null
       },

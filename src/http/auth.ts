@@ -1,14 +1,15 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
-import { assertSameSiteWrite } from '../account/origin.ts'
-import { clearSessionCookie } from '../account/cookie.ts'
-import { authenticatePassword, registerUser, requestEmailVerification, startBrowserSession } from '../account/sign-in.ts'
+import { clientIp } from './client-address.ts'
+import { defineOperation, type Route } from './route.ts'
+import { assertSameSiteWrite } from './origin.ts'
+import { clearSessionCookie, startBrowserSession } from './cookie.ts'
+import { authenticatePassword, registerUser, requestEmailVerification } from '../account/sign-in.ts'
 import { confirmEmailedCode, confirmEmailVerified, requestPasswordReset, resetPassword } from '../account/recovery.ts'
 import { invalidateSession, invalidateUserSessions } from '../account/sessions.ts'
 import { findUserByEmail, findUserById, toUserJson } from '../account/users.ts'
 import { PASSWORD_MAX_LENGTH } from '../account/passwords.ts'
-import { badRequest, notFound } from './errors.ts'
+import { badRequest, notFound } from '../errors.ts'
 
 export const emailField = v.pipe(
   v.string('must be a string'),
@@ -31,7 +32,7 @@ export function authRoutes(ctx: AppContext): Route[] {
     return toUserJson(user)
   }
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/auth/register',
@@ -50,7 +51,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         return { data: toUserJson(user) }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/auth/login',
@@ -63,12 +64,12 @@ export function authRoutes(ctx: AppContext): Route[] {
       },
       async (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
-        const user = await authenticatePassword(ctx, event, body.email, body.password)
+        const user = await authenticatePassword(ctx, clientIp(ctx.config, event), body.email, body.password)
         startBrowserSession(ctx, event, user.id, caller)
         return { data: toUserJson(user) }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/auth/logout',
@@ -83,7 +84,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         return ok
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/auth/logout-all',
@@ -93,12 +94,12 @@ export function authRoutes(ctx: AppContext): Route[] {
         auth: 'session',
       },
       (event, { caller }) => {
-        invalidateUserSessions(ctx.db, caller!.userId)
+        invalidateUserSessions(ctx.db, caller.userId)
         clearSessionCookie(ctx, event)
         return ok
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/auth/me',
@@ -107,9 +108,9 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'session-or-key',
       },
-      (_event, { caller }) => ({ data: { ...userJson(caller!.userId), credential: caller!.credential } }),
+      (_event, { caller }) => ({ data: { ...userJson(caller.userId), credential: caller.credential } }),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/auth/verify/request',
@@ -126,7 +127,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         return ok
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/auth/verify/confirm',
@@ -139,13 +140,13 @@ export function authRoutes(ctx: AppContext): Route[] {
       },
       (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
-        const user = confirmEmailedCode(ctx, event, body.email, 'verify_email', body.code)
+        const user = confirmEmailedCode(ctx, clientIp(ctx.config, event), body.email, 'verify_email', body.code)
         confirmEmailVerified(ctx, user)
         startBrowserSession(ctx, event, user.id, caller)
         return { data: userJson(user.id) }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/auth/password/forgot',
@@ -160,7 +161,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         return ok
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/auth/password/reset',
@@ -173,7 +174,7 @@ export function authRoutes(ctx: AppContext): Route[] {
       },
       async (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
-        const user = await resetPassword(ctx, event, body.email, body.code, body.new_password)
+        const user = await resetPassword(ctx, clientIp(ctx.config, event), body.email, body.code, body.new_password)
         startBrowserSession(ctx, event, user.id, caller)
         return { data: userJson(user.id) }
       },

@@ -6,6 +6,11 @@ import type { Config } from '../config.ts'
  * TRUST_PROXY, and then only the hop our own proxy appended (the last X-Forwarded-For entry),
  * since earlier entries are whatever the client sent. Undefined when there is no address (in-process calls).
  */
+/** The client address for login throttling: the same trusted-proxy rule and IPv6 /64 blocks as the rate limiter. */
+export function clientIp(config: Config, event: H3Event): string {
+  return clientAddressBlock(config, event) ?? 'unknown'
+}
+
 export function clientAddressBlock(config: Config, event: H3Event): string | undefined {
   const ip = clientAddress(config, event)
   return ip ? addressBlock(ip) : undefined

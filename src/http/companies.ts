@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
-import { notFound } from './errors.ts'
+import { defineOperation, type Route } from './route.ts'
+import { notFound } from '../errors.ts'
 import { intParam, pageOf } from './validate.ts'
 import { loadJobs } from '../catalogue/job-json.ts'
 import { parseCompanyParams } from '../catalogue/company-search-params.ts'
@@ -24,7 +24,7 @@ const paging = {
 export function companiesRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/companies',
@@ -63,7 +63,7 @@ export function companiesRoutes(ctx: AppContext): Route[] {
         return { data, meta: parsed.ignored ? { ...meta, ignored_params: parsed.ignored } : meta }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/companies/:slug',

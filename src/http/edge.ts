@@ -1,7 +1,7 @@
 import { bodyLimit, type Middleware } from 'h3'
 import type { AppContext } from '../context.ts'
 import type { RouteSpec } from './route.ts'
-import { badRequest } from './errors.ts'
+import { badRequest } from '../errors.ts'
 import { corsMiddleware, isPublicRead } from './cors.ts'
 import { rateLimitMiddleware } from './rate-limit.ts'
 

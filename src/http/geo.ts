@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
+import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
 import { searchCityNames } from '../catalogue/city-lookup.ts'
 
@@ -9,7 +9,7 @@ const MAX_LIMIT = 50
 
 export function geoRoutes(ctx: AppContext): Route[] {
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/geo/cities',

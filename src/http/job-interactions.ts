@@ -1,15 +1,15 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
+import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
-import { notFound } from './errors.ts'
+import { notFound } from '../errors.ts'
 import { jobIdBySlug } from '../catalogue/job-json.ts'
 import { getTracking, listTracking, recordInteraction, undoInteraction, type InteractionAction, type InteractionUndo, type TrackingList } from '../me/interactions.ts'
 
 const SlugParams = v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('Job public_slug.')) })
 
 const PageQuery = v.object({
-  // Above 100 is clamped, not refused (interface.md, Limits).
+  // Above 100 is clamped, not refused (docs/api.md "Paging").
   limit: v.optional(v.pipe(intParam({ min: 1, description: 'Page size, 1 to 100 (default 10; larger values are clamped).' }), v.transform((n) => Math.min(n, 100))), '10'),
   offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' }), '0'),
 })
@@ -40,7 +40,7 @@ export function jobInteractionRoutes(ctx: AppContext): Route[] {
   const entry = (userId: number, id: number) => getTracking(ctx.db, userId, id) ?? raise('no interaction with this job')
 
   const actions = (Object.keys(ACTIONS) as InteractionAction[]).map((action) =>
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: `/jobs/:slug/${action}`,
@@ -53,14 +53,14 @@ export function jobInteractionRoutes(ctx: AppContext): Route[] {
       },
       (_event, { caller, params }) => {
         const id = jobId(params.slug)
-        recordInteraction(ctx.db, caller!.userId, id, action)
-        return { data: entry(caller!.userId, id) }
+        recordInteraction(ctx.db, caller.userId, id, action)
+        return { data: entry(caller.userId, id) }
       },
     ),
   )
 
   const undos = (Object.keys(UNDOS) as InteractionUndo[]).map((undo) =>
-    defineRoute(
+    defineOperation(
       {
         method: 'DELETE',
         path: `/jobs/:slug/${undo}`,
@@ -72,7 +72,7 @@ export function jobInteractionRoutes(ctx: AppContext): Route[] {
         responses: { 204: 'undone', 404: 'no such job, or nothing to undo' },
       },
       (event, { caller, params }) => {
-        if (!undoInteraction(ctx.db, caller!.userId, jobId(params.slug), undo)) raise('nothing to undo for this job')
+        if (!undoInteraction(ctx.db, caller.userId, jobId(params.slug), undo)) raise('nothing to undo for this job')
         event.res.status = 204
         return null
       },
@@ -80,16 +80,16 @@ export function jobInteractionRoutes(ctx: AppContext): Route[] {
   )
 
   const lists = (Object.keys(LISTS) as TrackingList[]).map((list) =>
-    defineRoute(
+    defineOperation(
       { method: 'GET', path: LISTS[list].path, summary: LISTS[list].summary, tags: ['tracking'], auth: 'session-or-key', query: PageQuery },
       (_event, { caller, query }) => {
-        const page = listTracking(ctx.db, caller!.userId, list, query.limit, query.offset)
+        const page = listTracking(ctx.db, caller.userId, list, query.limit, query.offset)
         return { data: page.items, meta: { total: page.total, limit: query.limit, offset: query.offset } }
       },
     ),
   )
 
-  const one = defineRoute(
+  const one = defineOperation(
     {
       method: 'GET',
       path: '/me/tracking/:slug',
@@ -99,7 +99,7 @@ export function jobInteractionRoutes(ctx: AppContext): Route[] {
       params: SlugParams,
       responses: { 404: 'no such job, or no interaction with it' },
     },
-    (_event, { caller, params }) => ({ data: entry(caller!.userId, jobId(params.slug)) }),
+    (_event, { caller, params }) => ({ data: entry(caller.userId, jobId(params.slug)) }),
   )
 
   return [...actions, ...undos, ...lists, one]

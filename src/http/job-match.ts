@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
-import { notFound } from './errors.ts'
+import { defineOperation, type Route } from './route.ts'
+import { notFound } from '../errors.ts'
 import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { getProfile } from '../me/profile.ts'
 import { matchJob } from '../me/match.ts'
@@ -10,7 +10,7 @@ const SlugParams = v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLeng
 
 export function jobMatchRoutes(ctx: AppContext): Route[] {
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/jobs/:slug/match',
@@ -25,7 +25,7 @@ export function jobMatchRoutes(ctx: AppContext): Route[] {
       (_event, { caller, params }) => {
         const id = jobIdBySlug(ctx.db, params.slug)
         if (id === undefined) throw notFound('no such job')
-        const profile = getProfile(ctx.db, caller!.userId)
+        const profile = getProfile(ctx.db, caller.userId)
         if (!profile) throw notFound('no profile; PUT /me/profile first')
         const [job] = loadJobs(ctx.db, [id], { description: 'text', ghost: false })
         return { data: matchJob(profile, job!) }

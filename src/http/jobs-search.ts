@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
-import { badRequest } from './errors.ts'
+import { defineOperation, type Route } from './route.ts'
+import { badRequest } from '../errors.ts'
 import { boolParam, intParam, MAX_JOB_PAGE_DEPTH, pageOf } from './validate.ts'
 import { loadJobs, type DescriptionFormat } from '../catalogue/job-json.ts'
 import {
@@ -84,7 +84,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
   }
 
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/jobs/search',
@@ -99,7 +99,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
       },
       (event, { query }) => searchJobs(event, query, PAGING_PARAMS, 'preview'),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/agent/jobs/search',
@@ -119,7 +119,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         return searchJobs(event, query, [...PAGING_PARAMS, 'description_format'], format)
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/jobs/facets',
@@ -146,7 +146,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         return ignored ? { data, meta: { ignored_params: ignored } } : { data }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/jobs',

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
-import { badRequest, notFound } from './errors.ts'
+import { defineOperation, type Route } from './route.ts'
+import { badRequest, notFound } from '../errors.ts'
 import { intParam, MAX_JOB_PAGE_DEPTH, pageOf } from './validate.ts'
 import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { clusterCopies, jobSlugByUrl } from '../catalogue/job-lookup.ts'
@@ -42,7 +42,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
   }
 
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/jobs/find',
@@ -56,7 +56,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
       },
       (_event, { query }) => resolveUrl(query.url),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/jobs/resolve',
@@ -70,7 +70,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
       },
       (_event, { body }) => resolveUrl(body.url),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/jobs/:slug',
@@ -88,7 +88,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         return { data: loadJobs(db, [id], { description: 'html', ghost: true, myVotes: jobVotesOf(db, [id], caller?.userId) })[0] }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/jobs/:slug/similar',
@@ -111,7 +111,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         return { data: loadJobs(db, ids, { description: 'preview', ghost: false, myVotes: jobVotesOf(db, ids, caller?.userId) }) }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/jobs/:slug/copies',

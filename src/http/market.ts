@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
-import { badRequest, serviceUnavailable } from './errors.ts'
+import { defineOperation, type Route } from './route.ts'
+import { badRequest, serviceUnavailable } from '../errors.ts'
 import { SearchInputError } from '../search/search-params.ts'
 import { marketCoverage, SearchUnavailableError } from '../me/market-request.ts'
 
@@ -21,7 +21,7 @@ const CoverageBody = v.object({
 
 export function marketRoutes(ctx: AppContext): Route[] {
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/market/coverage',

@@ -1,17 +1,18 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
+import { clientIp } from './client-address.ts'
+import { defineOperation, type Route } from './route.ts'
 import { passwordField } from './auth.ts'
 import { changePassword, deleteAccount } from '../account/account-admin.ts'
-import { clearSessionCookie } from '../account/cookie.ts'
-import { startBrowserSession } from '../account/sign-in.ts'
+import { clearSessionCookie } from './cookie.ts'
+import { startBrowserSession } from './cookie.ts'
 import { listUsers, toUserJson } from '../account/users.ts'
 import { intParam } from './validate.ts'
 
 /** The account itself under /me, and the moderators' account list. */
 export function meAccountRoutes(ctx: AppContext): Route[] {
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/me/password',
@@ -26,12 +27,12 @@ export function meAccountRoutes(ctx: AppContext): Route[] {
         responses: { 200: '`{ data: { ok: true } }`; a fresh session cookie is set', 400: 'wrong current password or new password refused', 429: 'too many wrong passwords; see Retry-After' },
       },
       async (event, { body, caller }) => {
-        await changePassword(ctx, event, caller!.userId, body.current_password, body.new_password)
-        startBrowserSession(ctx, event, caller!.userId)
+        await changePassword(ctx, clientIp(ctx.config, event), caller.userId, body.current_password, body.new_password)
+        startBrowserSession(ctx, event, caller.userId)
         return { data: { ok: true } }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'DELETE',
         path: '/me',
@@ -42,13 +43,13 @@ export function meAccountRoutes(ctx: AppContext): Route[] {
         responses: { 204: 'account deleted; the session cookie is cleared' },
       },
       (event, { caller }) => {
-        deleteAccount(ctx, caller!.userId)
+        deleteAccount(ctx, caller.userId)
         clearSessionCookie(ctx, event)
         event.res.status = 204
         return null
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/admin/users',

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
+import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
-import { notFound } from './errors.ts'
+import { notFound } from '../errors.ts'
 import {
   getNotification,
   getNotificationSettings,
@@ -13,7 +13,7 @@ import {
 } from '../me/notifications.ts'
 
 const ListQuery = v.object({
-  // Above 100 is clamped, not refused (interface.md, Limits).
+  // Above 100 is clamped, not refused (docs/api.md "Paging").
   limit: v.optional(v.pipe(intParam({ min: 1, description: 'Page size, 1 to 100 (default 10; larger values are clamped).' }), v.transform((n) => Math.min(n, 100))), '10'),
   offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' }), '0'),
 })
@@ -28,7 +28,7 @@ const SettingsBody = v.object({
 export function meNotificationRoutes(ctx: AppContext): Route[] {
   const owned = (userId: number, id: number) => getNotification(ctx.db, userId, id) ?? raise()
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/me/notifications',
@@ -39,19 +39,19 @@ export function meNotificationRoutes(ctx: AppContext): Route[] {
         query: ListQuery,
       },
       (_event, { caller, query }) => {
-        const page = listNotifications(ctx.db, caller!.userId, query.limit, query.offset)
+        const page = listNotifications(ctx.db, caller.userId, query.limit, query.offset)
         return { data: page.items, meta: { total: page.total, unread_count: page.unreadCount, limit: query.limit, offset: query.offset } }
       },
     ),
-    defineRoute(
+    defineOperation(
       { method: 'POST', path: '/me/notifications/read-all', summary: 'Mark every notification read', tags: ['notifications'], auth: 'session' },
-      (_event, { caller }) => ({ data: { marked: markAllNotificationsRead(ctx.db, caller!.userId), unread_count: 0 } }),
+      (_event, { caller }) => ({ data: { marked: markAllNotificationsRead(ctx.db, caller.userId), unread_count: 0 } }),
     ),
-    defineRoute(
+    defineOperation(
       { method: 'GET', path: '/me/notifications/:id', summary: 'One notification', tags: ['notifications'], auth: 'session', params: IdParams, responses: { 404: 'not the caller’s notification' } },
-      (_event, { caller, params }) => ({ data: owned(caller!.userId, params.id) }),
+      (_event, { caller, params }) => ({ data: owned(caller.userId, params.id) }),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/me/notifications/:id/read',
@@ -62,13 +62,13 @@ export function meNotificationRoutes(ctx: AppContext): Route[] {
         params: IdParams,
         responses: { 404: 'not the caller’s notification' },
       },
-      (_event, { caller, params }) => ({ data: markNotificationRead(ctx.db, caller!.userId, params.id) ?? raise() }),
+      (_event, { caller, params }) => ({ data: markNotificationRead(ctx.db, caller.userId, params.id) ?? raise() }),
     ),
-    defineRoute(
+    defineOperation(
       { method: 'GET', path: '/me/notification-settings', summary: 'Notification settings', tags: ['notifications'], auth: 'session' },
-      (_event, { caller }) => ({ data: getNotificationSettings(ctx.db, caller!.userId) }),
+      (_event, { caller }) => ({ data: getNotificationSettings(ctx.db, caller.userId) }),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'PUT',
         path: '/me/notification-settings',
@@ -77,7 +77,7 @@ export function meNotificationRoutes(ctx: AppContext): Route[] {
         auth: 'session',
         body: SettingsBody,
       },
-      (_event, { caller, body }) => ({ data: updateNotificationSettings(ctx.db, caller!.userId, body) }),
+      (_event, { caller, body }) => ({ data: updateNotificationSettings(ctx.db, caller.userId, body) }),
     ),
   ]
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
-import { notFound } from './errors.ts'
+import { defineOperation, type Route } from './route.ts'
+import { notFound } from '../errors.ts'
 import { deleteProfile, getProfile, LANGUAGE_LEVELS, putProfile, SKILL_LEVELS, WORK_MODES } from '../me/profile.ts'
 import { isCurrencyCode, SALARY_PERIODS } from '../me/iso-codes.ts'
 import { matchText } from '../me/match.ts'
@@ -57,11 +57,11 @@ const MatchTextBody = v.object({
 
 export function meProfileRoutes(ctx: AppContext): Route[] {
   return [
-    defineRoute(
+    defineOperation(
       { method: 'GET', path: '/me/profile', summary: "The caller's profile", tags: ['profile'], auth: 'session-or-key', responses: { 404: 'no profile yet' } },
-      (_event, { caller }) => ({ data: getProfile(ctx.db, caller!.userId) ?? raise() }),
+      (_event, { caller }) => ({ data: getProfile(ctx.db, caller.userId) ?? raise() }),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'PUT',
         path: '/me/profile',
@@ -71,17 +71,17 @@ export function meProfileRoutes(ctx: AppContext): Route[] {
         auth: 'session-or-key',
         body: ProfileBody,
       },
-      (_event, { caller, body }) => ({ data: putProfile(ctx.db, caller!.userId, body) }),
+      (_event, { caller, body }) => ({ data: putProfile(ctx.db, caller.userId, body) }),
     ),
-    defineRoute(
+    defineOperation(
       { method: 'DELETE', path: '/me/profile', summary: 'Delete the profile', tags: ['profile'], auth: 'session-or-key', responses: { 204: 'deleted', 404: 'no profile' } },
       (event, { caller }) => {
-        if (!deleteProfile(ctx.db, caller!.userId)) raise()
+        if (!deleteProfile(ctx.db, caller.userId)) raise()
         event.res.status = 204
         return null
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/me/match-text',
@@ -94,7 +94,7 @@ export function meProfileRoutes(ctx: AppContext): Route[] {
         responses: { 404: 'the caller has no profile' },
       },
       (_event, { caller, body }) => {
-        const profile = getProfile(ctx.db, caller!.userId) ?? raise()
+        const profile = getProfile(ctx.db, caller.userId) ?? raise()
         return { data: matchText(profile, body.title, body.text) }
       },
     ),

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
-import { notFound, serviceUnavailable } from './errors.ts'
+import { defineOperation, type Route } from './route.ts'
+import { notFound, serviceUnavailable } from '../errors.ts'
 import { deletePushTokens, listPushTokens, PUSH_PLATFORMS, registerPushToken } from '../me/push-tokens.ts'
 import { PushUnavailableError, sendPush } from '../me/push-gateway.ts'
 
@@ -22,7 +22,7 @@ const DeleteBody = v.object({ token: v.optional(TokenField) })
 
 export function mePushTokenRoutes(ctx: AppContext): Route[] {
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/me/push-tokens',
@@ -34,16 +34,16 @@ export function mePushTokenRoutes(ctx: AppContext): Route[] {
         responses: { 204: 'registered' },
       },
       (event, { caller, body }) => {
-        registerPushToken(ctx.db, caller!.userId, body.token, body.platform)
+        registerPushToken(ctx.db, caller.userId, body.token, body.platform)
         event.res.status = 204
         return null
       },
     ),
-    defineRoute(
+    defineOperation(
       { method: 'GET', path: '/me/push-tokens', summary: "The caller's device push tokens", tags: ['notifications'], auth: 'session' },
-      (_event, { caller }) => ({ data: listPushTokens(ctx.db, caller!.userId) }),
+      (_event, { caller }) => ({ data: listPushTokens(ctx.db, caller.userId) }),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'DELETE',
         path: '/me/push-tokens',
@@ -55,13 +55,13 @@ export function mePushTokenRoutes(ctx: AppContext): Route[] {
         responses: { 204: 'removed', 404: 'the named token is not registered to the caller' },
       },
       (event, { caller, body }) => {
-        const removed = deletePushTokens(ctx.db, caller!.userId, body.token)
+        const removed = deletePushTokens(ctx.db, caller.userId, body.token)
         if (body.token !== undefined && removed === 0) throw notFound('no such push token')
         event.res.status = 204
         return null
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/me/push-tokens/test',
@@ -72,9 +72,9 @@ export function mePushTokenRoutes(ctx: AppContext): Route[] {
       },
       async (_event, { caller }) => {
         if (!ctx.config.pushGatewayUrl) throw serviceUnavailable('push delivery is not configured on this server')
-        if (listPushTokens(ctx.db, caller!.userId).length === 0) throw notFound('no push token registered; POST /me/push-tokens first')
+        if (listPushTokens(ctx.db, caller.userId).length === 0) throw notFound('no push token registered; POST /me/push-tokens first')
         try {
-          const sent = await sendPush(ctx, caller!.userId, { title: 'openroles', body: 'Test notification: push delivery works.', data: { kind: 'test' } })
+          const sent = await sendPush(ctx, caller.userId, { title: 'openroles', body: 'Test notification: push delivery works.', data: { kind: 'test' } })
           return { data: { sent } }
         } catch (error) {
           if (error instanceof PushUnavailableError) throw serviceUnavailable('push delivery is not configured on this server')

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
+import { defineOperation, type Route } from './route.ts'
 import { getScreeningAnswers, updateScreeningAnswers } from '../me/screening.ts'
 import { isCountryCode, isCurrencyCode, SALARY_PERIODS } from '../me/iso-codes.ts'
 
@@ -57,11 +57,11 @@ const ScreeningBody = v.object({
 
 export function meScreeningRoutes(ctx: AppContext): Route[] {
   return [
-    defineRoute(
+    defineOperation(
       { method: 'GET', path: '/me/screening-answers', summary: "The caller's screening answers", tags: ['profile'], auth: 'session' },
-      (_event, { caller }) => ({ data: getScreeningAnswers(ctx.db, caller!.userId) }),
+      (_event, { caller }) => ({ data: getScreeningAnswers(ctx.db, caller.userId) }),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'PUT',
         path: '/me/screening-answers',
@@ -72,7 +72,7 @@ export function meScreeningRoutes(ctx: AppContext): Route[] {
         body: ScreeningBody,
         responses: { 200: 'the full screening answers', 400: 'a field names an invalid value' },
       },
-      (_event, { caller, body }) => ({ data: updateScreeningAnswers(ctx.db, caller!.userId, body) }),
+      (_event, { caller, body }) => ({ data: updateScreeningAnswers(ctx.db, caller.userId, body) }),
     ),
   ]
 }

@@ -1,13 +1,13 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
+import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
-import { badRequest, conflict, notFound } from './errors.ts'
+import { badRequest, conflict, notFound } from '../errors.ts'
 import { countSavedSearches, createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from '../me/saved-searches.ts'
 import { normalizeSavedQuery } from '../me/saved-query.ts'
 
 const PageQuery = v.object({
-  // Above 100 is clamped, not refused (interface.md, Limits).
+  // Above 100 is clamped, not refused (docs/api.md "Paging").
   limit: v.optional(v.pipe(intParam({ min: 1, description: 'Page size, 1 to 100 (default 10; larger values are clamped).' }), v.transform((n) => Math.min(n, 100))), '10'),
   offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' }), '0'),
 })
@@ -33,14 +33,14 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
     return result
   }
   return [
-    defineRoute(
+    defineOperation(
       { method: 'GET', path: '/me/searches', summary: 'Saved searches, newest first', tags: ['saved searches'], auth: 'session', query: PageQuery },
       (_event, { caller, query }) => {
-        const page = listSavedSearches(ctx.db, caller!.userId, query.limit, query.offset)
+        const page = listSavedSearches(ctx.db, caller.userId, query.limit, query.offset)
         return { data: page.items, meta: { total: page.total, limit: query.limit, offset: query.offset } }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/me/searches',
@@ -53,15 +53,15 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
       },
       (event, { caller, body }) => {
         const { query, ignored } = parsed(body.query)
-        if (countSavedSearches(ctx.db, caller!.userId) >= ctx.config.savedSearchesPerUser) {
+        if (countSavedSearches(ctx.db, caller.userId) >= ctx.config.savedSearchesPerUser) {
           throw conflict(`at most ${ctx.config.savedSearchesPerUser} saved searches per account`)
         }
         event.res.status = 201
-        const data = createSavedSearch(ctx.db, caller!.userId, { name: body.name, query })
+        const data = createSavedSearch(ctx.db, caller.userId, { name: body.name, query })
         return ignored ? { data, meta: { ignored_params: ignored } } : { data }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'PATCH',
         path: '/me/searches/:id',
@@ -74,11 +74,11 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
       },
       (_event, { caller, params, body }) => {
         const next = body.query === undefined ? undefined : parsed(body.query)
-        const data = updateSavedSearch(ctx.db, caller!.userId, params.id, { name: body.name, query: next?.query }) ?? raise()
+        const data = updateSavedSearch(ctx.db, caller.userId, params.id, { name: body.name, query: next?.query }) ?? raise()
         return next?.ignored ? { data, meta: { ignored_params: next.ignored } } : { data }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'DELETE',
         path: '/me/searches/:id',
@@ -89,7 +89,7 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
         responses: { 204: 'deleted', 404: 'not the caller’s saved search' },
       },
       (event, { caller, params }) => {
-        if (!deleteSavedSearch(ctx.db, caller!.userId, params.id)) raise()
+        if (!deleteSavedSearch(ctx.db, caller.userId, params.id)) raise()
         event.res.status = 204
         return null
       },

@@ -1,12 +1,12 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
+import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
-import { conflict, notFound } from './errors.ts'
+import { conflict, notFound } from '../errors.ts'
 import { createSubscription, deleteSubscription, listSubscriptions, setSubscriptionActive } from '../me/subscriptions.ts'
 
 const PageQuery = v.object({
-  // Above 100 is clamped, not refused (interface.md, Limits).
+  // Above 100 is clamped, not refused (docs/api.md "Paging").
   limit: v.optional(v.pipe(intParam({ min: 1, description: 'Page size, 1 to 100 (default 10; larger values are clamped).' }), v.transform((n) => Math.min(n, 100))), '10'),
   offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' }), '0'),
 })
@@ -21,14 +21,14 @@ const PatchBody = v.object({ active: v.pipe(v.boolean('must be true or false'), 
 
 export function meSubscriptionRoutes(ctx: AppContext): Route[] {
   return [
-    defineRoute(
+    defineOperation(
       { method: 'GET', path: '/me/subscriptions', summary: 'Subscriptions, newest first', tags: ['saved searches'], auth: 'session', query: PageQuery },
       (_event, { caller, query }) => {
-        const page = listSubscriptions(ctx.db, caller!.userId, query.limit, query.offset)
+        const page = listSubscriptions(ctx.db, caller.userId, query.limit, query.offset)
         return { data: page.items, meta: { total: page.total, limit: query.limit, offset: query.offset } }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/me/subscriptions',
@@ -40,7 +40,7 @@ export function meSubscriptionRoutes(ctx: AppContext): Route[] {
         responses: { 201: 'subscribed', 404: 'not the caller’s saved search', 409: 'the saved search already has a subscription' },
       },
       (event, { caller, body }) => {
-        const outcome = createSubscription(ctx.db, caller!.userId, body.saved_search_id)
+        const outcome = createSubscription(ctx.db, caller.userId, body.saved_search_id)
         if ('error' in outcome) {
           throw outcome.error === 'exists' ? conflict('this saved search already has a subscription') : notFound('no such saved search')
         }
@@ -48,7 +48,7 @@ export function meSubscriptionRoutes(ctx: AppContext): Route[] {
         return { data: outcome.subscription }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'PATCH',
         path: '/me/subscriptions/:id',
@@ -61,11 +61,11 @@ export function meSubscriptionRoutes(ctx: AppContext): Route[] {
         responses: { 200: '`{ data: { id, active } }`', 404: 'not the caller’s subscription' },
       },
       (_event, { caller, params, body }) => {
-        const subscription = setSubscriptionActive(ctx.db, caller!.userId, params.id, body.active) ?? raise()
+        const subscription = setSubscriptionActive(ctx.db, caller.userId, params.id, body.active) ?? raise()
         return { data: { id: subscription.id, active: subscription.active } }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'DELETE',
         path: '/me/subscriptions/:id',
@@ -76,7 +76,7 @@ export function meSubscriptionRoutes(ctx: AppContext): Route[] {
         responses: { 204: 'deleted', 404: 'not the caller’s subscription' },
       },
       (event, { caller, params }) => {
-        if (!deleteSubscription(ctx.db, caller!.userId, params.id)) raise()
+        if (!deleteSubscription(ctx.db, caller.userId, params.id)) raise()
         event.res.status = 204
         return null
       },

@@ -1,12 +1,13 @@
 import * as v from 'valibot'
 import { getRequestURL, redirect, type H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
-import { badRequest, notFound } from './errors.ts'
+import { defineOperation, type Route } from './route.ts'
+import { badRequest, notFound } from '../errors.ts'
 import { parseOAuthProviders, type OAuthProvider } from '../account/oauth-providers.ts'
 import { beginOAuth, completeOAuth, createExchangeCode, redeemExchangeCode } from '../account/oauth-flow.ts'
-import { assertSameSiteWrite } from '../account/origin.ts'
-import { mintExtensionToken, startBrowserSession } from '../account/sign-in.ts'
+import { assertSameSiteWrite } from './origin.ts'
+import { mintExtensionToken } from '../account/sign-in.ts'
+import { startBrowserSession } from './cookie.ts'
 import { findUserById, toUserJson } from '../account/users.ts'
 
 const providerParams = v.object({ provider: v.pipe(v.string(), v.description('Provider id from GET /auth/oauth/providers.')) })
@@ -36,7 +37,7 @@ export function oauthRoutes(ctx: AppContext): Route[] {
   const callbackUrl = (event: H3Event, provider: OAuthProvider) => `${siteOrigin(event)}/api/v1/auth/oauth/${provider.id}/callback`
 
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/auth/oauth/providers',
@@ -47,7 +48,7 @@ export function oauthRoutes(ctx: AppContext): Route[] {
       },
       () => ({ data: providers.map((p) => ({ id: p.id, name: p.name, start_url: `/api/v1/auth/oauth/${p.id}/start` })) }),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/auth/oauth/:provider/start',
@@ -68,7 +69,7 @@ export function oauthRoutes(ctx: AppContext): Route[] {
         return redirect(beginOAuth(ctx, provider, callbackUrl(event, provider), query.client, query.return_to ?? null), 302)
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/auth/oauth/:provider/callback',
@@ -98,7 +99,7 @@ export function oauthRoutes(ctx: AppContext): Route[] {
         return redirect(returnTo ?? '/', 302)
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/auth/oauth/exchange',
@@ -117,7 +118,7 @@ export function oauthRoutes(ctx: AppContext): Route[] {
         return { data: { user: toUserJson(user), session_token: session.token, expires_at: session.expiresAt } }
       },
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/auth/extension/connect',
@@ -126,9 +127,9 @@ export function oauthRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'session',
       },
-      (_event, { caller }) => ({ data: { ...extensionGrant, account: toUserJson(findUserById(ctx.db, caller!.userId)!), expires_in_days: ctx.config.extensionSessionDays } }),
+      (_event, { caller }) => ({ data: { ...extensionGrant, account: toUserJson(findUserById(ctx.db, caller.userId)!), expires_in_days: ctx.config.extensionSessionDays } }),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'POST',
         path: '/auth/extension/connect',
@@ -141,7 +142,7 @@ export function oauthRoutes(ctx: AppContext): Route[] {
       },
       (event, { caller }) => {
         assertSameSiteWrite(ctx, event)
-        const minted = mintExtensionToken(ctx, caller!.userId)
+        const minted = mintExtensionToken(ctx, caller.userId)
         event.res.status = 201
         return { data: { token: minted.token, token_type: 'Bearer', expires_at: minted.expiresAt } }
       },

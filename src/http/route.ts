@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import type { Caller } from '../account/caller.ts'
-import { forbidden, unauthorized } from './errors.ts'
+import { forbidden, unauthorized } from '../errors.ts'
 import { queryObject, readJsonBody, validateInput } from './validate.ts'
 import { requestCaller } from './request-caller.ts'
 import { edgeMiddleware } from './edge.ts'
@@ -34,24 +34,26 @@ export interface RouteSpec {
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined
 
-export interface RouteInput<Q, P, B> {
+export interface RouteInput<Q, P, B, A extends Auth = Auth> {
   query: Q
   params: P
   body: B
-  caller: Caller | null
+  /** Non-null by type on every route that is not public: the auth check ran before the handler. */
+  caller: A extends 'public' ? Caller | null : Caller
 }
 
 export interface Route extends RouteSpec {
   handle(ctx: AppContext, event: H3Event): Promise<unknown>
 }
 
-export function defineRoute<
+export function defineOperation<
   Q extends v.GenericSchema | undefined = undefined,
   P extends v.GenericSchema | undefined = undefined,
   B extends v.GenericSchema | undefined = undefined,
+  A extends Auth = Auth,
 >(
-  spec: RouteSpec & { query?: Q; params?: P; body?: B },
-  handler: (event: H3Event, input: RouteInput<Out<Q>, Out<P>, Out<B>>) => unknown,
+  spec: RouteSpec & { auth: A; query?: Q; params?: P; body?: B },
+  handler: (event: H3Event, input: RouteInput<Out<Q>, Out<P>, Out<B>, A>) => unknown,
 ): Route {
   return {
     ...spec,
@@ -65,7 +67,7 @@ export function defineRoute<
       const query = spec.query ? validateInput(spec.query, queryObject(event), 'query') : undefined
       const params = spec.params ? validateInput(spec.params, event.context.params ?? {}, 'path') : undefined
       const body = spec.body ? validateInput(spec.body, await readJsonBody(event, ctx.config.maxBodyBytes), 'body') : undefined
-      return handler(event, { query, params, body, caller } as RouteInput<Out<Q>, Out<P>, Out<B>>)
+      return handler(event, { query, params, body, caller } as RouteInput<Out<Q>, Out<P>, Out<B>, A>)
     },
   }
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
+import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
 import { catalogueStats, facetDistributions } from '../catalogue/stats-facets.ts'
 
@@ -10,7 +10,7 @@ const MAX_TOP = 5000
 export function statsRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/stats/catalog',
@@ -25,7 +25,7 @@ export function statsRoutes(ctx: AppContext): Route[] {
       },
       () => ({ data: catalogueStats(db, ctx.search) }),
     ),
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/stats/facets',

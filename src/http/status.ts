@@ -1,11 +1,11 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
+import { defineOperation, type Route } from './route.ts'
 import { catalogueStats } from '../catalogue/stats-facets.ts'
 
 export function statusRoutes(ctx: AppContext): Route[] {
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/status',

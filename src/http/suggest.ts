@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineRoute, type Route } from './route.ts'
+import { defineOperation, type Route } from './route.ts'
 import { suggest } from '../catalogue/suggest.ts'
 
 const DEFAULT_LIMIT = 5
@@ -15,7 +15,7 @@ function limitOf(raw: string | undefined): number {
 
 export function suggestRoutes(ctx: AppContext): Route[] {
   return [
-    defineRoute(
+    defineOperation(
       {
         method: 'GET',
         path: '/suggest',

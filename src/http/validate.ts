@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { H3Event } from 'h3'
-import { badRequest, payloadTooLarge } from './errors.ts'
+import { badRequest, payloadTooLarge } from '../errors.ts'
 
 /**
  * Runs a valibot schema over request input and turns failures into a 400 that names the field and
@@ -65,7 +65,7 @@ export const boolParam = v.pipe(
   v.transform((s) => s === 'true' || s === '1'),
 )
 
-/** Deepest page of the job endpoints (interface.md, Limits): offset + limit beyond it is a 400. */
+/** Deepest page of the job endpoints (docs/api.md "Paging"): offset + limit beyond it is a 400. */
 export const MAX_JOB_PAGE_DEPTH = 10000
 
 /**

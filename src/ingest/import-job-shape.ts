@@ -5,7 +5,7 @@ import type { RawPosting, StatedFacts } from './raw-posting.ts'
 
 /**
  * Our own import shape: one posting per JSON Lines row, named like the API Job object
- * (decisions.md), so an export of /jobs re-imports. Given facet fields win over enrichment.
+ * (docs/ingest.md), so an export of /jobs re-imports. Given facet fields win over enrichment.
  */
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
 const nullable = <T extends v.GenericSchema>(schema: T) => v.optional(v.nullable(schema))

@@ -14,7 +14,7 @@ export type { FacetName } from '../catalogue/posting-attributes.ts'
 
 export const FACET_NAMES = ATTRIBUTES.filter((row) => row.filter).map((row) => row.name as FacetName)
 
-/** One OR-group: their included values widen each other (interface.md "Geography"). */
+/** One OR-group: their included values widen each other (docs/search.md "Filters"). */
 export const GEO_FACETS: readonly FacetName[] = ATTRIBUTES.filter((row) => row.filter && row.group === 'geography').map((row) => row.name as FacetName)
 
 /** Multi-valued facets (one posting may carry several values); the rest are one column each. */

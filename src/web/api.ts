@@ -1,4 +1,4 @@
-/** The slice of the public API the page reads (interface.md, decisions.md), typed for the views. */
+/** The slice of the public API the page reads (docs/api.md), typed for the views. */
 export interface Reality {
   class: 'fresh' | 'stale' | 'likely-evergreen'
   age_days: number

@@ -3,7 +3,7 @@ import { h } from './dom.ts'
 import { formatCount } from './format.ts'
 import { queryString } from './query.ts'
 
-/** The API refuses offset + limit beyond this (interface.md "Deep paging"). */
+/** The API refuses offset + limit beyond this (docs/api.md "Paging"). */
 const DEEPEST_RESULT = 10000
 
 /** Previous / next links and the position, as real links so every page has its own URL. */

@@ -1,5 +1,5 @@
 /**
- * The page's state is the query string, written in the API's own filter grammar (interface.md),
+ * The page's state is the query string, written in the API's own filter grammar (docs/search.md),
  * so a page URL can be bookmarked, shared, and replayed against /api/v1/jobs/search unchanged.
  */
 

@@ -2,9 +2,9 @@ import * as v from 'valibot'
 import { createApp, createContext } from '../../../src/app.ts'
 import { defaultConfig, type Config } from '../../../src/config.ts'
 import { openDatabase } from '../../../src/db/connection.ts'
-import { defineRoute, type Route } from '../../../src/http/route.ts'
+import { defineOperation, type Route } from '../../../src/http/route.ts'
 import { boolParam, intParam } from '../../../src/http/validate.ts'
-import { notFound } from '../../../src/http/errors.ts'
+import { notFound } from '../../../src/errors.ts'
 import type { Logger } from '../../../src/log.ts'
 import type { AppContext } from '../../../src/context.ts'
 import { inProcessCaller } from '../../helpers/app.ts'
@@ -21,19 +21,19 @@ export function probeRoutes(): Route[] {
     offset: v.optional(intParam()),
   })
   return [
-    defineRoute({ method: 'GET', path: '/probe/read', summary: 'read probe', tags: ['probe'], auth: 'public', budget: 'read', query: page }, (_event, { query }) => ({ data: query })),
-    defineRoute(
+    defineOperation({ method: 'GET', path: '/probe/read', summary: 'read probe', tags: ['probe'], auth: 'public', budget: 'read', query: page }, (_event, { query }) => ({ data: query })),
+    defineOperation(
       { method: 'GET', path: '/probe/read/:id', summary: 'read probe item', tags: ['probe'], auth: 'public', budget: 'read', params: v.object({ id: v.string() }) },
       () => {
         throw notFound('no such probe')
       },
     ),
-    defineRoute({ method: 'GET', path: '/probe/agent', summary: 'agent probe', tags: ['probe'], auth: 'public', budget: 'agent' }, () => ({ data: 'agent' })),
-    defineRoute(
+    defineOperation({ method: 'GET', path: '/probe/agent', summary: 'agent probe', tags: ['probe'], auth: 'public', budget: 'agent' }, () => ({ data: 'agent' })),
+    defineOperation(
       { method: 'POST', path: '/probe/echo', summary: 'body probe', tags: ['probe'], auth: 'public', body: v.object({ name: v.string() }) },
       (_event, { body }) => ({ data: body }),
     ),
-    defineRoute({ method: 'GET', path: '/probe/mine', summary: 'signed-in probe', tags: ['probe'], auth: 'session-or-key' }, () => ({ data: 'mine' })),
+    defineOperation({ method: 'GET', path: '/probe/mine', summary: 'signed-in probe', tags: ['probe'], auth: 'session-or-key' }, () => ({ data: 'mine' })),
   ]
 }
 

@@ -1,5 +1,7 @@
 import { deleteCookie, getCookie, getRequestProtocol, setCookie, type H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
+import type { Caller } from '../account/caller.ts'
+import { createBrowserSession } from '../account/sign-in.ts'
 
 /** The browser session cookie. No Domain attribute: it stays with the exact host that set it. */
 export const SESSION_COOKIE = 'openroles_session'
@@ -32,4 +34,11 @@ export function setSessionCookie(ctx: AppContext, event: H3Event, token: string,
 export function clearSessionCookie(ctx: AppContext, event: H3Event): void {
   markPrivate(event)
   deleteCookie(event, SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: isHttps(ctx, event), path: '/' })
+}
+
+/** Starts a browser session for the user and hands its token to the client as the session cookie. */
+export function startBrowserSession(ctx: AppContext, event: H3Event, userId: number, replacing?: Caller | null): { token: string; expiresAt: string } {
+  const session = createBrowserSession(ctx, userId, replacing)
+  setSessionCookie(ctx, event, session.token, session.expiresAt)
+  return session
 }

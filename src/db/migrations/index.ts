@@ -1,0 +1,26 @@
+import type { DB } from '../connection.ts'
+
+/**
+ * The ordered schema migrations. Release 1 (schema version 1) is the baseline: a database file made
+ * by any release upgrades in place by applying, in order, every step above its `user_version`.
+ * A fresh database is created from schema.sql (the readable picture of the current model) and
+ * stamped with the latest version; test/db/migrations.test.ts proves both paths give one schema.
+ *
+ * Adding a step: write `NNNN-name.ts` exporting a Migration whose `version` is the next number,
+ * make the same change in schema.sql (new columns at the end of their table, as ALTER TABLE
+ * appends them), and list it below.
+ */
+export interface Migration {
+  version: number
+  name: string
+  /** Runs inside one transaction with the version stamp; throwing leaves the file as it was. */
+  up(db: DB): void
+  /**
+   * Set when the step rebuilds a table (create new, copy, drop old, rename): foreign keys are then
+   * switched off around the transaction and checked before it commits, as SQLite's ALTER TABLE
+   * guide prescribes.
+   */
+  rebuildsTables?: boolean
+}
+
+export const migrations: Migration[] = []

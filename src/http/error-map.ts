@@ -1,0 +1,35 @@
+import { HTTPError, type H3Event } from 'h3'
+import type { AppContext } from '../context.ts'
+import { DomainError } from '../errors.ts'
+import { mergeEdgeHeaders } from './edge-headers.ts'
+
+/**
+ * The one error mapper: a DomainError (thrown anywhere, possibly wrapped by h3) or an h3 HTTPError
+ * becomes `{ error, ...fields }` with its status and headers; anything else is a 500 whose message
+ * is hidden from the caller and logged once as one JSON line.
+ */
+export function errorResponse(ctx: AppContext, error: unknown, event: H3Event): Response {
+  const domain = findDomainError(error)
+  const status = domain?.status ?? (HTTPError.isError(error) && !error.unhandled ? error.status : 500)
+  const unexpected = status >= 500 && status !== 503 && status !== 501
+  if (unexpected) ctx.log.error('unhandled error', { path: event.url.pathname, error: describe(error) })
+  const message = unexpected ? 'internal server error' : (domain?.message ?? (error as Error).message) || 'error'
+  const headers = new Headers(domain?.options.headers ?? (HTTPError.isError(error) ? error.headers : undefined))
+  mergeEdgeHeaders(headers, event.res.errHeaders)
+  headers.set('content-type', 'application/json; charset=utf-8')
+  return new Response(JSON.stringify({ error: message, ...domain?.options.fields }), { status, headers })
+}
+
+function findDomainError(error: unknown): DomainError | undefined {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (current instanceof DomainError) return current
+  }
+  return undefined
+}
+
+/** The innermost cause with its stack, as one string (the log writes it inside one JSON line). */
+function describe(error: unknown): string {
+  let inner = error
+  while (inner && typeof inner === 'object' && 'cause' in inner && (inner as { cause?: unknown }).cause) inner = (inner as { cause: unknown }).cause
+  return inner instanceof Error ? (inner.stack ?? String(inner)) : String(inner)
+}
