@@ -19,7 +19,7 @@
  */
 import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
-import { andInPlace, countDocs, toDocs, type Bitmap } from './bitmap.ts'
+import { andInPlace, countDocs, type Bitmap } from './bitmap.ts'
 import { countFacet, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf } from './filter.ts'
@@ -102,7 +102,7 @@ export class SearchEngine {
       const own = request.disjunctive && selects(request.filters, facet)
       facets[facet] = countFacet(index, own ? setFor(facet) : all, facet)
     }
-    const stats = all.size === index.liveCount ? this.catalogueStats(index) : statsOf(index, all.docs ?? toDocs(this.matched(index, text, request.filters), all.size))
+    const stats = all.size === index.liveCount ? this.catalogueStats(index) : statsOf(index, all)
     const result: FacetsResult = { total: all.size, facets, stats }
     this.cache.set(key, result)
     return result
@@ -110,7 +110,7 @@ export class SearchEngine {
 
   /** Ranges over the whole catalogue: computed once per index generation, kept outside the cache. */
   private catalogueStats(index: SearchIndex): FacetStats {
-    if (this.fullStats?.index !== index) this.fullStats = { index, stats: statsOf(index, toDocs(index.live, index.liveCount)) }
+    if (this.fullStats?.index !== index) this.fullStats = { index, stats: statsOf(index, countingSet(index, index.live, index.liveCount)) }
     return this.fullStats.stats
   }
 

@@ -4,7 +4,8 @@
  * (never SQL GROUP BY). Counts over the whole catalogue are the posting-list lengths; a set
  * larger than half the catalogue is counted through its (smaller) complement.
  */
-import { andNot, countAnd, countListed, toDocs, type Bitmap } from './bitmap.ts'
+import { andNot, countAnd, countListed, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
+import type { NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 
@@ -123,11 +124,26 @@ function rangeOf(column: Float64Array, docs: Uint32Array): Range {
   return min === Infinity ? { min: null, max: null } : { min, max }
 }
 
-export function statsOf(index: SearchIndex, docs: Uint32Array): FacetStats {
-  const { columns } = index
-  return {
-    salary_min: rangeOf(columns.number('salary_min'), docs),
-    salary_max: rangeOf(columns.number('salary_max'), docs),
-    experience_years_min: rangeOf(columns.number('experience_years_min'), docs),
-  }
+/**
+ * The range over a large set from the column's sorted permutation: the first and the last
+ * document of the order that is in the set. In a set of many documents both are a few steps from
+ * the ends, instead of a pass over every document of the set.
+ */
+function rangeBySortOrder(index: SearchIndex, column: NumberColumn, matched: Bitmap): Range {
+  const { known } = index.sortPermutation(column)
+  const values = index.columns.number(column)
+  let low = 0
+  while (low < known.length && !hasDoc(matched, known[low]!)) low++
+  if (low === known.length) return { min: null, max: null }
+  let high = known.length - 1
+  while (!hasDoc(matched, known[high]!)) high--
+  return { min: values[known[low]!]!, max: values[known[high]!]! }
+}
+
+const STATS_COLUMNS = ['salary_min', 'salary_max', 'experience_years_min'] as const satisfies readonly NumberColumn[]
+
+/** Ranges over a counting set: a pass over a small set's documents, the sort orders for a large one. */
+export function statsOf(index: SearchIndex, set: CountingSet): FacetStats {
+  const range = (column: NumberColumn) => (set.docs ? rangeOf(index.columns.number(column), set.docs) : rangeBySortOrder(index, column, set.matched))
+  return Object.fromEntries(STATS_COLUMNS.map((column) => [column, range(column)])) as unknown as FacetStats
 }

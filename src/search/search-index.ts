@@ -5,8 +5,8 @@
  * catalogue changes; only view counts move in place (see IndexKeeper).
  */
 import { countDocs, fromDocs, type Bitmap } from './bitmap.ts'
-import type { DocColumns } from './doc-columns.ts'
-import { REGIONS_NONE, type SortKey } from './facet-spec.ts'
+import type { DocColumns, NumberColumn } from './doc-columns.ts'
+import { REGIONS_NONE } from './facet-spec.ts'
 import { COMPANY_WORDS } from './index-load.ts'
 import { tokenize } from './text-tokens.ts'
 
@@ -24,7 +24,7 @@ export class SearchIndex {
   private readonly postings = new Map<string, Uint32Array[]>()
   /** Live documents with no region: `regions=none`. */
   readonly regionsNone: Uint32Array
-  private readonly permutations = new Map<SortKey, SortPermutation>()
+  private readonly permutations = new Map<NumberColumn, SortPermutation>()
   private readonly dense = new Map<string, Bitmap>()
 
   constructor(readonly columns: DocColumns) {
@@ -88,11 +88,11 @@ export class SearchIndex {
   }
 
   /** After view counts moved in place: the order is rebuilt on next use. */
-  dropSortPermutation(key: SortKey): void {
+  dropSortPermutation(key: NumberColumn): void {
     this.permutations.delete(key)
   }
 
-  sortPermutation(key: SortKey): SortPermutation {
+  sortPermutation(key: NumberColumn): SortPermutation {
     let permutation = this.permutations.get(key)
     if (!permutation) {
       permutation = this.buildPermutation(this.columns.number(key))
