@@ -13,6 +13,8 @@ import { readLines } from './read-lines.ts'
 export interface ImportInput {
   at: string
   value: unknown
+  /** Who the record is, when the caller knows better than the record (a crawled board and its own id). */
+  identity?: { source: string; externalId: string }
 }
 
 /** What an input that cannot be read becomes: reported as a rejection with the reason, never written. */
