@@ -43,7 +43,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'account',
         body: v.object({ email: emailField, password: passwordField('New password (10 to 256 characters).') }),
-        responses: { 202: 'accepted: a verification code or an "already registered" notice is on its way', 400: 'invalid email or password refused by the policy', 429: 'sign-up budget spent; see Retry-After' },
+        responses: { 202: { description: 'accepted: a verification code or an "already registered" notice is on its way; `{ data: { ok: true } }`', schema: ref('Ok') }, 400: 'invalid email or password refused by the policy', 429: 'sign-up budget spent; see Retry-After' },
       },
       async (event, { body }) => {
         assertSameSiteWrite(ctx, event)
