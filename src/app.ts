@@ -16,10 +16,14 @@ import { createLoginThrottle } from './account/login-throttle.ts'
 import { createBackgroundWork } from './background.ts'
 import { resumePendingRefresh } from './catalogue/refresh.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
+import { startRollupScheduler } from './insights/insights.ts'
+import { createSourceCrawler } from './sources/crawler.ts'
+import { startSourceScheduler } from './sources/scheduler.ts'
 import { mountWeb } from './http/web.ts'
 import { createMetrics, mountOps } from './http/ops.ts'
 import { mountFeeds } from './http/feeds.ts'
 import { mountPages } from './http/pages.ts'
+import { mountMcp } from './http/mcp.ts'
 // Route modules, by area.
 import { statusRoutes } from './http/status.ts'
 import { openapiRoutes } from './http/openapi.ts'
@@ -29,6 +33,7 @@ import { companiesRoutes } from './http/companies.ts'
 import { geoRoutes } from './http/geo.ts'
 import { suggestRoutes } from './http/suggest.ts'
 import { statsRoutes } from './http/stats.ts'
+import { insightsRoutes } from './http/insights.ts'
 import { authRoutes } from './http/auth.ts'
 import { oauthRoutes } from './http/oauth.ts'
 import { meAccountRoutes } from './http/me-account.ts'
@@ -42,6 +47,11 @@ import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
 import { meNotificationRoutes } from './http/me-notifications.ts'
 import { mePushTokenRoutes } from './http/me-push-tokens.ts'
 import { jobInteractionRoutes } from './http/job-interactions.ts'
+import { companyFeedbackRoutes } from './http/company-feedback.ts'
+import { submissionRoutes } from './http/submissions.ts'
+import { threadRoutes } from './http/threads.ts'
+import { referralRoutes } from './http/referrals.ts'
+import { adminSourceRoutes } from './http/admin-sources.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
@@ -67,14 +77,21 @@ export function createContext(config: Config, db: DB): AppContext {
     loginThrottle: createLoginThrottle(config),
     background: createBackgroundWork(log),
     search,
+    // Through ctx.now, so a test that moves the clock moves when sources are due.
+    sources: createSourceCrawler({ config, db, now: () => ctx.now() }),
     close: async () => {
       digests.stop()
+      rollup.stop()
+      await boards.stop()
       await ctx.background.idle()
       return search.close()
     },
   }
-  // Saved-search digests run inside the serving process; the timer never keeps the process alive.
+  // Saved-search digests and board crawls run inside the serving process; their timers never keep the process alive.
   const digests = startDigestScheduler(ctx)
+  // The insights rollup's daily job (history of the catalogue, 30-day growth window), likewise.
+  const rollup = startRollupScheduler(ctx)
+  const boards = startSourceScheduler(ctx.sources, { intervalMinutes: config.sourcesCrawlIntervalMinutes, log })
   return ctx
 }
 
@@ -90,6 +107,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...geoRoutes(ctx),
     ...suggestRoutes(ctx),
     ...statsRoutes(ctx),
+    ...insightsRoutes(ctx),
     // accounts
     ...authRoutes(ctx),
     ...oauthRoutes(ctx),
@@ -105,6 +123,13 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meNotificationRoutes(ctx),
     ...mePushTokenRoutes(ctx),
     ...jobInteractionRoutes(ctx),
+    // community
+    ...companyFeedbackRoutes(ctx),
+    ...submissionRoutes(ctx),
+    ...threadRoutes(ctx),
+    ...referralRoutes(ctx),
+    // moderation
+    ...adminSourceRoutes(ctx),
   ]
 }
 
@@ -131,6 +156,8 @@ export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3
   mountOps(app, ctx, metrics)
   mountFeeds(app, ctx)
   mountPages(app, ctx)
+  // The MCP server's tools are the API's operations, whichever routes this app mounts.
+  mountMcp(app, ctx, () => allRoutes(ctx))
   mountWeb(app)
   app.all('/**', (event) => {
     throw notFound(`no route for ${event.req.method} ${event.url.pathname}`)

@@ -79,7 +79,10 @@ let skillAliases: Map<string, string[]> | undefined
 /** Other names of a skill (its slug, "golang" for go), from the skill dictionary in data/. */
 function aliasesOf(slug: string): string[] {
   skillAliases ??= new Map(
-    (JSON.parse(readFileSync(dataFile('skills.json'), 'utf8')) as [string, string, string[]][]).map(([s, , aliases]) => [s, [s, ...aliases]]),
+    (JSON.parse(readFileSync(dataFile('skills.json'), 'utf8')) as [string, string, string[]][]).map(([s, , spellings]) => [
+      s,
+      [...new Set([s, ...spellings.map((spelling) => spelling.toLowerCase().replace(/\s+/g, '-'))])],
+    ]),
   )
   return skillAliases.get(slug) ?? [slug]
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { clientIp } from './client-address.ts'
+import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { assertSameSiteWrite } from './origin.ts'
 import { clearSessionCookie, startBrowserSession } from './cookie.ts'
@@ -60,7 +61,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: emailField, password: passwordField('The account password.') }),
-        responses: { 401: 'email or password incorrect', 429: 'too many failed attempts; see Retry-After' },
+        responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 401: 'email or password incorrect', 429: 'too many failed attempts; see Retry-After' },
       },
       async (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
@@ -77,6 +78,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         description: 'Ends the presented session (the cookie, or an extension token sent as Bearer) and clears the cookie. Idempotent: answers ok without credentials too. API keys are not affected; delete them under /me/api-keys.',
         tags: ['auth'],
         auth: 'public',
+        responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
       },
       (event, { caller }) => {
         if (caller && caller.credential !== 'api-key') invalidateSession(ctx.db, caller.credentialId)
@@ -120,6 +122,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: v.optional(emailField) }),
+        responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
       },
       (_event, { body, caller }) => {
         if (!caller && !body.email) throw badRequest('invalid body parameter "email": required when not signed in')
@@ -141,15 +144,17 @@ export function authRoutes(ctx: AppContext): Route[] {
         method: 'POST',
         path: '/auth/verify/confirm',
         summary: 'Confirm the emailed code: verifies the address and signs in',
-        description: `Marks the email verified and, since the code proves the mailbox, signs the caller in. ${cookieNote} 400 for a wrong, used or expired code (with the same message for an unknown email); wrong codes count toward the sign-in throttle (429 with Retry-After).`,
+        description: `Marks the email verified and, since the code proves the mailbox, signs the caller in. ${cookieNote} A signed-in caller may send \`{ code }\` alone: the email is then the caller's own (as the reference service's web app does); anonymous callers must send \`email\`. 400 for a wrong, used or expired code (with the same message for an unknown email); wrong codes count toward the sign-in throttle (429 with Retry-After).`,
         tags: ['auth'],
         auth: 'public',
-        body: v.object({ email: emailField, code: codeField }),
-        responses: { 400: 'wrong, used or expired code', 429: 'too many wrong codes; see Retry-After' },
+        body: v.object({ email: v.optional(emailField), code: codeField }),
+        responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 400: 'wrong, used or expired code, or no email when not signed in', 429: 'too many wrong codes; see Retry-After' },
       },
       (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
-        const user = confirmEmailedCode(ctx, clientIp(ctx.config, event), body.email, 'verify_email', body.code)
+        const email = body.email ?? (caller ? findUserById(ctx.db, caller.userId)?.email : undefined)
+        if (!email) throw badRequest('invalid body parameter "email": required when not signed in')
+        const user = confirmEmailedCode(ctx, clientIp(ctx.config, event), email, 'verify_email', body.code)
         confirmEmailVerified(ctx, user)
         startBrowserSession(ctx, event, user.id, caller)
         return { data: userJson(user.id) }
@@ -165,6 +170,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: emailField }),
+        responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
       },
       (_event, { body }) => {
         requestPasswordReset(ctx, body.email)
@@ -180,7 +186,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: emailField, code: codeField, new_password: passwordField('New password (10 to 256 characters).') }),
-        responses: { 400: 'wrong, used or expired code, or password refused by the policy', 429: 'too many wrong codes; see Retry-After' },
+        responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 400: 'wrong, used or expired code, or password refused by the policy', 429: 'too many wrong codes; see Retry-After' },
       },
       async (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { getRequestURL, redirect, type H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
+import { dataOf, listOf, object, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { parseOAuthProviders, type OAuthProvider } from '../account/oauth-providers.ts'
@@ -57,6 +58,7 @@ export function oauthRoutes(ctx: AppContext): Route[] {
         description: 'OpenID Connect providers from the OAUTH_PROVIDERS setting (none by default). `start_url` begins the sign-in in a browser.',
         tags: ['auth'],
         auth: 'public',
+        responses: { 200: { description: '`{ data: [{ id, name, start_url }] }`', schema: listOf(object({ id: { type: 'string' }, name: { type: 'string' }, start_url: { type: 'string' } })) } },
       },
       () => ({ data: providers.map((p) => ({ id: p.id, name: p.name, start_url: `/api/v1/auth/oauth/${p.id}/start` })) }),
     ),
@@ -128,7 +130,10 @@ export function oauthRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ code: v.pipe(v.string('must be a string'), v.minLength(1, 'is required'), v.maxLength(256, 'is too long'), v.description('The one-time code.')) }),
-        responses: { 400: 'unknown, used or expired code' },
+        responses: {
+          200: { description: '`{ data: { user, session_token, expires_at } }`', schema: dataOf(object({ user: ref('User'), session_token: { type: 'string' }, expires_at: { type: 'string', format: 'date-time' } })) },
+          400: 'unknown, used or expired code',
+        },
       },
       (event, { body, caller }) => {
         const userId = redeemExchangeCode(ctx, body.code)

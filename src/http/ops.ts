@@ -8,7 +8,8 @@ import { catalogueStats } from '../catalogue/stats-facets.ts'
  * - `GET /healthz`: liveness, the process answers (no database work);
  * - `GET /readyz`: readiness, the database answers and the search index is loaded (503 otherwise);
  * - `GET /metrics`: Prometheus text format (prom-client): requests and latencies by route pattern
- *   (never the raw path or query), catalogue and index size, pending mail, and the process's own
+ *   (never the raw path or query), catalogue and index size, pending mail, job-board sources by
+ *   status (a `failing` one wants attention), and the process's own
  *   metrics (memory, CPU, event-loop lag).
  */
 export interface Metrics {
@@ -31,6 +32,16 @@ export function createMetrics(ctx: AppContext): Metrics {
     new Gauge({ name, help, registers: [registry], collect(this: Gauge) { this.set(read()) } })
   gauge('openroles_catalogue_open_jobs', 'Open postings in the search index', () => catalogueStats(ctx.db, ctx.search).jobs_open)
   gauge('openroles_catalogue_companies', 'Companies in the catalogue', () => catalogueStats(ctx.db, ctx.search).companies)
+  new Gauge({
+    name: 'openroles_sources',
+    help: 'Job-board sources by status (new, ok, failing)',
+    labelNames: ['status'],
+    registers: [registry],
+    collect(this: Gauge) {
+      const rows = ctx.db.prepare('SELECT status, count(*) AS n FROM board_sources GROUP BY status').all() as { status: string; n: number }[]
+      for (const status of ['new', 'ok', 'failing']) this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0)
+    },
+  })
   gauge('openroles_mail_outbox_pending', 'Outgoing mail waiting for delivery', () => ctx.db.prepare("SELECT count(*) FROM mail_outbox WHERE status = 'pending'").pluck().get() as number)
   return {
     registry,

@@ -4,21 +4,23 @@
  * (never SQL GROUP BY). Counts over the whole catalogue are the posting-list lengths; a set
  * larger than half the catalogue is counted through its (smaller) complement.
  */
-import { andNot, countAnd, countListed, toDocs, type Bitmap } from './bitmap.ts'
+import { andNot, countAnd, countListed, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
+import type { NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 
 export type ValueCounts = Record<string, number>
 
 export interface Range {
-  min: number | null
-  max: number | null
+  min: number
+  max: number
 }
 
+/** A range is absent when no matched posting states the value (never `{ min: null, max: null }`). */
 export interface FacetStats {
-  salary_min: Range
-  salary_max: Range
-  experience_years_min: Range
+  salary_min?: Range
+  salary_max?: Range
+  experience_years_min?: Range
 }
 
 /** Slot 0: documents without a value (for regions: `none`); slot code + 1: documents with that value. */
@@ -112,7 +114,7 @@ export function countFacet(index: SearchIndex, set: CountingSet, facet: FacetNam
   return toValueCounts(index, facet, counts)
 }
 
-function rangeOf(column: Float64Array, docs: Uint32Array): Range {
+function rangeOf(column: Float64Array, docs: Uint32Array): Range | undefined {
   let min = Infinity
   let max = -Infinity
   for (let i = 0; i < docs.length; i++) {
@@ -120,14 +122,36 @@ function rangeOf(column: Float64Array, docs: Uint32Array): Range {
     if (value < min) min = value
     if (value > max) max = value
   }
-  return min === Infinity ? { min: null, max: null } : { min, max }
+  return min === Infinity ? undefined : { min, max }
 }
 
-export function statsOf(index: SearchIndex, docs: Uint32Array): FacetStats {
-  const { columns } = index
-  return {
-    salary_min: rangeOf(columns.number('salary_min'), docs),
-    salary_max: rangeOf(columns.number('salary_max'), docs),
-    experience_years_min: rangeOf(columns.number('experience_years_min'), docs),
+/**
+ * The range over a large set from the column's sorted permutation: the first and the last
+ * document of the order that is in the set. In a set of many documents both are a few steps from
+ * the ends, instead of a pass over every document of the set.
+ */
+function rangeBySortOrder(index: SearchIndex, column: NumberColumn, matched: Bitmap): Range | undefined {
+  const { known } = index.sortPermutation(column)
+  const values = index.columns.number(column)
+  let low = 0
+  while (low < known.length && !hasDoc(matched, known[low]!)) low++
+  if (low === known.length) return undefined
+  let high = known.length - 1
+  while (!hasDoc(matched, known[high]!)) high--
+  return { min: values[known[low]!]!, max: values[known[high]!]! }
+}
+
+const STATS_COLUMNS = ['salary_min', 'salary_max', 'experience_years_min'] as const satisfies readonly NumberColumn[]
+
+/**
+ * Ranges over a counting set: a pass over a small set's documents, the sort orders for a large one.
+ * A column with no value in the set is left out (never `{ min: null, max: null }`).
+ */
+export function statsOf(index: SearchIndex, set: CountingSet): FacetStats {
+  const stats: FacetStats = {}
+  for (const column of STATS_COLUMNS) {
+    const range = set.docs ? rangeOf(index.columns.number(column), set.docs) : rangeBySortOrder(index, column, set.matched)
+    if (range) stats[column] = range
   }
+  return stats
 }

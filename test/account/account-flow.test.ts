@@ -52,7 +52,7 @@ test('register -> verify -> login -> API key -> key refused on a session-only ro
     body: json({ current_password: password, new_password: 'second long passphrase' }),
   })
   assert.equal(change.status, 200)
-  assert.deepEqual(change.body, { data: { ok: true } })
+  assert.deepEqual(change.body, { data: { ok: true, changed: true } })
   const reissued = sessionCookieFrom(change.headers)
   assert.ok(reissued && reissued !== cookie, 'the caller gets a fresh cookie')
 

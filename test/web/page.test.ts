@@ -133,7 +133,7 @@ test('a job opens with its full description, and back returns to the same result
   const { page, origin, api } = harness
   await page.goto(`${origin}/?work_mode=remote,hybrid&offset=10`)
   const listing = await expectResultsMatchApi(pageQuery(page))
-  assert.equal(listing.data.length, 10, 'a full second page, tall enough to scroll')
+  assert.equal(listing.data.length, listing.meta.limit, 'a full second page (the default page size), tall enough to scroll')
   const opened = listing.data.at(-1)
   const lastRow = page.locator('.results .job-title').last()
   await lastRow.scrollIntoViewIfNeeded()
@@ -195,4 +195,23 @@ test('on a phone the filters sit behind a toggle and rows keep one height', asyn
   await page.locator('.filters-toggle').click()
   assert.equal(await page.locator('#filters').isVisible(), true)
   assert.equal(await page.locator('.filters-toggle').getAttribute('aria-expanded'), 'true')
+})
+
+test('no results offers a way out; a refused value shows as typed with a retry, never NaN', async () => {
+  const { page, origin } = harness
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${origin}/?q=rust&skills=cobol`)
+  await resultsSettled(page)
+  assert.match((await page.locator('.job-list .empty').textContent()) ?? '', /No open jobs match/)
+  await page.getByRole('button', { name: 'Search “rust” without filters' }).click()
+  await page.waitForURL((url) => url.search === '?q=rust')
+  await resultsSettled(page)
+  assert.ok((await shownTitles(page)).length > 0)
+
+  await page.goto(`${origin}/?salary_min=50k`)
+  await page.waitForSelector('.job-list .error')
+  const chips = await page.locator('.chip').allTextContents()
+  assert.ok(chips.some((chip) => /50k/.test(chip)), `chips: ${chips}`)
+  assert.ok(!chips.some((chip) => /NaN/.test(chip)))
+  assert.equal(await page.locator('.job-list .retry').count(), 1)
 })
