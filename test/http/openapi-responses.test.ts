@@ -38,7 +38,7 @@ const app = createTestApp({
   ],
   config: { oauthProviders: JSON.stringify([fake.provider]), oauthMobileRedirect: 'openroles://oauth' },
 })
-const { call, db } = app
+const { call, db, ctx } = app
 const slug = (title: string) => db.prepare('SELECT public_slug FROM jobs WHERE title = ? ORDER BY id LIMIT 1').pluck().get(title) as string
 const document = (await call('/api/v1/openapi.json')).body
 
@@ -139,13 +139,14 @@ test('the service documents validate: the OpenAPI document, the reference page a
 test('the public account operations validate', async () => {
   const email = 'schema-check@example.org'
   const password = 'a long enough passphrase'
-  const registered = await check('POST', '/auth/register', '/api/v1/auth/register', json({ email, password }), 201)
-  const cookie = `openroles_session=${/openroles_session=([^;]+)/.exec(registered.headers.getSetCookie().join())![1]}`
-  await check('POST', '/auth/login', '/api/v1/auth/login', json({ email, password }))
+  await check('POST', '/auth/register', '/api/v1/auth/register', json({ email, password }), 202)
+  const login = await check('POST', '/auth/login', '/api/v1/auth/login', json({ email, password }))
+  const cookie = `openroles_session=${/openroles_session=([^;]+)/.exec(login.headers.getSetCookie().join())![1]}`
   await check('POST', '/auth/login', '/api/v1/auth/login', json({ email, password: 'wrong wrong wrong' }), 401)
   await check('POST', '/auth/verify/request', '/api/v1/auth/verify/request', json({ email }))
   await check('POST', '/auth/verify/confirm', '/api/v1/auth/verify/confirm', withCookie(cookie, { code: latestCode(db, email, /verification code/) }))
   await check('POST', '/auth/password/forgot', '/api/v1/auth/password/forgot', json({ email }))
+  await ctx.background.idle()
   const code = latestCode(db, email, /reset/i)
   await check('POST', '/auth/password/reset', '/api/v1/auth/password/reset', json({ email, code, new_password: 'another long passphrase' }))
   await check('POST', '/auth/logout', '/api/v1/auth/logout', withCookie(cookie, {}))
@@ -157,7 +158,9 @@ test('the OAuth operations validate: providers, start and callback redirects, th
   await check('GET', '/auth/oauth/providers', '/api/v1/auth/oauth/providers')
   const start = await check('GET', '/auth/oauth/{provider}/start', '/api/v1/auth/oauth/fake/start?client=mobile', {}, 302)
   const grant = fake.authorize(start.headers.get('location')!, { sub: 'schema-1', email: 'mobile-schema@example.org', email_verified: true })
-  const callback = await check('GET', '/auth/oauth/{provider}/callback', `/api/v1/auth/oauth/fake/callback?code=${grant.code}&state=${grant.state}`, {}, 302)
+  // The callback comes back to the browser that started the sign-in, carrying its state cookie.
+  const stateCookie = start.headers.getSetCookie().find((line) => line.startsWith('openroles_oauth_state='))!.split(';')[0]!
+  const callback = await check('GET', '/auth/oauth/{provider}/callback', `/api/v1/auth/oauth/fake/callback?code=${grant.code}&state=${grant.state}`, { headers: { cookie: stateCookie } }, 302)
   assert.equal(sessionCookieFrom(callback.headers), null)
   const code = new URL(callback.headers.get('location')!).searchParams.get('code')!
   await check('POST', '/auth/oauth/exchange', '/api/v1/auth/oauth/exchange', json({ code }))
