@@ -14,11 +14,13 @@ after(async () => {
   await harness?.close()
 })
 
-/** Signs up through the API from inside the browser context, so the session cookie lands in it. */
+/** Signs up and in through the API from inside the browser context, so the session cookie lands in it. */
 async function signUpInBrowser(email: string): Promise<number> {
   const { page, origin } = harness
-  const answer = await page.request.post(`${origin}/api/v1/auth/register`, { data: { email, password: 'correct horse battery staple' }, headers: { origin } })
-  assert.equal(answer.status(), 201)
+  const credentials = { data: { email, password: 'correct horse battery staple' }, headers: { origin } }
+  assert.equal((await page.request.post(`${origin}/api/v1/auth/register`, credentials)).status(), 202)
+  const answer = await page.request.post(`${origin}/api/v1/auth/login`, credentials)
+  assert.equal(answer.status(), 200)
   return (await answer.json()).data.id as number
 }
 
