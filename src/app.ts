@@ -36,6 +36,7 @@ import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
 import { meNotificationRoutes } from './http/me-notifications.ts'
 import { mePushTokenRoutes } from './http/me-push-tokens.ts'
 import { jobInteractionRoutes } from './http/job-interactions.ts'
+import { trackerRoutes } from './http/tracker.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
@@ -94,6 +95,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meNotificationRoutes(ctx),
     ...mePushTokenRoutes(ctx),
     ...jobInteractionRoutes(ctx),
+    ...trackerRoutes(ctx),
   ]
 }
 

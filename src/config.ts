@@ -52,6 +52,12 @@ export const settings = {
   oauthProviders: str('OAUTH_PROVIDERS', '', 'JSON array of OpenID Connect providers {id,name,issuer,clientId,clientSecret,authorizationEndpoint,tokenEndpoint,userinfoEndpoint}'),
   oauthMobileRedirect: str('OAUTH_MOBILE_REDIRECT', '', 'where the mobile app receives ?code= after OAuth sign-in (e.g. openroles://oauth); empty = no mobile OAuth'),
   oauthStateMinutes: int('OAUTH_STATE_MINUTES', 10, 'lifetime of a pending OAuth sign-in and of a mobile exchange code'),
+  planFreeLimits: str('PLAN_FREE_LIMITS', 'match=3,tailor=2,assistant=10,dictation=10', 'daily allowance of each metered feature on the free plan (feature=n, comma-separated; 0 = not included)'),
+  planProLimits: str('PLAN_PRO_LIMITS', '', 'daily allowances on the pro plan; a feature not named is unlimited (under the fair-use guard)'),
+  planUltraLimits: str('PLAN_ULTRA_LIMITS', '', 'daily allowances on the ultra plan; a feature not named is unlimited (under the fair-use guard)'),
+  planFairUse: str('PLAN_FAIR_USE', 'match=60,tailor=40,assistant=200,dictation=200', 'daily fair-use guard of an unlimited allowance'),
+  planEnforce: str('PLAN_ENFORCE', '', 'metered features whose allowance is enforced (402 when used up), comma-separated, or "all"; the rest are counted only (shadow mode)'),
+  planUpgradeUrl: str('PLAN_UPGRADE_URL', '/my/plan', 'where a 402 tells a free-plan user to upgrade (upgrade_url)'),
 } as const
 
 type Settings = typeof settings

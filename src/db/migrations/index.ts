@@ -1,4 +1,5 @@
 import type { DB } from '../connection.ts'
+import { trackerMigration } from './0004-tracker.ts'
 
 /**
  * The ordered schema migrations. Release 1 (schema version 1) is the baseline: a database file made
@@ -23,4 +24,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = []
+export const migrations: Migration[] = [trackerMigration]
