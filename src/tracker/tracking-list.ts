@@ -112,7 +112,7 @@ export function listTracking(db: DB, userId: number, filter: TrackingFilter, lim
 }
 
 export function trackingCounts(db: DB, userId: number): Record<TrackingFilter, number> {
-  const columns = TRACKING_FILTERS.map((filter) => `coalesce(sum(${WHERE[filter]}), 0) AS ${filter}`).join(', ')
+  const columns = TRACKING_FILTERS.map((filter) => `coalesce(sum(${WHERE[filter]}), 0) AS "${filter}"`).join(', ')
   return db.prepare(`${ENTRIES} SELECT ${columns} FROM entries`).get({ userId }) as Record<TrackingFilter, number>
 }
 

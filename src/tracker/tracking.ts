@@ -25,7 +25,7 @@ export interface InteractionRecord {
 
 export function interactionRecord(db: DB, userId: number, target: Target): InteractionRecord {
   const marks = target.jobId === null ? undefined : readInteraction(db, userId, target.jobId)
-  const app = target.jobId === null ? target.app : applicationOfJob(db, userId, target.jobId)
+  const app = target.jobId === null ? applicationById(db, userId, target.app.id) : applicationOfJob(db, userId, target.jobId)
   return {
     job_id: target.jobId,
     viewed_at: marks?.viewed_at ?? null,
