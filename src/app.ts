@@ -37,6 +37,7 @@ import { meNotificationRoutes } from './http/me-notifications.ts'
 import { mePushTokenRoutes } from './http/me-push-tokens.ts'
 import { jobInteractionRoutes } from './http/job-interactions.ts'
 import { trackerRoutes } from './http/tracker.ts'
+import { voteRoutes } from './http/votes.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
@@ -96,6 +97,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...mePushTokenRoutes(ctx),
     ...jobInteractionRoutes(ctx),
     ...trackerRoutes(ctx),
+    ...voteRoutes(ctx),
   ]
 }
 
