@@ -38,9 +38,13 @@ import { mePushTokenRoutes } from './http/me-push-tokens.ts'
 import { jobInteractionRoutes } from './http/job-interactions.ts'
 import { trackerRoutes } from './http/tracker.ts'
 import { voteRoutes } from './http/votes.ts'
+import { planRoutes } from './http/plan.ts'
+import { planSettings } from './plan/plan-settings.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
+  // A malformed PLAN_* setting stops the start with a message naming it, not a later request.
+  planSettings(config)
   const now = () => new Date()
   const search = createSearchEngine(db, {
     cacheEntries: config.searchCacheEntries,
@@ -98,6 +102,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...jobInteractionRoutes(ctx),
     ...trackerRoutes(ctx),
     ...voteRoutes(ctx),
+    ...planRoutes(ctx),
   ]
 }
 
