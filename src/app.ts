@@ -39,6 +39,9 @@ import { jobInteractionRoutes } from './http/job-interactions.ts'
 import { trackerRoutes } from './http/tracker.ts'
 import { voteRoutes } from './http/votes.ts'
 import { planRoutes } from './http/plan.ts'
+import { mePreferenceRoutes } from './http/me-preferences.ts'
+import { meJdRoutes } from './http/me-jd.ts'
+import { applyFormRoutes } from './http/apply-form.ts'
 import { planSettings } from './plan/plan-settings.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
@@ -81,6 +84,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     // public reads
     ...jobsSearchRoutes(ctx),
     ...jobsRoutes(ctx),
+    ...applyFormRoutes(ctx),
     ...companiesRoutes(ctx),
     ...geoRoutes(ctx),
     ...suggestRoutes(ctx),
@@ -89,6 +93,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...authRoutes(ctx),
     ...oauthRoutes(ctx),
     ...meAccountRoutes(ctx),
+    ...mePreferenceRoutes(ctx),
     ...apiKeyRoutes(ctx),
     // signed-in features
     ...meProfileRoutes(ctx),
@@ -103,6 +108,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...trackerRoutes(ctx),
     ...voteRoutes(ctx),
     ...planRoutes(ctx),
+    ...meJdRoutes(ctx),
   ]
 }
 

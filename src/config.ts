@@ -58,6 +58,7 @@ export const settings = {
   planFairUse: str('PLAN_FAIR_USE', 'match=60,tailor=40,assistant=200,dictation=200', 'daily fair-use guard of an unlimited allowance'),
   planEnforce: str('PLAN_ENFORCE', '', 'metered features whose allowance is enforced (402 when used up), comma-separated, or "all"; the rest are counted only (shadow mode)'),
   planUpgradeUrl: str('PLAN_UPGRADE_URL', '/my/plan', 'where a 402 tells a free-plan user to upgrade (upgrade_url)'),
+  jdUrlsPerHour: int('JD_URLS_PER_HOUR', 20, 'links the catalogue does not hold that one account may hand in per hour (POST /me/jd/resolve)'),
 } as const
 
 type Settings = typeof settings

@@ -8,6 +8,7 @@ import { authenticatePassword, registerUser, requestEmailVerification } from '..
 import { confirmEmailedCode, confirmEmailVerified, requestPasswordReset, resetPassword } from '../account/recovery.ts'
 import { invalidateSession, invalidateUserSessions } from '../account/sessions.ts'
 import { findUserByEmail, findUserById, toUserJson } from '../account/users.ts'
+import { canonicalTimezone, setTimezone } from '../account/preferences.ts'
 import { PASSWORD_MAX_LENGTH } from '../account/passwords.ts'
 import { badRequest, notFound } from '../errors.ts'
 
@@ -40,12 +41,21 @@ export function authRoutes(ctx: AppContext): Route[] {
         description: `Password policy: 10 to 256 characters, not on the bundled list of common passwords, not built from the email name. ${cookieNote} A six-digit verification code is emailed (see /auth/verify/confirm). 409 when the email already has an account. Refused (403) from a foreign site.`,
         tags: ['auth'],
         auth: 'public',
-        body: v.object({ email: emailField, password: passwordField('New password (10 to 256 characters).') }),
+        body: v.object({
+          email: emailField,
+          password: passwordField('New password (10 to 256 characters).'),
+          timezone: v.optional(v.pipe(v.unknown(), v.description('Optional IANA time zone name; silently dropped when unknown.'))),
+        }),
         responses: { 201: 'account created and signed in', 400: 'invalid email or password refused by the policy', 409: 'email already registered' },
       },
       async (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
-        const user = await registerUser(ctx, body.email, body.password)
+        let user = await registerUser(ctx, body.email, body.password)
+        const timezone = typeof body.timezone === 'string' ? canonicalTimezone(body.timezone) : null
+        if (timezone) {
+          setTimezone(ctx.db, user.id, timezone, ctx.now().toISOString())
+          user = { ...user, timezone }
+        }
         startBrowserSession(ctx, event, user.id, caller)
         event.res.status = 201
         return { data: toUserJson(user) }
