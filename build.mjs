@@ -1,9 +1,18 @@
 // Bundles the service into one file, dist/openroles.mjs (native addons stay external), with the
 // search page's browser assets embedded in it (src/web/build-assets.ts; served by src/http/web.ts).
 import { build } from 'esbuild'
-import { chmodSync } from 'node:fs'
+import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { tsImport } from 'tsx/esm/api'
 
+// `npm start` runs this first: skip the bundle when it is newer than everything it is built from
+// (`npm run build` passes --force).
+const inputs = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? inputs(join(dir, e.name)) : [join(dir, e.name)]))
+const newestInput = Math.max(...['build.mjs', 'package.json', 'package-lock.json', ...inputs('src')].map((file) => statSync(file).mtimeMs))
+if (!process.argv.includes('--force') && existsSync('dist/openroles.mjs') && existsSync('dist/seed-worker.mjs') && statSync('dist/openroles.mjs').mtimeMs > newestInput) {
+  console.log('dist/openroles.mjs is up to date (npm run build rebuilds it)')
+  process.exit(0)
+}
 const started = Date.now()
 const { buildWebAssets } = await tsImport('./src/web/build-assets.ts', import.meta.url)
 const webAssets = await buildWebAssets()

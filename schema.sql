@@ -189,7 +189,8 @@ CREATE TABLE IF NOT EXISTS search_changes (
   job_id      INTEGER,
   company_id  INTEGER
 ) STRICT;
--- Covers every column the search index loads (src/search/index-load.ts), so loading a million
+-- Covers every column the search index loads (the posting-attribute table, src/catalogue/posting-attributes.ts;
+-- test/catalogue/posting-attributes.test.ts checks this index and the trigger below), so loading a million
 -- postings scans this index instead of walking the wide rows and their description overflow pages.
 CREATE INDEX IF NOT EXISTS jobs_search_load ON jobs (
   closed_at, id, company_id, title, visa_sponsorship, requires_clearance, salary_min, salary_max,

@@ -14,6 +14,9 @@ import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { mountWeb } from './http/web.ts'
+import { createMetrics, mountOps } from './http/ops.ts'
+import { mountFeeds } from './http/feeds.ts'
+import { mountPages } from './http/pages.ts'
 // Route modules, by area.
 import { statusRoutes } from './http/status.ts'
 import { openapiRoutes } from './http/openapi.ts'
@@ -117,13 +120,23 @@ export function allRoutes(ctx: AppContext): Route[] {
  * (every route module unless a test passes its own list).
  */
 export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3 {
+  const metrics = createMetrics(ctx)
+  const observers = [requestLogHooks(ctx.log), metrics.hooks]
   const app = new H3({
     // Unexpected errors are logged once, by onError below, through our logger.
     silent: true,
-    ...requestLogHooks(ctx.log),
+    onRequest: (event) => {
+      for (const observer of observers) observer.onRequest?.(event)
+    },
+    onResponse: (response, event) => {
+      for (const observer of observers) observer.onResponse?.(response, event)
+    },
     onError: (error, event) => errorResponse(ctx, error, event),
   })
   mountRoutes(app, ctx, routes)
+  mountOps(app, ctx, metrics)
+  mountFeeds(app, ctx)
+  mountPages(app, ctx)
   mountWeb(app)
   app.all('/**', (event) => {
     throw notFound(`no route for ${event.req.method} ${event.url.pathname}`)

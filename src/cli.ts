@@ -1,43 +1,48 @@
 #!/usr/bin/env node
-import { loadConfig } from './config.ts'
-import { startServer } from './server.ts'
+import { helpText, runCommand, usageLine, UsageError, type CommandSpec } from './cli/command.ts'
+import { serveCommand } from './server.ts'
 import { seedCommand } from './ingest/seed-command.ts'
 import { importCommand } from './ingest/import-command.ts'
+import { exportCommand } from './ingest/export-command.ts'
+import { migrateCommand, backupCommand } from './db/db-command.ts'
 import { userCommand } from './account/user-command.ts'
 import { mailCommand } from './mail/outbox-command.ts'
 import { digestsCommand } from './me/digest-command.ts'
-import { backupCommand, migrateCommand } from './db/db-command.ts'
 
 /**
- * The one entry point: `openroles serve` (default), `seed`, `import FILE`, and the admin commands
- * added by later modules. Bundled into dist/openroles.mjs.
+ * The one entry point, bundled into dist/openroles.mjs: `openroles <command> [options]`, `serve`
+ * when no command is named. Every command declares its options in src/cli/command.ts form, so
+ * `--help` works everywhere and an unknown flag is an error (exit code 2).
  */
-const commands: Record<string, { help: string; run: (args: string[]) => Promise<void> | void }> = {
-  serve: { help: 'serve the API (seeds the database on first start)', run: () => startServer(loadConfig()) },
-  seed: { help: 'seed [--jobs N] [--seed S] [--db PATH] [--replace yes]: write the generated catalogue', run: (args) => seedCommand(args) },
-  import: { help: 'import FILE...: load JSON Lines or schema.org JobPosting JSON-LD', run: (args) => importCommand(args) },
-  user: { help: 'user grant-moderator EMAIL: give an account the moderator role', run: (args) => userCommand(args) },
-  mail: { help: 'mail outbox [--to EMAIL] [--limit N]: print recorded outgoing mail (codes, when there is no SMTP)', run: (args) => mailCommand(args) },
-  migrate: { help: 'migrate: upgrade the database file to this build\'s schema now (serve also does it on start)', run: () => migrateCommand() },
-  backup: { help: 'backup FILE: an online, consistent copy of the database (VACUUM INTO)', run: (args) => backupCommand(args) },
-  digests: { help: 'digests run: evaluate every active saved-search subscription once and write the digest notifications', run: (args) => digestsCommand(args) },
-}
+const commands: CommandSpec[] = [serveCommand, seedCommand, importCommand, exportCommand, migrateCommand, backupCommand, userCommand, mailCommand, digestsCommand]
 
-function usage(): void {
-  console.log('usage: openroles <command> [args]\n')
-  for (const [name, command] of Object.entries(commands)) console.log(`  ${name.padEnd(10)} ${command.help}`)
+function usage(): string {
+  const rows = commands.map((command) => `  ${command.name.padEnd(10)} ${command.summary}`)
+  return ['usage: openroles <command> [options]   (default: serve)', '', 'commands:', ...rows, '', "Run 'openroles <command> --help' for a command's options."].join('\n')
 }
 
 async function main(argv: string[]): Promise<void> {
-  const [name = 'serve', ...args] = argv
-  if (name === '--help' || name === 'help') return usage()
-  const command = commands[name]
+  const [first, ...rest] = argv
+  if (first === '--help' || first === '-h' || first === 'help') {
+    const named = commands.find((command) => command.name === rest[0])
+    console.log(named ? helpText(named) : usage())
+    return
+  }
+  const name = first === undefined || first.startsWith('-') ? 'serve' : first
+  const args = first === undefined || first.startsWith('-') ? argv : rest
+  const command = commands.find((candidate) => candidate.name === name)
   if (!command) {
-    usage()
+    console.error(`openroles: unknown command '${name}'\n\n${usage()}`)
     process.exitCode = 2
     return
   }
-  await command.run(args)
+  try {
+    await runCommand(command, args)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    console.error(`openroles ${command.name}: ${error.message}\nusage: ${usageLine(command)}\nRun 'openroles ${command.name} --help' for more.`)
+    process.exitCode = 2
+  }
 }
 
 main(process.argv.slice(2)).catch((error) => {

@@ -14,7 +14,7 @@ const bool = (env: string, def: boolean, help: string): SettingSpec<boolean> => 
 
 export const settings = {
   port: int('PORT', 8080, 'TCP port to listen on'),
-  host: str('HOST', '0.0.0.0', 'interface to listen on'),
+  host: str('HOST', '127.0.0.1', 'interface to listen on (127.0.0.1 = this machine only; 0.0.0.0 = every interface, as in Docker)'),
   dbPath: str('OPENROLES_DB', 'data/openroles.db', 'SQLite database file (created and seeded when missing)'),
   seedJobs: int('OPENROLES_SEED_JOBS', 20000, 'postings generated when the database file is missing'),
   seedRandom: int('OPENROLES_SEED', 42, 'random seed of the generated catalogue'),

@@ -2,7 +2,8 @@ import { existsSync, renameSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { listen } from 'listhen'
 import { toNodeHandler } from 'h3'
-import type { Config } from './config.ts'
+import { loadConfig, type Config } from './config.ts'
+import { intOption, type CommandSpec } from './cli/command.ts'
 import { openDatabase } from './db/connection.ts'
 import { createApp, createContext } from './app.ts'
 import { seedCatalogue } from './ingest/seed.ts'
@@ -59,4 +60,19 @@ export async function startServer(config: Config): Promise<void> {
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
+}
+
+/** `openroles serve [--port N] [--host H]`: flags win over PORT and HOST. */
+export const serveCommand: CommandSpec = {
+  name: 'serve',
+  summary: 'Serve the API and the search page (creates and seeds the database on first start).',
+  options: {
+    port: { type: 'string', short: 'p', value: 'N', help: 'TCP port (default PORT, 8080)' },
+    host: { type: 'string', value: 'HOST', help: 'interface to listen on (default HOST, 127.0.0.1; 0.0.0.0 for every interface)' },
+  },
+  run({ values }) {
+    const config = loadConfig()
+    const port = intOption(values.port, config.port, 'port')
+    return startServer({ ...config, port, host: (values.host as string | undefined) ?? config.host })
+  },
 }

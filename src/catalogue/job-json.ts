@@ -1,5 +1,6 @@
 import TurndownService from 'turndown'
 import type { DB } from '../db/connection.ts'
+import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from './posting-attributes.ts'
 
 /** How the description is served: search previews, the stored HTML, or agent formats. */
 export type DescriptionFormat = 'preview' | 'html' | 'text' | 'markdown'
@@ -14,11 +15,14 @@ export interface JobJsonOptions {
 
 const PREVIEW_CHARS = 280
 
-const ENRICHMENT_FIELDS = [
-  'summary', 'employment_type', 'relocation', 'visa_sponsorship', 'timezone_note', 'salary_min', 'salary_max',
-  'salary_currency', 'salary_period', 'seniority', 'experience_years_min', 'english_level', 'education_level',
-  'category', 'posting_language', 'company_type', 'company_size',
-] as const
+const ATTRIBUTES: readonly PostingAttribute[] = POSTING_ATTRIBUTES
+/** Attributes stored in a jobs column and served from it (inside `enrichment`, or at the top only when set). */
+const ENRICHMENT_FIELDS = ATTRIBUTES.filter((row) => row.json === 'enrichment' && row.kind !== 'multi')
+const TOP_IF_SET = ATTRIBUTES.filter((row) => row.json === 'top_if_set')
+/** Attributes always at the top of the Job object (null when unknown, lists possibly empty). */
+const TOP = ATTRIBUTES.filter((row) => row.json === 'top')
+/** List attributes served in the Job object, read from their child tables. */
+const CHILD_LISTS = ATTRIBUTES.filter((row) => row.kind === 'multi' && row.json !== 'none')
 
 interface JobRow {
   id: number
@@ -29,14 +33,8 @@ interface JobRow {
   [column: string]: unknown
 }
 
-interface Children {
-  regions: string[]
-  countries: string[]
-  cities: string[]
-  skills: string[]
-  domains: string[]
-  collections: string[]
-}
+/** Values of every list attribute (regions, skills, …) by attribute name. */
+type Children = Record<string, string[]>
 
 const turndown = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-', codeBlockStyle: 'fenced' })
 
@@ -80,14 +78,26 @@ function describe(row: JobRow, format: DescriptionFormat): string {
 const iso = (value: unknown) => (typeof value === 'string' ? value : null)
 const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : null)
 
-function enrichmentOf(row: JobRow, domains: string[]): Record<string, unknown> {
+function enrichmentOf(row: JobRow, children: Children): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const field of ENRICHMENT_FIELDS) {
-    const value = row[field]
+  for (const attribute of ENRICHMENT_FIELDS) {
+    const value = row[columnOf(attribute)]
     if (value === null || value === undefined) continue
-    out[field] = field === 'visa_sponsorship' ? value === 1 : value
+    out[attribute.name] = attribute.kind === 'bool' ? value === 1 : value
   }
-  if (domains.length) out.domains = domains
+  for (const attribute of CHILD_LISTS) if (attribute.json === 'enrichment' && children[attribute.name]!.length) out[attribute.name] = children[attribute.name]
+  return out
+}
+
+/** Attributes served at the top only when set: a non-empty value, or a true flag. */
+function setAttributes(row: JobRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const attribute of TOP_IF_SET) {
+    const value = row[columnOf(attribute)]
+    if (attribute.kind === 'bool') {
+      if (value === 1) out[attribute.name] = true
+    } else if (value) out[attribute.name] = value
+  }
   return out
 }
 
@@ -104,24 +114,15 @@ export function toJob(row: JobRow, children: Children, options: JobJsonOptions):
     external_id: row.external_id,
     manually_added: row.manually_added === 1,
     description: describe(row, options.description),
-    regions: children.regions,
-    countries: children.countries,
-    cities: children.cities,
-    work_mode: row.work_mode ?? null,
-    skills: children.skills,
-    collections: children.collections,
   }
-  if (row.role) job.role = row.role
-  if (row.role_type) job.role_type = row.role_type
-  if (row.ai_archetype) job.ai_archetype = row.ai_archetype
-  if (row.requires_clearance === 1) job.requires_clearance = true
-  Object.assign(job, {
+  for (const attribute of TOP) job[attribute.name] = attribute.kind === 'multi' ? children[attribute.name] : (row[columnOf(attribute)] ?? null)
+  Object.assign(job, setAttributes(row), {
     posted_at: iso(row.posted_at),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     last_seen_at: iso(row.last_seen_at),
     closed_at: iso(row.closed_at),
-    enrichment: enrichmentOf(row, children.domains),
+    enrichment: enrichmentOf(row, children),
     enriched_at: iso(row.enriched_at),
     enrichment_version: row.enrichment_version ?? null,
     my_vote: options.myVotes?.get(row.id) ?? null,
@@ -139,10 +140,9 @@ export function toJob(row: JobRow, children: Children, options: JobJsonOptions):
 
 /** Every column toJob reads except the two description columns. */
 const JOB_COLUMNS = [
-  'id', 'public_slug', 'company_id', 'title', 'url', 'location', 'source', 'external_id', 'manually_added', 'work_mode',
-  'role', 'role_type', 'ai_archetype', 'requires_clearance', 'posted_at', 'created_at', 'updated_at', 'last_seen_at',
-  'closed_at', 'reality', 'ghost', 'enriched_at', 'enrichment_version', 'view_count', 'applied_count', 'upvote_count',
-  'downvote_count', ...ENRICHMENT_FIELDS,
+  'id', 'public_slug', 'company_id', 'title', 'url', 'location', 'source', 'external_id', 'manually_added', 'posted_at', 'created_at', 'updated_at', 'last_seen_at', 'closed_at', 'reality', 'ghost', 'enriched_at',
+  'enrichment_version', 'view_count', 'applied_count', 'upvote_count', 'downvote_count',
+  ...new Set([...TOP, ...TOP_IF_SET, ...ENRICHMENT_FIELDS].filter((row) => row.kind !== 'multi').map(columnOf)),
 ]
   .map((column) => `j.${column}`)
   .join(', ')
@@ -164,26 +164,16 @@ export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions
     .prepare(`SELECT ${selectColumns(options.description)} FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id IN (SELECT value FROM json_each(?))`)
     .all(idList) as JobRow[]
   const children = new Map<number, Children>()
-  const companyIds = new Map<number, number>()
-  for (const row of rows) {
-    children.set(row.id, { regions: [], countries: [], cities: [], skills: [], domains: [], collections: [] })
-    companyIds.set(row.id, row.company_id as number)
+  for (const row of rows) children.set(row.id, Object.fromEntries(CHILD_LISTS.map((attribute) => [attribute.name, []])))
+  for (const attribute of CHILD_LISTS) {
+    const column = columnOf(attribute)
+    // Company lists (collections) are read through the posting's company.
+    const sql = attribute.byCompany
+      ? `SELECT j.id AS job_id, t.${column} AS value FROM jobs j JOIN ${tableOf(attribute)} t ON t.company_id = j.company_id
+         WHERE j.id IN (SELECT value FROM json_each(?)) ORDER BY t.${column}`
+      : `SELECT job_id, ${column} AS value FROM ${tableOf(attribute)} WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY ${column}`
+    for (const { job_id, value } of db.prepare(sql).all(idList) as { job_id: number; value: string }[]) children.get(job_id)?.[attribute.name]!.push(value)
   }
-  const fill = (sql: string, key: keyof Children) => {
-    for (const { job_id, value } of db.prepare(sql).all(idList) as { job_id: number; value: string }[]) children.get(job_id)?.[key].push(value)
-  }
-  fill('SELECT job_id, region AS value FROM job_regions WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY region', 'regions')
-  fill('SELECT job_id, country AS value FROM job_countries WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY country', 'countries')
-  fill('SELECT job_id, city AS value FROM job_cities WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY city', 'cities')
-  fill('SELECT job_id, skill AS value FROM job_skills WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY skill', 'skills')
-  fill('SELECT job_id, domain AS value FROM job_domains WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY domain', 'domains')
-  const collections = db
-    .prepare(
-      `SELECT j.id AS job_id, cc.collection AS value FROM jobs j JOIN company_collections cc ON cc.company_id = j.company_id
-       WHERE j.id IN (SELECT value FROM json_each(?)) ORDER BY cc.collection`,
-    )
-    .all(idList) as { job_id: number; value: string }[]
-  for (const { job_id, value } of collections) children.get(job_id)?.collections.push(value)
   const byId = new Map(rows.map((row) => [row.id, row]))
   return ids.flatMap((id) => {
     const row = byId.get(id)

@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3'
 import type { DB } from '../db/connection.ts'
 import type { CompanyRecord, JobRecord } from './job-record.ts'
 import { jobSlug } from './slug.ts'
+import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from './posting-attributes.ts'
 
 /** Statements are compiled once per connection: a seed writes a million postings through them. */
 const statementCache = new WeakMap<DB, Map<string, Statement>>()
@@ -84,6 +85,38 @@ export function upsertCompany(db: DB, company: CompanyRecord, now: string): numb
   return row.id
 }
 
+const ATTRIBUTES: readonly PostingAttribute[] = POSTING_ATTRIBUTES
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())
+
+/** Attribute columns of jobs written from the JobRecord field of the same name in camelCase. */
+const RECORD_ATTRIBUTES = ATTRIBUTES.filter((row) => tableOf(row) === 'jobs' && !row.fixed && row.kind !== 'multi')
+/** Child tables of a posting's list attributes, rewritten with every upsert. */
+const JOB_CHILD_TABLES = ATTRIBUTES.filter((row) => row.kind === 'multi' && !row.byCompany).map(tableOf)
+/** The company's own type and size stand in when the posting states none. */
+const FROM_COMPANY: Record<string, keyof CompanyRecord> = { company_type: 'companyType', company_size: 'companySize' }
+
+function attributeParams(job: JobRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  const record = job as unknown as Record<string, unknown>
+  for (const attribute of RECORD_ATTRIBUTES) {
+    const column = columnOf(attribute)
+    const value = record[camel(column)] ?? (FROM_COMPANY[column] ? job.company[FROM_COMPANY[column]] : undefined)
+    if (attribute.kind === 'bool') out[camel(column)] = attribute.notNull ? (value ? 1 : 0) : flag(value as boolean | null | undefined)
+    else out[camel(column)] = value ?? null
+  }
+  return out
+}
+
+/** Columns every write of a posting sets, beside the attributes; then those only an insert sets. */
+const WRITTEN_COLUMNS = [
+  'company_id', 'cluster_id', 'title', 'url', 'url_key', 'source_url', 'source_url_key', 'location', 'description_html',
+  'description_text', 'manually_added', ...RECORD_ATTRIBUTES.map(columnOf), 'reality_class', 'reality', 'ghost',
+  'enriched_at', 'enrichment_version', 'posted_at', 'updated_at', 'last_seen_at', 'closed_at',
+]
+const INSERT_COLUMNS = ['public_slug', 'source', 'external_id', 'created_at', ...WRITTEN_COLUMNS]
+const UPDATE_JOB = `UPDATE jobs SET ${WRITTEN_COLUMNS.map((column) => `${column} = @${camel(column)}`).join(', ')} WHERE id = @id`
+const INSERT_JOB = `INSERT INTO jobs (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map((column) => `@${camel(column)}`).join(', ')})`
+
 function clusterId(db: DB, key: string | null | undefined): number | null {
   if (!key) return null
   // Look up first: most postings join an existing cluster, and an upsert would rewrite its row each time.
@@ -107,8 +140,8 @@ export function upsertJob(db: DB, job: JobRecord, now: string = new Date().toISO
   const existing = prepared(db, 'SELECT id, public_slug, closed_at FROM jobs WHERE source = ? AND external_id = ?')
     .get(job.source, job.externalId) as { id: number; public_slug: string; closed_at: string | null } | undefined
   const slug = existing?.public_slug ?? job.publicSlug ?? jobSlug(job.title, job.company.name, job.source, job.externalId)
-  const params = {
-    slug,
+  const params: Record<string, unknown> = {
+    publicSlug: slug,
     source: job.source,
     externalId: job.externalId,
     companyId,
@@ -122,29 +155,7 @@ export function upsertJob(db: DB, job: JobRecord, now: string = new Date().toISO
     descriptionHtml: job.descriptionHtml,
     descriptionText: job.descriptionText,
     manuallyAdded: job.manuallyAdded ? 1 : 0,
-    workMode: job.workMode ?? null,
-    role: job.role ?? null,
-    roleType: job.roleType ?? null,
-    aiArchetype: job.aiArchetype ?? null,
-    category: job.category ?? null,
-    seniority: job.seniority ?? null,
-    employmentType: job.employmentType ?? null,
-    relocation: job.relocation ?? null,
-    visaSponsorship: flag(job.visaSponsorship),
-    requiresClearance: job.requiresClearance ? 1 : 0,
-    englishLevel: job.englishLevel ?? null,
-    educationLevel: job.educationLevel ?? null,
-    postingLanguage: job.postingLanguage ?? null,
-    companyType: job.companyType ?? job.company.companyType ?? null,
-    companySize: job.companySize ?? job.company.companySize ?? null,
-    salaryMin: job.salaryMin ?? null,
-    salaryMax: job.salaryMax ?? null,
-    salaryCurrency: job.salaryCurrency ?? null,
-    salaryPeriod: job.salaryPeriod ?? null,
-    experienceYearsMin: job.experienceYearsMin ?? null,
-    experienceYearsMax: job.experienceYearsMax ?? null,
-    summary: job.summary ?? null,
-    timezoneNote: job.timezoneNote ?? null,
+    ...attributeParams(job),
     realityClass: job.reality?.class ?? null,
     reality: job.reality ? JSON.stringify(job.reality) : null,
     ghost: job.ghost ? JSON.stringify(job.ghost) : null,
@@ -159,43 +170,10 @@ export function upsertJob(db: DB, job: JobRecord, now: string = new Date().toISO
   let id: number
   if (existing) {
     id = existing.id
-    prepared(db,
-      `UPDATE jobs SET company_id = @companyId, cluster_id = @clusterId, title = @title, url = @url, url_key = @urlKey,
-         source_url = @sourceUrl, source_url_key = @sourceUrlKey, location = @location,
-         description_html = @descriptionHtml, description_text = @descriptionText, manually_added = @manuallyAdded,
-         work_mode = @workMode, role = @role, role_type = @roleType, ai_archetype = @aiArchetype, category = @category,
-         seniority = @seniority, employment_type = @employmentType, relocation = @relocation,
-         visa_sponsorship = @visaSponsorship, requires_clearance = @requiresClearance, english_level = @englishLevel,
-         education_level = @educationLevel, posting_language = @postingLanguage, company_type = @companyType,
-         company_size = @companySize, salary_min = @salaryMin, salary_max = @salaryMax, salary_currency = @salaryCurrency,
-         salary_period = @salaryPeriod, experience_years_min = @experienceYearsMin, experience_years_max = @experienceYearsMax,
-         summary = @summary, timezone_note = @timezoneNote, reality_class = @realityClass, reality = @reality, ghost = @ghost,
-         enriched_at = @enrichedAt, enrichment_version = @enrichmentVersion, posted_at = @postedAt,
-         updated_at = @updatedAt, last_seen_at = @lastSeenAt, closed_at = @closedAt
-       WHERE id = @id`,
-    ).run({ ...params, id })
-    for (const table of ['job_regions', 'job_countries', 'job_cities', 'job_skills', 'job_domains']) {
-      prepared(db, `DELETE FROM ${table} WHERE job_id = ?`).run(id)
-    }
+    prepared(db, UPDATE_JOB).run({ ...params, id })
+    for (const table of JOB_CHILD_TABLES) prepared(db, `DELETE FROM ${table} WHERE job_id = ?`).run(id)
   } else {
-    id = Number(
-      prepared(db,
-        `INSERT INTO jobs (public_slug, source, external_id, company_id, cluster_id, title, url, url_key, source_url,
-           source_url_key, location, description_html, description_text, manually_added, work_mode, role, role_type,
-           ai_archetype, category, seniority, employment_type, relocation, visa_sponsorship, requires_clearance,
-           english_level, education_level, posting_language, company_type, company_size, salary_min, salary_max,
-           salary_currency, salary_period, experience_years_min, experience_years_max, summary, timezone_note,
-           reality_class, reality, ghost, enriched_at, enrichment_version, posted_at, created_at, updated_at,
-           last_seen_at, closed_at)
-         VALUES (@slug, @source, @externalId, @companyId, @clusterId, @title, @url, @urlKey, @sourceUrl,
-           @sourceUrlKey, @location, @descriptionHtml, @descriptionText, @manuallyAdded, @workMode, @role, @roleType,
-           @aiArchetype, @category, @seniority, @employmentType, @relocation, @visaSponsorship, @requiresClearance,
-           @englishLevel, @educationLevel, @postingLanguage, @companyType, @companySize, @salaryMin, @salaryMax,
-           @salaryCurrency, @salaryPeriod, @experienceYearsMin, @experienceYearsMax, @summary, @timezoneNote,
-           @realityClass, @reality, @ghost, @enrichedAt, @enrichmentVersion, @postedAt, @createdAt, @updatedAt,
-           @lastSeenAt, @closedAt)`,
-      ).run(params).lastInsertRowid,
-    )
+    id = Number(prepared(db, INSERT_JOB).run(params).lastInsertRowid)
   }
   writeChildren(db, id, job)
   writeFullText(db, id, job, Boolean(existing))

@@ -4,13 +4,27 @@ import { loadConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { openDatabase } from './connection.ts'
 import { latestVersion } from './migrate.ts'
+import type { CommandSpec } from '../cli/command.ts'
 
 /**
  * `openroles migrate`: upgrade the database file in place now (the server also does it on start).
  * `openroles backup FILE`: an online, consistent copy with VACUUM INTO (safe while the server runs;
  * restore by stopping the server and putting the copy in place of the database file).
  */
-export function migrateCommand(): void {
+export const migrateCommand: CommandSpec = {
+  name: 'migrate',
+  summary: "Upgrade the database file to this build's schema now (serve also does it on start).",
+  run: migrate,
+}
+
+export const backupCommand: CommandSpec = {
+  name: 'backup',
+  summary: 'Write an online, consistent copy of the database to FILE (VACUUM INTO); FILE must not exist.',
+  positionals: { usage: 'FILE', min: 1, max: 1 },
+  run: ({ positionals: [target] }) => backup(target!),
+}
+
+function migrate(): void {
   const config = loadConfig()
   const path = resolve(config.dbPath)
   if (!existsSync(path)) throw new Error(`no database at ${path} (start the server once to create it)`)
@@ -19,9 +33,7 @@ export function migrateCommand(): void {
   db.close()
 }
 
-export function backupCommand(args: string[]): void {
-  const [target] = args
-  if (!target || args.length !== 1) throw new Error('usage: openroles backup FILE')
+function backup(target: string): void {
   const out = resolve(target)
   if (existsSync(out)) throw new Error(`${out} exists: choose a new file name`)
   const config = loadConfig()

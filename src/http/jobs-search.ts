@@ -7,9 +7,10 @@ import { boolParam, intParam, MAX_JOB_PAGE_DEPTH, pageOf } from './validate.ts'
 import { loadJobs, type DescriptionFormat } from '../catalogue/job-json.ts'
 import {
   COUNTED_FACETS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, SORT_KEYS,
-  type FacetName, type IgnoredParam, type SearchFilters,
+  type FacetName,
 } from '../search/facet-spec.ts'
-import { parseSearchParams, SearchInputError } from '../search/search-params.ts'
+import { parseJobQuery, SearchInputError, type JobQuery, type JobQueryOptions } from '../search/search-params.ts'
+import { POSTING_ATTRIBUTES, VALUE_FILTERS } from '../catalogue/posting-attributes.ts'
 import { jobVotesOf } from '../catalogue/community-signals.ts'
 import { touchedJobIds } from '../me/interactions.ts'
 import type { Caller } from '../account/caller.ts'
@@ -21,26 +22,23 @@ const LIMIT_DEFAULT = 10
 const LIMIT_MAX = 100
 /** Deepest page on job endpoints: offset + limit. */
 const PAGING_PARAMS = ['limit', 'offset']
-const SEARCH_PARAMS = ['q', 'limit', 'offset', 'sort', 'order']
 
 const values = (description: string) => v.optional(v.pipe(v.union([v.string(), v.array(v.string())], 'must be text'), v.description(description)))
 
-/** The filter grammar as schema entries: they document every parameter in the OpenAPI document. */
+/** The filter grammar as schema entries, from the posting-attribute table: they document every parameter in the OpenAPI document. */
 function filterEntries(): v.ObjectEntries {
   const entries: v.ObjectEntries = {}
   for (const facet of FACET_NAMES) {
-    entries[facet] = values(`${facet} values: repeat the parameter or separate with commas; values are ORed${GEO_FACETS.includes(facet) ? ' (regions, countries and cities form one OR-group)' : ''}`)
+    const { description } = POSTING_ATTRIBUTES.find((row) => row.name === facet)!
+    entries[facet] = values(`${description}. Repeat the parameter or separate with commas; values are ORed${GEO_FACETS.includes(facet) ? ' (regions, countries and cities form one OR-group)' : ''}`)
     if (!GEO_FACETS.includes(facet)) entries[`${facet}_mode`] = v.optional(v.pipe(v.string('must be and or or'), v.description(`and: a posting must carry every ${facet} value; or (default)`)))
     entries[`${facet}_exclude`] = values(`postings carrying any of these ${facet} values are removed`)
   }
-  entries.salary_min = v.optional(intParam({ description: "postings whose minimum salary is at least this (the posting's own currency and period)" }))
-  entries.salary_max = v.optional(intParam({ description: "postings whose maximum salary is at most this (the posting's own currency and period)" }))
-  entries.experience_years_min = v.optional(intParam({ description: 'postings requiring at least this many years; excludes postings that state no requirement' }))
-  entries.experience_years_max = v.optional(intParam({ description: 'postings requiring at most this many years (0: no prior experience); excludes postings that state no requirement' }))
-  entries.posted_within_days = v.optional(intParam({ min: 1, max: MAX_WITHIN_DAYS, description: 'posting date (as the source states it) within the last N days' }))
-  entries.open_within_days = v.optional(intParam({ min: 1, max: MAX_WITHIN_DAYS, description: 'first recorded by this catalogue within the last N days' }))
-  entries.visa_sponsorship = v.optional(v.pipe(boolParam, v.description('true: sponsorship offered; false: a stated no (postings that say nothing match neither)')))
-  entries.requires_clearance = v.optional(v.pipe(boolParam, v.description('true: only postings requiring a clearance; false: every other posting')))
+  for (const filter of VALUE_FILTERS) {
+    if (filter.test === 'equals') entries[filter.param] = v.optional(v.pipe(boolParam, v.description(filter.description)))
+    else if (filter.test === 'withinDays') entries[filter.param] = v.optional(intParam({ min: 1, max: MAX_WITHIN_DAYS, description: filter.description }))
+    else entries[filter.param] = v.optional(intParam({ description: filter.description }))
+  }
   return entries
 }
 
@@ -60,9 +58,9 @@ const searchEntries = {
 const page = (query: { limit?: number; offset?: number }) =>
   pageOf(query, { defaultLimit: LIMIT_DEFAULT, maxLimit: LIMIT_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })
 
-function filtersOf(event: H3Event, endpointParams: string[]): { filters: SearchFilters; ignored?: IgnoredParam[] } {
+function jobQueryOf(event: H3Event, options: JobQueryOptions): JobQuery {
   try {
-    return parseSearchParams(event.url.searchParams, { endpointParams })
+    return parseJobQuery(event.url.searchParams, options)
   } catch (error) {
     if (error instanceof SearchInputError) throw badRequest(error.message)
     throw error
@@ -81,18 +79,19 @@ function facetList(raw: string | undefined): FacetName[] | null {
 export function jobsSearchRoutes(ctx: AppContext): Route[] {
   const { db, search } = ctx
 
+  const { maxQueryLength } = ctx.config
+
   /** `caller`: the signed-in caller, for my_vote; `exclude`: postings left out of the matches (the swipe deck). */
-  async function searchJobs(
+  function searchJobs(
     event: H3Event,
-    query: v.InferOutput<v.ObjectSchema<typeof searchEntries, undefined>>,
+    query: { limit?: number; offset?: number },
     endpointParams: string[],
     description: DescriptionFormat,
     options: { caller?: Caller | null; exclude?: number[] } = {},
   ) {
     const { limit, offset } = page(query)
-    const { filters, ignored } = filtersOf(event, endpointParams)
-    await search.prepareText(query.q)
-    const { ids, total } = search.search({ q: query.q, filters, sort: query.sort, order: query.order, limit, offset }, options.exclude)
+    const { q, filters, sort, order, ignored } = jobQueryOf(event, { maxQueryLength, sorted: true, endpointParams })
+    const { ids, total } = search.search({ q, filters, sort, order, limit, offset }, options.exclude)
     const meta = ignored ? { total, limit, offset, ignored_params: ignored } : { total, limit, offset }
     const myVotes = jobVotesOf(db, ids, options.caller?.userId)
     return { data: loadJobs(db, ids, { description, ghost: description === 'preview', myVotes }), meta }
@@ -112,7 +111,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         query: v.looseObject(searchEntries),
         responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value, or offset + limit over 10000' },
       },
-      (event, { query, caller }) => searchJobs(event, query, SEARCH_PARAMS, 'preview', { caller }),
+      (event, { query, caller }) => searchJobs(event, query, PAGING_PARAMS, 'preview', { caller }),
     ),
     defineOperation(
       {
@@ -125,7 +124,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         query: v.looseObject(searchEntries),
         responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value, or offset + limit over 10000' },
       },
-      (event, { query, caller }) => searchJobs(event, query, SEARCH_PARAMS, 'preview', { caller, exclude: touchedJobIds(db, caller.userId, SWIPE_EXCLUDED_MAX) }),
+      (event, { query, caller }) => searchJobs(event, query, PAGING_PARAMS, 'preview', { caller, exclude: touchedJobIds(db, caller.userId, SWIPE_EXCLUDED_MAX) }),
     ),
     defineOperation(
       {
@@ -144,7 +143,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
       },
       (event, { query, caller }) => {
         const format = query.description_format === 'text' || query.description_format === 'markdown' ? query.description_format : 'html'
-        return searchJobs(event, query, [...SEARCH_PARAMS, 'description_format'], format, { caller })
+        return searchJobs(event, query, [...PAGING_PARAMS, 'description_format'], format, { caller })
       },
     ),
     defineOperation(
@@ -165,13 +164,12 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         }),
         responses: { 200: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive=true' },
       },
-      async (event, { query }) => {
+      (event, { query }) => {
         const names = facetList(query.facets)
         // disjunctive=false is the default spelled out: only disjunctive counting conflicts with a narrowed list.
         if (names && query.disjunctive) throw badRequest('"facets" cannot be combined with "disjunctive=true"')
-        const { filters, ignored } = filtersOf(event, ['q', 'facets', 'disjunctive'])
-        await search.prepareText(query.q)
-        const data = search.facets({ q: query.q, filters, facets: names ?? undefined, disjunctive: query.disjunctive ?? false })
+        const { q, filters, ignored } = jobQueryOf(event, { maxQueryLength, endpointParams: ['facets', 'disjunctive'] })
+        const data = search.facets({ q, filters, facets: names ?? undefined, disjunctive: query.disjunctive ?? false })
         return ignored ? { data, meta: { ignored_params: ignored } } : { data }
       },
     ),

@@ -4,8 +4,12 @@ import { forbidden } from '../errors.ts'
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** The one origin allowed to make cookie-authenticated writes: PUBLIC_ORIGIN, else the request's own. */
-function allowedOrigin(ctx: AppContext, event: H3Event): string {
+/**
+ * The site's own origin: PUBLIC_ORIGIN, else the request's (behind a trusted proxy, as the proxy
+ * forwarded it). The one origin allowed to make cookie-authenticated writes, and the base of
+ * absolute links (feeds).
+ */
+export function allowedOrigin(ctx: AppContext, event: H3Event): string {
   if (ctx.config.publicOrigin) return new URL(ctx.config.publicOrigin).origin
   const trust = ctx.config.trustProxy
   return getRequestURL(event, { xForwardedHost: trust, xForwardedProto: trust }).origin

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { H3, H3Event } from 'h3'
 import type { WebAssets } from '../web/build-assets.ts'
@@ -24,7 +25,8 @@ interface ServedPage {
   assets: Map<string, ServedFile>
 }
 
-const SHELL_PATHS = ['/', '/jobs/:slug', '/companies/:slug']
+/** Paths the client-side page renders by itself; job and company pages are rendered on the server first (src/http/pages.ts). */
+const SHELL_PATHS = ['/']
 
 // The page renders job descriptions (sanitized at ingest) as HTML; the policy keeps any slip inert.
 const CONTENT_SECURITY_POLICY =
@@ -36,25 +38,41 @@ function servedFile(contentType: string, text: string, etag: string): ServedFile
   return { contentType, body, gzip: gzipSync(body), etag: `"${etag}"` }
 }
 
-function renderShell(assets: WebAssets): string {
+/** What a server-rendered page adds to the document: its title, extra head tags, and the content of <main>. */
+export interface PageContent {
+  title: string
+  /** Trusted markup for <head> (meta tags, JSON-LD); the caller escapes what it interpolates. */
+  head?: string
+  /** Trusted markup for <main>, shown before (and without) the script; the script then takes over. */
+  main?: string
+}
+
+const NOSCRIPT = '<noscript>The search needs JavaScript. The JSON API is at <a href="/api/v1/jobs/search">/api/v1/jobs/search</a>.</noscript>'
+
+function renderDocument(assets: WebAssets, page: PageContent): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
-<title>openroles: job search</title>
+<title>${page.title}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/${assets.style.name}">
 <script type="module" src="/assets/${assets.script.name}"></script>
+${page.head ?? ''}
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="site-header"><a class="brand" href="/">open<span>roles</span></a></header>
-<main id="main" tabindex="-1"><noscript>This page needs JavaScript. The JSON API is at <a href="/api/v1/jobs/search">/api/v1/jobs/search</a>.</noscript></main>
+<main id="main" tabindex="-1">${page.main ?? NOSCRIPT}</main>
 </body>
 </html>
 `
+}
+
+function renderShell(assets: WebAssets): string {
+  return renderDocument(assets, { title: 'openroles: job search' })
 }
 
 function servedPage(assets: WebAssets): ServedPage {
@@ -80,13 +98,24 @@ function respond(event: H3Event, file: ServedFile, cacheControl: string, extraHe
 }
 
 // Built (or taken from the bundle) once per process, on first use, and shared by every app instance.
+let assets: Promise<WebAssets> | undefined
 let page: Promise<ServedPage> | undefined
-const load = () => (page ??= loadAssets().then(servedPage))
+const loadOnce = () => (assets ??= loadAssets())
+const load = () => (page ??= loadOnce().then(servedPage))
+
+const PAGE_HEADERS = { 'content-security-policy': CONTENT_SECURITY_POLICY, 'referrer-policy': 'same-origin' }
+
+/** A server-rendered page (job, company, or its 404) in the page's document, gzipped when asked for. */
+export async function renderPage(event: H3Event, content: PageContent, status = 200): Promise<Response> {
+  const html = renderDocument(await loadOnce(), content)
+  const file = servedFile('text/html; charset=utf-8', html, createHash('sha1').update(html).digest('base64url'))
+  const response = respond(event, file, status === 200 ? 'public, max-age=60' : 'no-cache', PAGE_HEADERS)
+  return status === 200 ? response : new Response(response.body, { status, headers: response.headers })
+}
 
 /** Registers the page routes (GET and HEAD); call before the app's catch-all 404. */
 export function mountWeb(app: H3): void {
-  const shell = async (event: H3Event) =>
-    respond(event, (await load()).shell, 'no-cache', { 'content-security-policy': CONTENT_SECURITY_POLICY, 'referrer-policy': 'same-origin' })
+  const shell = async (event: H3Event) => respond(event, (await load()).shell, 'no-cache', PAGE_HEADERS)
   const asset = async (event: H3Event) => {
     const file = (await load()).assets.get(event.context.params?.name ?? '')
     if (!file) throw notFound('no such asset')

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
-import { parseArgs } from './cli-args.ts'
+import type { CommandSpec } from '../cli/command.ts'
 import { importFile, type ImportSummary } from './import.ts'
 import { createProgress } from './progress.ts'
 
@@ -13,23 +13,27 @@ function report(file: string, summary: ImportSummary): void {
   if (summary.rejected.length > MAX_LISTED_REJECTIONS) console.log(`  … and ${summary.rejected.length - MAX_LISTED_REJECTIONS} more`)
 }
 
-/** `openroles import [--db PATH] FILE...`: loads JSON Lines or schema.org JobPosting JSON-LD into the catalogue. */
-export async function importCommand(args: string[]): Promise<void> {
-  const { options, positional } = parseArgs(args, ['db'])
-  if (!positional.length) throw new Error('usage: openroles import [--db PATH] FILE...')
-  const path = resolve(options.db ?? loadConfig().dbPath)
-  const db = openDatabase(path)
-  let rejected = 0
-  try {
-    for (const file of positional) {
-      const progress = createProgress(`importing ${file}`, null)
-      const summary = importFile(db, file, { onProgress: (done) => progress.update(done) })
-      progress.done()
-      report(file, summary)
-      rejected += summary.rejected.length
+/** `openroles import FILE...`: loads JSON Lines or schema.org JobPosting JSON-LD into the catalogue. */
+export const importCommand: CommandSpec = {
+  name: 'import',
+  summary: 'Import postings from JSON Lines (our Job shape, e.g. an export) or schema.org JobPosting JSON-LD files.',
+  positionals: { usage: 'FILE...', min: 1, max: Infinity },
+  options: { db: { type: 'string', value: 'PATH', help: 'database file (default OPENROLES_DB)' } },
+  run({ values, positionals }) {
+    const path = resolve((values.db as string | undefined) ?? loadConfig().dbPath)
+    const db = openDatabase(path)
+    let rejected = 0
+    try {
+      for (const file of positionals) {
+        const progress = createProgress(`importing ${file}`, null)
+        const summary = importFile(db, file, { onProgress: (done) => progress.update(done) })
+        progress.done()
+        report(file, summary)
+        rejected += summary.rejected.length
+      }
+    } finally {
+      db.close()
     }
-  } finally {
-    db.close()
-  }
-  if (rejected) process.exitCode = 1
+    if (rejected) process.exitCode = 1
+  },
 }

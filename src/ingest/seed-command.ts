@@ -2,31 +2,40 @@ import { existsSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
-import { parseArgs, positiveInt } from './cli-args.ts'
+import { intOption, type CommandSpec } from '../cli/command.ts'
 import { createProgress } from './progress.ts'
 import { seedCatalogue } from './seed.ts'
 
 /**
- * `openroles seed [--jobs N] [--seed S] [--db PATH] [--replace yes]`: writes the generated catalogue
- * (the one the server builds on first start) into the database. Postings are upserted, so seeding
- * twice with the same seed changes nothing; `--replace yes` deletes the file first (accounts and
- * everything else in it go too, so it is never the default).
+ * `openroles seed`: writes the generated catalogue (the one the server builds on first start) into
+ * the database. Postings are upserted, so seeding twice with the same seed changes nothing;
+ * `--replace` deletes the file first (accounts and everything else in it go too, so it is never
+ * the default).
  */
-export async function seedCommand(args: string[]): Promise<void> {
-  const config = loadConfig()
-  const { options } = parseArgs(args, ['jobs', 'seed', 'db', 'replace'])
-  const jobs = positiveInt(options.jobs, config.seedJobs, 'jobs')
-  const seed = positiveInt(options.seed, config.seedRandom, 'seed')
-  const path = resolve(options.db ?? config.dbPath)
-  if (options.replace === 'yes' && existsSync(path)) for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true })
-  const db = openDatabase(path)
-  const progress = createProgress('seeding', jobs)
-  try {
-    const summary = seedCatalogue(db, { jobs, seed, onProgress: (done) => progress.update(done) })
-    progress.done()
-    const rate = Math.round(summary.jobs / Math.max(summary.ms / 1000, 0.001))
-    console.log(`seeded ${summary.jobs} postings from ${summary.companies} companies into ${path} in ${(summary.ms / 1000).toFixed(1)} s (${rate} postings/s)`)
-  } finally {
-    db.close()
-  }
+export const seedCommand: CommandSpec = {
+  name: 'seed',
+  summary: 'Generate (or add to) the seeded catalogue.',
+  options: {
+    jobs: { type: 'string', value: 'N', help: 'postings to generate (default OPENROLES_SEED_JOBS)' },
+    seed: { type: 'string', value: 'S', help: 'random seed (default OPENROLES_SEED)' },
+    db: { type: 'string', value: 'PATH', help: 'database file (default OPENROLES_DB)' },
+    replace: { type: 'boolean', help: 'delete the database file first (everything in it is lost)' },
+  },
+  run({ values }) {
+    const config = loadConfig()
+    const jobs = intOption(values.jobs, config.seedJobs, 'jobs')
+    const seed = intOption(values.seed, config.seedRandom, 'seed')
+    const path = resolve((values.db as string | undefined) ?? config.dbPath)
+    if (values.replace && existsSync(path)) for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true })
+    const db = openDatabase(path)
+    const progress = createProgress('seeding', jobs)
+    try {
+      const summary = seedCatalogue(db, { jobs, seed, onProgress: (done) => progress.update(done) })
+      progress.done()
+      const rate = Math.round(summary.jobs / Math.max(summary.ms / 1000, 0.001))
+      console.log(`seeded ${summary.jobs} postings from ${summary.companies} companies into ${path} in ${(summary.ms / 1000).toFixed(1)} s (${rate} postings/s)`)
+    } finally {
+      db.close()
+    }
+  },
 }

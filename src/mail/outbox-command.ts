@@ -1,29 +1,33 @@
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
+import { intOption, UsageError, type CommandSpec } from '../cli/command.ts'
 import { listOutbox } from './outbox.ts'
 
 /**
  * `openroles mail outbox [--to EMAIL] [--limit N]`: prints recorded outgoing mail, newest first, so an
  * operator without SMTP can read a verification or reset code and pass it on.
  */
-export function mailCommand(args: string[]): void {
-  const [action, ...rest] = args
-  if (action !== 'outbox') throw new Error('usage: openroles mail outbox [--to EMAIL] [--limit N]')
-  const option = (name: string) => {
-    const at = rest.indexOf(name)
-    return at >= 0 ? rest[at + 1] : undefined
-  }
-  const limit = Number(option('--limit') ?? 20)
-  if (!Number.isInteger(limit) || limit < 1) throw new Error('--limit must be a positive whole number')
-  const to = option('--to')?.trim().toLowerCase()
-  const db = openDatabase(loadConfig().dbPath)
-  try {
-    const entries = listOutbox(db, { recipient: to, limit })
-    if (!entries.length) console.log('the outbox is empty')
-    for (const entry of entries) {
-      console.log(`#${entry.id}  ${entry.createdAt}  ${entry.status}  to ${entry.recipient}\nSubject: ${entry.subject}\n\n${entry.bodyText}\n${'-'.repeat(60)}`)
+export const mailCommand: CommandSpec = {
+  name: 'mail',
+  summary: 'outbox: print recorded outgoing mail, newest first (codes, when there is no SMTP).',
+  positionals: { usage: 'outbox', min: 1, max: 1 },
+  options: {
+    to: { type: 'string', value: 'EMAIL', help: 'only mail to this address' },
+    limit: { type: 'string', value: 'N', help: 'at most N messages (default 20)' },
+  },
+  run({ values, positionals: [action] }) {
+    if (action !== 'outbox') throw new UsageError(`unknown action '${action}'`)
+    const limit = intOption(values.limit, 20, 'limit', 1)
+    const to = (values.to as string | undefined)?.trim().toLowerCase()
+    const db = openDatabase(loadConfig().dbPath)
+    try {
+      const entries = listOutbox(db, { recipient: to, limit })
+      if (!entries.length) console.log('the outbox is empty')
+      for (const entry of entries) {
+        console.log(`#${entry.id}  ${entry.createdAt}  ${entry.status}  to ${entry.recipient}\nSubject: ${entry.subject}\n\n${entry.bodyText}\n${'-'.repeat(60)}`)
+      }
+    } finally {
+      db.close()
     }
-  } finally {
-    db.close()
-  }
+  },
 }

@@ -3,19 +3,25 @@ import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
 import { createContext } from '../app.ts'
 import { runDigests } from './digests.ts'
+import { UsageError, type CommandSpec } from '../cli/command.ts'
 
 /** `openroles digests run`: one digest run now (e.g. from cron when DIGEST_INTERVAL_MINUTES=0), then exit. */
-export async function digestsCommand(args: string[]): Promise<void> {
-  if (args[0] !== 'run' || args.length > 1) throw new Error('usage: openroles digests run')
-  // This process runs once; the in-process scheduler stays off.
-  const config = loadConfig(process.env, { digestIntervalMinutes: 0 })
-  const db = openDatabase(resolve(config.dbPath))
-  const ctx = createContext(config, db)
-  try {
-    const summary = await runDigests(ctx)
-    console.log(`digests: ${summary.subscriptions} active subscriptions checked, ${summary.notifications} notifications written, ${summary.pushed} devices pushed`)
-  } finally {
-    await ctx.close?.()
-    db.close()
-  }
+export const digestsCommand: CommandSpec = {
+  name: 'digests',
+  summary: 'run: evaluate every active saved-search subscription once and write the digest notifications.',
+  positionals: { usage: 'run', min: 1, max: 1 },
+  async run({ positionals: [action] }) {
+    if (action !== 'run') throw new UsageError(`unknown action '${action}'`)
+    // This process runs once; the in-process scheduler stays off.
+    const config = loadConfig(process.env, { digestIntervalMinutes: 0 })
+    const db = openDatabase(resolve(config.dbPath))
+    const ctx = createContext(config, db)
+    try {
+      const summary = await runDigests(ctx)
+      console.log(`digests: ${summary.subscriptions} active subscriptions checked, ${summary.notifications} notifications written, ${summary.pushed} devices pushed`)
+    } finally {
+      await ctx.close?.()
+      db.close()
+    }
+  },
 }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts'
-import { parseSearchParams } from '../search/search-params.ts'
+import { parseJobQuery } from '../search/search-params.ts'
 import type { IgnoredParam } from '../search/facet-spec.ts'
 import { computeCoverage, type CoverageResult } from './market-coverage.ts'
 import { skillSlug } from './skill-names.ts'
@@ -13,11 +13,11 @@ export class SearchUnavailableError extends Error {}
  * ignored. Throws SearchInputError for a malformed filter value.
  */
 export function marketCoverage(ctx: AppContext, params: URLSearchParams, skills: readonly string[]): { data: CoverageResult; ignored?: IgnoredParam[] } {
-  const { filters, ignored } = parseSearchParams(params, { endpointParams: ['q'], withoutFacets: ['skills'] })
+  const { q, filters, ignored } = parseJobQuery(params, { maxQueryLength: ctx.config.maxQueryLength, withoutFacets: ['skills'] })
   const slugs = [...new Set(skills.map(skillSlug).filter(Boolean))]
   let market
   try {
-    market = ctx.search.skillMarket(filters, params.get('q') ?? undefined)
+    market = ctx.search.skillMarket(filters, q)
   } catch (error) {
     ctx.log.error('market coverage: search failed', { error: String(error) })
     throw new SearchUnavailableError('search is temporarily unavailable')

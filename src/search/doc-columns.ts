@@ -5,6 +5,8 @@
  * Documents are appended and overwritten, never moved: a closed posting only loses its `live` bit.
  */
 import { wordsFor, type Bitmap } from './bitmap.ts'
+import { INDEX_FLAGS, INDEX_NUMBERS } from './facet-spec.ts'
+import type { FlagAttribute, NumberAttribute } from '../catalogue/posting-attributes.ts'
 
 export class Dictionary {
   readonly names: string[] = []
@@ -104,9 +106,11 @@ export function grow<T extends Uint32Array | Float64Array | Int8Array | Uint8Arr
   return next
 }
 
-/** NaN marks an unknown number. */
-export const NUMBER_COLUMNS = ['salaryMin', 'salaryMax', 'experienceYearsMin', 'postedAt', 'createdAt', 'viewCount'] as const
-export type NumberColumn = (typeof NUMBER_COLUMNS)[number]
+/** Number columns by attribute name (dates as epoch seconds); NaN marks an unknown number. */
+export const NUMBER_COLUMNS = INDEX_NUMBERS
+export type NumberColumn = NumberAttribute
+/** Bool columns by attribute name: -1 unknown, 0 stated no, 1 stated yes. */
+export const FLAG_COLUMNS = INDEX_FLAGS
 
 export class DocColumns {
   docCount = 0
@@ -119,9 +123,7 @@ export class DocColumns {
   readonly multis = new Map<string, Csr>()
   readonly dictionaries = new Map<string, Dictionary>()
   readonly numbers = new Map<NumberColumn, Float64Array>()
-  /** -1 unknown, 0 stated no, 1 stated yes. */
-  visaSponsorship: Int8Array
-  requiresClearance: Uint8Array
+  readonly flags = new Map<FlagAttribute, Int8Array>()
 
   constructor(
     readonly singleFields: readonly string[],
@@ -135,8 +137,7 @@ export class DocColumns {
     for (const field of multiFields) this.multis.set(field, new Csr(capacity))
     for (const field of [...singleFields, ...multiFields]) this.dictionaries.set(field, new Dictionary())
     for (const column of NUMBER_COLUMNS) this.numbers.set(column, new Float64Array(capacity))
-    this.visaSponsorship = new Int8Array(capacity)
-    this.requiresClearance = new Uint8Array(capacity)
+    for (const column of FLAG_COLUMNS) this.flags.set(column, new Int8Array(capacity))
   }
 
   dictionary(field: string): Dictionary {
@@ -155,6 +156,10 @@ export class DocColumns {
     return this.numbers.get(column)!
   }
 
+  flag(column: FlagAttribute): Int8Array {
+    return this.flags.get(column)!
+  }
+
   docOf(jobId: number): number | undefined {
     const slot = jobId < this.docOfJob.length ? this.docOfJob[jobId]! : 0
     return slot === 0 ? undefined : slot - 1
@@ -168,8 +173,7 @@ export class DocColumns {
       this.jobIds = grow(this.jobIds, size)
       for (const [field, column] of this.singles) this.singles.set(field, grow(column, size))
       for (const [column, values] of this.numbers) this.numbers.set(column, grow(values, size))
-      this.visaSponsorship = grow(this.visaSponsorship, size)
-      this.requiresClearance = grow(this.requiresClearance, size)
+      for (const [column, values] of this.flags) this.flags.set(column, grow(values, size))
     }
     if (wordsFor(doc + 1) > this.live.length) this.live = grow(this.live, wordsFor(this.jobIds.length))
     if (jobId >= this.docOfJob.length) this.docOfJob = grow(this.docOfJob, jobId + 1)

@@ -4,13 +4,12 @@
  *
  * API (stable; other modules build on it):
  *   const engine = createSearchEngine(db, { cacheEntries, cacheBytes })
- *   parseSearchParams(url.searchParams, { endpointParams: ['q', 'limit'] })   (search-params.ts)
- *     -> { filters, ignored? }; throws SearchInputError on malformed values
+ *   parseJobQuery(url.searchParams, { maxQueryLength, sorted: true, endpointParams: ['limit'] })   (search-params.ts)
+ *     -> { q?, filters, sort?, order?, ignored? }; throws SearchInputError on malformed values
  *   engine.search({ q, filters, sort, order, limit, offset }, excludeJobIds?) -> { ids: job ids of the page, total }
  *   engine.facets({ q, filters, facets?, disjunctive? }) -> { total, facets: {facet: {value: count}}, stats }
  *   engine.skillMarket(filters, q?) -> the matching documents as a bitmap plus the index's skill CSR (no copy)
  *   engine.refresh() -> picks up catalogue changes (cheap; every call above does it first)
- *   await engine.prepareText(q) -> optional: reads the FTS match set on worker threads first
  *   await engine.close()
  *
  * Design: facet values are posting lists over dense document indices; a filter becomes a bitmap
@@ -67,31 +66,6 @@ export class SearchEngine {
   /** Brings the index up to date with the catalogue (cheap when nothing changed); drops cached results when it changed. */
   refresh(): void {
     this.current()
-  }
-
-  /**
-   * Reads the full-text match sets of `q`'s terms ahead of the synchronous call that follows:
-   * a term with few matches in the main thread (cheaper than a round trip to the workers), a
-   * common one on the worker threads, in parallel slices. Call before search/facets on hot paths.
-   */
-  async prepareText(q: string | undefined): Promise<void> {
-    const text = parseTextQuery(q)
-    if (!text || this.workerCount === 0) return
-    const index = this.current()
-    if (this.cache.has(`text|${text.match}`)) return
-    for (const term of text.terms) {
-      if (this.knownTermSet(index, term)) continue
-      const first = matchingRowids(this.db, term, this.workerThreshold)
-      if (first.length < this.workerThreshold) {
-        this.storeTermSet(index, term, rowidBitmap(index, first))
-        continue
-      }
-      this.workers ??= new FtsWorkers(this.db.name, this.workerCount)
-      const rowids = await this.workers.matchingRowids(term, index.columns.docOfJob.length)
-      // A refresh while the workers read means the set may predate it: let the next call read again.
-      if (this.current() !== index) return
-      this.storeTermSet(index, term, rowidBitmap(index, rowids))
-    }
   }
 
   /** Open postings in the index (after refresh). */

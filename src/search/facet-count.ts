@@ -126,8 +126,8 @@ function rangeOf(column: Float64Array, docs: Uint32Array): Range {
 export function statsOf(index: SearchIndex, docs: Uint32Array): FacetStats {
   const { columns } = index
   return {
-    salary_min: rangeOf(columns.number('salaryMin'), docs),
-    salary_max: rangeOf(columns.number('salaryMax'), docs),
-    experience_years_min: rangeOf(columns.number('experienceYearsMin'), docs),
+    salary_min: rangeOf(columns.number('salary_min'), docs),
+    salary_max: rangeOf(columns.number('salary_max'), docs),
+    experience_years_min: rangeOf(columns.number('experience_years_min'), docs),
   }
 }

@@ -1,44 +1,48 @@
 /**
- * The filter vocabulary of job search, agent search and facets (docs/search.md "Filters"
- * and "Facets"): which string facets exist, where each one
- * lives in the catalogue, and the numeric and boolean filters.
+ * The filter vocabulary of job search, agent search and facets, as lists derived from the one
+ * posting-attribute table (src/catalogue/posting-attributes.ts): which string facets exist, which
+ * are counted, the geography OR-group, and the numeric and boolean filters.
  */
-export const FACET_NAMES = [
-  'collections', 'regions', 'work_mode', 'role', 'category', 'ai_archetype', 'seniority', 'role_type', 'skills',
-  'domains', 'company_type', 'countries', 'cities', 'relocation', 'employment_type', 'english_level',
-  'posting_language', 'reality', 'salary_currency', 'company_slug', 'source', 'company_size', 'education_level',
-  'salary_period',
-] as const
+import {
+  POSTING_ATTRIBUTES, VALUE_FILTERS,
+  type FacetName, type FlagAttribute, type FlagFilterField, type NumberAttribute, type NumberFilterField, type PostingAttribute,
+} from '../catalogue/posting-attributes.ts'
 
-export type FacetName = (typeof FACET_NAMES)[number]
+const ATTRIBUTES: readonly PostingAttribute[] = POSTING_ATTRIBUTES
+
+export type { FacetName } from '../catalogue/posting-attributes.ts'
+
+export const FACET_NAMES = ATTRIBUTES.filter((row) => row.filter).map((row) => row.name as FacetName)
 
 /** One OR-group: their included values widen each other (docs/search.md "Filters"). */
-export const GEO_FACETS: readonly FacetName[] = ['regions', 'countries', 'cities']
+export const GEO_FACETS: readonly FacetName[] = ATTRIBUTES.filter((row) => row.filter && row.group === 'geography').map((row) => row.name as FacetName)
 
 /** Multi-valued facets (one posting may carry several values); the rest are one column each. */
-export const MULTI_FACETS: readonly FacetName[] = ['collections', 'regions', 'skills', 'domains', 'countries', 'cities']
+export const MULTI_FACETS: readonly FacetName[] = ATTRIBUTES.filter((row) => row.filter && row.kind === 'multi').map((row) => row.name as FacetName)
 
-/** Facets with a distribution in GET /jobs/facets: every string facet but company_slug. */
-export const COUNTED_FACETS: readonly FacetName[] = FACET_NAMES.filter((name) => name !== 'company_slug')
+/** Facets with a distribution in GET /jobs/facets (every string facet but company_slug). */
+export const COUNTED_FACETS: readonly FacetName[] = ATTRIBUTES.filter((row) => row.facet).map((row) => row.name as FacetName)
+
+/** Facets whose values are compared case-insensitively. */
+export const LOWERCASE_FACETS: readonly FacetName[] = ATTRIBUTES.filter((row) => row.filter && row.lowercase).map((row) => row.name as FacetName)
 
 /** `regions=none` selects postings with no resolved geography. */
 export const REGIONS_NONE = 'none'
 
-export const NUMERIC_FILTERS = {
-  salary_min: 'salaryMin',
-  salary_max: 'salaryMax',
-  experience_years_min: 'experienceYearsMin',
-  experience_years_max: 'experienceYearsMax',
-  posted_within_days: 'postedWithinDays',
-  open_within_days: 'openWithinDays',
-} as const
+/** Numeric filter parameter -> its key in SearchFilters. */
+export const NUMERIC_FILTERS = Object.fromEntries(VALUE_FILTERS.filter((f) => f.test !== 'equals').map((f) => [f.param, f.field])) as Record<string, NumberFilterField>
 
-export const BOOLEAN_FILTERS = {
-  visa_sponsorship: 'visaSponsorship',
-  requires_clearance: 'requiresClearance',
-} as const
+/** The contract's sort keys, in its order: each one a number or date attribute, loaded into the index. */
+export const SORT_KEYS = ['created_at', 'posted_at', 'view_count', 'salary_min', 'salary_max'] as const satisfies readonly NumberAttribute[]
+/** Number and date attributes held in the index: those with a filter, and the sort keys. */
+export const INDEX_NUMBERS: readonly NumberAttribute[] = ATTRIBUTES.filter((row) => (row.kind === 'number' || row.kind === 'date') && (row.filters || (SORT_KEYS as readonly string[]).includes(row.name))).map((row) => row.name as NumberAttribute)
 
-export const SORT_KEYS = ['created_at', 'posted_at', 'view_count', 'salary_min', 'salary_max'] as const
+/** Bool attributes held in the index: those with a filter. */
+export const INDEX_FLAGS: readonly FlagAttribute[] = ATTRIBUTES.filter((row) => row.kind === 'bool' && row.filters).map((row) => row.name as FlagAttribute)
+
+/** Boolean filter parameter -> its key in SearchFilters. */
+export const BOOLEAN_FILTERS = Object.fromEntries(VALUE_FILTERS.filter((f) => f.test === 'equals').map((f) => [f.param, f.field])) as Record<string, FlagFilterField>
+
 export type SortKey = (typeof SORT_KEYS)[number]
 export type SortOrder = 'asc' | 'desc'
 
@@ -53,17 +57,8 @@ export interface FacetClause {
   exclude: string[]
 }
 
-export interface SearchFilters {
-  facets: Partial<Record<FacetName, FacetClause>>
-  salaryMin?: number
-  salaryMax?: number
-  experienceYearsMin?: number
-  experienceYearsMax?: number
-  postedWithinDays?: number
-  openWithinDays?: number
-  visaSponsorship?: boolean
-  requiresClearance?: boolean
-}
+/** Facet clauses, plus one key per numeric or boolean filter of the attribute table (`field`). */
+export type SearchFilters = { facets: Partial<Record<FacetName, FacetClause>> } & Partial<Record<NumberFilterField, number>> & Partial<Record<FlagFilterField, boolean>>
 
 export interface SearchQuery {
   q?: string

@@ -6,6 +6,7 @@
 import { andInPlace, andNotDocs, andNotInPlace, emptyBitmap, fromDocs, orDocs, orInPlace, type Bitmap } from './bitmap.ts'
 import { FACET_NAMES, GEO_FACETS, type FacetClause, type FacetName, type SearchFilters } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
+import { attributeOfFilter, VALUE_FILTERS, type FlagAttribute, type NumberAttribute } from '../catalogue/posting-attributes.ts'
 
 const DAY_SECONDS = 86400
 
@@ -63,27 +64,26 @@ function removeValue(index: SearchIndex, target: Bitmap, facet: FacetName, value
 
 type DocTest = (doc: number) => boolean
 
+/** One test per numeric or boolean filter given, as the attribute table defines them. */
 function numberTests(index: SearchIndex, filters: SearchFilters, nowSeconds: number): DocTest[] {
   const { columns } = index
   const tests: DocTest[] = []
-  const atLeast = (column: Float64Array, bound: number) => tests.push((doc) => column[doc]! >= bound)
-  const atMost = (column: Float64Array, bound: number) => tests.push((doc) => column[doc]! <= bound)
-  if (filters.salaryMin !== undefined) atLeast(columns.number('salaryMin'), filters.salaryMin)
-  if (filters.salaryMax !== undefined) atMost(columns.number('salaryMax'), filters.salaryMax)
-  // Both experience bounds compare the posting's required years; unknown (NaN) fails either comparison.
-  if (filters.experienceYearsMin !== undefined) atLeast(columns.number('experienceYearsMin'), filters.experienceYearsMin)
-  if (filters.experienceYearsMax !== undefined) atMost(columns.number('experienceYearsMin'), filters.experienceYearsMax)
-  if (filters.postedWithinDays !== undefined) atLeast(columns.number('postedAt'), nowSeconds - filters.postedWithinDays * DAY_SECONDS)
-  if (filters.openWithinDays !== undefined) atLeast(columns.number('createdAt'), nowSeconds - filters.openWithinDays * DAY_SECONDS)
-  if (filters.visaSponsorship !== undefined) {
-    const wanted = filters.visaSponsorship ? 1 : 0
-    const visa = columns.visaSponsorship
-    tests.push((doc) => visa[doc] === wanted)
-  }
-  if (filters.requiresClearance !== undefined) {
-    const wanted = filters.requiresClearance ? 1 : 0
-    const clearance = columns.requiresClearance
-    tests.push((doc) => clearance[doc] === wanted)
+  const given = filters as unknown as Record<string, number | boolean | undefined>
+  for (const filter of VALUE_FILTERS) {
+    const wanted = given[filter.field]
+    if (wanted === undefined) continue
+    const attribute = attributeOfFilter(filter.param).name
+    // Unknown numbers are NaN and unknown flags -1: they fail every comparison.
+    if (filter.test === 'equals') {
+      const flags = columns.flag(attribute as FlagAttribute)
+      const value = wanted ? 1 : 0
+      tests.push((doc) => flags[doc] === value)
+      continue
+    }
+    const column = columns.number(attribute as NumberAttribute)
+    const bound = filter.test === 'withinDays' ? nowSeconds - Number(wanted) * DAY_SECONDS : Number(wanted)
+    if (filter.test === 'atMost') tests.push((doc) => column[doc]! <= bound)
+    else tests.push((doc) => column[doc]! >= bound)
   }
   return tests
 }

@@ -52,7 +52,7 @@ export class IndexKeeper {
     const latest = latestViewChange(this.db)
     if (latest <= this.appliedViews) return
     const { columns } = this.index!
-    const viewCount = columns.number('viewCount')
+    const viewCount = columns.number('view_count')
     for (const { id, viewCount: count } of viewChangesSince(this.db, this.appliedViews, latest)) {
       const doc = columns.docOf(id)
       if (doc !== undefined) viewCount[doc] = count

@@ -1,59 +1,59 @@
 /**
  * Reads postings from SQLite into DocColumns: all open postings at start (or after a large change),
- * or just the postings the change log names (an incremental patch).
+ * or just the postings the change log names (an incremental patch). What it reads follows the
+ * posting-attribute table: every string facet, every number with a filter or a sort, every flag.
  */
 import type { DB } from '../db/connection.ts'
 import { andNotDocs } from './bitmap.ts'
-import { DocColumns, type NumberColumn } from './doc-columns.ts'
-import { FACET_NAMES, MULTI_FACETS, type FacetName } from './facet-spec.ts'
+import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from '../catalogue/posting-attributes.ts'
+import { DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS } from './doc-columns.ts'
+import { FACET_NAMES, MULTI_FACETS } from './facet-spec.ts'
 import { tokenize } from './text-tokens.ts'
 
 /** Word lists kept for relevance tiers: a query word found in the title ranks above one found in the description. */
 export const TITLE_WORDS = 'title_words'
 export const COMPANY_WORDS = 'company_words'
 
-const SINGLE_SOURCES: Partial<Record<FacetName, string>> = {
-  work_mode: 'j.work_mode', role: 'j.role', category: 'j.category', ai_archetype: 'j.ai_archetype',
-  seniority: 'j.seniority', role_type: 'j.role_type', company_type: 'j.company_type', relocation: 'j.relocation',
-  employment_type: 'j.employment_type', english_level: 'j.english_level', posting_language: 'j.posting_language',
-  reality: 'j.reality_class', salary_currency: 'j.salary_currency', company_slug: 'c.slug', source: 'j.source',
-  company_size: 'j.company_size', education_level: 'j.education_level', salary_period: 'j.salary_period',
+const ATTRIBUTES: readonly PostingAttribute[] = POSTING_ATTRIBUTES
+const attribute = (name: string) => ATTRIBUTES.find((row) => row.name === name)!
+const alias = (row: PostingAttribute) => (tableOf(row) === 'companies' ? 'c' : 'j')
+
+/** SQL reading a single-valued attribute of the posting (j) or its company (c). */
+const singleSource = (row: PostingAttribute) => `${alias(row)}.${columnOf(row)}`
+
+/** SQL reading a multi-valued attribute as one text, values separated by U+001F. */
+function multiSource(row: PostingAttribute): string {
+  const value = row.lowercase ? `lower(${columnOf(row)})` : columnOf(row)
+  const key = row.byCompany ? 'company_id = j.company_id' : 'job_id = j.id'
+  return `(SELECT group_concat(${value}, char(31)) FROM ${tableOf(row)} WHERE ${key})`
 }
 
-const list = (table: string, column: string, key = 'job_id = j.id') => `(SELECT group_concat(${column}, char(31)) FROM ${table} WHERE ${key})`
-const MULTI_SOURCES: Partial<Record<FacetName, string>> = {
-  collections: list('company_collections', 'collection', 'company_id = j.company_id'),
-  regions: list('job_regions', 'region'),
-  skills: list('job_skills', 'skill'),
-  domains: list('job_domains', 'domain'),
-  countries: list('job_countries', 'lower(country)'),
-  cities: list('job_cities', 'city'),
-}
+const numberSource = (row: PostingAttribute) => (row.kind === 'date' ? `unixepoch(j.${columnOf(row)})` : `j.${columnOf(row)}`)
 
-export const SINGLE_FIELDS = FACET_NAMES.filter((name) => SINGLE_SOURCES[name])
+export const SINGLE_FIELDS = FACET_NAMES.filter((name) => !MULTI_FACETS.includes(name))
 export const MULTI_FIELDS = [...MULTI_FACETS, TITLE_WORDS, COMPANY_WORDS]
 
-const NUMBER_SOURCES: [NumberColumn, string][] = [
-  ['salaryMin', 'j.salary_min'], ['salaryMax', 'j.salary_max'], ['experienceYearsMin', 'j.experience_years_min'],
-  ['postedAt', 'unixepoch(j.posted_at)'], ['createdAt', 'unixepoch(j.created_at)'], ['viewCount', 'j.view_count'],
-]
-
 // Fixed column positions of the raw rows below.
-const HEAD = ['j.id', 'j.closed_at IS NULL', 'j.title', 'c.name', 'j.visa_sponsorship', 'j.requires_clearance']
-const SELECT = `SELECT ${[
+const HEAD = ['j.id', 'j.closed_at IS NULL', 'j.title', 'c.name']
+/** Every column the loader reads from jobs (the covering index jobs_search_load must name them all). */
+export const LOADED_SQL = [
   ...HEAD,
-  ...NUMBER_SOURCES.map(([, sql]) => sql),
-  ...SINGLE_FIELDS.map((name) => SINGLE_SOURCES[name]!),
-  ...MULTI_FACETS.map((name) => MULTI_SOURCES[name]!),
-].join(', ')} FROM jobs j JOIN companies c ON c.id = j.company_id`
+  ...FLAG_COLUMNS.map((name) => `j.${columnOf(attribute(name))}`),
+  ...NUMBER_COLUMNS.map((name) => numberSource(attribute(name))),
+  ...SINGLE_FIELDS.map((name) => singleSource(attribute(name))),
+  ...MULTI_FACETS.map((name) => multiSource(attribute(name))),
+]
+const SELECT = `SELECT ${LOADED_SQL.join(', ')} FROM jobs j JOIN companies c ON c.id = j.company_id`
 
 type Row = unknown[]
 
 function writeRow(columns: DocColumns, doc: number, row: Row): void {
   let at = HEAD.length
-  columns.visaSponsorship[doc] = row[4] === null ? -1 : Number(row[4])
-  columns.requiresClearance[doc] = Number(row[5])
-  for (const [column] of NUMBER_SOURCES) {
+  for (const column of FLAG_COLUMNS) {
+    const value = row[at++]
+    columns.flag(column)[doc] = value === null ? -1 : Number(value)
+  }
+  for (const column of NUMBER_COLUMNS) {
     const value = row[at++]
     columns.number(column)[doc] = value === null ? NaN : Number(value)
   }
@@ -69,7 +69,7 @@ type WordMemo = Map<string, number[]>
 
 /** Dictionary codes of the row's multi-valued fields, in MULTI_FIELDS order. */
 function multiCodes(columns: DocColumns, row: Row, memo: WordMemo): number[][] {
-  const at = HEAD.length + NUMBER_SOURCES.length + SINGLE_FIELDS.length
+  const at = HEAD.length + FLAG_COLUMNS.length + NUMBER_COLUMNS.length + SINGLE_FIELDS.length
   const out: number[][] = []
   for (let i = 0; i < MULTI_FACETS.length; i++) {
     const joined = row[at + i]

@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto'
 import { closeSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
 import { getMeta, setMeta, type DB } from '../db/connection.ts'
-import { Csr, Dictionary, DocColumns, NUMBER_COLUMNS } from './doc-columns.ts'
+import { Csr, Dictionary, DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS } from './doc-columns.ts'
 
 /** Bumped whenever the layout of DocColumns changes. */
-const FORMAT = 2
+const FORMAT = 3
 const TOKEN_KEY = 'search_snapshot'
 
 type Typed = Uint32Array | Float64Array | Int8Array | Uint8Array
@@ -24,6 +24,9 @@ interface Header {
   docCount: number
   singleFields: string[]
   multiFields: string[]
+  /** Number and flag columns, in the order of the arrays. */
+  numberFields: string[]
+  flagFields: string[]
   dictionaries: Record<string, string[]>
   /** Element count of every array, in the order `arrays` lists them. */
   lengths: number[]
@@ -37,8 +40,7 @@ function arrays(columns: DocColumns): Typed[] {
     columns.jobIds.subarray(0, n),
     columns.live,
     columns.docOfJob,
-    columns.visaSponsorship.subarray(0, n),
-    columns.requiresClearance.subarray(0, n),
+    ...FLAG_COLUMNS.map((column) => columns.flag(column).subarray(0, n)),
     ...NUMBER_COLUMNS.map((column) => columns.number(column).subarray(0, n)),
     ...columns.singleFields.map((field) => columns.single(field).subarray(0, n)),
     ...columns.multiFields.flatMap((field) => {
@@ -53,7 +55,7 @@ export function writeSnapshot(db: DB, path: string, columns: DocColumns, seq: nu
   const token = randomUUID()
   const header: Header = {
     format: FORMAT, token, seq, viewSeq, docCount: columns.docCount,
-    singleFields: [...columns.singleFields], multiFields: [...columns.multiFields],
+    singleFields: [...columns.singleFields], multiFields: [...columns.multiFields], numberFields: [...NUMBER_COLUMNS], flagFields: [...FLAG_COLUMNS],
     dictionaries: Object.fromEntries([...columns.dictionaries].map(([field, dictionary]) => [field, dictionary.names])),
     lengths: arrays(columns).map((array) => array.length),
   }
@@ -87,7 +89,8 @@ export function readSnapshot(db: DB, path: string, singleFields: readonly string
   }
   const headerLength = bytes.readUInt32LE(0)
   const header = JSON.parse(bytes.subarray(8, 8 + headerLength).toString()) as Header
-  const sameFields = JSON.stringify(header.singleFields) === JSON.stringify(singleFields) && JSON.stringify(header.multiFields) === JSON.stringify(multiFields)
+  const same = (a: readonly string[] | undefined, b: readonly string[]) => JSON.stringify(a) === JSON.stringify(b)
+  const sameFields = same(header.singleFields, singleFields) && same(header.multiFields, multiFields) && same(header.numberFields, NUMBER_COLUMNS) && same(header.flagFields, FLAG_COLUMNS)
   if (header.format !== FORMAT || !sameFields || header.token !== getMeta(db, TOKEN_KEY)) return undefined
   // One copy into a fresh aligned buffer; the columns are views onto it.
   const start = 8 + headerLength + ((8 - ((8 + headerLength) % 8)) % 8)
@@ -107,8 +110,7 @@ export function readSnapshot(db: DB, path: string, singleFields: readonly string
   columns.jobIds = take(Uint32Array)
   columns.live = take(Uint32Array)
   columns.docOfJob = take(Uint32Array)
-  columns.visaSponsorship = take(Int8Array)
-  columns.requiresClearance = take(Uint8Array)
+  for (const column of FLAG_COLUMNS) columns.flags.set(column, take(Int8Array))
   for (const column of NUMBER_COLUMNS) columns.numbers.set(column, take(Float64Array))
   for (const field of singleFields) columns.singles.set(field, take(Uint32Array))
   for (const field of multiFields) columns.multis.set(field, Csr.from(take(Uint32Array), take(Uint32Array)))

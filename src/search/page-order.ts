@@ -5,7 +5,7 @@
  */
 import { countDocs, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
 import type { SortKey, SortOrder } from './facet-spec.ts'
-import { SORT_COLUMNS, type SearchIndex } from './search-index.ts'
+import type { SearchIndex } from './search-index.ts'
 
 /** Below this many matches a direct sort is cheaper than walking a permutation of the whole catalogue. */
 const DIRECT_SORT_LIMIT = 4096
@@ -40,7 +40,7 @@ export function pageOf(index: SearchIndex, segments: Bitmap[], request: PageRequ
 }
 
 function sortDirect(index: SearchIndex, segment: Bitmap, count: number, request: PageRequest): number[] {
-  const column = index.columns.number(SORT_COLUMNS[request.key])
+  const column = index.columns.number(request.key)
   const sign = request.order === 'asc' ? 1 : -1
   return [...toDocs(segment, count)].sort((a, b) => {
     const x = column[a]!

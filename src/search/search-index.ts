@@ -5,7 +5,7 @@
  * catalogue changes; only view counts move in place (see IndexKeeper).
  */
 import { countDocs, fromDocs, type Bitmap } from './bitmap.ts'
-import type { DocColumns, NumberColumn } from './doc-columns.ts'
+import type { DocColumns } from './doc-columns.ts'
 import { REGIONS_NONE, type SortKey } from './facet-spec.ts'
 import { COMPANY_WORDS } from './index-load.ts'
 import { tokenize } from './text-tokens.ts'
@@ -17,9 +17,6 @@ export interface SortPermutation {
   unknown: Uint32Array
 }
 
-export const SORT_COLUMNS: Record<SortKey, NumberColumn> = {
-  created_at: 'createdAt', posted_at: 'postedAt', view_count: 'viewCount', salary_min: 'salaryMin', salary_max: 'salaryMax',
-}
 
 export class SearchIndex {
   readonly words: number
@@ -98,7 +95,7 @@ export class SearchIndex {
   sortPermutation(key: SortKey): SortPermutation {
     let permutation = this.permutations.get(key)
     if (!permutation) {
-      permutation = this.buildPermutation(this.columns.number(SORT_COLUMNS[key]))
+      permutation = this.buildPermutation(this.columns.number(key))
       this.permutations.set(key, permutation)
     }
     return permutation

@@ -1,25 +1,37 @@
 /**
- * Query string -> SearchFilters, following the filter grammar of docs/search.md: repeated and
- * comma-separated values, `<facet>_mode`, `<facet>_exclude`, numeric and boolean filters. Every
- * parameter nobody reads is reported in `ignored` (at most 10, with `did_you_mean` for a
- * singular/plural slip). Malformed values throw SearchInputError, whose message never echoes input.
+ * The one reader of a job query string (job search, agent search, facets, saved searches, digests,
+ * market coverage): `q`, `sort`/`order`, and the filter grammar of the posting-attribute table
+ * (repeated and comma-separated values, `<facet>_mode`, `<facet>_exclude`, numeric and boolean
+ * filters). Every parameter nobody reads is reported in `ignored` (at most 10, with `did_you_mean`
+ * for a singular/plural slip). Malformed values throw SearchInputError, whose message never echoes
+ * input. Routes still validate types through their valibot schema (which documents the same
+ * parameters in the OpenAPI document); the meaning is read here only.
  */
 import {
-  BOOLEAN_FILTERS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, NUMERIC_FILTERS,
-  type FacetClause, type FacetName, type IgnoredParam, type SearchFilters,
+  BOOLEAN_FILTERS, FACET_NAMES, GEO_FACETS, LOWERCASE_FACETS, MAX_WITHIN_DAYS, NUMERIC_FILTERS,
+  SORT_KEYS, type FacetClause, type FacetName, type IgnoredParam, type SearchFilters, type SortKey, type SortOrder,
 } from './facet-spec.ts'
 
 export class SearchInputError extends Error {}
 
-export interface SearchParamsOptions {
-  /** Parameters the endpoint reads itself (q, limit, sort, ...): neither filters nor ignored. */
-  endpointParams: readonly string[]
+export interface JobQueryOptions {
+  /** Longest accepted `q` (MAX_QUERY_LENGTH). */
+  maxQueryLength: number
+  /** Whether `sort` and `order` are read (a result list); else they are reported as ignored. */
+  sorted?: boolean
+  /** Further parameters the endpoint reads itself (limit, facets, ...): neither filters nor ignored. */
+  endpointParams?: readonly string[]
   /** Facets this endpoint does not filter on (e.g. skills for market coverage): reported as ignored. */
   withoutFacets?: readonly FacetName[]
 }
 
-export interface ParsedSearchParams {
+export interface JobQuery {
+  /** Absent when not given or blank. */
+  q?: string
   filters: SearchFilters
+  /** Absent: relevance with q, posted_at descending without. */
+  sort?: SortKey
+  order?: SortOrder
   /** Absent when nothing was ignored, never empty. */
   ignored?: IgnoredParam[]
 }
@@ -39,9 +51,9 @@ function valuesOf(raw: string[], lowercase: boolean): string[] {
   return [...out]
 }
 
-function singleValue(params: URLSearchParams, name: string): string {
+function singleValue(params: URLSearchParams, name: string, repeated = 'give it once'): string {
   const all = params.getAll(name)
-  if (all.length > 1) throw new SearchInputError(`invalid query parameter "${name}": give it once`)
+  if (all.length > 1) throw new SearchInputError(`invalid query parameter "${name}": ${repeated}`)
   return all[0]!.trim()
 }
 
@@ -75,15 +87,39 @@ function suggestion(param: string, isKnown: (name: string) => boolean): string |
   return numberVariants(base!).map((variant) => variant + suffix).find(isKnown)
 }
 
-export function parseSearchParams(params: URLSearchParams, options: SearchParamsOptions): ParsedSearchParams {
-  const without = new Set<string>(options.withoutFacets ?? [])
+export function parseJobQuery(params: URLSearchParams, options: JobQueryOptions): JobQuery {
+  const endpointParams = ['q', ...(options.sorted ? ['sort', 'order'] : []), ...(options.endpointParams ?? [])]
+  const { filters, ignored } = parseFilters(params, endpointParams, options.withoutFacets ?? [])
+  const query: JobQuery = { filters }
+  if (params.has('q')) {
+    const q = singleValue(params, 'q', 'must be text')
+    if (q.length > options.maxQueryLength) throw new SearchInputError(`invalid query parameter "q": at most ${options.maxQueryLength} characters`)
+    if (q) query.q = q
+  }
+  if (options.sorted && params.has('sort')) {
+    const sort = singleValue(params, 'sort', `must be one of ${SORT_KEYS.join(', ')}`)
+    if (!(SORT_KEYS as readonly string[]).includes(sort)) throw new SearchInputError(`invalid query parameter "sort": must be one of ${SORT_KEYS.join(', ')}`)
+    query.sort = sort as SortKey
+  }
+  if (options.sorted && params.has('order')) {
+    const order = singleValue(params, 'order', 'must be asc or desc')
+    if (order !== 'asc' && order !== 'desc') throw new SearchInputError('invalid query parameter "order": must be asc or desc')
+    // order without sort is ignored: relevance and the default order have one direction.
+    if (query.sort) query.order = order
+  }
+  if (ignored) query.ignored = ignored
+  return query
+}
+
+function parseFilters(params: URLSearchParams, endpointParams: readonly string[], withoutFacets: readonly FacetName[]): { filters: SearchFilters; ignored?: IgnoredParam[] } {
+  const without = new Set<string>(withoutFacets)
   const facetOf = (name: string) => (FACETS.has(name) && !without.has(name) ? (name as FacetName) : undefined)
   const filters: SearchFilters = { facets: {} }
   const ignored: IgnoredParam[] = []
   const seen = new Set<string>()
 
   const isKnown = (name: string): boolean => {
-    if (options.endpointParams.includes(name) || name in NUMERIC_FILTERS || name in BOOLEAN_FILTERS) return true
+    if (endpointParams.includes(name) || name in NUMERIC_FILTERS || name in BOOLEAN_FILTERS) return true
     if (facetOf(name)) return true
     const exclude = /^(.*)_exclude$/.exec(name)
     if (exclude && facetOf(exclude[1]!)) return true
@@ -102,24 +138,24 @@ export function parseSearchParams(params: URLSearchParams, options: SearchParams
       }
       continue
     }
-    if (options.endpointParams.includes(name)) continue
+    if (endpointParams.includes(name)) continue
     if (name in NUMERIC_FILTERS) {
       const within = name.endsWith('_within_days')
-      filters[NUMERIC_FILTERS[name as keyof typeof NUMERIC_FILTERS]] = integerValue(params, name, within ? 1 : 0, within ? MAX_WITHIN_DAYS : Number.MAX_SAFE_INTEGER)
+      filters[NUMERIC_FILTERS[name]!] = integerValue(params, name, within ? 1 : 0, within ? MAX_WITHIN_DAYS : Number.MAX_SAFE_INTEGER)
       continue
     }
     if (name in BOOLEAN_FILTERS) {
-      filters[BOOLEAN_FILTERS[name as keyof typeof BOOLEAN_FILTERS]] = booleanValue(params, name)
+      filters[BOOLEAN_FILTERS[name]!] = booleanValue(params, name)
       continue
     }
     const facet = facetOf(name)
     if (facet) {
-      clauseOf(facet).values = valuesOf(params.getAll(name), facet === 'countries')
+      clauseOf(facet).values = valuesOf(params.getAll(name), LOWERCASE_FACETS.includes(facet))
       continue
     }
     if (name.endsWith('_exclude')) {
       const excluded = name.slice(0, -'_exclude'.length) as FacetName
-      clauseOf(excluded).exclude = valuesOf(params.getAll(name), excluded === 'countries')
+      clauseOf(excluded).exclude = valuesOf(params.getAll(name), LOWERCASE_FACETS.includes(excluded))
       continue
     }
     const moded = name.slice(0, -'_mode'.length) as FacetName

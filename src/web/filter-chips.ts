@@ -16,7 +16,7 @@ function chipsOf(params: URLSearchParams): Chip[] {
     if (isPagingParam(name)) continue
     const value = params.get(name) ?? ''
     if (name === 'q') chips.push({ label: `“${value}”`, without: setParam(params, name, null) })
-    else if (NUMERIC_FILTERS.includes(name as (typeof NUMERIC_FILTERS)[number])) {
+    else if (NUMERIC_FILTERS.includes(name)) {
       const unit = name.startsWith('experience') ? ' yrs' : name.endsWith('_within_days') ? ' days' : ''
       chips.push({ label: `${facetLabel(name)} ${formatCount(Number(value))}${unit}`, without: setParam(params, name, null) })
     } else if (SINGLE_VALUED.has(name)) chips.push({ label: `${facetLabel(name)}: ${value === 'true' || value === '1' ? 'yes' : 'no'}`, without: setParam(params, name, null) })

@@ -1,39 +1,12 @@
 import type { Job } from './api.ts'
+import { POSTING_ATTRIBUTES, type PostingAttribute } from '../catalogue/posting-attributes.ts'
 
-/** Human labels for facet names and values; anything not listed is derived from its slug. */
+const ATTRIBUTES: readonly PostingAttribute[] = POSTING_ATTRIBUTES
+
+/** Human labels for facet and filter names (from the posting-attribute table); values not listed below are derived from their slug. */
 export const FACET_LABELS: Record<string, string> = {
-  regions: 'Region',
-  countries: 'Country',
-  cities: 'City',
-  work_mode: 'Work mode',
-  seniority: 'Seniority',
-  category: 'Category',
-  skills: 'Skills',
-  employment_type: 'Employment',
-  company_type: 'Company type',
-  company_size: 'Company size',
-  domains: 'Domain',
-  reality: 'Freshness',
-  collections: 'Collection',
-  salary_currency: 'Currency',
-  salary_period: 'Salary period',
-  company_slug: 'Company',
-  role: 'Role',
-  role_type: 'Role type',
-  relocation: 'Relocation',
-  english_level: 'English',
-  education_level: 'Education',
-  posting_language: 'Language',
-  ai_archetype: 'AI archetype',
-  source: 'Source',
-  salary_min: 'Salary from',
-  salary_max: 'Salary up to',
-  experience_years_min: 'Experience from',
-  experience_years_max: 'Experience up to',
-  posted_within_days: 'Posted within',
-  open_within_days: 'New here within',
-  visa_sponsorship: 'Visa sponsorship',
-  requires_clearance: 'Clearance',
+  ...Object.fromEntries(ATTRIBUTES.map((row) => [row.name, row.label])),
+  ...Object.fromEntries(ATTRIBUTES.flatMap((row) => row.filters ?? []).map((filter) => [filter.param, filter.label])),
   q: 'Search',
 }
 

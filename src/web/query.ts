@@ -3,10 +3,13 @@
  * so a page URL can be bookmarked, shared, and replayed against /api/v1/jobs/search unchanged.
  */
 
+import { VALUE_FILTERS } from '../catalogue/posting-attributes.ts'
+
 /** Parameters that page rather than filter: dropped from the facets call and from filter chips. */
 const PAGING = ['limit', 'offset', 'sort', 'order']
 
-export const NUMERIC_FILTERS = ['salary_min', 'salary_max', 'experience_years_min', 'experience_years_max', 'posted_within_days', 'open_within_days'] as const
+/** Numeric filter parameters, from the posting-attribute table. */
+export const NUMERIC_FILTERS: readonly string[] = VALUE_FILTERS.filter((filter) => filter.test !== 'equals').map((filter) => filter.param)
 
 /** Values of a facet, whether repeated (`p=a&p=b`) or comma-separated (`p=a,b`). */
 export function valuesOf(params: URLSearchParams, name: string): string[] {

@@ -8,7 +8,7 @@ import { defaultConfig } from '../../src/config.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
 import { createSearchEngine } from '../../src/search/engine.ts'
-import { parseSearchParams } from '../../src/search/search-params.ts'
+import { parseJobQuery } from '../../src/search/search-params.ts'
 import { searchCatalogue } from '../search/fixture-catalogue.ts'
 
 function fileCatalogue(t: { after: (fn: () => void) => void }) {
@@ -26,10 +26,7 @@ test('on a database file, text matches read by the worker threads give the same 
     const engine = createSearchEngine(db, { cacheEntries: 100, cacheBytes: 1 << 24, workers, workerThreshold: 0 })
     const out = []
     for (const query of ['q=go', 'q=engineer&work_mode=remote', 'q=go%20python', 'q=NEAR(%22']) {
-      const params = new URLSearchParams(query)
-      const { filters } = parseSearchParams(params, { endpointParams: ['q'] })
-      const q = params.get('q') ?? undefined
-      await engine.prepareText(q)
+      const { q, filters } = parseJobQuery(new URLSearchParams(query), { maxQueryLength: 500 })
       out.push(engine.search({ q, filters, limit: 10, offset: 0 }), engine.facets({ q, filters, disjunctive: true }))
     }
     await engine.close()

@@ -10,6 +10,7 @@ import { upsertJob } from '../../src/catalogue/job-store.ts'
 import { fixtureJob } from '../helpers/app.ts'
 import { sessionHeaders, signUp } from '../helpers/auth.ts'
 import { digestsCommand } from '../../src/me/digest-command.ts'
+import { runCommand } from '../../src/cli/command.ts'
 
 test('openroles digests run: one run against the configured database file', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'openroles-digests-'))
@@ -38,9 +39,9 @@ test('openroles digests run: one run against the configured database file', asyn
   const printed: string[] = []
   t.mock.method(console, 'log', (line: string) => printed.push(line))
   try {
-    await digestsCommand(['run'])
-    await digestsCommand(['run'])
-    await assert.rejects(() => digestsCommand(['now']), /usage: openroles digests run/)
+    await runCommand(digestsCommand, ['run'])
+    await runCommand(digestsCommand, ['run'])
+    await assert.rejects(() => runCommand(digestsCommand, ['now']), /unknown action 'now'/)
   } finally {
     if (previous === undefined) delete process.env.OPENROLES_DB
     else process.env.OPENROLES_DB = previous

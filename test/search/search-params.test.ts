@@ -1,9 +1,12 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { parseSearchParams, filtersKey, SearchInputError } from '../../src/search/search-params.ts'
+import { parseJobQuery, filtersKey, SearchInputError } from '../../src/search/search-params.ts'
 import { parseTextQuery } from '../../src/search/text-tokens.ts'
 
-const parse = (query: string, withoutFacets: ('skills')[] = []) => parseSearchParams(new URLSearchParams(query), { endpointParams: ['q', 'limit'], withoutFacets })
+const parse = (query: string, withoutFacets: ('skills')[] = []) => {
+  const { q: _q, ...parsed } = parseJobQuery(new URLSearchParams(query), { maxQueryLength: 50, endpointParams: ['limit'], withoutFacets })
+  return parsed
+}
 
 test('facet values: repeated and comma-separated, trimmed, deduplicated; countries lowercased', () => {
   assert.deepEqual(parse('skills=go,%20react&skills=go&countries=DE,gb').filters, {
@@ -52,4 +55,14 @@ test('text queries quote every token and prefix the last', () => {
   assert.equal(parseTextQuery('"()*^:-'), null)
   assert.equal(parseTextQuery(''), null)
   assert.deepEqual(parseTextQuery('Zürich')?.match, '"zurich"*')
+})
+
+test('q, sort and order: one reader for every job query', () => {
+  const read = (query: string, sorted = true) => parseJobQuery(new URLSearchParams(query), { maxQueryLength: 10, sorted })
+  assert.deepEqual(read('q=%20go%20&sort=salary_min&order=asc'), { q: 'go', filters: { facets: {} }, sort: 'salary_min', order: 'asc' })
+  assert.deepEqual(read('q=%20&order=asc'), { filters: { facets: {} } })
+  assert.deepEqual(read('sort=posted_at', false), { filters: { facets: {} }, ignored: [{ param: 'sort' }] })
+  for (const query of ['q=abcdefghijkl', 'q=a&q=b', 'sort=relevance', 'sort=posted_at&order=up']) {
+    assert.throws(() => read(query), (error: Error) => error instanceof SearchInputError && !error.message.includes('abcdefghijkl') && !error.message.includes('relevance'), query)
+  }
 })

@@ -1,10 +1,12 @@
 import { createTestApp } from '../helpers/app.ts'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { existsSync } from 'node:fs'
 import { toNodeHandler } from 'h3/node'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import type { JobRecord } from '../../src/catalogue/job-record.ts'
 
+const CHROMIUM = '/usr/bin/chromium'
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 export interface PageHarness {
@@ -24,7 +26,15 @@ export async function openPageHarness(jobs: JobRecord[], viewport = { width: 128
   const server: Server = createServer(toNodeHandler(app))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  let browser: Browser
+  try {
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium; .ci/run does)`)
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  } catch (error) {
+    // Close the server first, or the test runner waits on it forever.
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    throw error
+  }
   const page = await browser.newPage({ viewport })
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))

@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp } from '../helpers/app.ts'
+import { createTestApp, fixtureJob } from '../helpers/app.ts'
 
 test('GET / serves the search page shell with its hashed assets, not the API 404', async () => {
   const { app } = createTestApp()
@@ -26,13 +26,16 @@ test('GET / serves the search page shell with its hashed assets, not the API 404
   assert.match(await css.text(), /\.job-card/)
 })
 
-test('job and company page URLs serve the same shell, so shared links open directly', async () => {
-  const { app } = createTestApp()
+test('job and company pages load the same script and styles as the search page, so shared links open directly', async () => {
+  const { app, db } = createTestApp({ jobs: [fixtureJob({ title: 'Rust Engineer' })] })
   const home = await (await app.request('/')).text()
-  for (const path of ['/jobs/some-job', '/companies/acme', '/?q=rust&work_mode=remote']) {
+  assert.equal(await (await app.request('/?q=rust&work_mode=remote')).text(), home)
+  const assetTags = (html: string) => html.match(/<(?:script type="module"|link rel="stylesheet")[^>]*>/g)
+  const slug = db.prepare('SELECT public_slug FROM jobs').pluck().get() as string
+  for (const path of [`/jobs/${slug}`, '/companies/acme']) {
     const response = await app.request(path)
     assert.equal(response.status, 200, path)
-    assert.equal(await response.text(), home, path)
+    assert.deepEqual(assetTags(await response.text()), assetTags(home), path)
   }
   const head = await app.request('/', { method: 'HEAD' })
   assert.equal(head.status, 200)

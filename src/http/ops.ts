@@ -1,0 +1,71 @@
+import type { H3, H3Config, H3Event } from 'h3'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { AppContext } from '../context.ts'
+import { catalogueStats } from '../catalogue/stats-facets.ts'
+
+/**
+ * What an operator's tooling polls, outside /api/v1 and outside the rate budgets:
+ * - `GET /healthz`: liveness, the process answers (no database work);
+ * - `GET /readyz`: readiness, the database answers and the search index is loaded (503 otherwise);
+ * - `GET /metrics`: Prometheus text format (prom-client): requests and latencies by route pattern
+ *   (never the raw path or query), catalogue and index size, pending mail, and the process's own
+ *   metrics (memory, CPU, event-loop lag).
+ */
+export interface Metrics {
+  registry: Registry
+  hooks: Pick<H3Config, 'onRequest' | 'onResponse'>
+}
+
+export function createMetrics(ctx: AppContext): Metrics {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry, prefix: 'openroles_' })
+  const requests = new Counter({ name: 'openroles_http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'], registers: [registry] })
+  const latency = new Histogram({
+    name: 'openroles_http_request_duration_seconds',
+    help: 'Time from request to response, by route pattern',
+    labelNames: ['method', 'route'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  })
+  const gauge = (name: string, help: string, read: () => number) =>
+    new Gauge({ name, help, registers: [registry], collect(this: Gauge) { this.set(read()) } })
+  gauge('openroles_catalogue_open_jobs', 'Open postings in the search index', () => catalogueStats(ctx.db, ctx.search).jobs_open)
+  gauge('openroles_catalogue_companies', 'Companies in the catalogue', () => catalogueStats(ctx.db, ctx.search).companies)
+  gauge('openroles_mail_outbox_pending', 'Outgoing mail waiting for delivery', () => ctx.db.prepare("SELECT count(*) FROM mail_outbox WHERE status = 'pending'").pluck().get() as number)
+  return {
+    registry,
+    hooks: {
+      onRequest(event) {
+        event.context.metricsStartedAt = performance.now()
+      },
+      onResponse(response, event) {
+        const route = routeLabel(event)
+        requests.inc({ method: event.req.method, route, status: String(response.status) })
+        const started = event.context.metricsStartedAt as number | undefined
+        if (started !== undefined) latency.observe({ method: event.req.method, route }, (performance.now() - started) / 1000)
+      },
+    },
+  }
+}
+
+/** A bounded label set: the matched route pattern, or one bucket for everything unmatched. */
+function routeLabel(event: H3Event): string {
+  const pattern = event.context.matchedRoute?.route as string | undefined
+  return pattern && !pattern.includes('**') ? pattern : 'unmatched'
+}
+
+export function mountOps(app: H3, ctx: AppContext, metrics: Metrics): void {
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } })
+  app.get('/healthz', () => json(200, { status: 'ok', version: ctx.version }))
+  app.get('/readyz', () => {
+    try {
+      ctx.db.prepare('SELECT 1').get()
+      const stats = catalogueStats(ctx.db, ctx.search)
+      return json(200, { status: 'ready', jobs_open: stats.jobs_open })
+    } catch (error) {
+      ctx.log.error('not ready', { error: String(error) })
+      return json(503, { status: 'unavailable' })
+    }
+  })
+  app.get('/metrics', async () => new Response(await metrics.registry.metrics(), { headers: { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' } }))
+}

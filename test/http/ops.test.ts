@@ -1,0 +1,52 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { createTestApp, fixtureJob } from '../helpers/app.ts'
+
+test('healthz answers liveness and readyz readiness with the index loaded', async () => {
+  const { get } = createTestApp({ jobs: [fixtureJob(), fixtureJob({ title: 'Frontend Engineer' })] })
+  const health = await get('/healthz')
+  assert.equal(health.status, 200)
+  assert.equal(health.body.status, 'ok')
+  const ready = await get('/readyz')
+  assert.equal(ready.status, 200)
+  assert.deepEqual(ready.body, { status: 'ready', jobs_open: 2 })
+})
+
+test('readyz is 503 when the database cannot answer', async () => {
+  const { get, db } = createTestApp()
+  db.close()
+  const ready = await get('/readyz')
+  assert.equal(ready.status, 503)
+  assert.equal(ready.body.status, 'unavailable')
+})
+
+/** Prometheus text format -> { 'name{labels}': value }, checking every sample line parses. */
+function parseExposition(text: string): Map<string, number> {
+  const samples = new Map<string, number>()
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^}]*\})?) (-?[0-9.e+-]+|[+-]?Inf|NaN)$/i.exec(line)
+    assert.ok(match, `not a Prometheus sample line: ${line}`)
+    samples.set(match[1]!, Number(match[2]))
+  }
+  return samples
+}
+
+test('metrics count requests by route pattern (never the raw path) and report the catalogue', async () => {
+  const { get } = createTestApp({ jobs: [fixtureJob({ title: 'Go Engineer' })] })
+  const slug = (await get('/api/v1/jobs/search')).body.data[0].public_slug
+  await get(`/api/v1/jobs/${slug}`)
+  await get(`/api/v1/jobs/${slug}?secret=token`)
+  await get('/api/v1/jobs/no-such-job')
+  const response = await get('/metrics')
+  assert.equal(response.status, 200)
+  assert.match(response.headers.get('content-type') ?? '', /text\/plain/)
+  const samples = parseExposition(response.body as string)
+  assert.equal(samples.get('openroles_http_requests_total{method="GET",route="/api/v1/jobs/:slug",status="200"}'), 2)
+  assert.equal(samples.get('openroles_http_requests_total{method="GET",route="/api/v1/jobs/:slug",status="404"}'), 1)
+  assert.equal(samples.get('openroles_http_requests_total{method="GET",route="/api/v1/jobs/search",status="200"}'), 1)
+  assert.equal(samples.get('openroles_http_request_duration_seconds_count{method="GET",route="/api/v1/jobs/:slug"}'), 3)
+  assert.equal(samples.get('openroles_catalogue_open_jobs'), 1)
+  assert.ok((samples.get('openroles_process_resident_memory_bytes') ?? 0) > 0)
+  assert.ok(![...samples.keys()].some((key) => key.includes(slug) || key.includes('secret')), 'no raw paths or queries in labels')
+})
