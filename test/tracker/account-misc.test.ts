@@ -95,6 +95,13 @@ test('jd/resolve: a slug, a URL through the catalogue index, or pasted text as a
   assert.equal((await call('/api/v1/companies/hooli')).status, 404)
   assert.equal(JSON.stringify((await call('/api/v1/companies/search?q=hooli')).body.data ?? []), '[]')
   assert.doesNotMatch(JSON.stringify((await call('/api/v1/suggest?q=hoo')).body), /hooli/i)
+  assert.equal((await call(`/jobs/${slug}`)).status, 404, 'no server-rendered page')
+  assert.doesNotMatch((await call('/feeds/jobs.atom?q=rust')).body, /Rust Engineer/)
+  const sitemaps = await call('/sitemap.xml')
+  for (const loc of String(sitemaps.body).match(/<loc>[^<]+<\/loc>/g) ?? []) {
+    const path = new URL(loc.slice(5, -6)).pathname
+    assert.doesNotMatch(String((await call(path)).body), /private-/)
+  }
   const other = await signUp(call)
   assert.equal((await call(`/api/v1/me/jd/${slug}`, { headers: sessionHeaders(other.cookie) })).status, 404)
   // Cookie-only.
