@@ -3,11 +3,17 @@ import { renderCompanyPage } from './company-page.ts'
 import { renderJobPage } from './job-page.ts'
 import { startRouter } from './router.ts'
 import { createSearchPage } from './search-page.ts'
+import { renderBoardPage } from './board-page.ts'
+import { isSignedIn } from './me-api.ts'
 
 /** Boots the page: one search view kept alive (so going back is instant), job and company views built per visit. */
 const root = document.getElementById('main') as HTMLElement
 document.body.append(h('div', { id: 'live-region', class: 'sr-only', 'aria-live': 'polite' }))
 const searchPage = createSearchPage()
+// A signed-in visitor gets a link to their board in the header.
+isSignedIn().then((yes) => {
+  if (yes) document.querySelector('.site-header')?.append(h('a', { class: 'board-link', id: 'board-link', href: '/board' }, 'Your board'))
+})
 const detail = h('div', { class: 'detail-page' })
 let lastSearch = '/'
 let cameFromSearch = false
@@ -41,6 +47,12 @@ function decodeSegment(segment: string): string {
 startRouter((url) => {
   const job = url.pathname.match(/^\/jobs\/([^/]+)$/)
   const company = url.pathname.match(/^\/companies\/([^/]+)$/)
+  if (url.pathname === '/board') {
+    cameFromSearch = false
+    root.replaceChildren(detail)
+    renderBoardPage(detail)
+    return
+  }
   const onSearch = !job && !company
   if (onSearch) {
     lastSearch = url.pathname + url.search
