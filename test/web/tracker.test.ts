@@ -1,5 +1,6 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
 import { openPageHarness, type PageHarness } from './browser.ts'
 import { pageCatalogue } from './fixture-catalogue.ts'
 
@@ -78,6 +79,8 @@ test('the job page saves, marks applied and sets the stage; the board shows and 
   assert.equal(await page.locator('#board-offer .count').textContent(), '1')
   await page.locator(`#board-offer .board-card[data-id="${first.slug}"] select`).selectOption('')
   await page.waitForSelector(`#board-saved .board-card[data-id="${first.slug}"]`)
+  mkdirSync('test/artifacts', { recursive: true })
+  await page.screenshot({ path: 'test/artifacts/board.png', fullPage: false })
   const record = (await me(`/me/tracking/${first.slug}`)).data
   assert.equal(record.stage, undefined)
   assert.equal(record.applied_at, null)
