@@ -14,7 +14,7 @@ test('register creates the account, signs it in with a hardened cookie and never
   const { call } = createTestApp()
   const response = await call('/api/v1/auth/register', post({ email: ' Ada@Example.org ', password: 'a long enough passphrase' }))
   assert.equal(response.status, 201)
-  assert.deepEqual(Object.keys(response.body.data).sort(), ['created_at', 'email', 'email_verified', 'has_password', 'id', 'role'])
+  assert.deepEqual(Object.keys(response.body.data).sort(), ['beta_tester', 'created_at', 'email', 'email_verified', 'has_password', 'id', 'language', 'onboarding_completed_at', 'role', 'timezone'])
   assert.equal(response.body.data.email, 'ada@example.org')
   assert.equal(response.body.data.email_verified, false)
   assert.equal(response.body.data.role, 'user')
