@@ -18,7 +18,9 @@ function chipsOf(params: URLSearchParams): Chip[] {
     if (name === 'q') chips.push({ label: `“${value}”`, without: setParam(params, name, null) })
     else if (NUMERIC_FILTERS.includes(name)) {
       const unit = name.startsWith('experience') ? ' yrs' : name.endsWith('_within_days') ? ' days' : ''
-      chips.push({ label: `${facetLabel(name)} ${formatCount(Number(value))}${unit}`, without: setParam(params, name, null) })
+      // A hand-typed value the API will refuse ("50k") is shown as typed, never as NaN.
+      const shown = /^\d+$/.test(value.trim()) ? formatCount(Number(value)) : value
+      chips.push({ label: `${facetLabel(name)} ${shown}${unit}`, without: setParam(params, name, null) })
     } else if (SINGLE_VALUED.has(name)) chips.push({ label: `${facetLabel(name)}: ${value === 'true' || value === '1' ? 'yes' : 'no'}`, without: setParam(params, name, null) })
     else if (name.endsWith('_mode') && (value === 'and' || value === 'or')) chips.push({ label: `${facetLabel(name.slice(0, -5))}: ${value === 'and' ? 'all of' : 'any of'}`, without: setParam(params, name, null) })
     else if (name.endsWith('_exclude')) {

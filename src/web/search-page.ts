@@ -5,7 +5,7 @@ import { filterChips } from './filter-chips.ts'
 import { formatCount } from './format.ts'
 import { jobCard, skeletonCard } from './job-card.ts'
 import { pager } from './pager.ts'
-import { addValue, facetsQuery, queryString, setParam, toggleValue } from './query.ts'
+import { addValue, facetsQuery, queryString, setParam, toggleValue, isPagingParam } from './query.ts'
 import { navigate, restoreScroll } from './router.ts'
 import { sidebar } from './sidebar.ts'
 import { applySuggestion, suggestionParts } from './suggestion.ts'
@@ -132,7 +132,7 @@ export function createSearchPage(): SearchPage {
         const total = response.meta?.total ?? response.data.length
         heading.textContent = `${formatCount(total)} ${total === 1 ? 'job' : 'jobs'}${q ? ` for “${q}”` : ''}`
         document.title = `${q ? `${q} · ` : ''}${formatCount(total)} jobs · openroles`
-        replaceChildren(list, response.data.length ? response.data.map(jobCard) : h('li', { class: 'empty' }, 'No open jobs match these filters. Try removing one.'))
+        replaceChildren(list, response.data.length ? response.data.map(jobCard) : emptyResults(params, go))
         replaceChildren(paging, pager(params, response.meta ?? {}, PAGE_SIZE))
         list.removeAttribute('aria-busy')
         announce(heading.textContent)
@@ -142,7 +142,7 @@ export function createSearchPage(): SearchPage {
         if (token !== sequence) return
         list.removeAttribute('aria-busy')
         heading.textContent = 'Search failed'
-        replaceChildren(list, h('li', { class: 'empty error', role: 'alert' }, error.message))
+        replaceChildren(list, h('li', { class: 'empty error', role: 'alert' }, error.message, ' ', h('button', { type: 'button', class: 'link-button retry', onclick: () => show(params) }, 'Try again')))
         replaceChildren(paging)
       })
     facets
@@ -152,7 +152,7 @@ export function createSearchPage(): SearchPage {
         renderFilters()
       })
       .catch((error: Error) => {
-        if (token === sequence) replaceChildren(filters, h('p', { class: 'error', role: 'alert' }, `Filters unavailable: ${error.message}`))
+        if (token === sequence) replaceChildren(filters, h('p', { class: 'error', role: 'alert' }, `Filters unavailable: ${error.message} `, h('button', { type: 'button', class: 'link-button retry', onclick: () => show(params) }, 'Try again')))
       })
     // Both calls report ignored parameters; name each once, whichever answered.
     void Promise.allSettled([results, facets]).then((answers) => {
@@ -178,4 +178,22 @@ function renameParam(params: URLSearchParams, from: string, to: string): URLSear
   const next = new URLSearchParams()
   for (const [name, value] of params) next.append(name === from ? to : name, value)
   return next
+}
+
+/**
+ * No results: say what to try instead of a dead end. With text, searching without the filters;
+ * with filters, removing them one at a time (the page's own chips) or all at once.
+ */
+function emptyResults(params: URLSearchParams, go: (next: URLSearchParams) => void): HTMLElement {
+  const q = params.get('q')
+  const onlyText = new URLSearchParams(q ? { q } : {})
+  const hasFilters = [...params.keys()].some((name) => name !== 'q' && !isPagingParam(name))
+  return h(
+    'li',
+    { class: 'empty' },
+    h('p', {}, 'No open jobs match.'),
+    hasFilters && q ? h('p', {}, h('button', { type: 'button', class: 'link-button', onclick: () => go(onlyText) }, `Search “${q}” without filters`)) : null,
+    hasFilters && !q ? h('p', {}, 'Remove a filter above, or ', h('button', { type: 'button', class: 'link-button', onclick: () => go(new URLSearchParams()) }, 'clear them all'), '.') : null,
+    !hasFilters && q ? h('p', {}, 'Check the spelling, or try a shorter or more general word (the last word matches as a prefix: “kube” finds Kubernetes).') : null,
+  )
 }

@@ -196,3 +196,22 @@ test('on a phone the filters sit behind a toggle and rows keep one height', asyn
   assert.equal(await page.locator('#filters').isVisible(), true)
   assert.equal(await page.locator('.filters-toggle').getAttribute('aria-expanded'), 'true')
 })
+
+test('no results offers a way out; a refused value shows as typed with a retry, never NaN', async () => {
+  const { page, origin } = harness
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${origin}/?q=rust&skills=cobol`)
+  await resultsSettled(page)
+  assert.match((await page.locator('.job-list .empty').textContent()) ?? '', /No open jobs match/)
+  await page.getByRole('button', { name: 'Search “rust” without filters' }).click()
+  await page.waitForURL((url) => url.search === '?q=rust')
+  await resultsSettled(page)
+  assert.ok((await shownTitles(page)).length > 0)
+
+  await page.goto(`${origin}/?salary_min=50k`)
+  await page.waitForSelector('.job-list .error')
+  const chips = await page.locator('.chip').allTextContents()
+  assert.ok(chips.some((chip) => /50k/.test(chip)), `chips: ${chips}`)
+  assert.ok(!chips.some((chip) => /NaN/.test(chip)))
+  assert.equal(await page.locator('.job-list .retry').count(), 1)
+})
