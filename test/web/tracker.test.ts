@@ -56,6 +56,8 @@ test('the job page saves, marks applied and sets the stage; the board shows and 
   await page.selectOption('#track-stage', 'interview')
   await page.waitForFunction(() => !document.getElementById('track-control')?.hasAttribute('aria-busy') && (document.getElementById('track-stage') as HTMLSelectElement).value === 'interview')
   assert.equal((await me(`/me/tracking/${first.slug}`)).data.stage, 'interview')
+  mkdirSync('test/artifacts', { recursive: true })
+  await page.screenshot({ path: 'test/artifacts/job-tracking.png', fullPage: false })
 
   await page.goto(`${origin}/jobs/${second.slug}`)
   await page.waitForSelector('#track-save[aria-pressed="false"]')
@@ -79,7 +81,6 @@ test('the job page saves, marks applied and sets the stage; the board shows and 
   assert.equal(await page.locator('#board-offer .count').textContent(), '1')
   await page.locator(`#board-offer .board-card[data-id="${first.slug}"] select`).selectOption('')
   await page.waitForSelector(`#board-saved .board-card[data-id="${first.slug}"]`)
-  mkdirSync('test/artifacts', { recursive: true })
   await page.screenshot({ path: 'test/artifacts/board.png', fullPage: false })
   const record = (await me(`/me/tracking/${first.slug}`)).data
   assert.equal(record.stage, undefined)
