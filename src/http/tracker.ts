@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
-import { intParam, pageOf } from './validate.ts'
+import { pageOf, pagingEntries } from './validate.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { jobVotesOf } from '../catalogue/community-signals.ts'
@@ -22,8 +22,7 @@ const WINDOW_DAYS_MAX = 366
 
 const TrackingQuery = v.object({
   filter: v.optional(v.pipe(v.picklist(TRACKING_FILTERS, `must be one of ${TRACKING_FILTERS.join(', ')}`), v.description('Which entries (default all).'))),
-  limit: v.optional(intParam({ min: 1, description: `Page size, 1 to ${TRACKING_LIMIT_MAX} (default ${TRACKING_LIMIT_DEFAULT}; larger values are clamped).` })),
-  offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' })),
+  ...pagingEntries({ defaultLimit: TRACKING_LIMIT_DEFAULT, maxLimit: TRACKING_LIMIT_MAX }),
 })
 
 const instant = (name: string) =>

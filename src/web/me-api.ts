@@ -1,4 +1,4 @@
-import { API_BASE } from './api.ts'
+import { API_BASE, whoAmI } from './api.ts'
 
 /**
  * The signed-in slice of the API the page uses (the tracker): never cached, sent with the
@@ -55,9 +55,6 @@ let signedIn: Promise<boolean> | undefined
 
 /** Whether the visitor has a session (asked once per page load). */
 export function isSignedIn(): Promise<boolean> {
-  signedIn ??= callApi('GET', '/auth/me').then(
-    () => true,
-    () => false,
-  )
+  signedIn ??= whoAmI().then((me) => me !== null)
   return signedIn
 }

@@ -108,6 +108,7 @@ test('save and dismiss exclude each other; the tracking lists and their counts',
   assert.equal(badFilter.status, 400)
   assert.match(badFilter.body.error, /filter/)
   assert.equal((await alice('GET', '/me/tracking?limit=900')).body.meta.limit, 500)
+  assert.equal((await alice('GET', '/me/tracking?limit=0')).body.meta.limit, 1)
 
   const dismissed = await alice('POST', '/jobs/go-dev/dismiss')
   assert.equal(dismissed.body.data.saved_at, null)
