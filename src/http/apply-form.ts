@@ -3,7 +3,22 @@ import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { notFound } from '../errors.ts'
 import { jobIdBySlug } from '../catalogue/job-json.ts'
-import { applyFormOf } from '../catalogue/apply-forms.ts'
+import { ANSWER_KINDS, applyFormOf } from '../catalogue/apply-forms.ts'
+import { dataOf, object } from './openapi-shapes.ts'
+
+const FORM_SCHEMA = dataOf(
+  object({
+    provider: { type: 'string', description: 'the ATS the form belongs to' },
+    basics: { type: 'array', items: { type: 'string' }, description: 'the standard fields the ATS asks' },
+    questions: {
+      type: 'array',
+      items: object(
+        { text: { type: 'string' }, required: { type: 'boolean' }, answer: { type: 'string', enum: [...ANSWER_KINDS], description: 'left out for a one-line text' } },
+        ['text', 'required'],
+      ),
+    },
+  }),
+)
 
 /** GET /jobs/{slug}/apply-form: the captured application form of a posting. */
 export function applyFormRoutes(ctx: AppContext): Route[] {
@@ -19,7 +34,7 @@ export function applyFormRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         params: v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300)) }),
-        responses: { 200: '`{ data: { provider, basics: [label], questions: [question] } }`', 404: 'job not found, or no captured form' },
+        responses: { 200: { description: '`{ data: { provider, basics: [label], questions: [question] } }`', schema: FORM_SCHEMA }, 404: 'job not found, or no captured form' },
       },
       (_event, { params }) => {
         const id = jobIdBySlug(ctx.db, params.slug)

@@ -7,6 +7,8 @@ import type { InteractionAction } from '../me/interactions.ts'
 import { clearStage, recordAction, resolveTarget, track, unapply, unmark, untrack, type InteractionRecord } from '../tracker/tracking.ts'
 import { appliedOnTime } from '../tracker/applied-on.ts'
 import { isStage, STAGES } from '../tracker/stages.ts'
+import { dataOf } from './openapi-shapes.ts'
+import { INTERACTION_RECORD } from './tracker-shapes.ts'
 
 /**
  * The job interaction writes: view, apply, save, dismiss and their undos, the stage and notes of
@@ -17,7 +19,7 @@ import { isStage, STAGES } from '../tracker/stages.ts'
 const SlugParams = v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('Job public_slug.')) })
 const IdParams = v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('The tracking listing id: a job public_slug, or a<digits> for an application whose posting is gone.')) })
 
-const RECORD = '`{ data: { job_id, viewed_at, saved_at, applied_at, dismissed_at, stage, notes } }` (the interaction record; job_id null once the posting is gone)'
+const RECORD = { description: '`{ data: { job_id, viewed_at, saved_at, applied_at, dismissed_at, stage, notes } }` (the interaction record; job_id null once the posting is gone)', schema: dataOf(INTERACTION_RECORD) }
 
 const ApplyBody = v.object({
   applied_on: v.optional(v.pipe(v.string('must be a date YYYY-MM-DD'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'), v.description('The day you applied (default: now): not in the future, at most 365 days ago; stored at 12:00 UTC.'))),

@@ -121,7 +121,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         tags: ['tracking'],
         auth: 'session-or-key',
         query: v.looseObject(searchEntries),
-        responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value, or offset + limit over 10000' },
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
       },
       (event, { query, caller }) => searchJobs(event, query, PAGING_PARAMS, 'preview', { caller, exclude: touchedJobIds(db, caller.userId, SWIPE_EXCLUDED_MAX) }),
     ),

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
+import { CONTRIBUTIONS, JD_RESOLVED } from './tracker-shapes.ts'
 import { badRequest, notFound, tooManyRequests, unprocessable } from '../errors.ts'
 import { jobIdBySlug } from '../catalogue/job-json.ts'
 import { jobSlugByUrl } from '../catalogue/job-lookup.ts'
@@ -52,7 +53,7 @@ export function meJdRoutes(ctx: AppContext): Route[] {
         auth: 'session',
         body: ResolveBody,
         responses: {
-          200: '`{ data: { job_slug } }`',
+          200: { description: '`{ data: { job_slug } }`', schema: JD_RESOLVED },
           400: 'exactly one of job_slug, url, or text is required; or an empty text / a malformed url',
           404: 'job not found',
           422: 'could not read a vacancy from that url',
@@ -92,7 +93,7 @@ export function meJdRoutes(ctx: AppContext): Route[] {
         description: 'Newest first: `{ id, url, source, board, status: pending | review, surface, created_at }`. `source` is the ATS the URL belongs to (or its host), `board` the employer’s board on it when the URL names one.',
         tags: ['tracking'],
         auth: 'session-or-key',
-        responses: { 200: '`{ data: [contribution] }`' },
+        responses: { 200: { description: '`{ data: [contribution] }`', schema: CONTRIBUTIONS } },
       },
       (_event, { caller }) => ({ data: listContributions(db, caller.userId) }),
     ),

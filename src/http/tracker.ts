@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
+import { ANALYSES, INTERVIEWS, PIPELINE, TIMELINE, TRACKING_DETAIL, TRACKING_PAGE } from './tracker-shapes.ts'
 import { pageOf, pagingEntries } from './validate.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
@@ -55,7 +56,7 @@ export function trackerRoutes(ctx: AppContext): Route[] {
         tags: ['tracking'],
         auth: 'session-or-key',
         query: fixed ? v.object({ limit: TrackingQuery.entries.limit, offset: TrackingQuery.entries.offset }) : TrackingQuery,
-        responses: { 200: '`{ data: [entry], meta: { total, limit, offset, counts: { all, viewed, saved, applied, board, dismissed } } }`', 400: 'unknown filter, or a malformed limit / offset' },
+        responses: { 200: { description: '`{ data: [entry], meta: { total, limit, offset, counts: { all, viewed, saved, applied, board, dismissed } } }`', schema: TRACKING_PAGE }, 400: 'unknown filter, or a malformed limit / offset' },
       },
       (_event, { caller, query }) => {
         const { limit, offset } = pageOf(query, { defaultLimit: TRACKING_LIMIT_DEFAULT, maxLimit: TRACKING_LIMIT_MAX })
@@ -78,7 +79,7 @@ export function trackerRoutes(ctx: AppContext): Route[] {
         description: 'Every stage key, zeros included; the counts sum to `applications`. An applied entry without a stage counts as applied.',
         tags: ['tracking'],
         auth: 'session-or-key',
-        responses: { 200: '`{ data: { applications, stages: { preparing, applied, screening, responded, interview, offer, accepted, rejected, withdrawn, expired } } }`' },
+        responses: { 200: { description: '`{ data: { applications, stages: { preparing, applied, screening, responded, interview, offer, accepted, rejected, withdrawn, expired } } }`', schema: PIPELINE } },
       },
       (_event, { caller }) => ({ data: pipeline(db, caller.userId) }),
     ),
@@ -90,7 +91,7 @@ export function trackerRoutes(ctx: AppContext): Route[] {
         description: 'Newest first: `{ slug, title, company, closed, overall_score, verdict, analysed_at, stale }`. Never runs an analysis. `meta.allowance` is today’s match allowance. Until the match-analysis run is served, the list is empty.',
         tags: ['tracking'],
         auth: 'session-or-key',
-        responses: { 200: '`{ data: [analysis], meta: { allowance } }`' },
+        responses: { 200: { description: '`{ data: [analysis], meta: { allowance } }`', schema: ANALYSES } },
       },
       (_event, { caller }) => ({ data: [], meta: { allowance: allowanceOf(db, ctx.config, caller.userId, 'match', ctx.now()) } }),
     ),
@@ -103,7 +104,7 @@ export function trackerRoutes(ctx: AppContext): Route[] {
         tags: ['tracking'],
         auth: 'session-or-key',
         params: SlugParams,
-        responses: { 200: '`{ data: { job: Job | null, viewed_at, saved_at, applied_at, dismissed_at, stage?, notes?, followed_up_at, emails: [], events: [event] } }`', 404: 'not found' },
+        responses: { 200: { description: '`{ data: { job: Job | null, viewed_at, saved_at, applied_at, dismissed_at, stage?, notes?, followed_up_at, emails: [], events: [event] } }`', schema: TRACKING_DETAIL }, 404: 'not found' },
       },
       (_event, { caller, params }) => {
         const target = resolveTarget(db, caller.userId, params.slug, (slug) => jobIdBySlug(db, slug))
@@ -136,7 +137,7 @@ export function trackerRoutes(ctx: AppContext): Route[] {
         tags: ['tracking'],
         auth: 'session-or-key',
         query: WindowQuery,
-        responses: { 200: '`{ data: [event], meta: { from, to, count } }`', 400: 'missing or invalid bound, to before from, or a window over 366 days' },
+        responses: { 200: { description: '`{ data: [event], meta: { from, to, count } }`', schema: TIMELINE }, 400: 'missing or invalid bound, to before from, or a window over 366 days' },
       },
       (_event, { caller, query }) => {
         const window = windowOf(query)
@@ -153,7 +154,7 @@ export function trackerRoutes(ctx: AppContext): Route[] {
         tags: ['tracking'],
         auth: 'session-or-key',
         query: WindowQuery,
-        responses: { 200: '`{ data: [interview], meta: { from, to, count } }`', 400: 'missing or invalid bound, to before from, or a window over 366 days' },
+        responses: { 200: { description: '`{ data: [interview], meta: { from, to, count } }`', schema: INTERVIEWS }, 400: 'missing or invalid bound, to before from, or a window over 366 days' },
       },
       (_event, { caller, query }) => {
         const window = windowOf(query)

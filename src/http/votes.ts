@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
+import { VOTE_TALLY } from './tracker-shapes.ts'
 import { notFound } from '../errors.ts'
 import { jobIdBySlug } from '../catalogue/job-json.ts'
 import { companyRowBySlug } from '../catalogue/company-read.ts'
@@ -9,7 +10,7 @@ import { castVote, removeVote, type VoteTarget } from '../catalogue/votes.ts'
 /** POST / DELETE /jobs/{slug}/vote and /companies/{slug}/vote. */
 const SlugParams = v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300)) })
 const VoteBody = v.object({ vote: v.pipe(v.picklist(['up', 'down'], 'vote must be "up" or "down"'), v.description('up or down')) })
-const TALLY = '`{ data: { upvote_count, downvote_count, my_vote: -1 | 0 | 1 } }`'
+const TALLY = { description: '`{ data: { upvote_count, downvote_count, my_vote: -1 | 0 | 1 } }`', schema: VOTE_TALLY }
 
 export function voteRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
