@@ -72,6 +72,17 @@ export const settings = {
   planEnforce: str('PLAN_ENFORCE', '', 'metered features whose allowance is enforced (402 when used up), comma-separated, or "all"; the rest are counted only (shadow mode)'),
   planUpgradeUrl: str('PLAN_UPGRADE_URL', '/my/plan', 'where a 402 tells a free-plan user to upgrade (upgrade_url)'),
   jdUrlsPerHour: int('JD_URLS_PER_HOUR', 20, 'links the catalogue does not hold that one account may hand in per hour (POST /me/jd/resolve)'),
+  sourcesCrawlIntervalMinutes: int('SOURCES_CRAWL_INTERVAL_MINUTES', 360, 'how often the serving process crawls each job-board source (0 = no scheduler; `openroles sources crawl` still works)'),
+  sourcesHostDelayMs: int('SOURCES_HOST_DELAY_MS', 1000, 'pause between two requests the crawler sends to one host (robots.txt Crawl-delay wins when longer)'),
+  sourcesTimeoutMs: int('SOURCES_TIMEOUT_MS', 20000, 'longest one board request may take, body included'),
+  sourcesMaxBytes: int('SOURCES_MAX_BYTES', 20 * 1024 * 1024, 'largest board response read; a larger one fails the crawl'),
+  sourcesRetries: int('SOURCES_RETRIES', 2, 'retries of a board request after a network error, time-out, 429 or 5xx'),
+  sourcesBackoffMs: int('SOURCES_BACKOFF_MS', 2000, 'first retry delay; it doubles on each further retry (Retry-After wins when longer, up to a minute)'),
+  sourcesFailingAfter: int('SOURCES_FAILING_AFTER', 3, 'failed crawls in a row after which a source is marked failing'),
+  sourcesMaxPages: int('SOURCES_MAX_PAGES', 200, 'pages of one paginated board read at most per crawl'),
+  sourcesLeaseMinutes: int('SOURCES_LEASE_MINUTES', 30, 'a crawl that has not finished after this long (the process died) may be started again'),
+  sourcesUserAgent: str('SOURCES_USER_AGENT', '', 'User-Agent of the crawler; empty = openroles-crawler/<version> (job board crawler; +PUBLIC_ORIGIN)'),
+  sourcesAllowPrivateHosts: bool('SOURCES_ALLOW_PRIVATE_HOSTS', false, 'let board URLs point at loopback and private addresses (a stand-in board on this machine)'),
 } as const
 
 type Settings = typeof settings
@@ -100,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   // Cheap argon2id parameters keep sign-up in tests fast; the algorithm stays the same. In-process
   // requests have no client address and share one fallback key, so the per-address sign-up budget
-  // is raised for tests that sign many users up; budget tests set their own.
-  return loadConfig({}, { logLevel: 'silent', argon2MemoryKib: 64, argon2TimeCost: 1, accountBudgetPerHour: 1000, ...overrides })
+  // is raised for tests that sign many users up; budget tests set their own. The board crawler's
+  // scheduler is off: tests crawl when they say so.
+  return loadConfig({}, { logLevel: 'silent', argon2MemoryKib: 64, argon2TimeCost: 1, accountBudgetPerHour: 1000, sourcesCrawlIntervalMinutes: 0, ...overrides })
 }

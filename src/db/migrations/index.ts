@@ -4,6 +4,8 @@ import { referenceCompat } from './0003-reference-compat.ts'
 import { trackerMigration } from './0004-tracker.ts'
 import { community } from './0005-community.ts'
 import { insightRollup } from './0006-insight-rollup.ts'
+import { boardSources } from './0007-board-sources.ts'
+import { reenrichPostingsV2 } from './0008-reenrich-postings.ts'
 import { referrals } from './0010-referrals.ts'
 
 /**
@@ -29,4 +31,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, referrals]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, referrals]
