@@ -6,7 +6,7 @@
  *   const engine = createSearchEngine(db, { cacheEntries, cacheBytes })
  *   parseJobQuery(url.searchParams, { maxQueryLength, sorted: true, endpointParams: ['limit'] })   (search-params.ts)
  *     -> { q?, filters, sort?, order?, ignored? }; throws SearchInputError on malformed values
- *   engine.search({ q, filters, sort, order, limit, offset }) -> { ids: job ids of the page, total }
+ *   engine.search({ q, filters, sort, order, limit, offset }, excludeJobIds?) -> { ids: job ids of the page, total }
  *   engine.facets({ q, filters, facets?, disjunctive? }) -> { total, facets: {facet: {value: count}}, stats }
  *   engine.skillMarket(filters, q?) -> the matching documents as a bitmap plus the index's skill CSR (no copy)
  *   engine.refresh() -> picks up catalogue changes (cheap; every call above does it first)
@@ -19,7 +19,7 @@
  */
 import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
-import { andInPlace, countDocs, type Bitmap } from './bitmap.ts'
+import { andInPlace, andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
 import { countFacet, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf } from './filter.ts'
@@ -62,13 +62,20 @@ export class SearchEngine {
     return this.current().liveCount
   }
 
-  search(query: SearchQuery): SearchResult {
+  /**
+   * One page of matches. `excludeJobIds`: postings subtracted from the match set before counting and
+   * paging (a signed-in caller's already-seen postings), so pages and totals stay exact.
+   */
+  search(query: SearchQuery, excludeJobIds: readonly number[] = []): SearchResult {
     const index = this.current()
     const text = parseTextQuery(query.q)
     const matched = this.matched(index, text, query.filters)
-    const total = countDocs(matched)
     const relevance = !query.sort && text !== null
-    const segments = relevance ? this.tiers(index, text, query.filters, matched) : [matched]
+    let segments = relevance ? this.tiers(index, text, query.filters, matched) : [matched]
+    const excluded = excludeJobIds.flatMap((id) => index.columns.docOf(id) ?? [])
+    // The cached sets stay whole: the exclusion is applied to copies.
+    if (excluded.length) segments = segments.map((segment) => withoutDocs(segment, excluded))
+    const total = excluded.length ? countDocs(withoutDocs(matched, excluded)) : countDocs(matched)
     const docs = pageOf(index, segments, {
       key: query.sort ?? 'posted_at',
       order: query.sort ? (query.order ?? 'desc') : 'desc',
@@ -189,6 +196,12 @@ export class SearchEngine {
     }
     return tiers
   }
+}
+
+function withoutDocs(bitmap: Bitmap, docs: readonly number[]): Bitmap {
+  const copy = bitmap.slice()
+  andNotDocs(copy, docs)
+  return copy
 }
 
 /** Whether the filter selects values of this facet (for geography: of any geography facet). */

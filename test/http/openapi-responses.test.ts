@@ -9,6 +9,7 @@ import { startFakeProvider } from '../account/fake-oidc-provider.ts'
 import { latestCode } from '../account/mail-codes.ts'
 import { stateCookieFrom } from '../account/oauth-browser.ts'
 import type { CompanyRecord } from '../../src/catalogue/job-record.ts'
+import { storeApplyForm } from '../../src/catalogue/apply-forms.ts'
 
 // The "done" check of our OpenAPI document: a real response of EVERY public operation validates
 // against the response schema the document publishes for its status. Validation is strict: an
@@ -109,6 +110,10 @@ test('single reads, similar, copies and URL lookups validate', async () => {
   await check('GET', '/jobs/{slug}/similar', `/api/v1/jobs/${slug('Senior Go Engineer')}/similar?limit=0`)
   const copies = await check('GET', '/jobs/{slug}/copies', `/api/v1/jobs/${slug('Senior Go Engineer')}/copies`)
   assert.equal(copies.body.data.length, 1)
+  await check('GET', '/jobs/{slug}/apply-form', `/api/v1/jobs/${slug('Mystery Role')}/apply-form`, {}, 404)
+  const jobId = db.prepare('SELECT id FROM jobs WHERE public_slug = ?').pluck().get(slug('Senior Go Engineer')) as number
+  storeApplyForm(db, jobId, { provider: 'greenhouse', basics: ['Email'], questions: [{ text: 'Why?', required: true, answer: 'written answer' }, { text: 'Website', required: false }] }, '2026-11-20T00:00:00.000Z')
+  await check('GET', '/jobs/{slug}/apply-form', `/api/v1/jobs/${slug('Senior Go Engineer')}/apply-form`)
   await check('GET', '/jobs/find', `/api/v1/jobs/find?url=${encodeURIComponent('https://acme.example.com/jobs/1')}`)
   await check('GET', '/jobs/find', `/api/v1/jobs/find?url=${encodeURIComponent('https://unknown.example.com/x')}`)
   await check('GET', '/jobs/find', '/api/v1/jobs/find', {}, 400)
