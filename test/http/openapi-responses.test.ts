@@ -8,6 +8,8 @@ import { allRoutes } from '../../src/app.ts'
 import { startFakeProvider } from '../account/fake-oidc-provider.ts'
 import { latestCode } from '../account/mail-codes.ts'
 import type { CompanyRecord } from '../../src/catalogue/job-record.ts'
+import { upsertFeedback } from '../../src/community/feedback.ts'
+import { addReply, createThread } from '../../src/community/threads.ts'
 
 // The "done" check of our OpenAPI document: a real response of EVERY public operation validates
 // against the response schema the document publishes for its status. Validation is strict: an
@@ -126,6 +128,20 @@ test('companies, sub-industries, cities, suggest, stats and status validate', as
   await check('GET', '/stats/catalog', '/api/v1/stats/catalog')
   await check('GET', '/stats/facets', '/api/v1/stats/facets?top=2')
   await check('GET', '/status', '/api/v1/status')
+})
+
+test('company reviews and threads validate', async () => {
+  const writer = await signUp(call)
+  upsertFeedback(db, db.prepare("SELECT id FROM companies WHERE slug = 'acme'").pluck().get() as number, writer.userId, { rating: 4, feedbackType: 'culture', body: 'Kind people.' }, { now: new Date(), perDay: 10 })
+  const thread = createThread(db, writer.userId, { subjectType: 'company', subjectSlug: 'acme', title: 'Remote?', body: 'Do they hire remotely?' }, { now: new Date(), perDay: 10 })
+  addReply(db, writer.userId, thread.id, { body: 'Yes.' }, { now: new Date(), perHour: 30 })
+  await check('GET', '/companies/{slug}/feedback', '/api/v1/companies/acme/feedback?limit=0')
+  await check('GET', '/companies/{slug}/feedback', '/api/v1/companies/nope/feedback', {}, 404)
+  await check('GET', '/threads', '/api/v1/threads?subject_type=company&subject_slug=acme')
+  await check('GET', '/threads', '/api/v1/threads?subject_type=person&subject_slug=acme', {}, 400)
+  await check('GET', '/threads/count', '/api/v1/threads/count?subject_type=company&subject_slug=acme')
+  await check('GET', '/threads/{id}', `/api/v1/threads/${thread.id}`)
+  await check('GET', '/threads/{id}', '/api/v1/threads/999999', {}, 404)
 })
 
 test('the service documents validate: the OpenAPI document, the reference page and its assets', async () => {
