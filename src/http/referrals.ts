@@ -6,6 +6,7 @@ import { readMultipart } from './multipart.ts'
 import { createOffer, decideOffer, myOffers, offerProof, pendingOffers, withdrawOffer } from '../community/referral-offers.ts'
 import { createRequest, incomingRequests, myRequests, requestCvText, resolveRequest } from '../community/referral-requests.ts'
 import { renderTextPdf } from '../community/pdf.ts'
+import { withNotices } from '../community/notices.ts'
 import { dataOf, listOf, ref } from './openapi-shapes.ts'
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(100), v.description('UUID (anything else is 404)')) })
@@ -91,10 +92,10 @@ export function referralRoutes(ctx: AppContext): Route[] {
         responses: { 201: '`{ data: { id, company_slug, company_name, job_id, job_slug, cv_kind, cv_id, status, created_at } }`', 404: "we don't have that company", 409: 'no referral available, or an active request exists', 422: 'bad LinkedIn URL, no contact, invalid CV choice, no profile to send', 429: 'too many requests in 24 hours (Retry-After)' },
       },
       (event, { body, caller }) => {
-        const data = createRequest(db, caller.userId, {
+        const data = withNotices(ctx, (notices) => createRequest(db, caller.userId, {
           companySlug: body.company_slug, jobId: body.job_id, cvKind: body.cv_kind, cvId: body.cv_id, linkedinUrl: body.linkedin_url,
           contactTelegram: body.contact_telegram, contactEmail: body.contact_email, note: body.note,
-        }, { now: ctx.now(), perDay: ctx.config.referralRequestsPerDay })
+        }, { now: ctx.now(), perDay: ctx.config.referralRequestsPerDay, notices }))
         event.res.status = 201
         return { data }
       },
@@ -139,7 +140,7 @@ export function referralRoutes(ctx: AppContext): Route[] {
         body: v.object({ status: v.picklist(['contacted', 'declined'], 'status must be contacted or declined') }),
         responses: { 200: '`{ data: incoming request }`', 400: 'another status', 403: 'not an approved referrer for this company', 404: 'no such request', 409: 'this request has already been handled' },
       },
-      (_event, { params, body, caller }) => ({ data: resolveRequest(db, caller.userId, params.id, body.status, ctx.now()) }),
+      (_event, { params, body, caller }) => ({ data: withNotices(ctx, (notices) => resolveRequest(db, caller.userId, params.id, body.status, ctx.now(), notices)) }),
     ),
     defineOperation(
       { method: 'GET', path: '/referrals/offers', summary: 'Pending referral offers (moderators)', description: `Oldest first, each ${OFFER_SHAPE}; read the proof at /referrals/offers/{id}/proof.`, tags: ['referrals'], auth: 'moderator', responses: { 200: { description: '`{ data: [Offer] }`', schema: listOf(ref('ReferralOffer')) }, 403: 'not a moderator' } },
@@ -174,7 +175,7 @@ export function referralRoutes(ctx: AppContext): Route[] {
         body: v.object({ approve: v.boolean('approve must be true or false') }),
         responses: { 200: { description: '`{ data: Offer }`', schema: dataOf(ref('ReferralOffer')) }, 403: 'not a moderator', 404: 'no such offer', 409: 'this offer is not pending' },
       },
-      (_event, { params, body }) => ({ data: decideOffer(db, params.id, body.approve, ctx.now()) }),
+      (_event, { params, body }) => ({ data: withNotices(ctx, (notices) => decideOffer(db, params.id, body.approve, ctx.now(), notices)) }),
     ),
   ]
 }
