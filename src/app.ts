@@ -11,6 +11,7 @@ import { requestLogHooks } from './http/request-log.ts'
 import { baseHeaders } from './http/edge-headers.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { createSearchEngine } from './search/engine.ts'
+import { CatalogueMemory } from './catalogue/catalogue-memory.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
 import { createBackgroundWork } from './background.ts'
@@ -77,6 +78,7 @@ export function createContext(config: Config, db: DB): AppContext {
     loginThrottle: createLoginThrottle(config),
     background: createBackgroundWork(log),
     search,
+    catalogue: new CatalogueMemory(db, search),
     // Through ctx.now, so a test that moves the clock moves when sources are due.
     sources: createSourceCrawler({ config, db, now: () => ctx.now() }),
     close: async () => {

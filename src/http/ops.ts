@@ -1,7 +1,6 @@
 import type { H3, H3Config, H3Event } from 'h3'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { AppContext } from '../context.ts'
-import { catalogueStats } from '../catalogue/stats-facets.ts'
 
 /**
  * What an operator's tooling polls, outside /api/v1 and outside the rate budgets:
@@ -30,8 +29,8 @@ export function createMetrics(ctx: AppContext): Metrics {
   })
   const gauge = (name: string, help: string, read: () => number) =>
     new Gauge({ name, help, registers: [registry], collect(this: Gauge) { this.set(read()) } })
-  gauge('openroles_catalogue_open_jobs', 'Open postings in the search index', () => catalogueStats(ctx.db, ctx.search).jobs_open)
-  gauge('openroles_catalogue_companies', 'Companies in the catalogue', () => catalogueStats(ctx.db, ctx.search).companies)
+  gauge('openroles_catalogue_open_jobs', 'Open postings in the search index', () => ctx.catalogue.stats().jobs_open)
+  gauge('openroles_catalogue_companies', 'Companies in the catalogue', () => ctx.catalogue.stats().companies)
   new Gauge({
     name: 'openroles_sources',
     help: 'Job-board sources by status (new, ok, failing)',
@@ -71,7 +70,7 @@ export function mountOps(app: H3, ctx: AppContext, metrics: Metrics): void {
   app.get('/readyz', () => {
     try {
       ctx.db.prepare('SELECT 1').get()
-      const stats = catalogueStats(ctx.db, ctx.search)
+      const stats = ctx.catalogue.stats()
       return json(200, { status: 'ready', jobs_open: stats.jobs_open })
     } catch (error) {
       ctx.log.error('not ready', { error: String(error) })

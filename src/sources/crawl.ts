@@ -3,7 +3,7 @@ import type { Config } from '../config.ts'
 import type { DB } from '../db/connection.ts'
 import { importRecords, type ImportInput } from '../ingest/import.ts'
 import { closeJob } from '../catalogue/job-store.ts'
-import { refreshDerivedData } from '../catalogue/refresh.ts'
+import { markRefreshPending, refreshDerivedData } from '../catalogue/refresh.ts'
 import { adapters } from './adapters/index.ts'
 import type { BoardEntry, Listing, Malformed } from './adapters/adapter.ts'
 import type { BoardHttp } from './board-http.ts'
@@ -141,6 +141,8 @@ export async function crawlSource(deps: CrawlDeps, source: SourceRow, options: C
       `UPDATE jobs SET last_seen_at = ? WHERE last_seen_at < ? AND id IN (
          SELECT job_id FROM board_postings WHERE board_source_id = ? AND missed_crawls = 0 AND job_id IS NOT NULL)`,
     ).run(now, new Date(Date.parse(now) - DAY_MS).toISOString(), source.id)
+    // Committed with the closings, so a kill before the refresh below is repaired on the next start.
+    markRefreshPending(db, closedIds)
     return recordCrawl(db, config, source, { startedAt, finishedAt: now, ok: true, ...counts, errors })
   })()
   refreshDerivedData(db, closedIds)

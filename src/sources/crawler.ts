@@ -2,7 +2,7 @@ import type { Config } from '../config.ts'
 import type { DB } from '../db/connection.ts'
 import { conflict } from '../errors.ts'
 import { closeJob } from '../catalogue/job-store.ts'
-import { refreshDerivedData } from '../catalogue/refresh.ts'
+import { markRefreshPending, refreshDerivedData } from '../catalogue/refresh.ts'
 import { createBoardHttp, type BoardHttp } from './board-http.ts'
 import { claimDueSource, claimSource, releaseSource, type SourceRow } from './board-store.ts'
 import { crawlSource, type CrawlOptions } from './crawl.ts'
@@ -79,6 +79,7 @@ export function createSourceCrawler(deps: { config: Config; db: DB; now: () => D
         const { origin, pathname } = new URL(source.url)
         const prefix = origin + pathname
         db.prepare('DELETE FROM board_http_cache WHERE substr(url, 1, ?) = ?').run(prefix.length, prefix)
+        markRefreshPending(db, closedIds)
         return closedIds
       })()
       refreshDerivedData(db, closed)
