@@ -2,21 +2,20 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { object, pageOf as pageSchema } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
-import { intParam, pageOf } from './validate.ts'
+import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { notFound } from '../errors.ts'
 import { companyRowBySlug } from '../catalogue/company-read.ts'
 import {
   deleteFeedback, FEEDBACK_MAX_RUNES, FEEDBACK_TYPES, hideFeedback, listFeedback, myFeedback, REPORT_REASONS, reportedFeedback, reportFeedback, upsertFeedback,
 } from '../community/feedback.ts'
 import { requireText } from '../community/text-rules.ts'
+import { feedbackPage } from './openapi-shapes-community.ts'
+import { dataOf, listOf, ref } from './openapi-shapes.ts'
 
 const SlugParams = v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('company slug')) })
 const IdParams = v.object({ id: intParam({ min: 1, description: 'review id' }) })
 const FeedbackType = v.picklist(FEEDBACK_TYPES, `must be one of ${FEEDBACK_TYPES.join(', ')}`)
-const Paging = v.object({
-  limit: v.optional(intParam({ min: 1, description: 'page size, 1 to 100 (default 20; larger values are clamped)' })),
-  offset: v.optional(intParam({ min: 0, description: 'rows to skip (default 0)' })),
-})
+const Paging = v.object(pagingEntries())
 
 const feedbackSchema = object({
   id: { type: 'integer' },
@@ -45,11 +44,11 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
         budget: 'read',
         params: SlugParams,
         query: Paging,
-        responses: { 200: { description: '`{ data: [Feedback], meta: { total, limit, offset } }`', schema: pageSchema(feedbackSchema) }, 404: 'company not found' },
+        responses: { 200: { description: '`{ data: [Feedback], meta: { total, limit, offset } }`', schema: feedbackPage }, 404: 'company not found' },
       },
       (_event, { params, query }) => {
         const row = company(params.slug)
-        const { limit, offset } = pageOf(query, { defaultLimit: 20, maxLimit: 100 })
+        const { limit, offset } = pageOf(query)
         const page = listFeedback(db, row.id, limit, offset)
         return { data: page.items, meta: { total: page.total, limit, offset } }
       },
@@ -63,7 +62,7 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
         tags: ['community'],
         auth: 'session',
         params: SlugParams,
-        responses: { 200: '`{ data: [Feedback] }`', 404: 'company not found' },
+        responses: { 200: { description: '`{ data: [Feedback] }`', schema: listOf(ref('Feedback')) }, 404: 'company not found' },
       },
       (_event, { params, caller }) => ({ data: myFeedback(db, company(params.slug).id, caller.userId) }),
     ),
@@ -101,7 +100,7 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
         auth: 'session',
         params: SlugParams,
         query: v.object({ feedback_type: v.pipe(FeedbackType, v.description('which of your reviews to remove')) }),
-        responses: { 200: '`{ data: { feedback_count, feedback_rating_avg } }`', 400: 'missing or unknown feedback_type', 404: 'company not found' },
+        responses: { 200: { description: '`{ data: { feedback_count, feedback_rating_avg } }`', schema: dataOf(ref('FeedbackCounters')) }, 400: 'missing or unknown feedback_type', 404: 'company not found' },
       },
       (_event, { params, query, caller }) => ({ data: deleteFeedback(db, company(params.slug).id, caller.userId, query.feedback_type) }),
     ),

@@ -5,6 +5,7 @@ import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
 import { addReply, BODY_MAX_RUNES, closeThread, countThreads, createThread, getThread, listThreads, PAGE_SIZE, SUBJECT_TYPES, TITLE_MAX_RUNES } from '../community/threads.ts'
 import { requireText } from '../community/text-rules.ts'
+import { threadCount, threadPage, threadWithReplies } from './openapi-shapes-community.ts'
 
 const SubjectType = v.pipe(v.picklist(SUBJECT_TYPES, 'unsupported subject type'), v.description('`company` or `job`'))
 const SubjectSlug = v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(300), v.description('company slug or job public_slug'))
@@ -42,7 +43,7 @@ export function threadRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.object({ subject_type: SubjectType, subject_slug: SubjectSlug, cursor: Cursor }),
-        responses: { 200: { description: '`{ data: [Thread], meta: { next_cursor? } }`', schema: object({ data: { type: 'array', items: threadSchema }, meta: cursorMeta }) }, 400: 'unsupported subject type or invalid cursor' },
+        responses: { 200: { description: '`{ data: [Thread], meta: { next_cursor? } }`', schema: threadPage }, 400: 'unsupported subject type or invalid cursor' },
       },
       (_event, { query }) => {
         const page = listThreads(db, query.subject_type, query.subject_slug, query.cursor)
@@ -58,7 +59,7 @@ export function threadRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.object({ subject_type: SubjectType, subject_slug: SubjectSlug }),
-        responses: { 200: { description: '`{ data: { count } }`', schema: dataOf(object({ count: { type: 'integer', minimum: 0 } })) }, 400: 'unsupported subject type' },
+        responses: { 200: { description: '`{ data: { count } }`', schema: threadCount }, 400: 'unsupported subject type' },
       },
       (_event, { query }) => ({ data: { count: countThreads(db, query.subject_type, query.subject_slug) } }),
     ),
@@ -73,7 +74,7 @@ export function threadRoutes(ctx: AppContext): Route[] {
         budget: 'read',
         params: IdParams,
         query: v.object({ cursor: Cursor }),
-        responses: { 200: { description: '`{ data: { thread, replies: [Reply] }, meta: { next_cursor? } }`', schema: object({ data: object({ thread: threadSchema, replies: { type: 'array', items: replySchema } }), meta: cursorMeta }) }, 400: 'invalid cursor', 404: 'thread not found' },
+        responses: { 200: { description: '`{ data: { thread, replies: [Reply] }, meta: { next_cursor? } }`', schema: threadWithReplies }, 400: 'invalid cursor', 404: 'thread not found' },
       },
       (_event, { params, query }) => {
         const page = getThread(db, params.id, query.cursor)
