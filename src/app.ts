@@ -8,10 +8,13 @@ import { mountRoutes, type Route } from './http/route.ts'
 import { errorResponse } from './http/error-map.ts'
 import { notFound } from './errors.ts'
 import { requestLogHooks } from './http/request-log.ts'
+import { baseHeaders } from './http/edge-headers.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { createSearchEngine } from './search/engine.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
+import { createBackgroundWork } from './background.ts'
+import { resumePendingRefresh } from './catalogue/refresh.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { startRollupScheduler } from './insights/insights.ts'
 import { mountWeb } from './http/web.ts'
@@ -42,9 +45,16 @@ import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
 import { meNotificationRoutes } from './http/me-notifications.ts'
 import { mePushTokenRoutes } from './http/me-push-tokens.ts'
 import { jobInteractionRoutes } from './http/job-interactions.ts'
+import { companyFeedbackRoutes } from './http/company-feedback.ts'
+import { submissionRoutes } from './http/submissions.ts'
+import { threadRoutes } from './http/threads.ts'
+import { referralRoutes } from './http/referrals.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
+  // Derived data an import killed mid-way left stale is finished before anything reads it.
+  const resumed = resumePendingRefresh(db)
+  if (resumed) log.info('finished derived-data refresh left pending by an interrupted import', { postings: resumed })
   const now = () => new Date()
   const search = createSearchEngine(db, {
     cacheEntries: config.searchCacheEntries,
@@ -62,10 +72,12 @@ export function createContext(config: Config, db: DB): AppContext {
     now,
     mailer: createMailer(config, db, log, now),
     loginThrottle: createLoginThrottle(config),
+    background: createBackgroundWork(log),
     search,
-    close: () => {
+    close: async () => {
       digests.stop()
       rollup.stop()
+      await ctx.background.idle()
       return search.close()
     },
   }
@@ -104,6 +116,11 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meNotificationRoutes(ctx),
     ...mePushTokenRoutes(ctx),
     ...jobInteractionRoutes(ctx),
+    // community
+    ...companyFeedbackRoutes(ctx),
+    ...submissionRoutes(ctx),
+    ...threadRoutes(ctx),
+    ...referralRoutes(ctx),
   ]
 }
 
@@ -125,6 +142,7 @@ export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3
     },
     onError: (error, event) => errorResponse(ctx, error, event),
   })
+  app.use(baseHeaders())
   mountRoutes(app, ctx, routes)
   mountOps(app, ctx, metrics)
   mountFeeds(app, ctx)

@@ -5,6 +5,7 @@ import type { SearchEngine } from './search/engine.ts'
 import type { RateLimiter } from './http/rate-limit.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { LoginThrottle } from './account/login-throttle.ts'
+import type { BackgroundWork } from './background.ts'
 
 /**
  * What every route module and service is built from: one per process (or per test).
@@ -22,6 +23,8 @@ export interface AppContext {
   now: () => Date
   /** Outgoing mail: always recorded in the outbox, delivered by SMTP when configured. */
   mailer: Mailer
+  /** Work done after the answer (src/background.ts): account mail whose timing must not leak. */
+  background: BackgroundWork
   /** Failed-login memory (per account and IP) behind the escalating login delay. */
   loginThrottle: LoginThrottle
   /** Job search, facets and filtered market slices over the in-memory index (src/search/engine.ts). */

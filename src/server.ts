@@ -47,7 +47,7 @@ export async function startServer(config: Config): Promise<void> {
     autoClose: false,
   })
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`
-  ctx.log.info('openroles listening', { api: `${origin}/api/v1`, page: `${origin}/`, docs: `${origin}/api/v1/docs` })
+  ctx.log.info('openroles listening', { api: `${origin}/api/v1`, page: `${origin}/`, docs: `${origin}/api/v1/docs`, synchronous: config.sqliteSynchronous })
 
   let closing = false
   const shutdown = async (signal: string) => {

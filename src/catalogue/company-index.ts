@@ -10,7 +10,7 @@ import { currentCompanyStats } from './company-stats.ts'
  */
 export const COMPANY_FILTERS = [
   'collections', 'regions', 'countries', 'remote_regions', 'industries', 'domains',
-  'company_type', 'company_size', 'maturity', 'yc_batch', 'yc_status', 'yc_stage', 'yc_flags',
+  'company_type', 'company_size', 'maturity', 'yc_batch', 'yc_status', 'yc_stage', 'yc_flags', 'subindustries',
 ] as const
 export type CompanyFilter = (typeof COMPANY_FILTERS)[number]
 
@@ -49,6 +49,7 @@ interface Row {
   tagline: string | null
   hq_country: string | null
   industries: string
+  subindustries: string
   company_type: string | null
   company_size: string | null
   maturity: string | null
@@ -77,7 +78,7 @@ function buildEntries(db: DB): CompanyEntry[] {
   }
   const rows = db
     .prepare(
-      `SELECT c.id, c.slug, c.name, c.tagline, c.hq_country, c.industries, c.company_type, c.company_size, c.maturity,
+      `SELECT c.id, c.slug, c.name, c.tagline, c.hq_country, c.industries, c.subindustries, c.company_type, c.company_size, c.maturity,
          c.yc_batch, c.yc_status, c.yc_stage, c.yc_flags, s.job_count, s.regions, s.countries, s.remote_regions,
          s.domains, s.company_types, s.company_sizes
        FROM company_stats s JOIN companies c ON c.id = s.company_id WHERE s.job_count > 0`,
@@ -111,6 +112,7 @@ function buildEntries(db: DB): CompanyEntry[] {
         yc_status: lower(list(row.yc_status)),
         yc_stage: lower(list(row.yc_stage)),
         yc_flags: lower(list(row.yc_flags)),
+        subindustries: lower(list(row.subindustries)),
       },
     }
   })

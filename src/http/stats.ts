@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
 import { catalogueStats, facetDistributions } from '../catalogue/stats-facets.ts'
@@ -21,7 +22,7 @@ export function statsRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.object({}),
-        responses: { 200: '`{ data: { jobs_open, jobs_closed, companies, companies_hiring, skills, sources, latest_posted_at, built_at } }`' },
+        responses: { 200: { description: '`{ data: { jobs_open, jobs_closed, companies, companies_hiring, skills, sources, latest_posted_at, built_at } }`', schema: dataOf(ref('CatalogueStats')) } },
       },
       () => ({ data: catalogueStats(db, ctx.search) }),
     ),
@@ -38,7 +39,7 @@ export function statsRoutes(ctx: AppContext): Route[] {
         query: v.object({
           top: v.optional(intParam({ min: 1, description: `values kept per facet, 1 to ${MAX_TOP} (default ${DEFAULT_TOP}; larger values are clamped)` })),
         }),
-        responses: { 200: '`{ data: { total, facets: { <facet>: { <value>: count } }, stats } }`', 400: 'invalid top' },
+        responses: { 200: { description: '`{ data: { total, facets: { <facet>: { <value>: count } }, stats } }`', schema: dataOf(ref('Facets')) }, 400: 'invalid top' },
       },
       (_event, { query }) => ({ data: facetDistributions(db, ctx.search, Math.min(query.top ?? DEFAULT_TOP, MAX_TOP)) }),
     ),

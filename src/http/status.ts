@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { catalogueStats } from '../catalogue/stats-facets.ts'
 
@@ -13,6 +14,7 @@ export function statusRoutes(ctx: AppContext): Route[] {
         tags: ['service'],
         auth: 'public',
         query: v.object({}),
+        responses: { 200: { description: '`{ data: { ok, version, jobs_open, jobs_closed, companies, built_at } }`', schema: dataOf(ref('Status')) } },
       },
       () => {
         // The same cached snapshot as /stats/catalog: counting a million rows per health check would cost ~1 s.

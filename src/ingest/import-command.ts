@@ -10,6 +10,7 @@ const MAX_LISTED_REJECTIONS = 50
 
 function report(file: string, summary: ImportSummary): void {
   console.log(`${file}: ${summary.total} records — ${summary.inserted} inserted, ${summary.updated} updated, ${summary.closed} closed, ${summary.rejected.length} rejected`)
+  if (summary.droppedUrls) console.log(`  ${summary.droppedUrls} link${summary.droppedUrls === 1 ? '' : 's'} dropped: not an http(s) URL`)
   for (const { at, reason } of summary.rejected.slice(0, MAX_LISTED_REJECTIONS)) console.log(`  rejected ${at}: ${reason}`)
   if (summary.rejected.length > MAX_LISTED_REJECTIONS) console.log(`  … and ${summary.rejected.length - MAX_LISTED_REJECTIONS} more`)
 }

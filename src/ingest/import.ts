@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
 import { normalizeUrl, upsertJob } from '../catalogue/job-store.ts'
-import { refreshDerivedData } from '../catalogue/refresh.ts'
+import { markRefreshPending, refreshDerivedData, resumePendingRefresh } from '../catalogue/refresh.ts'
 import type { DB } from '../db/connection.ts'
 import { clusterKeyOf, enrichPosting } from './enrich.ts'
 import { JobLineSchema, rawFromJobLine } from './import-job-shape.ts'
-import { isJsonLd, jobPostingNodes, rawFromJobPosting, RecordError } from './json-ld.ts'
+import { isJsonLd, jobPostingNodes, jsonLdScripts, rawFromJobPosting, RecordError } from './json-ld.ts'
 import type { RawPosting } from './raw-posting.ts'
 import { readLines } from './read-lines.ts'
+import { isHttpUrl, withSafeUrls } from './safe-urls.ts'
 
 /** One record to import and where it came from ("line 3", "record 2"), for the rejection report. */
 export interface ImportInput {
@@ -22,6 +23,8 @@ export interface ImportSummary {
   updated: number
   closed: number
   rejected: { at: string; reason: string }[]
+  /** Links that were not http(s) URLs (posting url, source url, company homepage or careers page), stored as null. */
+  droppedUrls: number
 }
 
 export interface ImportOptions {
@@ -36,7 +39,7 @@ const UNPARSABLE = Symbol('unparsable')
 
 /** Source and external id when the record has none: the url's host and normalized url, else a content hash. */
 function identityOf(fallback: { url?: string | null; title: string; company: string; location?: string | null; identifier?: string | null }) {
-  const key = fallback.url ? normalizeUrl(fallback.url) : null
+  const key = fallback.url && isHttpUrl(fallback.url) ? normalizeUrl(fallback.url) : null
   const host = key ? key.split(/[/?]/)[0]! : null
   const hash = createHash('sha256').update(`${fallback.company}\u0000${fallback.title}\u0000${fallback.location ?? ''}`).digest('hex').slice(0, 24)
   return { source: host ?? 'import', externalId: fallback.identifier ?? key ?? hash }
@@ -70,15 +73,18 @@ function rawPostingsOf(value: unknown, now: Date): { raw?: RawPosting; error?: s
   return [{ raw: rawFromJobLine(parsed.output, identityOf, now) }]
 }
 
+export function newImportSummary(): ImportSummary {
+  return { total: 0, inserted: 0, updated: 0, closed: 0, rejected: [], droppedUrls: 0 }
+}
+
 /**
- * Imports postings (our job shape or schema.org JobPosting), upserting by (source, external id).
- * Records are written in batch transactions with a savepoint each: a bad record is reported and
- * skipped, never half written, and never aborts its batch.
+ * The batch step of an import: writes one batch in one transaction (a savepoint per record, so a
+ * bad record is reported and skipped, never half written, and never aborts its batch), counts it in
+ * `summary`, and records the changed postings as pending derived-data work in the same transaction.
+ * Returns their ids; the caller refreshes derived data from them.
  */
-export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: ImportOptions = {}): ImportSummary {
-  const now = options.now ?? new Date()
+export function batchWriter(db: DB, now: Date, summary: ImportSummary): (batch: ImportInput[]) => number[] {
   const stamp = now.toISOString()
-  const summary: ImportSummary = { total: 0, inserted: 0, updated: 0, closed: 0, rejected: [] }
   const clusterCount = db.prepare(
     `SELECT count(*) AS n, sum(j.closed_at IS NULL) AS open FROM jobs j JOIN role_clusters r ON r.id = j.cluster_id
      WHERE r.cluster_key = ? AND NOT (j.source = ? AND j.external_id = ?)`,
@@ -88,32 +94,47 @@ export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: Im
     const record = enrichPosting(raw, { now, clusterSize: others.n + 1, massPostingCount: (others.open ?? 0) + 1 })
     return upsertJob(db, record, stamp)
   })
-  let changed: number[] = []
-  let batch: ImportInput[] = []
-  const flush = () => {
-    db.transaction(() => {
-      for (const input of batch) {
-        for (const { raw, error } of rawPostingsOf(input.value, now)) {
-          summary.total += 1
-          if (!raw) {
-            summary.rejected.push({ at: input.at, reason: error ?? 'unreadable record' })
-            continue
-          }
-          try {
-            // A nested transaction is a savepoint: a failing record rolls back alone.
-            const { id, outcome } = writeOne(raw)
-            changed.push(id)
-            if (outcome === 'inserted') summary.inserted += 1
-            else if (outcome === 'closed') summary.closed += 1
-            else summary.updated += 1
-          } catch (e) {
-            summary.rejected.push({ at: input.at, reason: e instanceof Error ? e.message : String(e) })
-          }
+  return db.transaction((batch: ImportInput[]) => {
+    const changed: number[] = []
+    for (const input of batch) {
+      for (const { raw, error } of rawPostingsOf(input.value, now)) {
+        summary.total += 1
+        if (!raw) {
+          summary.rejected.push({ at: input.at, reason: error ?? 'unreadable record' })
+          continue
+        }
+        try {
+          const safe = withSafeUrls(raw)
+          summary.droppedUrls += safe.dropped
+          // A nested transaction is a savepoint: a failing record rolls back alone.
+          const { id, outcome } = writeOne(safe.raw)
+          changed.push(id)
+          if (outcome === 'inserted') summary.inserted += 1
+          else if (outcome === 'closed') summary.closed += 1
+          else summary.updated += 1
+        } catch (e) {
+          summary.rejected.push({ at: input.at, reason: e instanceof Error ? e.message : String(e) })
         }
       }
-    })()
-    if (changed.length) refreshDerivedData(db, changed)
-    changed = []
+    }
+    // Committed with the postings, so a kill before the refresh is repaired on the next start or import.
+    markRefreshPending(db, changed)
+    return changed
+  })
+}
+
+/**
+ * Imports postings (our job shape or schema.org JobPosting), upserting by (source, external id), in
+ * batches (batchWriter), refreshing derived data after each. Work a killed import left pending is
+ * finished first.
+ */
+export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: ImportOptions = {}): ImportSummary {
+  resumePendingRefresh(db)
+  const summary = newImportSummary()
+  const writeBatch = batchWriter(db, options.now ?? new Date(), summary)
+  let batch: ImportInput[] = []
+  const flush = () => {
+    refreshDerivedData(db, writeBatch(batch))
     batch = []
     options.onProgress?.(summary.total)
   }
@@ -147,9 +168,9 @@ function* readImportFile(path: string): Generator<ImportInput> {
   const content = readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
   if (content.trimStart().startsWith('<')) {
     let n = 0
-    for (const match of content.matchAll(/<script[^>]*type=["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const script of jsonLdScripts(content)) {
       n += 1
-      yield parseJson(match[1]!, `script ${n}`)
+      yield parseJson(script, `script ${n}`)
     }
     return
   }

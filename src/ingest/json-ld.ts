@@ -19,6 +19,11 @@ function typesOf(node: Node): string[] {
   return asArray(node['@type']).map((t) => String(t).replace(/^https?:\/\/schema\.org\//, ''))
 }
 
+/** The text of every `<script type="application/ld+json">` of an HTML page, in page order. */
+export function jsonLdScripts(html: string): string[] {
+  return [...html.matchAll(/<script[^>]*type=["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!)
+}
+
 export function isJsonLd(value: unknown): boolean {
   return isObject(value) && ('@type' in value || '@graph' in value || '@context' in value)
 }

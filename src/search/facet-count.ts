@@ -11,14 +11,15 @@ import type { SearchIndex } from './search-index.ts'
 export type ValueCounts = Record<string, number>
 
 export interface Range {
-  min: number | null
-  max: number | null
+  min: number
+  max: number
 }
 
+/** A range is absent when no matched posting states the value (never `{ min: null, max: null }`). */
 export interface FacetStats {
-  salary_min: Range
-  salary_max: Range
-  experience_years_min: Range
+  salary_min?: Range
+  salary_max?: Range
+  experience_years_min?: Range
 }
 
 /** Slot 0: documents without a value (for regions: `none`); slot code + 1: documents with that value. */
@@ -112,7 +113,7 @@ export function countFacet(index: SearchIndex, set: CountingSet, facet: FacetNam
   return toValueCounts(index, facet, counts)
 }
 
-function rangeOf(column: Float64Array, docs: Uint32Array): Range {
+function rangeOf(column: Float64Array, docs: Uint32Array): Range | undefined {
   let min = Infinity
   let max = -Infinity
   for (let i = 0; i < docs.length; i++) {
@@ -120,14 +121,15 @@ function rangeOf(column: Float64Array, docs: Uint32Array): Range {
     if (value < min) min = value
     if (value > max) max = value
   }
-  return min === Infinity ? { min: null, max: null } : { min, max }
+  return min === Infinity ? undefined : { min, max }
 }
 
 export function statsOf(index: SearchIndex, docs: Uint32Array): FacetStats {
   const { columns } = index
-  return {
-    salary_min: rangeOf(columns.number('salary_min'), docs),
-    salary_max: rangeOf(columns.number('salary_max'), docs),
-    experience_years_min: rangeOf(columns.number('experience_years_min'), docs),
+  const stats: FacetStats = {}
+  for (const name of ['salary_min', 'salary_max', 'experience_years_min'] as const) {
+    const range = rangeOf(columns.number(name), docs)
+    if (range) stats[name] = range
   }
+  return stats
 }

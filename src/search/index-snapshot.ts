@@ -10,7 +10,7 @@ import { getMeta, setMeta, type DB } from '../db/connection.ts'
 import { Csr, Dictionary, DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS } from './doc-columns.ts'
 
 /** Bumped whenever the layout of DocColumns changes. */
-const FORMAT = 3
+const FORMAT = 4
 const TOKEN_KEY = 'search_snapshot'
 
 type Typed = Uint32Array | Float64Array | Int8Array | Uint8Array

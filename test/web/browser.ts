@@ -12,6 +12,8 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 export interface PageHarness {
   page: Page
   origin: string
+  /** The database behind the server (to grant a role, or check what a page action wrote). */
+  db: ReturnType<typeof createTestApp>['db']
   /** The API answer for a path, in-process, to check what the page shows against. */
   api(path: string): Promise<any>
   close(): Promise<void>
@@ -22,7 +24,7 @@ export interface PageHarness {
  * page of it. Errors thrown inside the page fail the test that is running.
  */
 export async function openPageHarness(jobs: JobRecord[], viewport = { width: 1280, height: 900 }, options: { now?: Date } = {}): Promise<PageHarness> {
-  const { app, get, ctx } = createTestApp({ jobs })
+  const { app, get, db, ctx } = createTestApp({ jobs })
   if (options.now) ctx.now = () => options.now!
   const server: Server = createServer(toNodeHandler(app))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -42,6 +44,7 @@ export async function openPageHarness(jobs: JobRecord[], viewport = { width: 128
   return {
     page,
     origin,
+    db,
     async api(path) {
       const { status, body } = await get(path)
       if (status !== 200) throw new Error(`${path} answered ${status}: ${JSON.stringify(body)}`)
