@@ -180,6 +180,72 @@ CREATE TABLE IF NOT EXISTS catalogue_meta (
   value  TEXT NOT NULL
 ) STRICT;
 
+-- ---------------------------------------------------------------- job-board sources (src/sources/)
+
+-- A company's public job board the crawler reads (greenhouse:acme, rss:https://…). Distinct from
+-- `sources` above, which names the `source` facet values postings carry. next_crawl_at and the
+-- crawl_started_at lease make scheduled crawls survive restarts without running twice.
+CREATE TABLE IF NOT EXISTS board_sources (
+  id                    INTEGER PRIMARY KEY,
+  name                  TEXT NOT NULL UNIQUE,
+  kind                  TEXT NOT NULL,
+  token                 TEXT NOT NULL,
+  url                   TEXT NOT NULL,
+  company               TEXT NOT NULL,
+  status                TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'ok', 'failing')),
+  consecutive_failures  INTEGER NOT NULL DEFAULT 0,
+  last_error            TEXT,
+  successful_crawls     INTEGER NOT NULL DEFAULT 0,
+  last_crawl_at         TEXT,
+  last_success_at       TEXT,
+  next_crawl_at         TEXT NOT NULL,
+  crawl_started_at      TEXT,
+  created_at            TEXT NOT NULL,
+  updated_at            TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS board_sources_due ON board_sources (next_crawl_at);
+
+-- What a board listed: the board's own id, the posting it became, a fingerprint of the listed
+-- content (unchanged entries are not rewritten) and how many successful crawls in a row missed it
+-- (two close the posting).
+CREATE TABLE IF NOT EXISTS board_postings (
+  board_source_id  INTEGER NOT NULL REFERENCES board_sources (id) ON DELETE CASCADE,
+  external_id      TEXT NOT NULL,
+  job_id           INTEGER REFERENCES jobs (id) ON DELETE SET NULL,
+  fingerprint      TEXT NOT NULL,
+  missed_crawls    INTEGER NOT NULL DEFAULT 0,
+  last_listed_at   TEXT NOT NULL,
+  PRIMARY KEY (board_source_id, external_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS board_postings_job ON board_postings (job_id);
+
+-- One row per finished crawl (the latest few per source are kept): the per-crawl report.
+CREATE TABLE IF NOT EXISTS board_crawls (
+  id               INTEGER PRIMARY KEY,
+  board_source_id  INTEGER NOT NULL REFERENCES board_sources (id) ON DELETE CASCADE,
+  started_at       TEXT NOT NULL,
+  finished_at      TEXT NOT NULL,
+  ok               INTEGER NOT NULL CHECK (ok IN (0, 1)),
+  listed           INTEGER NOT NULL DEFAULT 0,
+  new              INTEGER NOT NULL DEFAULT 0,
+  updated          INTEGER NOT NULL DEFAULT 0,
+  unchanged        INTEGER NOT NULL DEFAULT 0,
+  closed           INTEGER NOT NULL DEFAULT 0,
+  reopened         INTEGER NOT NULL DEFAULT 0,
+  errors           INTEGER NOT NULL DEFAULT 0,
+  error            TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS board_crawls_source ON board_crawls (board_source_id, id DESC);
+
+-- Validators of the last board responses, for If-None-Match / If-Modified-Since: a 304 reuses the body.
+CREATE TABLE IF NOT EXISTS board_http_cache (
+  url            TEXT PRIMARY KEY,
+  etag           TEXT,
+  last_modified  TEXT,
+  body           BLOB NOT NULL,
+  fetched_at     TEXT NOT NULL
+) STRICT;
+
 -- ---------------------------------------------------------------- search change log
 
 -- Every write that can change what search returns, from any connection or process (an import

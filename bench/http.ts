@@ -1,8 +1,17 @@
 /**
  * `npm run bench:http [-- --sizes 100k,1m --duration 20 --connections 16]`: starts the real
- * server (src/cli.ts serve) on a benchmark catalogue, drives a mixed public workload with autocannon
- * for a fixed time, and reports requests/s, p50/p99 latency and the server's resident memory over the
- * run (sampled every second; "flat" = the second half of the run does not keep growing).
+ * server (src/cli.ts serve) on a benchmark catalogue, drives a varied public workload with
+ * autocannon for a fixed time, and reports requests/s, p50/p99 latency, the result-cache hit ratio
+ * and the server's resident memory over the run (sampled every second; "flat" = the second half of
+ * the run does not keep growing).
+ *
+ * The workload is what real traffic looks like, not a dozen repeated queries: 50% job searches,
+ * 5% agent searches, 25% facet requests and 20% job reads. Words come from the catalogue's own
+ * vocabulary (thousands of distinct terms, common and rare alike; one to three words, the last one
+ * often cut short as people type it), filters from the values the facets endpoint lists (none, or
+ * one to three facets, sometimes a numeric filter or a sort). The draw is seeded, so every run sends
+ * the same sequence. The hit ratio reported is the share of search and facet requests that repeat
+ * one sent before in the run: an upper bound of what the result cache can answer.
  *
  * Catalogues: bench/data/catalogue-100k.db and catalogue-1m.db (made by `npm run bench`; when a
  * file is missing the server seeds it on first start, which takes minutes at 1M). `--db PATH
@@ -13,6 +22,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import autocannon from 'autocannon'
+import Database from 'better-sqlite3'
 
 const SIZES: Record<string, { jobs: number; db: string }> = {
   '100k': { jobs: 100_000, db: 'bench/data/catalogue-100k.db' },
@@ -32,8 +42,37 @@ const durationSeconds = Number(option('duration', '20'))
 const connections = Number(option('connections', '16'))
 const warmupSeconds = Number(option('warmup', '3'))
 
-const WORDS = ['engineer', 'senior', 'python', 'react', 'data', 'platform', 'rust', 'devops', 'product', 'remote', 'backend', 'kubernetes']
-const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]
+/** Seeded generator (mulberry32): the same request sequence on every run, before and after a change. */
+let seed = 20261124
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+
+/** Words people could type: every alphabetic term of the catalogue's full-text vocabulary. */
+function vocabulary(dbPath: string): string[] {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true })
+  try {
+    db.exec("CREATE VIRTUAL TABLE temp.bench_words USING fts5vocab(main, 'jobs_fts', 'row')")
+    return db.prepare("SELECT term FROM temp.bench_words WHERE length(term) >= 3 AND term GLOB '[a-z]*' AND term NOT GLOB '*[^a-z+#]*'").pluck().all() as string[]
+  } finally {
+    db.close()
+  }
+}
+
+/** Distinct search and facet requests sent so far: the cache-hit upper bound. */
+const sent = new Set<string>()
+let cacheable = 0
+let repeated = 0
+function counted(path: string): string {
+  cacheable++
+  if (sent.has(path)) repeated++
+  else sent.add(path)
+  return path
+}
 
 interface Workload {
   operation: string
@@ -80,24 +119,43 @@ async function waitUntilUp(base: string, child: ChildProcess): Promise<void> {
   }
 }
 
-/** The mixed public workload, restricted to the operations the running server documents. */
-async function buildWorkload(base: string): Promise<Workload[]> {
+/** The varied public workload, restricted to the operations the running server documents. */
+async function buildWorkload(base: string, words: readonly string[]): Promise<Workload[]> {
   const document = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, unknown> }
   const has = (path: string) => path in document.paths
-  const jobs = has('/jobs/search') ? ((await (await fetch(`${base}/jobs/search?limit=100`)).json()) as { data: { public_slug: string; company_slug?: string }[] }).data : []
-  const slugs = jobs.map((job) => job.public_slug)
-  const companies = [...new Set(jobs.map((job) => job.company_slug).filter((slug): slug is string => !!slug))]
-  const facet = () => pick(['', '&work_mode=remote', '&regions=eu', '&seniority=senior', '&skills=python', '&regions=north_america&work_mode=hybrid'])
+  const slugs: string[] = []
+  for (const offset of [0, 2000, 5000, 9000]) {
+    const page = (await (await fetch(`${base}/jobs/search?limit=100&offset=${offset}`)).json()) as { data: { public_slug: string }[] }
+    slugs.push(...page.data.map((job) => job.public_slug))
+  }
+  const counts = ((await (await fetch(`${base}/jobs/facets`)).json()) as { data: { facets: Record<string, Record<string, number>> } }).data.facets
+  const FILTERED = ['work_mode', 'seniority', 'regions', 'countries', 'cities', 'skills', 'category', 'employment_type', 'role', 'company_size']
+  const valuesOf = Object.fromEntries(FILTERED.map((facet) => [facet, Object.keys(counts[facet] ?? {}).slice(0, 25)]))
+  const text = () => {
+    const n = random() < 0.65 ? 1 : random() < 0.8 ? 2 : 3
+    const picked = Array.from({ length: n }, () => pick(words))
+    // People stop typing mid-word: the last word is matched as a prefix.
+    if (random() < 0.2) picked[n - 1] = picked[n - 1]!.slice(0, Math.max(3, Math.ceil(picked[n - 1]!.length * 0.6)))
+    return encodeURIComponent(picked.join(' '))
+  }
+  const filters = () => {
+    const parts: string[] = []
+    const n = random() < 0.4 ? 0 : random() < 0.6 ? 1 : random() < 0.7 ? 2 : 3
+    for (let i = 0; i < n; i++) {
+      const facet = pick(FILTERED)
+      if (valuesOf[facet]!.length) parts.push(`${facet}=${encodeURIComponent(pick(valuesOf[facet]!))}`)
+    }
+    if (random() < 0.1) parts.push(`salary_min=${pick([40000, 60000, 80000, 100000, 120000])}`)
+    if (random() < 0.05) parts.push(`posted_within_days=${pick([7, 30, 90])}`)
+    return parts.map((part) => `&${part}`).join('')
+  }
+  const sort = () => (random() < 0.1 ? `&sort=${pick(['posted_at', 'salary_max', 'created_at'])}` : '')
   const all: (Workload & { needs: string; ready: boolean })[] = [
-    { operation: 'job search', weight: 30, needs: '/jobs/search', ready: true, path: () => `/jobs/search?q=${pick(WORDS)}&limit=10${facet()}` },
-    { operation: 'job search (no q)', weight: 5, needs: '/jobs/search', ready: true, path: () => `/jobs/search?limit=10${facet()}` },
-    { operation: 'facets', weight: 10, needs: '/jobs/facets', ready: true, path: () => `/jobs/facets?q=${pick(WORDS)}${facet()}` },
+    { operation: 'job search', weight: 45, needs: '/jobs/search', ready: true, path: () => counted(`/jobs/search?q=${text()}&limit=10${filters()}${sort()}`) },
+    { operation: 'job search (no q)', weight: 5, needs: '/jobs/search', ready: true, path: () => counted(`/jobs/search?limit=10${filters()}${sort()}`) },
+    { operation: 'agent search', weight: 5, needs: '/agent/jobs/search', ready: true, path: () => counted(`/agent/jobs/search?q=${text()}&limit=5${filters()}`) },
+    { operation: 'facets', weight: 25, needs: '/jobs/facets', ready: true, path: () => counted(`/jobs/facets?${random() < 0.85 ? `q=${text()}` : ''}${filters()}${random() < 0.2 ? '&disjunctive=true' : ''}`) },
     { operation: 'job read', weight: 20, needs: '/jobs/{slug}', ready: slugs.length > 0, path: () => `/jobs/${pick(slugs)}` },
-    { operation: 'similar', weight: 10, needs: '/jobs/{slug}/similar', ready: slugs.length > 0, path: () => `/jobs/${pick(slugs)}/similar` },
-    { operation: 'company search', weight: 10, needs: '/companies', ready: true, path: () => `/companies?q=${pick(['a', 'tech', 'labs', 'co'])}` },
-    { operation: 'company read', weight: 5, needs: '/companies/{slug}', ready: companies.length > 0, path: () => `/companies/${pick(companies)}` },
-    { operation: 'city lookup', weight: 5, needs: '/geo/cities', ready: true, path: () => `/geo/cities?q=${pick(['ber', 'lon', 'new', 'par', 'san'])}` },
-    { operation: 'agent search', weight: 5, needs: '/agent/jobs/search', ready: true, path: () => `/agent/jobs/search?q=${pick(WORDS)}&limit=5` },
   ]
   const available = all.filter((w) => has(w.needs) && w.ready)
   const skipped = all.filter((w) => !available.includes(w)).map((w) => w.operation)
@@ -108,9 +166,9 @@ async function buildWorkload(base: string): Promise<Workload[]> {
 function weightedPath(workload: Workload[], prefix: string): () => string {
   const total = workload.reduce((n, w) => n + w.weight, 0)
   return () => {
-    let r = Math.random() * total
+    let r = random() * total
     for (const w of workload) if ((r -= w.weight) < 0) return prefix + w.path()
-    return prefix + workload[0].path()
+    return prefix + workload[0]!.path()
   }
 }
 
@@ -139,10 +197,15 @@ async function benchSize(label: string): Promise<void> {
   const base = `http://127.0.0.1:${port}/api/v1`
   try {
     await waitUntilUp(base, child)
-    const workload = await buildWorkload(base)
+    const words = vocabulary(dbPath)
+    const workload = await buildWorkload(base, words)
+    console.log(`  ${words.length} distinct words to draw from`)
     if (!workload.length) throw new Error('no public operation of the workload is implemented')
     const path = weightedPath(workload, '/api/v1')
     await run(base, path, warmupSeconds)
+    // Requests of the warm-up stay in `sent`: the server's cache holds their answers too.
+    cacheable = 0
+    repeated = 0
     const samples: number[] = []
     const sampler = setInterval(() => samples.push(rssMiB(child.pid!)), 1000)
     samples.push(rssMiB(child.pid!))
@@ -164,6 +227,7 @@ function report(label: string, result: autocannon.Result, samples: number[]): vo
   const lateGrowth = mid > 0 ? ((end - mid) / mid) * 100 : 0
   console.log(`  ${label}: ${result.requests.average.toFixed(0)} req/s over ${durationSeconds}s, ${connections} connections`)
   console.log(`  latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`)
+  console.log(`  result-cache hit ratio at most ${((repeated / Math.max(1, cacheable)) * 100).toFixed(1)}% (${repeated} of ${cacheable} search/facet requests repeat an earlier one; ${sent.size} distinct)`)
   console.log(`  responses: ${result.requests.total} total, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
   console.log(`  server RSS MiB: start ${samples[0].toFixed(0)}, middle ${mid.toFixed(0)}, end ${end.toFixed(0)}, max ${max.toFixed(0)}`)
   console.log(`  memory ${Math.abs(lateGrowth) < 10 ? 'flat' : 'GROWING'}: ${lateGrowth >= 0 ? '+' : ''}${lateGrowth.toFixed(1)}% over the second half of the run`)

@@ -11,12 +11,15 @@ import { requestLogHooks } from './http/request-log.ts'
 import { baseHeaders } from './http/edge-headers.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { createSearchEngine } from './search/engine.ts'
+import { CatalogueMemory } from './catalogue/catalogue-memory.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
 import { createBackgroundWork } from './background.ts'
 import { resumePendingRefresh } from './catalogue/refresh.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { startRollupScheduler } from './insights/insights.ts'
+import { createSourceCrawler } from './sources/crawler.ts'
+import { startSourceScheduler } from './sources/scheduler.ts'
 import { mountWeb } from './http/web.ts'
 import { createMetrics, mountOps } from './http/ops.ts'
 import { mountFeeds } from './http/feeds.ts'
@@ -49,6 +52,7 @@ import { companyFeedbackRoutes } from './http/company-feedback.ts'
 import { submissionRoutes } from './http/submissions.ts'
 import { threadRoutes } from './http/threads.ts'
 import { referralRoutes } from './http/referrals.ts'
+import { adminSourceRoutes } from './http/admin-sources.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
@@ -74,17 +78,22 @@ export function createContext(config: Config, db: DB): AppContext {
     loginThrottle: createLoginThrottle(config),
     background: createBackgroundWork(log),
     search,
+    catalogue: new CatalogueMemory(db, search),
+    // Through ctx.now, so a test that moves the clock moves when sources are due.
+    sources: createSourceCrawler({ config, db, now: () => ctx.now() }),
     close: async () => {
       digests.stop()
       rollup.stop()
+      await boards.stop()
       await ctx.background.idle()
       return search.close()
     },
   }
-  // Saved-search digests run inside the serving process; the timer never keeps the process alive.
+  // Saved-search digests and board crawls run inside the serving process; their timers never keep the process alive.
   const digests = startDigestScheduler(ctx)
   // The insights rollup's daily job (history of the catalogue, 30-day growth window), likewise.
   const rollup = startRollupScheduler(ctx)
+  const boards = startSourceScheduler(ctx.sources, { intervalMinutes: config.sourcesCrawlIntervalMinutes, log })
   return ctx
 }
 
@@ -121,6 +130,8 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...submissionRoutes(ctx),
     ...threadRoutes(ctx),
     ...referralRoutes(ctx),
+    // moderation
+    ...adminSourceRoutes(ctx),
   ]
 }
 

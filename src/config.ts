@@ -65,6 +65,17 @@ export const settings = {
   oauthProviders: str('OAUTH_PROVIDERS', '', 'JSON array of OpenID Connect providers {id,name,issuer,clientId,clientSecret,authorizationEndpoint,tokenEndpoint,userinfoEndpoint}'),
   oauthMobileRedirect: str('OAUTH_MOBILE_REDIRECT', '', 'where the mobile app receives ?code= after OAuth sign-in (e.g. openroles://oauth); empty = no mobile OAuth'),
   oauthStateMinutes: int('OAUTH_STATE_MINUTES', 10, 'lifetime of a pending OAuth sign-in and of a mobile exchange code'),
+  sourcesCrawlIntervalMinutes: int('SOURCES_CRAWL_INTERVAL_MINUTES', 360, 'how often the serving process crawls each job-board source (0 = no scheduler; `openroles sources crawl` still works)'),
+  sourcesHostDelayMs: int('SOURCES_HOST_DELAY_MS', 1000, 'pause between two requests the crawler sends to one host (robots.txt Crawl-delay wins when longer)'),
+  sourcesTimeoutMs: int('SOURCES_TIMEOUT_MS', 20000, 'longest one board request may take, body included'),
+  sourcesMaxBytes: int('SOURCES_MAX_BYTES', 20 * 1024 * 1024, 'largest board response read; a larger one fails the crawl'),
+  sourcesRetries: int('SOURCES_RETRIES', 2, 'retries of a board request after a network error, time-out, 429 or 5xx'),
+  sourcesBackoffMs: int('SOURCES_BACKOFF_MS', 2000, 'first retry delay; it doubles on each further retry (Retry-After wins when longer, up to a minute)'),
+  sourcesFailingAfter: int('SOURCES_FAILING_AFTER', 3, 'failed crawls in a row after which a source is marked failing'),
+  sourcesMaxPages: int('SOURCES_MAX_PAGES', 200, 'pages of one paginated board read at most per crawl'),
+  sourcesLeaseMinutes: int('SOURCES_LEASE_MINUTES', 30, 'a crawl that has not finished after this long (the process died) may be started again'),
+  sourcesUserAgent: str('SOURCES_USER_AGENT', '', 'User-Agent of the crawler; empty = openroles-crawler/<version> (job board crawler; +PUBLIC_ORIGIN)'),
+  sourcesAllowPrivateHosts: bool('SOURCES_ALLOW_PRIVATE_HOSTS', false, 'let board URLs point at loopback and private addresses (a stand-in board on this machine)'),
 } as const
 
 type Settings = typeof settings
@@ -93,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   // Cheap argon2id parameters keep sign-up in tests fast; the algorithm stays the same. In-process
   // requests have no client address and share one fallback key, so the per-address sign-up budget
-  // is raised for tests that sign many users up; budget tests set their own.
-  return loadConfig({}, { logLevel: 'silent', argon2MemoryKib: 64, argon2TimeCost: 1, accountBudgetPerHour: 1000, ...overrides })
+  // is raised for tests that sign many users up; budget tests set their own. The board crawler's
+  // scheduler is off: tests crawl when they say so.
+  return loadConfig({}, { logLevel: 'silent', argon2MemoryKib: 64, argon2TimeCost: 1, accountBudgetPerHour: 1000, sourcesCrawlIntervalMinutes: 0, ...overrides })
 }

@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection.ts'
-import { companyEntries } from './company-index.ts'
+import type { CompanyIndex } from './company-index.ts'
 
 /**
  * The curated sub-industries of the companies with open roles, with how many such companies carry
@@ -19,9 +19,9 @@ export function subindustryLabel(slug: string): string {
 }
 
 /** Most companies first, ties by slug. */
-export function listSubindustries(db: DB): Subindustry[] {
+export function listSubindustries(index: CompanyIndex): Subindustry[] {
   const counts = new Map<string, number>()
-  for (const entry of companyEntries(db)) for (const slug of entry.values.subindustries) counts.set(slug, (counts.get(slug) ?? 0) + 1)
+  for (const entry of index.entries) for (const slug of entry.values.subindustries) counts.set(slug, (counts.get(slug) ?? 0) + 1)
   return [...counts]
     .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
     .map(([slug, count]) => ({ slug, label: subindustryLabel(slug), count }))

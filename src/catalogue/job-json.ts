@@ -1,5 +1,6 @@
 import TurndownService from 'turndown'
 import type { DB } from '../db/connection.ts'
+import { prepared } from '../db/prepared.ts'
 import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from './posting-attributes.ts'
 
 /** How the description is served: search previews, the stored HTML, or agent formats. */
@@ -168,8 +169,7 @@ function selectColumns(format: DescriptionFormat): string {
 export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions): Record<string, unknown>[] {
   if (ids.length === 0) return []
   const idList = JSON.stringify(ids)
-  const rows = db
-    .prepare(`SELECT ${selectColumns(options.description)} FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id IN (SELECT value FROM json_each(?))`)
+  const rows = prepared(db, `SELECT ${selectColumns(options.description)} FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id IN (SELECT value FROM json_each(?))`)
     .all(idList) as JobRow[]
   const children = new Map<number, Children>()
   for (const row of rows) children.set(row.id, Object.fromEntries(CHILD_LISTS.map((attribute) => [attribute.name, []])))
@@ -180,7 +180,7 @@ export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions
       ? `SELECT j.id AS job_id, t.${column} AS value FROM jobs j JOIN ${tableOf(attribute)} t ON t.company_id = j.company_id
          WHERE j.id IN (SELECT value FROM json_each(?)) ORDER BY t.${column}`
       : `SELECT job_id, ${column} AS value FROM ${tableOf(attribute)} WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY ${column}`
-    for (const { job_id, value } of db.prepare(sql).all(idList) as { job_id: number; value: string }[]) children.get(job_id)?.[attribute.name]!.push(value)
+    for (const { job_id, value } of prepared(db, sql).all(idList) as { job_id: number; value: string }[]) children.get(job_id)?.[attribute.name]!.push(value)
   }
   const byId = new Map(rows.map((row) => [row.id, row]))
   return ids.flatMap((id) => {
@@ -191,6 +191,6 @@ export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions
 
 /** Job id of a public slug, or undefined. */
 export function jobIdBySlug(db: DB, slug: string): number | undefined {
-  const row = db.prepare('SELECT id FROM jobs WHERE public_slug = ?').get(slug) as { id: number } | undefined
+  const row = prepared(db, 'SELECT id FROM jobs WHERE public_slug = ?').get(slug) as { id: number } | undefined
   return row?.id
 }

@@ -1,19 +1,8 @@
-import type { Statement } from 'better-sqlite3'
 import type { DB } from '../db/connection.ts'
+import { prepared } from '../db/prepared.ts'
 import type { CompanyRecord, JobRecord } from './job-record.ts'
 import { jobSlug } from './slug.ts'
 import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from './posting-attributes.ts'
-
-/** Statements are compiled once per connection: a seed writes a million postings through them. */
-const statementCache = new WeakMap<DB, Map<string, Statement>>()
-
-function prepared(db: DB, sql: string): Statement {
-  let cache = statementCache.get(db)
-  if (!cache) statementCache.set(db, (cache = new Map()))
-  let statement = cache.get(sql)
-  if (!statement) cache.set(sql, (statement = db.prepare(sql)))
-  return statement
-}
 
 export type UpsertOutcome = 'inserted' | 'updated' | 'closed' | 'unchanged'
 

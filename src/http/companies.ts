@@ -54,7 +54,7 @@ export function companiesRoutes(ctx: AppContext): Route[] {
       (event, { query }) => {
         const { limit, offset } = pageOf(query)
         const parsed = parseCompanyParams(event.url.searchParams, ['q', 'limit', 'offset', 'sort'])
-        const result = searchCompanies(db, parsed.query, { sort: query.sort, limit, offset })
+        const result = searchCompanies(db, ctx.catalogue.companies(), parsed.query, { sort: query.sort, limit, offset })
         const data = result.page.map((entry) => toCompanySummary(entry, result.feedback.get(entry.id) ?? NO_FEEDBACK))
         const meta = { total: result.total, limit, offset }
         return { data, meta: parsed.ignored ? { ...meta, ignored_params: parsed.ignored } : meta }
@@ -73,7 +73,7 @@ export function companiesRoutes(ctx: AppContext): Route[] {
         query: v.object({}),
         responses: { 200: { description: '`{ data: [{ slug, label, count }] }`', schema: listOf(ref('Subindustry')) } },
       },
-      () => ({ data: listSubindustries(db) }),
+      () => ({ data: listSubindustries(ctx.catalogue.companies()) }),
     ),
     defineOperation(
       {

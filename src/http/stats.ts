@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts'
 import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
-import { catalogueStats, facetDistributions } from '../catalogue/stats-facets.ts'
+import { facetDistributions } from '../catalogue/stats-facets.ts'
 
 const DEFAULT_TOP = 100
 const MAX_TOP = 5000
@@ -24,7 +24,7 @@ export function statsRoutes(ctx: AppContext): Route[] {
         query: v.object({}),
         responses: { 200: { description: '`{ data: { jobs_open, jobs_closed, companies, companies_hiring, skills, sources, latest_posted_at, built_at } }`', schema: dataOf(ref('CatalogueStats')) } },
       },
-      () => ({ data: catalogueStats(db, ctx.search) }),
+      () => ({ data: ctx.catalogue.stats() }),
     ),
     defineOperation(
       {
@@ -41,7 +41,7 @@ export function statsRoutes(ctx: AppContext): Route[] {
         }),
         responses: { 200: { description: '`{ data: { total, facets: { <facet>: { <value>: count } }, stats } }`', schema: dataOf(ref('Facets')) }, 400: 'invalid top' },
       },
-      (_event, { query }) => ({ data: facetDistributions(db, ctx.search, Math.min(query.top ?? DEFAULT_TOP, MAX_TOP)) }),
+      (_event, { query }) => ({ data: facetDistributions(ctx.catalogue.snapshot(), Math.min(query.top ?? DEFAULT_TOP, MAX_TOP)) }),
     ),
   ]
 }

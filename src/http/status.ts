@@ -2,7 +2,6 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
-import { catalogueStats } from '../catalogue/stats-facets.ts'
 
 export function statusRoutes(ctx: AppContext): Route[] {
   return [
@@ -18,7 +17,7 @@ export function statusRoutes(ctx: AppContext): Route[] {
       },
       () => {
         // The same cached snapshot as /stats/catalog: counting a million rows per health check would cost ~1 s.
-        const stats = catalogueStats(ctx.db, ctx.search)
+        const stats = ctx.catalogue.stats()
         return {
           data: {
             ok: true,

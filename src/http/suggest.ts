@@ -32,7 +32,7 @@ export function suggestRoutes(ctx: AppContext): Route[] {
         }),
         responses: { 200: { description: '`{ data: [{ text, parts: [{ kind, slug?, text }], jobs }] }`', schema: listOf(ref('SuggestRow')) } },
       },
-      (_event, { query }) => ({ data: suggest(ctx.db, ctx.search, query.q, query.limit ?? DEFAULT_LIMIT) }),
+      (_event, { query }) => ({ data: suggest(ctx.catalogue.vocabulary(), ctx.search, query.q, query.limit ?? DEFAULT_LIMIT) }),
     ),
   ]
 }

@@ -9,6 +9,8 @@ import { settleRollup } from '../insights/rollup.ts'
 const MAX_LISTED_REJECTIONS = 50
 
 function report(file: string, summary: ImportSummary): void {
+  const unreadable = summary.total === 0 && summary.rejected[0]?.at === 'file'
+  if (unreadable) return console.log(`${file}: not imported — ${summary.rejected[0]!.reason}`)
   console.log(`${file}: ${summary.total} records — ${summary.inserted} inserted, ${summary.updated} updated, ${summary.closed} closed, ${summary.rejected.length} rejected`)
   if (summary.droppedUrls) console.log(`  ${summary.droppedUrls} link${summary.droppedUrls === 1 ? '' : 's'} dropped: not an http(s) URL`)
   for (const { at, reason } of summary.rejected.slice(0, MAX_LISTED_REJECTIONS)) console.log(`  rejected ${at}: ${reason}`)

@@ -1,21 +1,17 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import * as v from 'valibot'
-import { normalizeUrl, upsertJob } from '../catalogue/job-store.ts'
+import { normalizeUrl, upsertJob, type UpsertOutcome } from '../catalogue/job-store.ts'
 import { markRefreshPending, refreshDerivedData, resumePendingRefresh } from '../catalogue/refresh.ts'
 import type { DB } from '../db/connection.ts'
 import { clusterKeyOf, enrichPosting } from './enrich.ts'
 import { JobLineSchema, rawFromJobLine } from './import-job-shape.ts'
-import { isJsonLd, jobPostingNodes, jsonLdScripts, rawFromJobPosting, RecordError } from './json-ld.ts'
+import { isJsonLd, jobPostingNodes, rawFromJobPosting, RecordError } from './json-ld.ts'
 import type { RawPosting } from './raw-posting.ts'
-import { readLines } from './read-lines.ts'
 import { isHttpUrl, withSafeUrls } from './safe-urls.ts'
+import { readImportFile, Unreadable, type ImportInput } from './import-read.ts'
 
-/** One record to import and where it came from ("line 3", "record 2"), for the rejection report. */
-export interface ImportInput {
-  at: string
-  value: unknown
-}
+export type { ImportInput }
 
 export interface ImportSummary {
   total: number
@@ -31,11 +27,11 @@ export interface ImportOptions {
   now?: Date
   batchSize?: number
   onProgress?: (done: number) => void
+  /** Told about every posting written, with the input it came from (the crawler links board entries to postings). */
+  onWritten?: (input: ImportInput, written: { id: number; outcome: UpsertOutcome }) => void
 }
 
 const DEFAULT_BATCH = 1000
-/** What a line that is not valid JSON becomes; reported as a rejection, never written. */
-const UNPARSABLE = Symbol('unparsable')
 
 /** Source and external id when the record has none: the url's host and normalized url, else a content hash. */
 function identityOf(fallback: { url?: string | null; title: string; company: string; location?: string | null; identifier?: string | null }) {
@@ -55,7 +51,7 @@ function issueText(issues: v.BaseIssue<unknown>[]): string {
 
 /** Raw postings of one input value: a JSON-LD document may hold several JobPostings. */
 function rawPostingsOf(value: unknown, now: Date): { raw?: RawPosting; error?: string }[] {
-  if (value === UNPARSABLE) return [{ error: 'invalid JSON' }]
+  if (value instanceof Unreadable) return [{ error: value.reason }]
   if (isJsonLd(value) || (Array.isArray(value) && value.some(isJsonLd))) {
     return jobPostingNodes(value).map(({ node, error }) => {
       if (!node) return { error }
@@ -83,7 +79,7 @@ export function newImportSummary(): ImportSummary {
  * `summary`, and records the changed postings as pending derived-data work in the same transaction.
  * Returns their ids; the caller refreshes derived data from them.
  */
-export function batchWriter(db: DB, now: Date, summary: ImportSummary): (batch: ImportInput[]) => number[] {
+export function batchWriter(db: DB, now: Date, summary: ImportSummary, onWritten?: ImportOptions['onWritten']): (batch: ImportInput[]) => number[] {
   const stamp = now.toISOString()
   const clusterCount = db.prepare(
     `SELECT count(*) AS n, sum(j.closed_at IS NULL) AS open FROM jobs j JOIN role_clusters r ON r.id = j.cluster_id
@@ -104,11 +100,14 @@ export function batchWriter(db: DB, now: Date, summary: ImportSummary): (batch: 
           continue
         }
         try {
+          // A source's own identity (board id) wins over the one derived from the record.
+          if (input.identity) Object.assign(raw, input.identity)
           const safe = withSafeUrls(raw)
           summary.droppedUrls += safe.dropped
           // A nested transaction is a savepoint: a failing record rolls back alone.
           const { id, outcome } = writeOne(safe.raw)
           changed.push(id)
+          onWritten?.(input, { id, outcome })
           if (outcome === 'inserted') summary.inserted += 1
           else if (outcome === 'closed') summary.closed += 1
           else summary.updated += 1
@@ -131,7 +130,7 @@ export function batchWriter(db: DB, now: Date, summary: ImportSummary): (batch: 
 export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: ImportOptions = {}): ImportSummary {
   resumePendingRefresh(db)
   const summary = newImportSummary()
-  const writeBatch = batchWriter(db, options.now ?? new Date(), summary)
+  const writeBatch = batchWriter(db, options.now ?? new Date(), summary, options.onWritten)
   let batch: ImportInput[] = []
   const flush = () => {
     refreshDerivedData(db, writeBatch(batch))
@@ -147,64 +146,20 @@ export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: Im
 }
 
 /**
- * JSON Lines (one posting per line, streamed), a JSON document (object, array, JSON-LD; read whole),
- * or an HTML page whose JSON-LD scripts are read. A file whose first line is a complete JSON value
- * is JSON Lines.
+ * Imports one file (JSON Lines, a JSON document, or an HTML page with JSON-LD). A file that cannot be
+ * read (missing, a directory, no permission) is one rejection, so a caller importing several files
+ * goes on with the next.
  */
-function* readImportFile(path: string): Generator<ImportInput> {
-  const lines = readLines(path)
-  const first = lines.next()
-  const firstLine = first.done ? '' : first.value.replace(/^\uFEFF/, '')
-  if (tryParse(firstLine).ok) {
-    let n = 1
-    for (let line: string | undefined = firstLine; line !== undefined; n += 1) {
-      if (line.trim()) yield* expand(parseJson(line, `line ${n}`))
-      const next = lines.next()
-      line = next.done ? undefined : next.value
-    }
-    return
-  }
-  lines.return(undefined)
-  const content = readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
-  if (content.trimStart().startsWith('<')) {
-    let n = 0
-    for (const script of jsonLdScripts(content)) {
-      n += 1
-      yield parseJson(script, `script ${n}`)
-    }
-    return
-  }
-  const whole = tryParse(content)
-  if (whole.ok) yield* expand({ at: 'document', value: whole.value })
-  else {
-    // Not one document: JSON Lines whose first line is broken.
-    for (const [i, line] of content.split('\n').entries()) if (line.trim()) yield parseJson(line, `line ${i + 1}`)
-  }
-}
-
-/** An array of postings in our shape is one input per element; a JSON-LD array stays one document. */
-function* expand(input: ImportInput): Generator<ImportInput> {
-  if (!Array.isArray(input.value) || input.value.some(isJsonLd)) {
-    yield input
-    return
-  }
-  const prefix = input.at === 'document' ? '' : `${input.at}, `
-  for (const [i, value] of input.value.entries()) yield { at: `${prefix}record ${i + 1}`, value }
-}
-
-function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false }
-  }
-}
-
-function parseJson(text: string, at: string): ImportInput {
-  const parsed = tryParse(text)
-  return { at, value: parsed.ok ? parsed.value : UNPARSABLE }
-}
-
 export function importFile(db: DB, path: string, options: ImportOptions = {}): ImportSummary {
+  try {
+    if (!statSync(path).isFile()) return unreadable('not a file')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    return unreadable(code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : 'cannot be read')
+  }
   return importRecords(db, readImportFile(path), options)
+}
+
+function unreadable(reason: string): ImportSummary {
+  return { ...newImportSummary(), rejected: [{ at: 'file', reason }] }
 }

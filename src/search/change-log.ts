@@ -4,6 +4,7 @@
  * View counts have their own log, search_view_changes: they only move the view_count order.
  */
 import type { DB } from '../db/connection.ts'
+import { prepared } from '../db/prepared.ts'
 
 export interface CompanyNow {
   id: number
@@ -19,9 +20,13 @@ export interface PendingChanges {
   companies: CompanyNow[]
 }
 
-/** Cheap (one index lookup): the newest unapplied log entry, 0 when the log is empty (seq never goes back: AUTOINCREMENT). */
+/**
+ * The log's position: the newest entry ever written, 0 before the first. Read from AUTOINCREMENT's
+ * high-water mark (sqlite_sequence), not max(seq): pruning empties the log, and max(seq) of an
+ * empty log would then claim a position older than the snapshot that includes everything.
+ */
 export function latestChange(db: DB): number {
-  return (db.prepare('SELECT coalesce(max(seq), 0) FROM search_changes').pluck().get() as number) ?? 0
+  return (prepared(db, "SELECT seq FROM sqlite_sequence WHERE name = 'search_changes'").pluck().get() as number | undefined) ?? 0
 }
 
 /** What the log names after `since` (up to `upTo`). */
@@ -54,7 +59,7 @@ export function openJobsOfCompanies(db: DB, companyIds: number[]): number[] {
 
 /** Number of distinct log entries after `since`: decides patch versus rebuild without reading them all. */
 export function changeCount(db: DB, since: number): number {
-  return db.prepare('SELECT count(*) FROM search_changes WHERE seq > ?').pluck().get(since) as number
+  return prepared(db, 'SELECT count(*) FROM search_changes WHERE seq > ?').pluck().get(since) as number
 }
 
 /**
@@ -80,7 +85,7 @@ function pruneLog(db: DB, sql: string, upTo: number): void {
 
 /** The newest entry of the view-count log (search_view_changes), 0 when empty. */
 export function latestViewChange(db: DB): number {
-  return (db.prepare('SELECT coalesce(max(seq), 0) FROM search_view_changes').pluck().get() as number) ?? 0
+  return (prepared(db, "SELECT seq FROM sqlite_sequence WHERE name = 'search_view_changes'").pluck().get() as number | undefined) ?? 0
 }
 
 /** Jobs whose view count changed after `since` (up to `upTo`), with their counts now. */

@@ -39,10 +39,8 @@ export interface SkillMarket {
 export interface SearchEngineOptions {
   cacheEntries: number
   cacheBytes: number
-  /** Worker threads reading full-text matches in parallel (0: the main thread reads them). */
+  /** Worker threads reading the term index from FTS5 beside serving (0: read in place at start). */
   workers?: number
-  /** Terms with fewer matches than this are read in the main thread (default 20,000). */
-  workerThreshold?: number
   /** Clock in seconds, for posted_within_days / open_within_days. */
   nowSeconds?: () => number
 }

@@ -19,7 +19,7 @@
  */
 import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
-import { andInPlace, countDocs, toDocs, type Bitmap } from './bitmap.ts'
+import { andInPlace, countDocs, type Bitmap } from './bitmap.ts'
 import { countFacet, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf } from './filter.ts'
@@ -27,9 +27,7 @@ import { IndexKeeper } from './index-keeper.ts'
 import { pageOf } from './page-order.ts'
 import { filtersKey } from './search-params.ts'
 import { SearchIndex } from './search-index.ts'
-import { FtsWorkers } from './fts-workers.ts'
-import { TermSets } from './term-sets.ts'
-import { matchingRowids, relevanceTiers, rowidBitmap } from './text-match.ts'
+import { relevanceTiers, textMatches } from './text-match.ts'
 import { parseTextQuery, type TextQuery } from './text-tokens.ts'
 import type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, SkillMarket } from './engine-types.ts'
 
@@ -37,25 +35,16 @@ export type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, Sk
 
 type Cached = Bitmap | Bitmap[] | FacetsResult
 
-/** A term with fewer matches is read in the main thread: a few milliseconds, less than a worker round trip. */
-const WORKER_THRESHOLD = 20000
-
 export class SearchEngine {
   private readonly keeper: IndexKeeper
-  private readonly terms = new TermSets()
   private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
   private readonly cache: LRUCache<string, Cached>
   private readonly nowSeconds: () => number
-  private readonly workerCount: number
-  private readonly workerThreshold: number
-  private workers: FtsWorkers | undefined
 
   constructor(private readonly db: DB, options: SearchEngineOptions) {
     this.nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000))
     // An in-memory database is private to its connection: workers could not see it.
-    this.workerCount = db.memory ? 0 : Math.max(0, options.workers ?? 0)
-    this.workerThreshold = options.workerThreshold ?? WORKER_THRESHOLD
-    this.keeper = new IndexKeeper(db)
+    this.keeper = new IndexKeeper(db, db.memory ? 0 : Math.max(0, options.workers ?? 0))
     this.cache = new LRUCache<string, Cached>({
       max: Math.max(1, options.cacheEntries),
       maxSize: Math.max(1, options.cacheBytes),
@@ -113,7 +102,7 @@ export class SearchEngine {
       const own = request.disjunctive && selects(request.filters, facet)
       facets[facet] = countFacet(index, own ? setFor(facet) : all, facet)
     }
-    const stats = all.size === index.liveCount ? this.catalogueStats(index) : statsOf(index, all.docs ?? toDocs(this.matched(index, text, request.filters), all.size))
+    const stats = all.size === index.liveCount ? this.catalogueStats(index) : statsOf(index, all)
     const result: FacetsResult = { total: all.size, facets, stats }
     this.cache.set(key, result)
     return result
@@ -121,7 +110,7 @@ export class SearchEngine {
 
   /** Ranges over the whole catalogue: computed once per index generation, kept outside the cache. */
   private catalogueStats(index: SearchIndex): FacetStats {
-    if (this.fullStats?.index !== index) this.fullStats = { index, stats: statsOf(index, toDocs(index.live, index.liveCount)) }
+    if (this.fullStats?.index !== index) this.fullStats = { index, stats: statsOf(index, countingSet(index, index.live, index.liveCount)) }
     return this.fullStats.stats
   }
 
@@ -139,17 +128,20 @@ export class SearchEngine {
     }
   }
 
-  /** Forgets cached results, and unless told otherwise the kept common-term sets too (the benchmark measures uncached latency with it). */
-  clearCache(options: { keepCommonTerms?: boolean } = {}): void {
+  /** Resolves once the in-memory term index is read (reading it runs beside serving after a first start). */
+  async ready(): Promise<void> {
+    this.current()
+    await this.keeper.termsReady()
+  }
+
+  /** Forgets cached results (the benchmark measures uncached latency with it). */
+  clearCache(): void {
     this.cache.clear()
-    if (!options.keepCommonTerms) this.terms.clear()
   }
 
   async close(): Promise<void> {
     this.clearCache()
-    this.keeper.close()
-    await this.workers?.close()
-    this.workers = undefined
+    await this.keeper.close()
   }
 
   private current(): SearchIndex {
@@ -164,32 +156,15 @@ export class SearchEngine {
     return `${text?.match ?? ''}|${filtersKey(filters)}|${omitted}|${clock}`
   }
 
-  /** Postings matching every term of the text. */
+  /** Postings matching every word of the text. */
   private textMatches(index: SearchIndex, text: TextQuery): Bitmap {
     const key = `text|${text.match}`
     let matched = this.cache.get(key) as Bitmap | undefined
     if (!matched) {
-      matched = this.termSet(index, text.terms[0]!).slice()
-      for (const term of text.terms.slice(1)) andInPlace(matched, this.termSet(index, term))
+      matched = textMatches(this.db, index, this.keeper.terms, text)
       this.cache.set(key, matched)
     }
     return matched
-  }
-
-  private termSet(index: SearchIndex, term: string): Bitmap {
-    const known = this.knownTermSet(index, term)
-    if (known) return known
-    const set = rowidBitmap(index, matchingRowids(this.db, term))
-    this.storeTermSet(index, term, set)
-    return set
-  }
-
-  private knownTermSet(index: SearchIndex, term: string): Bitmap | undefined {
-    return this.terms.get(index, term) ?? (this.cache.get(`term|${term}`) as Bitmap | undefined)
-  }
-
-  private storeTermSet(index: SearchIndex, term: string, set: Bitmap): void {
-    if (!this.terms.offer(index, term, set)) this.cache.set(`term|${term}`, set)
   }
 
   /** Documents matching text and filters (minus one facet's selection for disjunctive counts). */

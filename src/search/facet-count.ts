@@ -4,7 +4,8 @@
  * (never SQL GROUP BY). Counts over the whole catalogue are the posting-list lengths; a set
  * larger than half the catalogue is counted through its (smaller) complement.
  */
-import { andNot, countAnd, countListed, toDocs, type Bitmap } from './bitmap.ts'
+import { andNot, countAnd, countListed, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
+import type { NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 
@@ -124,12 +125,33 @@ function rangeOf(column: Float64Array, docs: Uint32Array): Range | undefined {
   return min === Infinity ? undefined : { min, max }
 }
 
-export function statsOf(index: SearchIndex, docs: Uint32Array): FacetStats {
-  const { columns } = index
+/**
+ * The range over a large set from the column's sorted permutation: the first and the last
+ * document of the order that is in the set. In a set of many documents both are a few steps from
+ * the ends, instead of a pass over every document of the set.
+ */
+function rangeBySortOrder(index: SearchIndex, column: NumberColumn, matched: Bitmap): Range | undefined {
+  const { known } = index.sortPermutation(column)
+  const values = index.columns.number(column)
+  let low = 0
+  while (low < known.length && !hasDoc(matched, known[low]!)) low++
+  if (low === known.length) return undefined
+  let high = known.length - 1
+  while (!hasDoc(matched, known[high]!)) high--
+  return { min: values[known[low]!]!, max: values[known[high]!]! }
+}
+
+const STATS_COLUMNS = ['salary_min', 'salary_max', 'experience_years_min'] as const satisfies readonly NumberColumn[]
+
+/**
+ * Ranges over a counting set: a pass over a small set's documents, the sort orders for a large one.
+ * A column with no value in the set is left out (never `{ min: null, max: null }`).
+ */
+export function statsOf(index: SearchIndex, set: CountingSet): FacetStats {
   const stats: FacetStats = {}
-  for (const name of ['salary_min', 'salary_max', 'experience_years_min'] as const) {
-    const range = rangeOf(columns.number(name), docs)
-    if (range) stats[name] = range
+  for (const column of STATS_COLUMNS) {
+    const range = set.docs ? rangeOf(index.columns.number(column), set.docs) : rangeBySortOrder(index, column, set.matched)
+    if (range) stats[column] = range
   }
   return stats
 }

@@ -1,31 +1,50 @@
 /**
  * Keeps the in-memory index in step with the catalogue. The first use restores the saved snapshot
- * (or loads every open posting and saves one); later uses patch in what the change log names, or
- * rebuild when a large share of the catalogue changed. Applied log entries are pruned up to the
- * position the snapshot includes, so a restart can always patch from its snapshot.
+ * (or loads every open posting); later uses patch in what the change log names, or rebuild when a
+ * large share of the catalogue changed. The term index (term-index.ts) is read from FTS5 beside
+ * it, on the worker threads when there are any, and follows the same patches through its overlay.
+ *
+ * Snapshots are written off the request path (scheduled, copied, written asynchronously). Applied
+ * log entries are pruned up to the position the snapshot includes, so a restart can always patch
+ * from its snapshot; the log's position is AUTOINCREMENT's high-water mark, which pruning cannot
+ * move back (change-log.ts).
  */
 import type { DB } from '../db/connection.ts'
 import { changeCount, changesSince, forgetChanges, forgetViewChanges, latestChange, latestViewChange, openJobsOfCompanies, viewChangesSince } from './change-log.ts'
 import type { DocColumns } from './doc-columns.ts'
+import { FtsWorkers } from './fts-workers.ts'
 import { loadAllOpen, MULTI_FIELDS, patchJobs, SINGLE_FIELDS } from './index-load.ts'
-import { readSnapshot, snapshotPath, writeSnapshot } from './index-snapshot.ts'
+import { copySnapshot, readSnapshot, snapshotPath, writeSnapshot } from './index-snapshot.ts'
 import { SearchIndex } from './search-index.ts'
+import { buildTermIndex, buildTermIndexOnWorkers, currentTerms } from './term-build.ts'
+import type { TermIndex } from './term-index.ts'
 
 /** Above this share of the catalogue an incremental patch costs more than a rebuild. */
 const REBUILD_SHARE = 0.25
 const MIN_REBUILD_CHANGES = 20000
 /** The snapshot is rewritten once this many log entries accumulated after it. */
 const SNAPSHOT_EVERY = 20000
+/** The term index is read again once this share of the documents changed since it was read. */
+const TERMS_REREAD_SHARE = 0.1
+const MIN_TERMS_REREAD = 50000
 
 export class IndexKeeper {
   private index: SearchIndex | undefined
+  /** The term index of the current columns; undefined while it is being read. */
+  terms: TermIndex | undefined
   private applied = 0
   private appliedViews = 0
   private snapshotSeq = 0
   /** No snapshot for an in-memory database, or after writing one failed (e.g. a read-only directory). */
   private snapshotFile: string | undefined
+  private workers: FtsWorkers | undefined
+  /** The term index being read on the workers, and the postings patched meanwhile. */
+  private termRead: { columns: DocColumns; changedJobs: Set<number>; done: Promise<void> } | undefined
+  private saving: Promise<void> | undefined
+  private saveAgain = false
+  private closed = false
 
-  constructor(private readonly db: DB) {
+  constructor(private readonly db: DB, private readonly workerCount: number) {
     this.snapshotFile = db.memory ? undefined : snapshotPath(db.name)
   }
 
@@ -40,11 +59,16 @@ export class IndexKeeper {
     else if (this.tooManyChanges(this.applied, this.index.liveCount)) this.rebuild(latest)
     else this.patch(this.index, this.applied, latest)
     this.applied = latest
-    if (this.snapshotFile && latest - this.snapshotSeq > SNAPSHOT_EVERY) this.save(this.index!.columns, latest)
+    if (this.snapshotFile && latest - this.snapshotSeq > SNAPSHOT_EVERY) this.scheduleSave()
     const upTo = this.snapshotFile ? this.snapshotSeq : latest
     if (upTo > 0) forgetChanges(this.db, upTo)
     this.applyViews()
     return { index: this.index!, changed: true }
+  }
+
+  /** Resolves once the term index is read (at once when it is; the benchmark waits for it). */
+  async termsReady(): Promise<void> {
+    while (!this.terms && this.termRead) await this.termRead.done
   }
 
   /** New view counts only move the view_count order: the columns are updated in place, nothing else is invalidated. */
@@ -63,8 +87,16 @@ export class IndexKeeper {
     if (!this.snapshotFile) forgetViewChanges(this.db, latest)
   }
 
-  close(): void {
+  /** Finishes a snapshot being written, and stops reading terms. */
+  async close(): Promise<void> {
+    while (this.saving) await this.saving
+    this.closed = true
     this.index = undefined
+    this.terms = undefined
+    const workers = this.workers
+    this.workers = undefined
+    await workers?.close()
+    await this.termRead?.done
   }
 
   private tooManyChanges(since: number, liveCount: number): boolean {
@@ -76,6 +108,8 @@ export class IndexKeeper {
     if (saved && saved.seq <= latest && saved.viewSeq <= latestViewChange(this.db) && !this.tooManyChanges(saved.seq, saved.columns.docCount)) {
       this.snapshotSeq = saved.seq
       this.appliedViews = saved.viewSeq
+      this.terms = saved.terms
+      if (!saved.terms) this.readTerms(saved.columns)
       this.patch(new SearchIndex(saved.columns), saved.seq, latest)
     } else {
       this.rebuild(latest)
@@ -87,7 +121,46 @@ export class IndexKeeper {
     this.appliedViews = latestViewChange(this.db)
     const columns = loadAllOpen(this.db)
     this.index = new SearchIndex(columns)
-    if (this.snapshotFile) this.save(columns, latest)
+    this.terms = undefined
+    this.readTerms(columns)
+    this.applied = latest
+    if (this.snapshotFile) this.scheduleSave()
+  }
+
+  /** Reads the term index: in place for an in-memory database or without workers, else on the workers. */
+  private readTerms(columns: DocColumns): void {
+    const shape = { docOfJob: columns.docOfJob, docCount: columns.docCount, words: columns.live.length }
+    if (this.db.memory || this.workerCount === 0) {
+      this.terms = buildTermIndex(this.db, shape)
+      return
+    }
+    this.workers ??= new FtsWorkers(this.db.name, this.workerCount)
+    const read = { columns, changedJobs: new Set<number>(), done: Promise.resolve() }
+    read.done = buildTermIndexOnWorkers(this.workers, { ...shape, docOfJob: shape.docOfJob.slice() }).then(
+      (terms) => {
+        if (this.closed || this.termRead !== read || this.index?.columns !== columns) return
+        this.termRead = undefined
+        this.applyTermChanges(terms, columns, [...read.changedJobs])
+        this.terms = terms
+        if (this.snapshotFile) this.scheduleSave()
+      },
+      () => {
+        // Workers stopped (close) or failed: search reads FTS5 per term meanwhile; the next rebuild tries again.
+        if (this.termRead === read) this.termRead = undefined
+      },
+    )
+    this.termRead = read
+  }
+
+  /** Gives changed postings their current words in the term index's overlay. */
+  private applyTermChanges(terms: TermIndex, columns: DocColumns, jobIds: number[]): void {
+    const words = currentTerms(this.db, jobIds)
+    const changed: { doc: number; terms: string[] }[] = []
+    for (const [jobId, list] of words) {
+      const doc = columns.docOf(jobId)
+      if (doc !== undefined) changed.push({ doc, terms: list })
+    }
+    terms.applyChanges(changed, columns.live.length)
   }
 
   /** Applies the logged changes to the columns of `current` and derives the next index from them. */
@@ -98,18 +171,40 @@ export class IndexKeeper {
     }
     const { jobIds, companies } = changesSince(this.db, since, latest)
     const changedCompanies = companies.filter((company) => current.companyDiffers(company)).map((company) => company.id)
-    patchJobs(this.db, current.columns, [...new Set([...jobIds, ...openJobsOfCompanies(this.db, changedCompanies)])])
+    const changed = [...new Set([...jobIds, ...openJobsOfCompanies(this.db, changedCompanies)])]
+    patchJobs(this.db, current.columns, changed)
     this.index = new SearchIndex(current.columns)
+    if (this.termRead) for (const id of changed) this.termRead.changedJobs.add(id)
+    if (this.terms) {
+      this.applyTermChanges(this.terms, current.columns, changed)
+      if (!this.termRead && this.terms.dirtyCount() > Math.max(MIN_TERMS_REREAD, current.columns.docCount * TERMS_REREAD_SHARE)) this.readTerms(current.columns)
+    }
   }
 
-  private save(columns: DocColumns, seq: number): void {
-    try {
-      writeSnapshot(this.db, this.snapshotFile!, columns, seq, this.appliedViews)
-      this.snapshotSeq = seq
-      forgetViewChanges(this.db, this.appliedViews)
-    } catch {
-      // The snapshot only speeds up restarts; without a writable place, serve without one.
-      this.snapshotFile = undefined
+  /** Writes a snapshot soon, after the current request: copied now-ish, written asynchronously. */
+  private scheduleSave(): void {
+    if (this.saving) {
+      this.saveAgain = true
+      return
     }
+    this.saving = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(async () => {
+        if (!this.index || !this.snapshotFile) return
+        const copy = copySnapshot(this.index.columns, this.terms, this.applied, this.appliedViews)
+        await writeSnapshot(this.db, this.snapshotFile, copy)
+        this.snapshotSeq = Math.max(this.snapshotSeq, copy.header.seq)
+        forgetViewChanges(this.db, copy.header.viewSeq)
+      })
+      .catch(() => {
+        // The snapshot only speeds up restarts; without a writable place, serve without one.
+        this.snapshotFile = undefined
+      })
+      .finally(() => {
+        this.saving = undefined
+        if (this.saveAgain && !this.closed) {
+          this.saveAgain = false
+          this.scheduleSave()
+        }
+      })
   }
 }

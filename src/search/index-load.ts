@@ -6,7 +6,7 @@
 import type { DB } from '../db/connection.ts'
 import { andNotDocs } from './bitmap.ts'
 import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from '../catalogue/posting-attributes.ts'
-import { DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS } from './doc-columns.ts'
+import { Csr, DocColumns, FLAG_COLUMNS, grow, NUMBER_COLUMNS } from './doc-columns.ts'
 import { FACET_NAMES, MULTI_FACETS } from './facet-spec.ts'
 import { tokenize } from './text-tokens.ts'
 
@@ -36,15 +36,17 @@ export const MULTI_FIELDS = [...MULTI_FACETS, TITLE_WORDS, COMPANY_WORDS]
 
 // Fixed column positions of the raw rows below.
 const HEAD = ['j.id', 'j.closed_at IS NULL', 'j.title', 'c.name']
-/** Every column the loader reads from jobs (the covering index jobs_search_load must name them all). */
-export const LOADED_SQL = [
+/** One value per posting: every column the full load reads from jobs (the covering index jobs_search_load names them all). */
+const SCALARS = [
   ...HEAD,
   ...FLAG_COLUMNS.map((name) => `j.${columnOf(attribute(name))}`),
   ...NUMBER_COLUMNS.map((name) => numberSource(attribute(name))),
   ...SINGLE_FIELDS.map((name) => singleSource(attribute(name))),
-  ...MULTI_FACETS.map((name) => multiSource(attribute(name))),
 ]
-const SELECT = `SELECT ${LOADED_SQL.join(', ')} FROM jobs j JOIN companies c ON c.id = j.company_id`
+const FROM = 'FROM jobs j JOIN companies c ON c.id = j.company_id'
+/** A patch reads a few postings with their lists inline; the full load reads the lists table by table. */
+const SELECT = `SELECT ${[...SCALARS, ...MULTI_FACETS.map((name) => multiSource(attribute(name)))].join(', ')} ${FROM}`
+const SELECT_ALL_OPEN = `SELECT ${[...SCALARS, 'j.company_id'].join(', ')} ${FROM} WHERE j.closed_at IS NULL ORDER BY j.id`
 
 type Row = unknown[]
 
@@ -68,9 +70,23 @@ function writeRow(columns: DocColumns, doc: number, row: Row): void {
 /** Titles and company names repeat across postings: their word codes are computed once per text. */
 type WordMemo = Map<string, number[]>
 
+/** Word codes of the row's title and company name. */
+function wordCodes(columns: DocColumns, row: Row, memo: WordMemo): [number[], number[]] {
+  const words = (field: string, text: string) => {
+    const key = `${field}\u0000${text}`
+    let codes = memo.get(key)
+    if (!codes) {
+      codes = [...new Set(tokenize(text))].map((word) => columns.dictionary(field).intern(word))
+      memo.set(key, codes)
+    }
+    return codes
+  }
+  return [words(TITLE_WORDS, String(row[2] ?? '')), words(COMPANY_WORDS, String(row[3] ?? ''))]
+}
+
 /** Dictionary codes of the row's multi-valued fields, in MULTI_FIELDS order. */
 function multiCodes(columns: DocColumns, row: Row, memo: WordMemo): number[][] {
-  const at = HEAD.length + FLAG_COLUMNS.length + NUMBER_COLUMNS.length + SINGLE_FIELDS.length
+  const at = SCALARS.length
   const out: number[][] = []
   for (let i = 0; i < MULTI_FACETS.length; i++) {
     const joined = row[at + i]
@@ -82,33 +98,72 @@ function multiCodes(columns: DocColumns, row: Row, memo: WordMemo): number[][] {
     const dictionary = columns.dictionary(MULTI_FACETS[i]!)
     out.push(joined.split('\u001f').map((value) => dictionary.intern(value)))
   }
-  const words = (field: string, text: string) => {
-    const key = `${field}\u0000${text}`
-    let codes = memo.get(key)
-    if (!codes) {
-      codes = [...new Set(tokenize(text))].map((word) => columns.dictionary(field).intern(word))
-      memo.set(key, codes)
-    }
-    return codes
-  }
-  out.push(words(TITLE_WORDS, String(row[2] ?? '')), words(COMPANY_WORDS, String(row[3] ?? '')))
+  out.push(...wordCodes(columns, row, memo))
   return out
 }
 
-/** Every open posting, in job id order. */
+/**
+ * Every open posting, in job id order: one scan of the covering index for the one-value columns,
+ * then one ordered scan per list table (keyed by job, or by company), instead of a lookup per
+ * posting and list.
+ */
 export function loadAllOpen(db: DB): DocColumns {
   const { count } = db.prepare('SELECT count(*) AS count FROM jobs WHERE closed_at IS NULL').get() as { count: number }
   const columns = new DocColumns(SINGLE_FIELDS, MULTI_FIELDS, Math.max(16, count))
-  const rows = db.prepare(`${SELECT} WHERE j.closed_at IS NULL ORDER BY j.id`).raw(true)
   const memo: WordMemo = new Map()
-  const csrs = MULTI_FIELDS.map((field) => columns.multi(field))
-  for (const row of rows.iterate() as IterableIterator<Row>) {
+  const titles = columns.multi(TITLE_WORDS)
+  const companies = columns.multi(COMPANY_WORDS)
+  let companyOf = new Uint32Array(Math.max(16, count))
+  for (const row of db.prepare(SELECT_ALL_OPEN).raw(true).iterate() as IterableIterator<Row>) {
     const doc = columns.addDoc(Number(row[0]))
     writeRow(columns, doc, row)
-    const codes = multiCodes(columns, row, memo)
-    for (let i = 0; i < csrs.length; i++) csrs[i]!.append(doc, codes[i]!)
+    const [title, company] = wordCodes(columns, row, memo)
+    titles.append(doc, title)
+    companies.append(doc, company)
+    if (doc >= companyOf.length) companyOf = grow(companyOf, doc + 1)
+    companyOf[doc] = Number(row[SCALARS.length])
   }
+  for (const name of MULTI_FACETS) columns.multis.set(name, loadList(db, columns, attribute(name), companyOf))
   return columns
+}
+
+/** One list attribute of every document, from one ordered scan of its table. */
+function loadList(db: DB, columns: DocColumns, row: PostingAttribute, companyOf: Uint32Array): Csr {
+  const dictionary = columns.dictionary(row.name)
+  const value = row.lowercase ? `lower(${columnOf(row)})` : columnOf(row)
+  const key = row.byCompany ? 'company_id' : 'job_id'
+  const byKey = new Map<number, number[]>()
+  const offsets = new Uint32Array(columns.docCount + 1)
+  let values = new Uint32Array(Math.max(16, columns.docCount))
+  let length = 0
+  let doc = 0
+  const push = (code: number) => {
+    if (length === values.length) values = grow(values, length + 1)
+    values[length++] = code
+  }
+  for (const [id, text] of db.prepare(`SELECT ${key}, ${value} FROM ${tableOf(row)} ORDER BY ${key}`).raw(true).iterate() as IterableIterator<[number, string]>) {
+    const code = dictionary.intern(text)
+    if (row.byCompany) {
+      const list = byKey.get(id)
+      if (list) list.push(code)
+      else byKey.set(id, [code])
+      continue
+    }
+    // Job ids ascend with documents (loaded in id order); closed postings have no document.
+    const at = columns.docOf(id)
+    if (at === undefined) continue
+    for (; doc < at; doc++) offsets[doc + 1] = length
+    push(code)
+  }
+  if (row.byCompany) {
+    for (doc = 0; doc < columns.docCount; doc++) {
+      for (const code of byKey.get(companyOf[doc]!) ?? []) push(code)
+      offsets[doc + 1] = length
+    }
+  } else {
+    for (; doc < columns.docCount; doc++) offsets[doc + 1] = length
+  }
+  return Csr.from(offsets, values.subarray(0, length))
 }
 
 /**

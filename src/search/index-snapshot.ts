@@ -1,16 +1,20 @@
 /**
  * The in-memory index saved next to the database file, so a restart reads typed arrays back
- * instead of re-reading a million postings through SQL. A snapshot is valid only for the database
- * it was made from (a token kept in catalogue_meta) and for the change-log position it records;
- * the engine then patches in whatever changed since.
+ * instead of re-reading a million postings through SQL and FTS5: the document columns and, once
+ * read, the term index. A snapshot is valid only for the database it was made from (a token kept
+ * in catalogue_meta) and for the change-log position it records; the engine then patches in
+ * whatever changed since. Writing copies the arrays, then writes the file asynchronously, so the
+ * request that triggered it does not wait for ~200 MB to reach the disk.
  */
 import { randomUUID } from 'node:crypto'
-import { closeSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
+import { open, rename } from 'node:fs/promises'
 import { getMeta, setMeta, type DB } from '../db/connection.ts'
 import { Csr, Dictionary, DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS } from './doc-columns.ts'
+import { TermIndex } from './term-index.ts'
 
-/** Bumped whenever the layout of DocColumns changes. */
-const FORMAT = 4
+/** Bumped whenever the layout of DocColumns or TermIndex changes. */
+const FORMAT = 5
 const TOKEN_KEY = 'search_snapshot'
 
 type Typed = Uint32Array | Float64Array | Int8Array | Uint8Array
@@ -30,6 +34,8 @@ interface Header {
   dictionaries: Record<string, string[]>
   /** Element count of every array, in the order `arrays` lists them. */
   lengths: number[]
+  /** The term index, when it was read: its dictionary and its overlay (its arrays follow the columns'). */
+  terms?: { list: string[]; words: number; overlay: [string, number[]][] }
 }
 
 export const snapshotPath = (dbPath: string) => `${dbPath}.search-index`
@@ -50,37 +56,53 @@ function arrays(columns: DocColumns): Typed[] {
   ]
 }
 
-/** Writes the snapshot (atomically: temp file, then rename) and records its token in the database. */
-export function writeSnapshot(db: DB, path: string, columns: DocColumns, seq: number, viewSeq: number): void {
-  const token = randomUUID()
+function termArrays(terms: TermIndex): Typed[] {
+  const { df, offsets, docs, denseTerms, bitmaps } = terms.postings
+  return [df, offsets, docs, denseTerms, bitmaps, terms.dirty]
+}
+
+/** A snapshot ready to write: the header and copies of every array (the index keeps changing meanwhile). */
+export interface SnapshotCopy {
+  header: Header
+  arrays: Typed[]
+}
+
+export function copySnapshot(columns: DocColumns, terms: TermIndex | undefined, seq: number, viewSeq: number): SnapshotCopy {
+  // Term postings are never changed in place (only their dirty mask and overlay are): no copy needed.
+  const copied = [...arrays(columns).map((array) => array.slice()), ...(terms ? [...termArrays(terms).slice(0, 5), terms.dirty.slice()] : [])]
   const header: Header = {
-    format: FORMAT, token, seq, viewSeq, docCount: columns.docCount,
+    format: FORMAT, token: randomUUID(), seq, viewSeq, docCount: columns.docCount,
     singleFields: [...columns.singleFields], multiFields: [...columns.multiFields], numberFields: [...NUMBER_COLUMNS], flagFields: [...FLAG_COLUMNS],
-    dictionaries: Object.fromEntries([...columns.dictionaries].map(([field, dictionary]) => [field, dictionary.names])),
-    lengths: arrays(columns).map((array) => array.length),
+    dictionaries: Object.fromEntries([...columns.dictionaries].map(([field, dictionary]) => [field, [...dictionary.names]])),
+    lengths: copied.map((array) => array.length),
+    ...(terms ? { terms: { list: terms.postings.terms, words: terms.words, overlay: [...terms.overlay].map(([term, docs]): [string, number[]] => [term, [...docs]]) } } : {}),
   }
-  const headerBytes = Buffer.from(JSON.stringify(header))
+  return { header, arrays: copied }
+}
+
+const padding = (length: number) => Buffer.alloc((8 - (length % 8)) % 8)
+
+/** Writes a copied snapshot (atomically: temp file, then rename), then records its token in the database. */
+export async function writeSnapshot(db: DB, path: string, copy: SnapshotCopy): Promise<void> {
+  const headerBytes = Buffer.from(JSON.stringify(copy.header))
   const prefix = Buffer.alloc(8)
   prefix.writeUInt32LE(headerBytes.length, 0)
-  const file = openSync(`${path}.tmp`, 'w')
+  // Every array starts 8-byte aligned when read back.
+  const parts: Uint8Array[] = [prefix, headerBytes, padding(8 + headerBytes.length)]
+  for (const array of copy.arrays) parts.push(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), padding(array.byteLength))
+  const file = await open(`${path}.tmp`, 'w')
   try {
-    writeSync(file, prefix)
-    writeSync(file, headerBytes)
-    // Pad so every array starts 8-byte aligned when read back.
-    writeSync(file, Buffer.alloc((8 - ((8 + headerBytes.length) % 8)) % 8))
-    for (const array of arrays(columns)) {
-      writeSync(file, new Uint8Array(array.buffer, array.byteOffset, array.byteLength))
-      writeSync(file, Buffer.alloc((8 - (array.byteLength % 8)) % 8))
-    }
+    // writev takes at most IOV_MAX buffers per call.
+    for (let i = 0; i < parts.length; i += 512) await file.writev(parts.slice(i, i + 512))
   } finally {
-    closeSync(file)
+    await file.close()
   }
-  renameSync(`${path}.tmp`, path)
-  setMeta(db, TOKEN_KEY, token)
+  await rename(`${path}.tmp`, path)
+  setMeta(db, TOKEN_KEY, copy.header.token)
 }
 
 /** The saved columns and the change-log position they include, or undefined when absent or not for this database. */
-export function readSnapshot(db: DB, path: string, singleFields: readonly string[], multiFields: readonly string[]): { columns: DocColumns; seq: number; viewSeq: number } | undefined {
+export function readSnapshot(db: DB, path: string, singleFields: readonly string[], multiFields: readonly string[]): { columns: DocColumns; terms?: TermIndex; seq: number; viewSeq: number } | undefined {
   let bytes: Buffer
   try {
     bytes = readFileSync(path)
@@ -115,5 +137,12 @@ export function readSnapshot(db: DB, path: string, singleFields: readonly string
   for (const field of singleFields) columns.singles.set(field, take(Uint32Array))
   for (const field of multiFields) columns.multis.set(field, Csr.from(take(Uint32Array), take(Uint32Array)))
   for (const [field, names] of Object.entries(header.dictionaries)) columns.dictionaries.set(field, Dictionary.from(names))
-  return { columns, seq: header.seq, viewSeq: header.viewSeq }
+  if (!header.terms) return { columns, seq: header.seq, viewSeq: header.viewSeq }
+  const postings = {
+    terms: header.terms.list, df: take(Uint32Array), offsets: take(Uint32Array), docs: take(Uint32Array), denseTerms: take(Uint32Array), bitmaps: take(Uint32Array),
+  }
+  const terms = new TermIndex(postings, header.terms.words)
+  terms.dirty = take(Uint32Array)
+  for (const [term, docs] of header.terms.overlay) terms.overlay.set(term, docs)
+  return { columns, terms, seq: header.seq, viewSeq: header.viewSeq }
 }

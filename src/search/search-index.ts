@@ -5,8 +5,8 @@
  * catalogue changes; only view counts move in place (see IndexKeeper).
  */
 import { countDocs, fromDocs, type Bitmap } from './bitmap.ts'
-import type { DocColumns } from './doc-columns.ts'
-import { REGIONS_NONE, type SortKey } from './facet-spec.ts'
+import type { DocColumns, NumberColumn } from './doc-columns.ts'
+import { REGIONS_NONE } from './facet-spec.ts'
 import { COMPANY_WORDS } from './index-load.ts'
 import { tokenize } from './text-tokens.ts'
 
@@ -24,8 +24,9 @@ export class SearchIndex {
   private readonly postings = new Map<string, Uint32Array[]>()
   /** Live documents with no region: `regions=none`. */
   readonly regionsNone: Uint32Array
-  private readonly permutations = new Map<SortKey, SortPermutation>()
+  private readonly permutations = new Map<NumberColumn, SortPermutation>()
   private readonly dense = new Map<string, Bitmap>()
+  private readonly folded = new Map<string, Map<string, Uint32Array>>()
 
   constructor(readonly columns: DocColumns) {
     this.words = columns.live.length
@@ -46,11 +47,34 @@ export class SearchIndex {
     return (this.columns.live[doc >>> 5]! & (1 << (doc & 31))) !== 0
   }
 
-  /** Documents carrying a value; undefined for a value the catalogue has never seen (matches nothing). */
+  /**
+   * Documents carrying a value, compared case-insensitively (`Remote`, `london`, `eur` find the
+   * canonical `remote`, `London`, `EUR`); undefined for a value the catalogue has never seen
+   * (matches nothing).
+   */
   postingsOf(field: string, value: string): Uint32Array | undefined {
-    if (field === 'regions' && value === REGIONS_NONE) return this.regionsNone
+    if (field === 'regions' && value.toLowerCase() === REGIONS_NONE) return this.regionsNone
     const code = this.columns.dictionary(field).code(value)
-    return code === undefined ? undefined : this.postings.get(field)![code]
+    if (code !== undefined) return this.postings.get(field)![code]
+    return this.foldedPostings(field).get(value.toLowerCase())
+  }
+
+  /** Per field, built on first use: lowercased value -> documents of every value that folds to it. */
+  private foldedPostings(field: string): Map<string, Uint32Array> {
+    let folded = this.folded.get(field)
+    if (!folded) {
+      const byFold = new Map<string, number[]>()
+      this.columns.dictionary(field).names.forEach((name, code) => {
+        const key = name.toLowerCase()
+        const codes = byFold.get(key)
+        if (codes) codes.push(code)
+        else byFold.set(key, [code])
+      })
+      const lists = this.postings.get(field)!
+      folded = new Map([...byFold].map(([key, codes]) => [key, codes.length === 1 ? lists[codes[0]!]! : Uint32Array.from(codes.flatMap((code) => [...lists[code]!])).sort()]))
+      this.folded.set(field, folded)
+    }
+    return folded
   }
 
   /**
@@ -88,11 +112,11 @@ export class SearchIndex {
   }
 
   /** After view counts moved in place: the order is rebuilt on next use. */
-  dropSortPermutation(key: SortKey): void {
+  dropSortPermutation(key: NumberColumn): void {
     this.permutations.delete(key)
   }
 
-  sortPermutation(key: SortKey): SortPermutation {
+  sortPermutation(key: NumberColumn): SortPermutation {
     let permutation = this.permutations.get(key)
     if (!permutation) {
       permutation = this.buildPermutation(this.columns.number(key))

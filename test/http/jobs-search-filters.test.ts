@@ -57,6 +57,16 @@ test('country codes match in either case', async () => {
   assert.deepEqual(await titlesOf('countries=GB'), ['Data Engineer', 'Frontend Developer'])
 })
 
+test('every vocabulary value matches in any case, as the canonical value does', async () => {
+  assert.deepEqual(await titlesOf('cities=london'), await titlesOf('cities=London'))
+  assert.deepEqual(await titlesOf('cities=london'), ['Frontend Developer'])
+  assert.deepEqual(await titlesOf('work_mode=Remote'), await titlesOf('work_mode=remote'))
+  assert.deepEqual(await titlesOf('salary_currency=eur'), await titlesOf('salary_currency=EUR'))
+  assert.ok((await search('salary_currency=eur')).total > 0)
+  assert.deepEqual(await titlesOf('work_mode_exclude=REMOTE'), await titlesOf('work_mode_exclude=remote'))
+  assert.deepEqual(await titlesOf('skills=GO&skills_mode=and&skills=PostgreSQL'), await titlesOf('skills=go&skills_mode=and&skills=postgresql'))
+})
+
 test('regions=none selects postings without geography, ORs with regions and supports regions_exclude', async () => {
   assert.deepEqual(await titlesOf('regions=none'), ['Support Specialist'])
   assert.deepEqual(await titlesOf('regions=none,north_america'), ['Platform Engineer (C++ / C#)', 'Support Specialist'])

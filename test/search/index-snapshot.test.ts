@@ -23,8 +23,8 @@ test('a restart restores the saved index, then patches in what changed meanwhile
   const first = createSearchEngine(db, options)
   const before = first.search(everything)
   const facetsBefore = first.facets({ filters: { facets: {} } })
-  assert.ok(existsSync(snapshotPath(path)))
   await first.close()
+  assert.ok(existsSync(snapshotPath(path)), 'written off the request path, finished by close')
 
   const second = createSearchEngine(db, options)
   assert.deepEqual(second.search(everything), before)

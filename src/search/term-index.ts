@@ -1,0 +1,145 @@
+/**
+ * The full-text term dictionary with its posting lists in memory: which documents hold each term.
+ * A query term is then a bitmap operation, not FTS5 listing hundreds of thousands of rowids.
+ *
+ * - Every term of the FTS5 vocabulary is in the dictionary (sorted, so a prefix is a range),
+ *   with its document frequency; the typo and prefix expansion of a query word reads it.
+ * - Terms in at least MIN_MEMORY_DF postings keep their postings here, each in the smaller form:
+ *   a bitmap (one bit per document) when the term is in one document in 32 or more, else the
+ *   sorted list of its documents (all lists in one array). Rarer terms (the long tail) are read
+ *   from FTS5 when queried: a few dozen rowids, cheaper than holding them.
+ * - Postings follow the catalogue as it was when they were read. Documents changed since
+ *   (`dirty`) are masked out of them and answered from `overlay`, their current words tokenized as
+ *   jobs_fts tokenizes them. A rebuild of the index reads everything again.
+ */
+import { andNotInPlace, emptyBitmap, orDocs, type Bitmap } from './bitmap.ts'
+
+/** Terms in fewer postings stay in FTS5 only. */
+export const MIN_MEMORY_DF = 32
+
+export interface TermPostings {
+  /** Every term, sorted (UTF-16 order, so the terms with one prefix form a range). */
+  terms: string[]
+  /** Document frequency of each term when read (live postings), in `terms` order. */
+  df: Uint32Array
+  /** Sorted documents of each sparse term: docs[offsets[t] .. offsets[t + 1]); empty for others. */
+  offsets: Uint32Array
+  docs: Uint32Array
+  /** Dense terms and their bitmaps, one `words`-long slice of `bitmaps` each. */
+  denseTerms: Uint32Array
+  bitmaps: Uint32Array
+}
+
+export class TermIndex {
+  private readonly codes = new Map<string, number>()
+  private readonly dense = new Map<number, Bitmap>()
+  /** Documents changed since the postings were read; their words live in `overlay`. */
+  dirty: Bitmap
+  readonly overlay = new Map<string, number[]>()
+
+  constructor(readonly postings: TermPostings, readonly words: number) {
+    postings.terms.forEach((term, code) => this.codes.set(term, code))
+    for (let i = 0; i < postings.denseTerms.length; i++) this.dense.set(postings.denseTerms[i]!, postings.bitmaps.subarray(i * words, (i + 1) * words))
+    this.dirty = emptyBitmap(words)
+  }
+
+  get terms(): readonly string[] {
+    return this.postings.terms
+  }
+
+  /** Document frequency of a term when the postings were read; 0 when unknown. */
+  frequency(term: string): number {
+    const code = this.codes.get(term)
+    return code === undefined ? 0 : this.postings.df[code]!
+  }
+
+  /** Codes of the terms starting with `prefix` (a range of the sorted dictionary). */
+  prefixRange(prefix: string): [number, number] {
+    const terms = this.postings.terms
+    const lowerBound = (value: string) => {
+      let lo = 0
+      let hi = terms.length
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1
+        if (terms[mid]! < value) lo = mid + 1
+        else hi = mid
+      }
+      return lo
+    }
+    // U+FFFF sorts after every character a tokenized term holds.
+    return [lowerBound(prefix), lowerBound(prefix + '\uffff')]
+  }
+
+  /**
+   * The unchanged documents holding any of the terms, as far as memory holds them: terms of the
+   * FTS5-only tail are pushed to `tail` for the caller to read there.
+   */
+  union(codes: Iterable<number>, words: number, tail: string[]): Bitmap {
+    const out = emptyBitmap(words)
+    const { offsets, docs, df, terms } = this.postings
+    for (const code of codes) {
+      const bitmap = this.dense.get(code)
+      if (bitmap) {
+        // Documents appended after the read are all dirty: the shorter bitmap covers every other one.
+        const n = Math.min(words, bitmap.length)
+        for (let i = 0; i < n; i++) out[i]! |= bitmap[i]!
+      } else if (df[code]! >= MIN_MEMORY_DF) orDocs(out, docs.subarray(offsets[code]!, offsets[code + 1]!))
+      else tail.push(terms[code]!)
+    }
+    if (this.dirty.length !== words) this.dirty = resized(this.dirty, words)
+    andNotInPlace(out, this.dirty)
+    return out
+  }
+
+  code(term: string): number | undefined {
+    return this.codes.get(term)
+  }
+
+  /** Adds the current words of changed documents (their old postings are masked from now on). */
+  applyChanges(changed: readonly { doc: number; terms: readonly string[] }[], words: number): void {
+    if (words > this.dirty.length) this.dirty = resized(this.dirty, words)
+    const docs = new Set(changed.map((change) => change.doc))
+    // A document changed twice keeps only its latest words.
+    for (const [term, list] of this.overlay) {
+      const kept = list.filter((doc) => !docs.has(doc))
+      if (kept.length) this.overlay.set(term, kept)
+      else this.overlay.delete(term)
+    }
+    for (const { doc, terms } of changed) {
+      this.dirty[doc >>> 5]! |= 1 << (doc & 31)
+      for (const term of new Set(terms)) {
+        const list = this.overlay.get(term)
+        if (list) list.push(doc)
+        else this.overlay.set(term, [doc])
+      }
+    }
+  }
+
+  /** Changed documents holding a term (exact), or a term starting with `prefix`. */
+  overlayDocs(term: string, prefix: boolean, target: Bitmap): void {
+    if (!prefix) {
+      orDocs(target, this.overlay.get(term) ?? [])
+      return
+    }
+    for (const [word, docs] of this.overlay) if (word.startsWith(term)) orDocs(target, docs)
+  }
+
+  /** Number of changed documents held in the overlay. */
+  dirtyCount(): number {
+    let count = 0
+    for (let i = 0; i < this.dirty.length; i++) {
+      let word = this.dirty[i]!
+      while (word) {
+        word &= word - 1
+        count++
+      }
+    }
+    return count
+  }
+}
+
+function resized(bitmap: Bitmap, words: number): Bitmap {
+  const out = emptyBitmap(words)
+  out.set(bitmap.subarray(0, Math.min(words, bitmap.length)))
+  return out
+}
