@@ -36,7 +36,7 @@ function filterEntries(): v.ObjectEntries {
   return entries
 }
 
-const qEntry = v.optional(v.pipe(v.string('must be text'), v.description('full text over title, company and description; every word must match, the last one as a prefix; operators and punctuation are searched literally')))
+const qEntry = v.optional(v.pipe(v.string('must be text'), v.description('full text over title, company and description; every word must match, the last one as a prefix; a word no posting holds matches its spelling correction (meta.did_you_mean); operators and punctuation are searched literally')))
 const pagingEntries = {
   limit: v.optional(intParam({ min: 1, description: `page size, 1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}; larger values are clamped)` })),
   offset: v.optional(intParam({ min: 0, description: `rows to skip; offset + limit must be at most ${MAX_JOB_PAGE_DEPTH}` })),
@@ -78,8 +78,8 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
   function searchJobs(event: H3Event, query: { limit?: number; offset?: number }, endpointParams: string[], description: DescriptionFormat) {
     const { limit, offset } = page(query)
     const { q, filters, sort, order, ignored } = jobQueryOf(event, { maxQueryLength, sorted: true, endpointParams })
-    const { ids, total } = search.search({ q, filters, sort, order, limit, offset })
-    const meta = ignored ? { total, limit, offset, ignored_params: ignored } : { total, limit, offset }
+    const { ids, total, didYouMean } = search.search({ q, filters, sort, order, limit, offset })
+    const meta = { total, limit, offset, ...(ignored ? { ignored_params: ignored } : {}), ...(didYouMean ? { did_you_mean: didYouMean } : {}) }
     return { data: loadJobs(db, ids, { description, ghost: description === 'preview' }), meta }
   }
 
@@ -95,7 +95,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.looseObject(searchEntries),
-        responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value, or offset + limit over 10000' },
+        responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (did_you_mean, an extension: the query as matched when unknown words were corrected)', 400: 'invalid parameter value, or offset + limit over 10000' },
       },
       (event, { query }) => searchJobs(event, query, PAGING_PARAMS, 'preview'),
     ),
@@ -112,7 +112,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
           ...searchEntries,
           description_format: v.optional(v.pipe(v.string('must be text'), v.description('html (default; unknown values fall back to it), text or markdown'))),
         }),
-        responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value, or offset + limit over 10000' },
+        responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (did_you_mean, an extension: the query as matched when unknown words were corrected)', 400: 'invalid parameter value, or offset + limit over 10000' },
       },
       (event, { query }) => {
         const format = query.description_format === 'text' || query.description_format === 'markdown' ? query.description_format : 'html'
