@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS companies (
   upvote_count       INTEGER NOT NULL DEFAULT 0,
   downvote_count     INTEGER NOT NULL DEFAULT 0,
   created_at         TEXT NOT NULL,
-  updated_at         TEXT NOT NULL
+  updated_at         TEXT NOT NULL,
+  subindustries      TEXT NOT NULL DEFAULT '[]'    -- JSON array of curated sub-industry slugs
 ) STRICT;
 CREATE INDEX IF NOT EXISTS companies_name ON companies (name COLLATE NOCASE);
 
@@ -179,6 +180,72 @@ CREATE TABLE IF NOT EXISTS catalogue_meta (
   value  TEXT NOT NULL
 ) STRICT;
 
+-- ---------------------------------------------------------------- job-board sources (src/sources/)
+
+-- A company's public job board the crawler reads (greenhouse:acme, rss:https://…). Distinct from
+-- `sources` above, which names the `source` facet values postings carry. next_crawl_at and the
+-- crawl_started_at lease make scheduled crawls survive restarts without running twice.
+CREATE TABLE IF NOT EXISTS board_sources (
+  id                    INTEGER PRIMARY KEY,
+  name                  TEXT NOT NULL UNIQUE,
+  kind                  TEXT NOT NULL,
+  token                 TEXT NOT NULL,
+  url                   TEXT NOT NULL,
+  company               TEXT NOT NULL,
+  status                TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'ok', 'failing')),
+  consecutive_failures  INTEGER NOT NULL DEFAULT 0,
+  last_error            TEXT,
+  successful_crawls     INTEGER NOT NULL DEFAULT 0,
+  last_crawl_at         TEXT,
+  last_success_at       TEXT,
+  next_crawl_at         TEXT NOT NULL,
+  crawl_started_at      TEXT,
+  created_at            TEXT NOT NULL,
+  updated_at            TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS board_sources_due ON board_sources (next_crawl_at);
+
+-- What a board listed: the board's own id, the posting it became, a fingerprint of the listed
+-- content (unchanged entries are not rewritten) and how many successful crawls in a row missed it
+-- (two close the posting).
+CREATE TABLE IF NOT EXISTS board_postings (
+  board_source_id  INTEGER NOT NULL REFERENCES board_sources (id) ON DELETE CASCADE,
+  external_id      TEXT NOT NULL,
+  job_id           INTEGER REFERENCES jobs (id) ON DELETE SET NULL,
+  fingerprint      TEXT NOT NULL,
+  missed_crawls    INTEGER NOT NULL DEFAULT 0,
+  last_listed_at   TEXT NOT NULL,
+  PRIMARY KEY (board_source_id, external_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS board_postings_job ON board_postings (job_id);
+
+-- One row per finished crawl (the latest few per source are kept): the per-crawl report.
+CREATE TABLE IF NOT EXISTS board_crawls (
+  id               INTEGER PRIMARY KEY,
+  board_source_id  INTEGER NOT NULL REFERENCES board_sources (id) ON DELETE CASCADE,
+  started_at       TEXT NOT NULL,
+  finished_at      TEXT NOT NULL,
+  ok               INTEGER NOT NULL CHECK (ok IN (0, 1)),
+  listed           INTEGER NOT NULL DEFAULT 0,
+  new              INTEGER NOT NULL DEFAULT 0,
+  updated          INTEGER NOT NULL DEFAULT 0,
+  unchanged        INTEGER NOT NULL DEFAULT 0,
+  closed           INTEGER NOT NULL DEFAULT 0,
+  reopened         INTEGER NOT NULL DEFAULT 0,
+  errors           INTEGER NOT NULL DEFAULT 0,
+  error            TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS board_crawls_source ON board_crawls (board_source_id, id DESC);
+
+-- Validators of the last board responses, for If-None-Match / If-Modified-Since: a 304 reuses the body.
+CREATE TABLE IF NOT EXISTS board_http_cache (
+  url            TEXT PRIMARY KEY,
+  etag           TEXT,
+  last_modified  TEXT,
+  body           BLOB NOT NULL,
+  fetched_at     TEXT NOT NULL
+) STRICT;
+
 -- ---------------------------------------------------------------- search change log
 
 -- Every write that can change what search returns, from any connection or process (an import
@@ -223,6 +290,71 @@ CREATE TRIGGER IF NOT EXISTS search_changes_collection_insert AFTER INSERT ON co
 CREATE TRIGGER IF NOT EXISTS search_changes_collection_delete AFTER DELETE ON company_collections
   BEGIN INSERT INTO search_changes (company_id) VALUES (old.company_id); END;
 
+-- ---------------------------------------------------------------- insights (history of the market)
+
+-- Per UTC day and key: postings first seen (created_at) and closed (closed_at) that day. Keys by
+-- dimension: all (''), category, seniority, country, skill, company (company id), role
+-- ('category|seniority'), role_country ('country|category|seniority'), skill_category
+-- ('category|skill'), skill_country ('country|skill'). A row exists only for a day with activity.
+-- Rebuilt day by day from the postings (src/insights/rollup.ts), never per request.
+CREATE TABLE IF NOT EXISTS insight_daily (
+  dimension  TEXT NOT NULL,
+  value      TEXT NOT NULL,
+  day        TEXT NOT NULL,              -- YYYY-MM-DD (UTC)
+  added      INTEGER NOT NULL,
+  removed    INTEGER NOT NULL,
+  PRIMARY KEY (dimension, day, value)
+) STRICT, WITHOUT ROWID;
+-- The series velocity reads (one value of a small dimension over a range of days).
+CREATE INDEX IF NOT EXISTS insight_daily_series ON insight_daily (dimension, value, day, added, removed)
+  WHERE dimension IN ('all', 'category', 'seniority', 'country');
+
+-- Per key: open postings now and at the end of the window day (30 days ago), kept in step with
+-- insight_daily; a key with both counts 0 has no row.
+CREATE TABLE IF NOT EXISTS insight_open (
+  dimension   TEXT NOT NULL,
+  value       TEXT NOT NULL,
+  open_count  INTEGER NOT NULL,
+  open_prev   INTEGER NOT NULL,
+  PRIMARY KEY (dimension, value)
+) STRICT, WITHOUT ROWID;
+
+-- Days whose rollup rows are out of date: filled by the triggers below from any writer, emptied
+-- when the rollup is brought up to date.
+CREATE TABLE IF NOT EXISTS insight_pending (
+  day  TEXT PRIMARY KEY
+) STRICT, WITHOUT ROWID;
+
+-- Salary percentiles of open postings per scope ('' = any) and seniority ('' = all seniorities);
+-- one row per currency and period, only with at least the minimum sample.
+CREATE TABLE IF NOT EXISTS insight_salary (
+  category     TEXT NOT NULL,
+  country      TEXT NOT NULL,
+  seniority    TEXT NOT NULL,
+  currency     TEXT NOT NULL,
+  period       TEXT NOT NULL,
+  sample_size  INTEGER NOT NULL,
+  p25          INTEGER NOT NULL,
+  p50          INTEGER NOT NULL,
+  p75          INTEGER NOT NULL,
+  PRIMARY KEY (category, country, seniority, currency, period)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER IF NOT EXISTS insight_pending_job_insert AFTER INSERT ON jobs BEGIN
+  INSERT OR IGNORE INTO insight_pending (day) SELECT substr(new.created_at, 1, 10)
+    UNION SELECT substr(new.closed_at, 1, 10) WHERE new.closed_at IS NOT NULL;
+END;
+CREATE TRIGGER IF NOT EXISTS insight_pending_job_update AFTER UPDATE OF
+  created_at, closed_at, updated_at, category, seniority, company_id, salary_min, salary_max, salary_currency, salary_period ON jobs BEGIN
+  INSERT OR IGNORE INTO insight_pending (day) SELECT substr(old.created_at, 1, 10) UNION SELECT substr(new.created_at, 1, 10)
+    UNION SELECT substr(old.closed_at, 1, 10) WHERE old.closed_at IS NOT NULL
+    UNION SELECT substr(new.closed_at, 1, 10) WHERE new.closed_at IS NOT NULL;
+END;
+CREATE TRIGGER IF NOT EXISTS insight_pending_job_delete AFTER DELETE ON jobs BEGIN
+  INSERT OR IGNORE INTO insight_pending (day) SELECT substr(old.created_at, 1, 10)
+    UNION SELECT substr(old.closed_at, 1, 10) WHERE old.closed_at IS NOT NULL;
+END;
+
 -- ---------------------------------------------------------------- public extras: feedback, referrals
 
 -- Company facts derived from its open postings, refreshed by refreshDerivedData for the companies
@@ -246,37 +378,62 @@ CREATE TABLE IF NOT EXISTS company_stats_pending (
   company_id  INTEGER PRIMARY KEY REFERENCES companies (id) ON DELETE CASCADE
 ) STRICT;
 
+-- Postings written by an import batch whose derived data (similar jobs, company stats) is not
+-- refreshed yet: written in the batch's own transaction, cleared once the refresh ran, and resumed
+-- on the next start or import, so a kill between the two never leaves derived data stale.
+CREATE TABLE IF NOT EXISTS derived_refresh_pending (
+  job_id  INTEGER PRIMARY KEY REFERENCES jobs (id) ON DELETE CASCADE
+) STRICT;
+
 -- Open postings of one company, newest first: the jobs page of company detail.
 CREATE INDEX IF NOT EXISTS jobs_company_posted ON jobs (company_id, closed_at, posted_at DESC, id DESC);
 -- Open postings of one role cluster, newest first: /jobs/{slug}/copies without touching the rows.
 CREATE INDEX IF NOT EXISTS jobs_cluster_posted ON jobs (cluster_id, closed_at, posted_at DESC, id DESC);
 
--- Employees' and candidates' ratings of a company (1..5); hidden_at set by a moderator hides one.
+-- Employees' and candidates' reviews of a company (1..5), one per user, company and feedback_type;
+-- hidden_at set by a moderator hides one. user_id becomes NULL when the author deletes their account:
+-- the review stays readable under "[deleted]".
 CREATE TABLE IF NOT EXISTS company_feedback (
-  id          INTEGER PRIMARY KEY,
-  company_id  INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
-  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  rating      INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
-  body        TEXT NOT NULL DEFAULT '',
-  created_at  TEXT NOT NULL,
-  updated_at  TEXT NOT NULL,
-  hidden_at   TEXT,
-  UNIQUE (company_id, user_id)
+  id             INTEGER PRIMARY KEY,
+  company_id     INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  user_id        INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  rating         INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+  body           TEXT NOT NULL DEFAULT '',
+  created_at     TEXT NOT NULL,
+  updated_at     TEXT NOT NULL,
+  hidden_at      TEXT,
+  feedback_type  TEXT NOT NULL DEFAULT 'other' CHECK (feedback_type IN
+                   ('interview', 'culture', 'compensation', 'management', 'work_life_balance', 'career_growth', 'other')),
+  UNIQUE (company_id, user_id, feedback_type)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS company_feedback_user ON company_feedback (user_id);
+CREATE INDEX IF NOT EXISTS company_feedback_company ON company_feedback (company_id, created_at DESC, id DESC);
 
--- Employee referral offers; company detail reports referral_available when an approved one is active.
+-- Reports of a review (evidence for moderators; no state of their own). One per user and review.
+CREATE TABLE IF NOT EXISTS company_feedback_reports (
+  feedback_id  INTEGER NOT NULL REFERENCES company_feedback (id) ON DELETE CASCADE,
+  user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  reason       TEXT NOT NULL CHECK (reason IN ('spam', 'offensive', 'false_information', 'other')),
+  created_at   TEXT NOT NULL,
+  PRIMARY KEY (feedback_id, user_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS company_feedback_reports_user ON company_feedback_reports (user_id);
+
+-- Employees offering to refer candidates to their company, with a proof of employment (a PDF a
+-- moderator reads) and their LinkedIn profile. Company detail reports referral_available when an
+-- approved one exists. id is a UUID; the owner may withdraw (delete) an offer in any state.
 CREATE TABLE IF NOT EXISTS referral_offers (
-  id          INTEGER PRIMARY KEY,
-  company_id  INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
-  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  status      TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected', 'withdrawn')),
-  note        TEXT NOT NULL DEFAULT '',
-  created_at  TEXT NOT NULL,
-  decided_at  TEXT
+  id            TEXT PRIMARY KEY,
+  company_id    INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  status        TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+  linkedin_url  TEXT NOT NULL,
+  created_at    TEXT NOT NULL,
+  decided_at    TEXT,
+  UNIQUE (user_id, company_id)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS referral_offers_company ON referral_offers (company_id, status);
-CREATE INDEX IF NOT EXISTS referral_offers_user ON referral_offers (user_id);
+CREATE INDEX IF NOT EXISTS referral_offers_status ON referral_offers (status, created_at);
 
 -- One vote (+1 / -1) per user and job or company; the counts on jobs / companies are kept in step.
 CREATE TABLE IF NOT EXISTS job_votes (
@@ -402,7 +559,10 @@ CREATE TABLE IF NOT EXISTS profiles (
   salary_period     TEXT,
   languages         TEXT NOT NULL DEFAULT '[]',   -- JSON [{ code, level }]
   created_at        TEXT NOT NULL,
-  updated_at        TEXT NOT NULL
+  updated_at        TEXT NOT NULL,
+  specializations   TEXT NOT NULL DEFAULT '[]',   -- JSON array of job categories
+  excluded_skills   TEXT NOT NULL DEFAULT '[]',   -- JSON array of skill slugs the caller does not want
+  location_preferences TEXT                      -- JSON { work_modes, remote, base, relocation } or NULL
 ) STRICT;
 
 CREATE TABLE IF NOT EXISTS screening_answers (
@@ -429,17 +589,20 @@ CREATE TABLE IF NOT EXISTS saved_searches (
 ) STRICT;
 CREATE INDEX IF NOT EXISTS saved_searches_user ON saved_searches (user_id, id);
 
--- A subscription sends digests of postings first recorded after digest_cursor_at.
+-- A subscription sends digests of postings first recorded after digest_cursor_at, on its channel
+-- (one subscription per saved search and channel).
 CREATE TABLE IF NOT EXISTS subscriptions (
   id                INTEGER PRIMARY KEY,
   user_id           INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  saved_search_id   INTEGER NOT NULL UNIQUE REFERENCES saved_searches (id) ON DELETE CASCADE,
+  saved_search_id   INTEGER NOT NULL REFERENCES saved_searches (id) ON DELETE CASCADE,
   active            INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
   digest_cursor_at  TEXT NOT NULL,
   last_digest_at    TEXT,
   created_at        TEXT NOT NULL,
-  updated_at        TEXT NOT NULL
+  updated_at        TEXT NOT NULL,
+  channel           TEXT NOT NULL DEFAULT 'email' CHECK (channel IN ('email', 'telegram', 'push'))
 ) STRICT;
+CREATE UNIQUE INDEX IF NOT EXISTS subscriptions_search_channel ON subscriptions (saved_search_id, channel);
 CREATE INDEX IF NOT EXISTS subscriptions_user ON subscriptions (user_id, id);
 CREATE INDEX IF NOT EXISTS subscriptions_active ON subscriptions (active, id);
 
@@ -458,11 +621,14 @@ CREATE TABLE IF NOT EXISTS notifications (
 CREATE INDEX IF NOT EXISTS notifications_user ON notifications (user_id, id DESC);
 CREATE INDEX IF NOT EXISTS notifications_unread ON notifications (user_id) WHERE read_at IS NULL;
 
+-- enabled + channels: whether digests leave the app, and on which channels (a subscription's
+-- channel must be among them); digest_in_app: whether they are written to the notification list.
 CREATE TABLE IF NOT EXISTS notification_settings (
   user_id        INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
   digest_in_app  INTEGER NOT NULL DEFAULT 1 CHECK (digest_in_app IN (0, 1)),
-  digest_push    INTEGER NOT NULL DEFAULT 1 CHECK (digest_push IN (0, 1)),
-  updated_at     TEXT NOT NULL
+  updated_at     TEXT NOT NULL,
+  enabled        INTEGER NOT NULL DEFAULT 1 CHECK (enabled IN (0, 1)),
+  channels       TEXT NOT NULL DEFAULT '["email","push"]'   -- JSON array of email / telegram / push
 ) STRICT;
 
 -- Upserted by token value: a device that signs in to another account moves with it.
@@ -488,3 +654,110 @@ CREATE TABLE IF NOT EXISTS job_interactions (
   PRIMARY KEY (user_id, job_id)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS job_interactions_user ON job_interactions (user_id, updated_at DESC);
+
+-- ---------------------------------------------------------------- community: personas, submissions, threads
+
+-- The site-wide pseudonym a user writes reviews, threads and replies under (<adjective>-<noun>-<NN>),
+-- minted on the first community write. It goes with the account; content then reads "[deleted]".
+CREATE TABLE IF NOT EXISTS personas (
+  user_id     INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  handle      TEXT NOT NULL UNIQUE,
+  created_at  TEXT NOT NULL
+) STRICT;
+
+-- Counted community writes (new reviews, threads, replies, prefills…) behind the per-user caps:
+-- a ledger, so deleting what one wrote never gives the allowance back.
+CREATE TABLE IF NOT EXISTS community_actions (
+  id          INTEGER PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  kind        TEXT NOT NULL,
+  created_at  TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS community_actions_user ON community_actions (user_id, kind, created_at);
+
+-- Postings people send in; a moderator approves (minting a live posting, job_id) or rejects them.
+-- facets: JSON of the structured fields given (skills, regions, cities, work_mode, salary…).
+CREATE TABLE IF NOT EXISTS submissions (
+  id             INTEGER PRIMARY KEY,
+  user_id        INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  url            TEXT NOT NULL,
+  url_key        TEXT NOT NULL,
+  source         TEXT,
+  title          TEXT NOT NULL,
+  company        TEXT NOT NULL,
+  location       TEXT,
+  remote         INTEGER NOT NULL DEFAULT 0 CHECK (remote IN (0, 1)),
+  description    TEXT,
+  posted_at      TEXT,
+  facets         TEXT NOT NULL DEFAULT '{}',
+  status         TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+  review_reason  TEXT,
+  reviewed_at    TEXT,
+  job_id         INTEGER REFERENCES jobs (id) ON DELETE SET NULL,
+  created_at     TEXT NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX IF NOT EXISTS submissions_pending_url ON submissions (url_key) WHERE status = 'pending';
+CREATE INDEX IF NOT EXISTS submissions_user ON submissions (user_id, id DESC);
+CREATE INDEX IF NOT EXISTS submissions_status ON submissions (status, id);
+
+-- Discussion threads about a company or a posting (subject_slug = company slug or job public_slug).
+-- user_id becomes NULL when the author deletes their account: the thread stays, by "[deleted]".
+CREATE TABLE IF NOT EXISTS threads (
+  id            INTEGER PRIMARY KEY,
+  subject_type  TEXT NOT NULL CHECK (subject_type IN ('company', 'job')),
+  subject_slug  TEXT NOT NULL,
+  user_id       INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  title         TEXT NOT NULL,
+  body          TEXT NOT NULL,
+  reply_count   INTEGER NOT NULL DEFAULT 0,
+  status        TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed')),
+  created_at    TEXT NOT NULL,
+  closed_at     TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS threads_subject ON threads (subject_type, subject_slug, status, id DESC);
+CREATE INDEX IF NOT EXISTS threads_user ON threads (user_id);
+
+CREATE TABLE IF NOT EXISTS thread_replies (
+  id          INTEGER PRIMARY KEY,
+  thread_id   INTEGER NOT NULL REFERENCES threads (id) ON DELETE CASCADE,
+  parent_id   INTEGER REFERENCES thread_replies (id) ON DELETE SET NULL,  -- NULL = top level (served as 0)
+  user_id     INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  body        TEXT NOT NULL,
+  created_at  TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS thread_replies_thread ON thread_replies (thread_id, id);
+CREATE INDEX IF NOT EXISTS thread_replies_user ON thread_replies (user_id);
+CREATE INDEX IF NOT EXISTS thread_replies_parent ON thread_replies (parent_id);
+
+-- The proof PDF of a referral offer, private: only moderators read it. Kept in the database (one
+-- backup, one delete) and named by its SHA-256, never by the uploaded file name.
+CREATE TABLE IF NOT EXISTS referral_proofs (
+  offer_id    TEXT PRIMARY KEY REFERENCES referral_offers (id) ON DELETE CASCADE,
+  sha256      TEXT NOT NULL,
+  size        INTEGER NOT NULL,
+  content     BLOB NOT NULL
+) STRICT;
+
+-- A job seeker asking a company's approved referrers for a referral. cv_text is the CV as it was
+-- when sent (what the referrer reads as a PDF); contact fields are the ones the seeker chose to share.
+CREATE TABLE IF NOT EXISTS referral_requests (
+  id                TEXT PRIMARY KEY,
+  company_id        INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  user_id           INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  job_id            INTEGER REFERENCES jobs (id) ON DELETE SET NULL,
+  cv_kind           TEXT NOT NULL CHECK (cv_kind IN ('original', 'built')),
+  cv_id             TEXT,
+  cv_text           TEXT NOT NULL,
+  linkedin_url      TEXT NOT NULL,
+  contact_telegram  TEXT,
+  contact_email     TEXT,
+  note              TEXT,
+  status            TEXT NOT NULL DEFAULT 'sent' CHECK (status IN ('sent', 'contacted', 'declined')),
+  resolved_by       INTEGER REFERENCES users (id) ON DELETE SET NULL,
+  resolved_at       TEXT,
+  created_at        TEXT NOT NULL
+) STRICT;
+CREATE UNIQUE INDEX IF NOT EXISTS referral_requests_active ON referral_requests (user_id, company_id) WHERE status = 'sent';
+CREATE INDEX IF NOT EXISTS referral_requests_user ON referral_requests (user_id, created_at DESC);
+CREATE INDEX IF NOT EXISTS referral_requests_company ON referral_requests (company_id, status, created_at DESC);
+CREATE INDEX IF NOT EXISTS referral_requests_resolver ON referral_requests (resolved_by);

@@ -3,6 +3,7 @@
 // The service never reads the reference folder; it reads only the files written here.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { onetRows, topicRows } from './skill-vocabulary.mjs'
 
 const source = process.argv[2]
 if (!source) throw new Error('usage: node data/compact-vocabularies.mjs SHARED_DATA_DIR')
@@ -14,8 +15,16 @@ const write = (name, value) => {
 }
 const fold = (s) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
 
-// Cities: [name, cc, population, altNames?]. Alternate names keep only proper names written in Latin
-// or Cyrillic script (the lowercase entries are machine transliterations that only add false matches).
+// Cities: [name, cc, population, altNames, state?]. Alternate names keep only proper names written in
+// Latin or Cyrillic script (the lowercase entries are machine transliterations that only add false
+// matches). The state or province code is kept where postings write one after the city ("Austin, TX",
+// "Waterloo, ON", "Sydney NSW"): GeoNames' admin1 codes of the US are the postal codes already; those
+// of Canada and Australia are numbers, mapped here.
+const PROVINCES = {
+  CA: { '01': 'AB', '02': 'BC', '03': 'MB', '04': 'NB', '05': 'NL', '07': 'NS', '08': 'ON', '09': 'PE', 10: 'QC', 11: 'SK', 12: 'YT', 13: 'NT', 14: 'NU' },
+  AU: { '01': 'ACT', '02': 'NSW', '03': 'NT', '04': 'QLD', '05': 'SA', '06': 'TAS', '07': 'VIC', '08': 'WA' },
+}
+const stateOf = (city) => (city.cc === 'US' ? city.admin1 : PROVINCES[city.cc]?.[city.admin1]) ?? null
 const cities = JSON.parse(read('geonames_cities500_pop15k_compact_2023-03.json')).map((city) => {
   const seen = new Set([fold(city.name)])
   const alt = []
@@ -26,7 +35,8 @@ const cities = JSON.parse(read('geonames_cities500_pop15k_compact_2023-03.json')
     seen.add(fold(name))
     alt.push(name)
   }
-  return alt.length ? [city.name, city.cc, city.pop, alt] : [city.name, city.cc, city.pop]
+  const state = stateOf(city)
+  return state ? [city.name, city.cc, city.pop, alt, state] : alt.length ? [city.name, city.cc, city.pop, alt] : [city.name, city.cc, city.pop]
 })
 write('cities.json', cities)
 
@@ -43,7 +53,7 @@ const GENERIC = new Set(
   testing tool tutorial ui video web website wiki atom amp nano micro matter mercury reason rocket crystal lean bonsai
   pass client chemistry mathematics statistics astronomy marketing spreadsheet steam sketch stimulus swing vapor spring
   express nest next ember elm bun nix v d c r go apple google microsoft facebook instagram reddit tiktok spotify youtube
-  twitch discord telegram whatsapp wechat slack notion medium tumblr gmail chrome firefox nasa covid-19 queer transgender
+  twitter twitch discord telegram whatsapp wechat slack notion medium tumblr gmail chrome firefox nasa covid-19 queer transgender
   christianity citizen-science climate-change mozilla public-good nashville-tennessee hacktoberfest awesome
   blazing-fast getting-things-done interactive-fiction machinima mazes minecraft handshake green-software backend frontend
   computer-science software-engineering programming-language product-management project-management open-source
@@ -60,10 +70,14 @@ const LOOSE_ALIASES = new Set(
 )
 const SHORT_KEPT = new Set(['js', 'ml', 'ai', 'ui', 'ux', 'qt', 'r', 'c'])
 const keepAlias = (alias) => !LOOSE_ALIASES.has(alias) && !/^[0-9]+k?$/.test(alias) && (alias.length > 2 || SHORT_KEPT.has(alias))
-const skills = JSON.parse(read('github-explore-topics.json'))
+const topics = JSON.parse(read('github-explore-topics.json'))
   .filter((topic) => !GENERIC.has(topic.topic) && !GAME.test(topic.topic))
   .map((topic) => [topic.topic, topic.display_name, topic.aliases.filter(keepAlias)])
-write('skills.json', skills)
+write('skills.json', topicRows(topics))
+
+// Named technologies from O*NET Technology Skills (tools.json): merged into a topic's skill when they
+// share a spelling ("Apache Kafka"), a skill of their own otherwise ("Atlassian Confluence" -> Confluence).
+write('tools.json', onetRows(read('onet29.2_Technology_Skills.txt')))
 
 // Salary distributions from real observations: USD quantiles per experience level, a pay multiplier
 // per company country (median against the US median), and the mix of employment types.
@@ -97,4 +111,7 @@ const companies = JSON.parse(read('remoteintech-companies.json')).map((c) => [c.
 write('company-patterns.json', companies)
 
 const fx = JSON.parse(read('fx_units_per_USD_2026-09-29_from_fawazahmed0-currency-api.json'))
-write('fx.json', { date: fx.date, unitsPerUSD: { USD: 1, EUR: fx.unitsPerUSD.EUR, GBP: fx.unitsPerUSD.GBP, RUB: fx.unitsPerUSD.RUB } })
+// The currencies salaries are read in (src/ingest/dictionaries/currencies.ts): the rate only tells a
+// stated amount's magnitude when its period is not written ("¥400,000" is a month, "$400" a day).
+const FX_CODES = 'USD EUR GBP RUB CAD AUD NZD CHF SEK NOK DKK PLN CZK HUF RON INR SGD HKD JPY CNY BRL MXN ZAR ILS AED TRY UAH KZT'.split(' ')
+write('fx.json', { date: fx.date, unitsPerUSD: Object.fromEntries(FX_CODES.map((code) => [code, code === 'USD' ? 1 : fx.unitsPerUSD[code]])) })

@@ -8,15 +8,23 @@ import { mountRoutes, type Route } from './http/route.ts'
 import { errorResponse } from './http/error-map.ts'
 import { notFound } from './errors.ts'
 import { requestLogHooks } from './http/request-log.ts'
+import { baseHeaders } from './http/edge-headers.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { createSearchEngine } from './search/engine.ts'
+import { CatalogueMemory } from './catalogue/catalogue-memory.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
+import { createBackgroundWork } from './background.ts'
+import { resumePendingRefresh } from './catalogue/refresh.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
+import { startRollupScheduler } from './insights/insights.ts'
+import { createSourceCrawler } from './sources/crawler.ts'
+import { startSourceScheduler } from './sources/scheduler.ts'
 import { mountWeb } from './http/web.ts'
 import { createMetrics, mountOps } from './http/ops.ts'
 import { mountFeeds } from './http/feeds.ts'
 import { mountPages } from './http/pages.ts'
+import { mountMcp } from './http/mcp.ts'
 // Route modules, by area.
 import { statusRoutes } from './http/status.ts'
 import { openapiRoutes } from './http/openapi.ts'
@@ -26,6 +34,7 @@ import { companiesRoutes } from './http/companies.ts'
 import { geoRoutes } from './http/geo.ts'
 import { suggestRoutes } from './http/suggest.ts'
 import { statsRoutes } from './http/stats.ts'
+import { insightsRoutes } from './http/insights.ts'
 import { authRoutes } from './http/auth.ts'
 import { oauthRoutes } from './http/oauth.ts'
 import { meAccountRoutes } from './http/me-account.ts'
@@ -39,9 +48,17 @@ import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
 import { meNotificationRoutes } from './http/me-notifications.ts'
 import { mePushTokenRoutes } from './http/me-push-tokens.ts'
 import { jobInteractionRoutes } from './http/job-interactions.ts'
+import { companyFeedbackRoutes } from './http/company-feedback.ts'
+import { submissionRoutes } from './http/submissions.ts'
+import { threadRoutes } from './http/threads.ts'
+import { referralRoutes } from './http/referrals.ts'
+import { adminSourceRoutes } from './http/admin-sources.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
+  // Derived data an import killed mid-way left stale is finished before anything reads it.
+  const resumed = resumePendingRefresh(db)
+  if (resumed) log.info('finished derived-data refresh left pending by an interrupted import', { postings: resumed })
   const now = () => new Date()
   const search = createSearchEngine(db, {
     cacheEntries: config.searchCacheEntries,
@@ -59,14 +76,24 @@ export function createContext(config: Config, db: DB): AppContext {
     now,
     mailer: createMailer(config, db, log, now),
     loginThrottle: createLoginThrottle(config),
+    background: createBackgroundWork(log),
     search,
-    close: () => {
+    catalogue: new CatalogueMemory(db, search),
+    // Through ctx.now, so a test that moves the clock moves when sources are due.
+    sources: createSourceCrawler({ config, db, now: () => ctx.now() }),
+    close: async () => {
       digests.stop()
+      rollup.stop()
+      await boards.stop()
+      await ctx.background.idle()
       return search.close()
     },
   }
-  // Saved-search digests run inside the serving process; the timer never keeps the process alive.
+  // Saved-search digests and board crawls run inside the serving process; their timers never keep the process alive.
   const digests = startDigestScheduler(ctx)
+  // The insights rollup's daily job (history of the catalogue, 30-day growth window), likewise.
+  const rollup = startRollupScheduler(ctx)
+  const boards = startSourceScheduler(ctx.sources, { intervalMinutes: config.sourcesCrawlIntervalMinutes, log })
   return ctx
 }
 
@@ -82,6 +109,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...geoRoutes(ctx),
     ...suggestRoutes(ctx),
     ...statsRoutes(ctx),
+    ...insightsRoutes(ctx),
     // accounts
     ...authRoutes(ctx),
     ...oauthRoutes(ctx),
@@ -97,6 +125,13 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meNotificationRoutes(ctx),
     ...mePushTokenRoutes(ctx),
     ...jobInteractionRoutes(ctx),
+    // community
+    ...companyFeedbackRoutes(ctx),
+    ...submissionRoutes(ctx),
+    ...threadRoutes(ctx),
+    ...referralRoutes(ctx),
+    // moderation
+    ...adminSourceRoutes(ctx),
   ]
 }
 
@@ -118,10 +153,13 @@ export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3
     },
     onError: (error, event) => errorResponse(ctx, error, event),
   })
+  app.use(baseHeaders())
   mountRoutes(app, ctx, routes)
   mountOps(app, ctx, metrics)
   mountFeeds(app, ctx)
   mountPages(app, ctx)
+  // The MCP server's tools are the API's operations, whichever routes this app mounts.
+  mountMcp(app, ctx, () => allRoutes(ctx))
   mountWeb(app)
   app.all('/**', (event) => {
     throw notFound(`no route for ${event.req.method} ${event.url.pathname}`)

@@ -8,13 +8,15 @@ import { migrateCommand, backupCommand } from './db/db-command.ts'
 import { userCommand } from './account/user-command.ts'
 import { mailCommand } from './mail/outbox-command.ts'
 import { digestsCommand } from './me/digest-command.ts'
+import { mcpCommand } from './mcp/stdio-command.ts'
+import { sourcesCommand } from './sources/sources-command.ts'
 
 /**
  * The one entry point, bundled into dist/openroles.mjs: `openroles <command> [options]`, `serve`
  * when no command is named. Every command declares its options in src/cli/command.ts form, so
  * `--help` works everywhere and an unknown flag is an error (exit code 2).
  */
-const commands: CommandSpec[] = [serveCommand, seedCommand, importCommand, exportCommand, migrateCommand, backupCommand, userCommand, mailCommand, digestsCommand]
+const commands: CommandSpec[] = [serveCommand, seedCommand, importCommand, exportCommand, migrateCommand, backupCommand, userCommand, mailCommand, digestsCommand, mcpCommand, sourcesCommand]
 
 function usage(): string {
   const rows = commands.map((command) => `  ${command.name.padEnd(10)} ${command.summary}`)

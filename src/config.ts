@@ -16,6 +16,7 @@ export const settings = {
   port: int('PORT', 8080, 'TCP port to listen on'),
   host: str('HOST', '127.0.0.1', 'interface to listen on (127.0.0.1 = this machine only; 0.0.0.0 = every interface, as in Docker)'),
   dbPath: str('OPENROLES_DB', 'data/openroles.db', 'SQLite database file (created and seeded when missing)'),
+  sqliteSynchronous: str('SQLITE_SYNCHRONOUS', 'NORMAL', 'NORMAL (default: a process crash loses nothing committed, a power loss or OS crash may lose the last commits) or FULL (every commit survives power loss; each write waits for the disk)'),
   seedJobs: int('OPENROLES_SEED_JOBS', 20000, 'postings generated when the database file is missing'),
   seedRandom: int('OPENROLES_SEED', 42, 'random seed of the generated catalogue'),
   logLevel: str('LOG_LEVEL', 'info', 'silent | error | info | debug'),
@@ -23,6 +24,9 @@ export const settings = {
   publicOrigin: str('PUBLIC_ORIGIN', '', 'the origin browsers use (e.g. https://jobs.example.org); cookie writes from any other site are refused'),
   readBudgetPerMinute: int('RATE_READ_PER_MINUTE', 600, 'ordinary public read budget per caller'),
   agentBudgetPerMinute: int('RATE_AGENT_PER_MINUTE', 300, 'agent search budget per caller'),
+  rateBurstPercent: int('RATE_BURST_PERCENT', 100, 'size of a full read/agent bucket, in % of the per-minute budget: from a full bucket a caller may send this much plus the refill in its first minute'),
+  accountBudgetPerHour: int('RATE_ACCOUNT_PER_HOUR', 20, 'sign-ups and account mails (register, verify request, password forgot) per client address per hour (0 = off)'),
+  accountGlobalPerHour: int('RATE_ACCOUNT_GLOBAL_PER_HOUR', 600, 'sign-ups and account mails per hour across all callers together (0 = off)'),
   rateLimitCallers: int('RATE_LIMIT_CALLERS', 100000, 'callers tracked by the rate limiter at most (LRU)'),
   searchCacheEntries: int('SEARCH_CACHE_ENTRIES', 2000, 'cached search/facet results (LRU)'),
   searchCacheMegabytes: int('SEARCH_CACHE_MB', 256, 'memory the search/facet result cache may hold, in MiB'),
@@ -41,6 +45,7 @@ export const settings = {
   codeResendSeconds: int('CODE_RESEND_SECONDS', 60, 'minimum interval between two emailed codes for one account'),
   apiKeysPerUser: int('API_KEYS_PER_USER', 25, 'personal API keys one account may hold'),
   smtpUrl: str('SMTP_URL', '', 'smtp(s)://user:pass@host:port; empty keeps mail in the outbox table only'),
+  mailKeepMinutes: int('MAIL_KEEP_MINUTES', 60, 'how long an undelivered (kept or failed) mail keeps its body, codes included; delivered mail is redacted at once'),
   mailFrom: str('MAIL_FROM', 'openroles <no-reply@localhost>', 'sender of outgoing mail'),
   digestIntervalMinutes: int('DIGEST_INTERVAL_MINUTES', 60, 'saved-search digest interval (0 = off)'),
   pushGatewayUrl: str('PUSH_GATEWAY_URL', '', 'HTTP endpoint that delivers mobile push; empty = push disabled'),
@@ -49,9 +54,28 @@ export const settings = {
   digestMaxJobs: int('DIGEST_MAX_JOBS', 10, 'jobs listed in one saved-search digest notification'),
   coverageMustHavePercent: int('COVERAGE_MUST_HAVE_PERCENT', 10, 'market coverage: a skill named by at least this % of the market postings is a must-have'),
   coveragePostingPercent: int('COVERAGE_POSTING_PERCENT', 70, 'market coverage: a posting counts as covered when the caller has at least this % of its skills'),
+  feedbackPerDay: int('FEEDBACK_PER_DAY', 10, 'new company reviews one account may write per rolling 24 hours (edits are free)'),
+  threadsPerDay: int('THREADS_PER_DAY', 10, 'discussion threads one account may start per rolling 24 hours'),
+  repliesPerHour: int('REPLIES_PER_HOUR', 30, 'thread replies one account may post per rolling hour'),
+  prefillPerHour: int('PREFILL_PER_HOUR', 20, 'submission prefills one account may ask for per rolling hour'),
+  referralRequestsPerDay: int('REFERRAL_REQUESTS_PER_DAY', 10, 'referral requests one account may send per rolling 24 hours'),
+  referralProofMaxBytes: int('REFERRAL_PROOF_MAX_BYTES', 5242880, 'largest proof PDF a referral offer may upload (the upload is cut off with 413 past it)'),
+  insightsRollupMinutes: int('INSIGHTS_ROLLUP_MINUTES', 60, 'how often the serving process brings the insights rollup up to date and moves its 30-day window (0 = only at start, on imports and on reads)'),
+  insightsSalaryMinSample: int('INSIGHTS_SALARY_MIN_SAMPLE', 5, 'salary insights: a bucket (scope, seniority, currency, period) with fewer postings is left out'),
   oauthProviders: str('OAUTH_PROVIDERS', '', 'JSON array of OpenID Connect providers {id,name,issuer,clientId,clientSecret,authorizationEndpoint,tokenEndpoint,userinfoEndpoint}'),
   oauthMobileRedirect: str('OAUTH_MOBILE_REDIRECT', '', 'where the mobile app receives ?code= after OAuth sign-in (e.g. openroles://oauth); empty = no mobile OAuth'),
   oauthStateMinutes: int('OAUTH_STATE_MINUTES', 10, 'lifetime of a pending OAuth sign-in and of a mobile exchange code'),
+  sourcesCrawlIntervalMinutes: int('SOURCES_CRAWL_INTERVAL_MINUTES', 360, 'how often the serving process crawls each job-board source (0 = no scheduler; `openroles sources crawl` still works)'),
+  sourcesHostDelayMs: int('SOURCES_HOST_DELAY_MS', 1000, 'pause between two requests the crawler sends to one host (robots.txt Crawl-delay wins when longer)'),
+  sourcesTimeoutMs: int('SOURCES_TIMEOUT_MS', 20000, 'longest one board request may take, body included'),
+  sourcesMaxBytes: int('SOURCES_MAX_BYTES', 20 * 1024 * 1024, 'largest board response read; a larger one fails the crawl'),
+  sourcesRetries: int('SOURCES_RETRIES', 2, 'retries of a board request after a network error, time-out, 429 or 5xx'),
+  sourcesBackoffMs: int('SOURCES_BACKOFF_MS', 2000, 'first retry delay; it doubles on each further retry (Retry-After wins when longer, up to a minute)'),
+  sourcesFailingAfter: int('SOURCES_FAILING_AFTER', 3, 'failed crawls in a row after which a source is marked failing'),
+  sourcesMaxPages: int('SOURCES_MAX_PAGES', 200, 'pages of one paginated board read at most per crawl'),
+  sourcesLeaseMinutes: int('SOURCES_LEASE_MINUTES', 30, 'a crawl that has not finished after this long (the process died) may be started again'),
+  sourcesUserAgent: str('SOURCES_USER_AGENT', '', 'User-Agent of the crawler; empty = openroles-crawler/<version> (job board crawler; +PUBLIC_ORIGIN)'),
+  sourcesAllowPrivateHosts: bool('SOURCES_ALLOW_PRIVATE_HOSTS', false, 'let board URLs point at loopback and private addresses (a stand-in board on this machine)'),
 } as const
 
 type Settings = typeof settings
@@ -78,6 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 
 /** Defaults only, ignoring the environment: what tests start from. */
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
-  // Cheap argon2id parameters keep sign-up in tests fast; the algorithm stays the same.
-  return loadConfig({}, { logLevel: 'silent', argon2MemoryKib: 64, argon2TimeCost: 1, ...overrides })
+  // Cheap argon2id parameters keep sign-up in tests fast; the algorithm stays the same. In-process
+  // requests have no client address and share one fallback key, so the per-address sign-up budget
+  // is raised for tests that sign many users up; budget tests set their own. The board crawler's
+  // scheduler is off: tests crawl when they say so.
+  return loadConfig({}, { logLevel: 'silent', argon2MemoryKib: 64, argon2TimeCost: 1, accountBudgetPerHour: 1000, sourcesCrawlIntervalMinutes: 0, ...overrides })
 }

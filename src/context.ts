@@ -2,9 +2,12 @@ import type { Config } from './config.ts'
 import type { DB } from './db/connection.ts'
 import type { Logger } from './log.ts'
 import type { SearchEngine } from './search/engine.ts'
+import type { CatalogueMemory } from './catalogue/catalogue-memory.ts'
 import type { RateLimiter } from './http/rate-limit.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { LoginThrottle } from './account/login-throttle.ts'
+import type { BackgroundWork } from './background.ts'
+import type { SourceCrawler } from './sources/crawler.ts'
 
 /**
  * What every route module and service is built from: one per process (or per test).
@@ -22,10 +25,16 @@ export interface AppContext {
   now: () => Date
   /** Outgoing mail: always recorded in the outbox, delivered by SMTP when configured. */
   mailer: Mailer
+  /** Work done after the answer (src/background.ts): account mail whose timing must not leak. */
+  background: BackgroundWork
   /** Failed-login memory (per account and IP) behind the escalating login delay. */
   loginThrottle: LoginThrottle
   /** Job search, facets and filtered market slices over the in-memory index (src/search/engine.ts). */
   search: SearchEngine
+  /** The other in-memory structures derived from the catalogue (company index, typeahead, stats), rebuilt when it changes. */
+  catalogue: CatalogueMemory
+  /** Job-board sources: crawls on demand; the scheduler in createContext crawls what is due. */
+  sources: SourceCrawler
   /** Stops background work (schedulers, workers) before the database closes. */
   close?: () => Promise<void> | void
 }

@@ -8,6 +8,7 @@ import { openDatabase } from './db/connection.ts'
 import { createApp, createContext } from './app.ts'
 import { seedCatalogue } from './ingest/seed.ts'
 import { createLogger, type Logger } from './log.ts'
+import { currentRollup } from './insights/insights.ts'
 
 /**
  * First start: generate the seeded catalogue into a side file and move it into place only when it
@@ -34,6 +35,8 @@ export async function startServer(config: Config): Promise<void> {
   const ctx = createContext(config, db)
   // Build (or restore) the search index before accepting requests, so no caller waits for it.
   ctx.search.refresh()
+  // Likewise the insights rollup: after an upgrade this backfills the history once.
+  currentRollup(ctx)
   const app = createApp(ctx)
   const listener = await listen(toNodeHandler(app), {
     port: config.port,
@@ -44,7 +47,7 @@ export async function startServer(config: Config): Promise<void> {
     autoClose: false,
   })
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`
-  ctx.log.info('openroles listening', { api: `${origin}/api/v1`, page: `${origin}/`, docs: `${origin}/api/v1/docs` })
+  ctx.log.info('openroles listening', { api: `${origin}/api/v1`, page: `${origin}/`, docs: `${origin}/api/v1/docs`, synchronous: config.sqliteSynchronous })
 
   let closing = false
   const shutdown = async (signal: string) => {

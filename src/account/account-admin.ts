@@ -4,6 +4,7 @@ import { deleteOutboxFor } from '../mail/outbox.ts'
 import { throttledError } from './login-throttle.ts'
 import { hashPassword, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
 import { invalidateUserSessions } from './sessions.ts'
+import { deleteAllCodes } from './codes.ts'
 import { deleteUserRow, findUserById, findUserByEmail, normalizeEmail, setRole, updatePasswordHash, type User } from './users.ts'
 
 /**
@@ -13,19 +14,18 @@ import { deleteUserRow, findUserById, findUserByEmail, normalizeEmail, setRole, 
 export async function changePassword(ctx: AppContext, ip: string, userId: number, current: string, next: string): Promise<void> {
   const user = findUserById(ctx.db, userId)
   if (!user) throw badRequest('no such account')
-  const wait = ctx.loginThrottle.retryAfterSeconds(user.email, ip, ctx.now())
+  const wait = ctx.loginThrottle.reserve(user.email, ip, ctx.now())
   if (wait > 0) throw throttledError('wrong passwords', wait)
   const ok = user.passwordHash ? await verifyPassword(user.passwordHash, current) : await verifyAgainstDummy(ctx.config, current)
-  if (!ok) {
-    ctx.loginThrottle.recordFailure(user.email, ip, ctx.now())
-    throw badRequest(user.passwordHash ? 'current_password is incorrect' : 'this account has no password yet; set one with /auth/password/forgot')
-  }
+  if (!ok) throw badRequest(user.passwordHash ? 'current_password is incorrect' : 'this account has no password yet; set one with /auth/password/forgot')
+  ctx.loginThrottle.release(user.email, ip)
   const problem = passwordPolicyProblem(next, user.email)
   if (problem) throw badRequest(problem)
   const passwordHash = await hashPassword(ctx.config, next)
   ctx.db.transaction(() => {
     updatePasswordHash(ctx.db, user.id, passwordHash, ctx.now().toISOString())
     invalidateUserSessions(ctx.db, user.id)
+    deleteAllCodes(ctx.db, user.id)
   })()
 }
 

@@ -24,3 +24,16 @@ export function sendPasswordResetCode(ctx: AppContext, email: string, code: stri
     ].join('\n\n'),
   })
 }
+
+/** Sent instead of a second account when someone registers an email that already has one. */
+export function sendAccountExistsNotice(ctx: AppContext, email: string): void {
+  ctx.mailer.send({
+    to: email,
+    subject: 'You already have an openroles account',
+    text: [
+      'Someone (probably you) tried to create an openroles account with this email address, which already has one.',
+      'Sign in with your password, or use "forgot password" to set a new one. No new account was created.',
+      'If this was not you, ignore this message; nothing about your account changed.',
+    ].join('\n\n'),
+  })
+}

@@ -79,3 +79,8 @@ export function validateApiKey(db: DB, presented: string, now: Date): ApiKey | n
   }
   return fromRow(row)
 }
+
+/** Revokes every key of the account (an OAuth sign-in taking over an unverified account). */
+export function deleteUserApiKeys(db: DB, userId: number): void {
+  db.prepare('DELETE FROM api_keys WHERE user_id = ?').run(userId)
+}

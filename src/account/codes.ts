@@ -59,3 +59,8 @@ export function checkCode(db: DB, userId: number, purpose: CodePurpose, guess: s
 export function deleteCodes(db: DB, userId: number, purpose: CodePurpose): void {
   db.prepare('DELETE FROM account_codes WHERE user_id = ? AND purpose = ?').run(userId, purpose)
 }
+
+/** Every outstanding code of the account (after a password reset or change). */
+export function deleteAllCodes(db: DB, userId: number): void {
+  db.prepare('DELETE FROM account_codes WHERE user_id = ?').run(userId)
+}

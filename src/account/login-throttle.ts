@@ -5,8 +5,10 @@ import { tooManyRequests } from '../errors.ts'
 /**
  * Escalating delay after failed logins, per account and per client IP, in memory and bounded (LRU).
  * After the free attempts each further failure doubles the wait (1 s, 2 s, 4 s ... up to the maximum);
- * while a wait runs, attempts are answered 429 without checking the password. A success clears the
- * account's record. Records are forgotten a day after the last failure.
+ * while a wait runs, attempts are answered 429 without checking the password. An attempt is counted
+ * as a failure *before* its (slow) password check and given back when it succeeds, so concurrent
+ * guesses cannot all slip through while the first ones are still hashing. A successful login clears
+ * the account's record. Records are forgotten a day after the last failure.
  */
 interface FailureRecord {
   failures: number
@@ -19,9 +21,14 @@ const FORGET_AFTER_MS = 24 * 60 * 60 * 1000
 const IP_ALLOWANCE_FACTOR = 4
 
 export interface LoginThrottle {
-  /** Seconds to wait before another attempt is accepted, or 0. */
-  retryAfterSeconds(email: string, ip: string, now: Date): number
-  recordFailure(email: string, ip: string, now: Date): void
+  /**
+   * Seconds to wait before another attempt is accepted (nothing is counted), or 0: then this
+   * attempt is counted as a failure for the account and the IP until `release` gives it back.
+   */
+  reserve(email: string, ip: string, now: Date): number
+  /** The reserved attempt succeeded: it no longer counts. */
+  release(email: string, ip: string): void
+  /** A successful sign-in also forgets the account's earlier failures. */
   recordSuccess(email: string): void
 }
 
@@ -43,15 +50,25 @@ export function createLoginThrottle(config: Config): LoginThrottle {
     if (over > 0) record.blockedUntil = now + Math.min(2 ** (over - 1), config.loginMaxDelaySeconds) * 1000
     records.set(key, record)
   }
+  const giveBack = (key: string, freeAttempts: number) => {
+    const record = records.get(key)
+    if (!record) return
+    record.failures = Math.max(0, record.failures - 1)
+    if (record.failures <= freeAttempts) record.blockedUntil = 0
+  }
+  const ipAllowance = config.loginFreeAttempts * IP_ALLOWANCE_FACTOR
   return {
-    retryAfterSeconds(email, ip, now) {
+    reserve(email, ip, now) {
       const t = now.getTime()
       const until = Math.max(live(`a:${email}`, t)?.blockedUntil ?? 0, live(`i:${ip}`, t)?.blockedUntil ?? 0)
-      return until > t ? Math.ceil((until - t) / 1000) : 0
+      if (until > t) return Math.ceil((until - t) / 1000)
+      fail(`a:${email}`, config.loginFreeAttempts, t)
+      fail(`i:${ip}`, ipAllowance, t)
+      return 0
     },
-    recordFailure(email, ip, now) {
-      fail(`a:${email}`, config.loginFreeAttempts, now.getTime())
-      fail(`i:${ip}`, config.loginFreeAttempts * IP_ALLOWANCE_FACTOR, now.getTime())
+    release(email, ip) {
+      giveBack(`a:${email}`, config.loginFreeAttempts)
+      giveBack(`i:${ip}`, ipAllowance)
     },
     recordSuccess(email) {
       records.delete(`a:${email}`)

@@ -4,8 +4,11 @@ import type { AppContext } from '../context.ts'
 import { badRequest, conflict } from '../errors.ts'
 import { exchangeAuthorizationCode, fetchIdentity, type ProviderIdentity } from './oauth-client.ts'
 import type { OAuthProvider } from './oauth-providers.ts'
-import { generateSecret, hashSecret } from './tokens.ts'
+import { generateSecret, hashSecret, secretMatches } from './tokens.ts'
 import { addMinutes } from './time.ts'
+import { invalidateUserSessions } from './sessions.ts'
+import { deleteUserApiKeys } from './api-keys.ts'
+import { deleteAllCodes } from './codes.ts'
 import { findUserByEmail, findUserById, insertUser, markEmailVerified, normalizeEmail, type User } from './users.ts'
 
 /**
@@ -22,8 +25,17 @@ interface StateRow {
   expires_at: string
 }
 
-/** Records a pending sign-in and returns the provider URL to send the browser to. */
-export function beginOAuth(ctx: AppContext, provider: OAuthProvider, redirectUri: string, client: OAuthClient, returnTo: string | null): string {
+/**
+ * Records a pending sign-in; returns the provider URL to send the browser to and the `state`, which
+ * the web layer also hands to the browser (a cookie) so the callback can tell it is the same browser.
+ */
+export function beginOAuth(
+  ctx: AppContext,
+  provider: OAuthProvider,
+  redirectUri: string,
+  client: OAuthClient,
+  returnTo: string | null,
+): { url: string; state: string } {
   const state = generateSecret(20)
   const codeVerifier = generateSecret(32)
   const now = ctx.now()
@@ -39,15 +51,21 @@ export function beginOAuth(ctx: AppContext, provider: OAuthProvider, redirectUri
   url.searchParams.set('state', state)
   url.searchParams.set('code_challenge', encodeBase64urlNoPadding(sha256(new TextEncoder().encode(codeVerifier))))
   url.searchParams.set('code_challenge_method', 'S256')
-  return url.toString()
+  return { url: url.toString(), state }
 }
 
-/** Consumes the state (once), redeems the code and returns the local account, created or linked as needed. */
+/**
+ * Consumes the state (once), redeems the code and returns the local account, created or linked as
+ * needed. `browserState` is the state the calling browser was given at the start: a callback whose
+ * state was issued to another browser is refused before anything is consumed (login CSRF).
+ */
 export async function completeOAuth(
   ctx: AppContext,
   provider: OAuthProvider,
-  input: { code: string; state: string; redirectUri: string },
+  input: { code: string; state: string; browserState: string | undefined; redirectUri: string },
 ): Promise<{ user: User; client: OAuthClient; returnTo: string | null }> {
+  if (!input.browserState || !secretMatches(input.browserState, hashSecret(input.state)))
+    throw badRequest('this sign-in was not started in this browser; start again from the sign-in page')
   const pending = ctx.db.transaction(() => {
     const row = ctx.db.prepare('SELECT * FROM oauth_states WHERE state_hash = ?').get(hashSecret(input.state)) as StateRow | undefined
     if (row) ctx.db.prepare('DELETE FROM oauth_states WHERE state_hash = ?').run(hashSecret(input.state))
@@ -63,7 +81,9 @@ export async function completeOAuth(
 /**
  * The account behind a provider identity: the linked one; else the account with the same email,
  * linked only when the provider vouches for that email (otherwise anyone could claim an address);
- * else a new password-less account.
+ * else a new password-less account. An existing account whose own email was never verified may
+ * have been registered by someone else before its owner arrived (pre-account takeover): the
+ * provider's proof wins, and the account loses its password, sessions, API keys and codes first.
  */
 function accountFor(ctx: AppContext, providerId: string, identity: ProviderIdentity): User {
   return ctx.db.transaction((): User => {
@@ -79,11 +99,20 @@ function accountFor(ctx: AppContext, providerId: string, identity: ProviderIdent
       return findUserById(ctx.db, user.id)!
     }
     const existing = findUserByEmail(ctx.db, identity.email)
+    if (existing && !existing.emailVerifiedAt) revokeCredentials(ctx, existing.id)
     if (existing) return link(existing)
     const created = insertUser(ctx.db, { email: normalizeEmail(identity.email), passwordHash: null, emailVerifiedAt: now, now })
     if (!created) throw conflict('an account with this email was created meanwhile; try again')
     return link(created)
   })()
+}
+
+/** Whoever registered an unverified address loses every way in they had; the mailbox owner keeps the account. */
+function revokeCredentials(ctx: AppContext, userId: number): void {
+  ctx.db.prepare('UPDATE users SET password_hash = NULL, updated_at = ? WHERE id = ?').run(ctx.now().toISOString(), userId)
+  invalidateUserSessions(ctx.db, userId)
+  deleteUserApiKeys(ctx.db, userId)
+  deleteAllCodes(ctx.db, userId)
 }
 
 /** A one-time code the mobile app swaps for a session (POST /auth/oauth/exchange). */

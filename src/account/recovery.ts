@@ -2,13 +2,20 @@ import type { AppContext } from '../context.ts'
 import { badRequest } from '../errors.ts'
 import { sendPasswordResetCode } from './account-mail.ts'
 import { throttledError } from './login-throttle.ts'
-import { checkCode, issueCode, type CodeCheck, type CodePurpose } from './codes.ts'
+import { checkCode, deleteAllCodes, issueCode, type CodeCheck, type CodePurpose } from './codes.ts'
 import { hashPassword, passwordPolicyProblem } from './passwords.ts'
 import { invalidateUserSessions } from './sessions.ts'
 import { findUserByEmail, markEmailVerified, normalizeEmail, updatePasswordHash, type User } from './users.ts'
 
-/** Emails a reset code when the account exists; the caller answers the same either way. */
+/**
+ * Emails a reset code when the account exists. The work runs after the answer (ctx.background), so
+ * the answer and its timing are the same whether or not the email has an account.
+ */
 export function requestPasswordReset(ctx: AppContext, email: string): void {
+  ctx.background.run('password reset mail', () => sendResetCode(ctx, email))
+}
+
+function sendResetCode(ctx: AppContext, email: string): void {
   const user = findUserByEmail(ctx.db, email)
   if (!user) return
   const code = issueCode(ctx.db, user.id, 'reset_password', {
@@ -32,14 +39,12 @@ const codeMessages: Record<Exclude<CodeCheck, 'ok'>, string> = {
  */
 export function confirmEmailedCode(ctx: AppContext, ip: string, email: string, purpose: CodePurpose, code: string): User {
   const account = normalizeEmail(email)
-  const wait = ctx.loginThrottle.retryAfterSeconds(account, ip, ctx.now())
+  const wait = ctx.loginThrottle.reserve(account, ip, ctx.now())
   if (wait > 0) throw throttledError('wrong codes', wait)
   const user = findUserByEmail(ctx.db, account)
   const result = user ? checkCode(ctx.db, user.id, purpose, code, { maxAttempts: ctx.config.codeAttempts, now: ctx.now() }) : 'none'
-  if (!user || result !== 'ok') {
-    ctx.loginThrottle.recordFailure(account, ip, ctx.now())
-    throw badRequest(codeMessages[result === 'ok' ? 'none' : result])
-  }
+  if (!user || result !== 'ok') throw badRequest(codeMessages[result === 'ok' ? 'none' : result])
+  ctx.loginThrottle.release(account, ip)
   return user
 }
 
@@ -59,6 +64,8 @@ export async function resetPassword(ctx: AppContext, ip: string, email: string, 
     updatePasswordHash(ctx.db, user.id, passwordHash, now)
     markEmailVerified(ctx.db, user.id, now)
     invalidateUserSessions(ctx.db, user.id)
+    // A code mailed before the reset (e.g. a verify code, which also signs in) dies with the old password.
+    deleteAllCodes(ctx.db, user.id)
   })()
   ctx.loginThrottle.recordSuccess(normalizeEmail(email))
   return user

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts'
-import { badRequest, conflict, unauthorized } from '../errors.ts'
-import { sendVerificationCode } from './account-mail.ts'
+import { badRequest, unauthorized } from '../errors.ts'
+import { sendAccountExistsNotice, sendVerificationCode } from './account-mail.ts'
 import { throttledError } from './login-throttle.ts'
 import { issueCode } from './codes.ts'
 import { hashPassword, needsRehash, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
@@ -38,14 +38,18 @@ export function requestEmailVerification(ctx: AppContext, user: User, options: {
   if (code) sendVerificationCode(ctx, user.email, code)
 }
 
-export async function registerUser(ctx: AppContext, email: string, password: string): Promise<User> {
+/**
+ * Creates the account and mails its verification code; for an email that already has an account it
+ * mails a "you already have an account" notice instead. The caller answers the same either way and
+ * the password is hashed either way, so neither the answer nor its timing says which happened.
+ */
+export async function registerUser(ctx: AppContext, email: string, password: string): Promise<void> {
   const problem = passwordPolicyProblem(password, email)
   if (problem) throw badRequest(problem)
   const passwordHash = await hashPassword(ctx.config, password)
   const user = insertUser(ctx.db, { email, passwordHash, now: ctx.now().toISOString() })
-  if (!user) throw conflict('an account with this email already exists; sign in or reset the password')
-  requestEmailVerification(ctx, user)
-  return user
+  if (user) requestEmailVerification(ctx, user)
+  else sendAccountExistsNotice(ctx, normalizeEmail(email))
 }
 
 /**
@@ -54,14 +58,13 @@ export async function registerUser(ctx: AppContext, email: string, password: str
  */
 export async function authenticatePassword(ctx: AppContext, ip: string, email: string, password: string): Promise<User> {
   const account = normalizeEmail(email)
-  const wait = ctx.loginThrottle.retryAfterSeconds(account, ip, ctx.now())
+  // Reserved before the argon2 check, so concurrent guesses count before any of them is verified.
+  const wait = ctx.loginThrottle.reserve(account, ip, ctx.now())
   if (wait > 0) throw throttledError('failed sign-in attempts', wait)
   const user = findUserByEmail(ctx.db, account)
   const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(ctx.config, password)
-  if (!user || !ok) {
-    ctx.loginThrottle.recordFailure(account, ip, ctx.now())
-    throw unauthorized('email or password is incorrect')
-  }
+  if (!user || !ok) throw unauthorized('email or password is incorrect')
+  ctx.loginThrottle.release(account, ip)
   ctx.loginThrottle.recordSuccess(account)
   if (needsRehash(ctx.config, user.passwordHash!)) updatePasswordHash(ctx.db, user.id, await hashPassword(ctx.config, password), ctx.now().toISOString())
   return user

@@ -1,16 +1,16 @@
 import type { DB } from '../db/connection.ts'
 import { foldText } from '../ingest/dictionaries/fold.ts'
-import { currentCompanyStats } from './company-stats.ts'
 
 /**
  * Every company with at least one open role, in memory, in the default order (open roles
- * descending, then name), with the values each company-search filter matches against. Rebuilt from
- * companies + company_stats whenever the stats generation moves, so a search is a scan over a few
- * thousand small objects instead of a GROUP BY over the postings.
+ * descending, then name), with the values each company-search filter matches against. Built from
+ * companies + company_stats and kept by CatalogueMemory (catalogue-memory.ts) until the catalogue
+ * changes, so a search is a scan over a few thousand small objects instead of a GROUP BY over the
+ * postings.
  */
 export const COMPANY_FILTERS = [
   'collections', 'regions', 'countries', 'remote_regions', 'industries', 'domains',
-  'company_type', 'company_size', 'maturity', 'yc_batch', 'yc_status', 'yc_stage', 'yc_flags',
+  'company_type', 'company_size', 'maturity', 'yc_batch', 'yc_status', 'yc_stage', 'yc_flags', 'subindustries',
 ] as const
 export type CompanyFilter = (typeof COMPANY_FILTERS)[number]
 
@@ -31,13 +31,10 @@ export interface CompanyEntry {
   values: Record<CompanyFilter, string[]>
 }
 
-interface CachedIndex {
-  generation: string
+export interface CompanyIndex {
   entries: CompanyEntry[]
   byId: Map<number, CompanyEntry>
 }
-
-const cache = new WeakMap<DB, CachedIndex>()
 
 const list = (json: unknown): string[] => (typeof json === 'string' ? (JSON.parse(json) as string[]) : [])
 const lower = (values: string[]) => [...new Set(values.map((v) => v.toLowerCase()))]
@@ -49,6 +46,7 @@ interface Row {
   tagline: string | null
   hq_country: string | null
   industries: string
+  subindustries: string
   company_type: string | null
   company_size: string | null
   maturity: string | null
@@ -77,7 +75,7 @@ function buildEntries(db: DB): CompanyEntry[] {
   }
   const rows = db
     .prepare(
-      `SELECT c.id, c.slug, c.name, c.tagline, c.hq_country, c.industries, c.company_type, c.company_size, c.maturity,
+      `SELECT c.id, c.slug, c.name, c.tagline, c.hq_country, c.industries, c.subindustries, c.company_type, c.company_size, c.maturity,
          c.yc_batch, c.yc_status, c.yc_stage, c.yc_flags, s.job_count, s.regions, s.countries, s.remote_regions,
          s.domains, s.company_types, s.company_sizes
        FROM company_stats s JOIN companies c ON c.id = s.company_id WHERE s.job_count > 0`,
@@ -111,6 +109,7 @@ function buildEntries(db: DB): CompanyEntry[] {
         yc_status: lower(list(row.yc_status)),
         yc_stage: lower(list(row.yc_stage)),
         yc_flags: lower(list(row.yc_flags)),
+        subindustries: lower(list(row.subindustries)),
       },
     }
   })
@@ -123,24 +122,10 @@ function compareNames(a: CompanyEntry, b: CompanyEntry): number {
   return a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0
 }
 
-function currentIndex(db: DB): CachedIndex {
-  const generation = currentCompanyStats(db)
-  const cached = cache.get(db)
-  if (cached?.generation === generation) return cached
+/** Companies with open roles in the default order, by id too. The caller has brought company_stats up to date. */
+export function buildCompanyIndex(db: DB): CompanyIndex {
   const entries = buildEntries(db)
-  const built = { generation, entries, byId: new Map(entries.map((entry) => [entry.id, entry])) }
-  cache.set(db, built)
-  return built
-}
-
-/** Companies with open roles in the default order, rebuilt when the stats changed. */
-export function companyEntries(db: DB): CompanyEntry[] {
-  return currentIndex(db).entries
-}
-
-/** A company with open roles by id, or undefined. */
-export function companyEntryById(db: DB, id: number): CompanyEntry | undefined {
-  return currentIndex(db).byId.get(id)
+  return { entries, byId: new Map(entries.map((entry) => [entry.id, entry])) }
 }
 
 export interface CompanyQuery {

@@ -45,6 +45,7 @@ export interface CompanyRow {
   description: string | null
   hq_country: string | null
   industries: string
+  subindustries: string
   company_type: string | null
   company_size: string | null
   year_founded: number | null
@@ -89,6 +90,7 @@ export function toCompanyDetail(row: CompanyRow, collections: string[], feedback
     remote_regions: sorted(list(row.remote_regions)),
     company_types: sorted([...list(row.company_types), ...(row.company_type ? [row.company_type] : [])]),
     company_sizes: sorted([...list(row.company_sizes), ...(row.company_size ? [row.company_size] : [])]),
+    subindustries: list(row.subindustries),
     year_founded: row.year_founded,
     employee_count: row.employee_count,
     organization_type: row.organization_type,

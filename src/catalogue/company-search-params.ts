@@ -31,10 +31,8 @@ export function parseCompanyParams(params: URLSearchParams, endpointParams: read
   const ignored: IgnoredParam[] = []
   for (const name of new Set(params.keys())) {
     if (!known(name)) {
-      if (ignored.length < MAX_IGNORED) {
-        const didYouMean = numberVariants(name).find(known)
-        ignored.push(didYouMean ? { param: name, did_you_mean: didYouMean } : { param: name })
-      }
+      const didYouMean = numberVariants(name).find(known)
+      ignored.push(didYouMean ? { param: name, did_you_mean: didYouMean } : { param: name })
       continue
     }
     if (!FILTERS.has(name)) continue
@@ -49,5 +47,7 @@ export function parseCompanyParams(params: URLSearchParams, endpointParams: read
   }
   const q = foldText(params.get('q') ?? '').replace(/\s+/g, ' ').trim()
   const query: CompanyQuery = q ? { q, filters } : { filters }
-  return ignored.length ? { query, ignored } : { query }
+  // Sorted by name before capping, as job search does.
+  const listed = ignored.sort((a, b) => (a.param < b.param ? -1 : a.param > b.param ? 1 : 0)).slice(0, MAX_IGNORED)
+  return listed.length ? { query, ignored: listed } : { query }
 }

@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection.ts'
-import { companyEntries, companyEntryById, companyMatches, type CompanyEntry, type CompanyQuery } from './company-index.ts'
+import { companyMatches, type CompanyEntry, type CompanyIndex, type CompanyQuery } from './company-index.ts'
 import { feedbackSummaries, NO_FEEDBACK, type FeedbackSummary } from './community-signals.ts'
 
 export interface CompanySearchResult {
@@ -13,15 +13,15 @@ export interface CompanySearchResult {
  * name; `rating`: mean feedback rating descending (companies without feedback last), then the
  * number of ratings, then the default order. `total` is always exact.
  */
-export function searchCompanies(db: DB, query: CompanyQuery, options: { sort?: 'rating'; limit: number; offset: number }): CompanySearchResult {
-  const entries = companyEntries(db)
+export function searchCompanies(db: DB, index: CompanyIndex, query: CompanyQuery, options: { sort?: 'rating'; limit: number; offset: number }): CompanySearchResult {
+  const { entries } = index
   const { limit, offset } = options
   if (options.sort === 'rating') {
     // Few companies have feedback: sort those, then the rest follow in the default order.
     const feedback = feedbackSummaries(db)
     const of = (entry: CompanyEntry) => feedback.get(entry.id) ?? NO_FEEDBACK
     const rated = [...feedback.keys()]
-      .map((id) => companyEntryById(db, id))
+      .map((id) => index.byId.get(id))
       .filter((entry): entry is CompanyEntry => entry !== undefined && companyMatches(entry, query))
       .sort((a, b) => of(b).ratingAvg! - of(a).ratingAvg! || of(b).count - of(a).count || a.rank - b.rank)
     const page = rated.slice(offset, offset + limit)

@@ -12,6 +12,8 @@ export interface JobJsonOptions {
   ghost: boolean
   /** The signed-in caller's votes by job id (absent: my_vote is null). */
   myVotes?: Map<number, number>
+  /** Adds `apply_url` (the application URL, else the source URL): served by /jobs/{slug}/copies. */
+  applyUrl?: boolean
 }
 
 const PREVIEW_CHARS = 280
@@ -94,7 +96,8 @@ function enrichmentOf(row: JobRow, children: Children): Record<string, unknown> 
 function setAttributes(row: JobRow): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const attribute of TOP_IF_SET) {
-    const value = row[columnOf(attribute)]
+    const stored = row[columnOf(attribute)]
+    const value = attribute.derive ? attribute.derive.of(stored) : stored
     if (attribute.kind === 'bool') {
       if (value === 1) out[attribute.name] = true
     } else if (value) out[attribute.name] = value
@@ -102,33 +105,38 @@ function setAttributes(row: JobRow): Record<string, unknown> {
   return out
 }
 
-/** The Job object of the API (the Job schema of our OpenAPI document): the only place a job row becomes JSON. */
+/** Copies the fields that are known: a generated client rejects `null` where a string or number is declared. */
+function setKnown(job: Record<string, unknown>, fields: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(fields)) if (value !== null && value !== undefined) job[key] = value
+}
+
+/**
+ * The Job object of the API (the Job schema of our OpenAPI document): the only place a job row
+ * becomes JSON. A field whose value is unknown is omitted, never null; only `closed_at`, `my_vote`
+ * and `ghost` are null by contract (still open, no vote, no ghost evidence).
+ */
 export function toJob(row: JobRow, children: Children, options: JobJsonOptions): Record<string, unknown> {
   const job: Record<string, unknown> = {
     public_slug: row.public_slug,
     title: row.title,
     company: row.company_name,
     company_slug: row.company_slug,
-    url: row.url ?? null,
-    location: row.location ?? null,
+  }
+  setKnown(job, { url: row.url, apply_url: options.applyUrl ? (row.url ?? row.source_url) : undefined, location: row.location })
+  Object.assign(job, {
     source: row.source,
     external_id: row.external_id,
     manually_added: row.manually_added === 1,
     description: describe(row, options.description),
-  }
-  for (const attribute of TOP) job[attribute.name] = attribute.kind === 'multi' ? children[attribute.name] : (row[columnOf(attribute)] ?? null)
-  Object.assign(job, setAttributes(row), {
-    posted_at: iso(row.posted_at),
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-    last_seen_at: iso(row.last_seen_at),
-    closed_at: iso(row.closed_at),
-    enrichment: enrichmentOf(row, children),
-    enriched_at: iso(row.enriched_at),
-    enrichment_version: row.enrichment_version ?? null,
-    my_vote: options.myVotes?.get(row.id) ?? null,
-    reality: parse(row.reality),
   })
+  for (const attribute of TOP) setKnown(job, { [attribute.name]: attribute.kind === 'multi' ? children[attribute.name] : row[columnOf(attribute)] })
+  Object.assign(job, setAttributes(row))
+  setKnown(job, { posted_at: iso(row.posted_at), created_at: iso(row.created_at), updated_at: iso(row.updated_at), last_seen_at: iso(row.last_seen_at) })
+  job.closed_at = iso(row.closed_at)
+  job.enrichment = enrichmentOf(row, children)
+  setKnown(job, { enriched_at: iso(row.enriched_at), enrichment_version: row.enrichment_version })
+  job.my_vote = options.myVotes?.get(row.id) ?? null
+  setKnown(job, { reality: parse(row.reality) })
   if (options.ghost) job.ghost = parse(row.ghost)
   Object.assign(job, {
     view_count: row.view_count,
@@ -141,7 +149,7 @@ export function toJob(row: JobRow, children: Children, options: JobJsonOptions):
 
 /** Every column toJob reads except the two description columns. */
 const JOB_COLUMNS = [
-  'id', 'public_slug', 'company_id', 'title', 'url', 'location', 'source', 'external_id', 'manually_added', 'posted_at', 'created_at', 'updated_at', 'last_seen_at', 'closed_at', 'reality', 'ghost', 'enriched_at',
+  'id', 'public_slug', 'company_id', 'title', 'url', 'source_url', 'location', 'source', 'external_id', 'manually_added', 'posted_at', 'created_at', 'updated_at', 'last_seen_at', 'closed_at', 'reality', 'ghost', 'enriched_at',
   'enrichment_version', 'view_count', 'applied_count', 'upvote_count', 'downvote_count',
   ...new Set([...TOP, ...TOP_IF_SET, ...ENRICHMENT_FIELDS].filter((row) => row.kind !== 'multi').map(columnOf)),
 ]

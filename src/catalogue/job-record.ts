@@ -15,6 +15,8 @@ export interface CompanyRecord {
   description?: string | null
   hqCountry?: string | null
   industries?: string[]
+  /** Curated sub-industry slugs (a finer cut of `industries`). */
+  subindustries?: string[]
   collections?: string[]
   companyType?: string | null
   companySize?: string | null

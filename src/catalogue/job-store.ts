@@ -20,10 +20,10 @@ export function upsertCompany(db: DB, company: CompanyRecord, now: string): numb
   const row = prepared(db,
       `INSERT INTO companies (slug, name, tagline, homepage, careers_url, description, hq_country, industries,
          company_type, company_size, year_founded, employee_count, organization_type, maturity,
-         yc_batch, yc_status, yc_stage, yc_flags, created_at, updated_at)
+         yc_batch, yc_status, yc_stage, yc_flags, subindustries, created_at, updated_at)
        VALUES (@slug, @name, @tagline, @homepage, @careersUrl, @description, @hqCountry, @industries,
          @companyType, @companySize, @yearFounded, @employeeCount, @organizationType, @maturity,
-         @ycBatch, @ycStatus, @ycStage, @ycFlags, @now, @now)
+         @ycBatch, @ycStatus, @ycStage, @ycFlags, @subindustries, @now, @now)
        ON CONFLICT (slug) DO UPDATE SET
          name = excluded.name,
          tagline = coalesce(excluded.tagline, tagline),
@@ -42,6 +42,7 @@ export function upsertCompany(db: DB, company: CompanyRecord, now: string): numb
          yc_status = CASE WHEN excluded.yc_status = '[]' THEN yc_status ELSE excluded.yc_status END,
          yc_stage = CASE WHEN excluded.yc_stage = '[]' THEN yc_stage ELSE excluded.yc_stage END,
          yc_flags = CASE WHEN excluded.yc_flags = '[]' THEN yc_flags ELSE excluded.yc_flags END,
+         subindustries = CASE WHEN excluded.subindustries = '[]' THEN subindustries ELSE excluded.subindustries END,
          updated_at = excluded.updated_at
        RETURNING id`,
     )
@@ -64,6 +65,7 @@ export function upsertCompany(db: DB, company: CompanyRecord, now: string): numb
       ycStatus: json(company.ycStatus),
       ycStage: json(company.ycStage),
       ycFlags: json(company.ycFlags),
+      subindustries: json(company.subindustries),
       now,
     }) as { id: number }
   if (company.collections) {

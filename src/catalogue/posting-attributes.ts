@@ -8,8 +8,10 @@
  * `jobs_search_load` and the trigger `search_changes_job_edit` of schema.sql, which a test checks).
  * A new derived attribute is one row, one enrichment rule and one migration.
  *
- * Kept free of imports: the browser bundle (src/web) reads the labels from it.
+ * Imports only import-free modules: the browser bundle (src/web) reads the labels from it.
  */
+import { TECH_CATEGORIES, techClassOf, techClassSql } from './tech-category.ts'
+
 
 export type AttributeKind =
   /** One string value per posting: a code column in the index, a facet. */
@@ -72,10 +74,23 @@ export interface PostingAttribute {
    * store's own rule sets it (identity, dates, counters) or another table holds it.
    */
   fixed?: boolean
+  /**
+   * A value computed from the stored one (`column` is then its source, and the attribute is
+   * `fixed`): `of` maps a stored value for the Job encoder, `sql` is the same rule in SQL over the
+   * source column, for the index loader. E.g. `is_tech` from `category`.
+   */
+  derive?: Derivation
   /** The web page's label. */
   label: string
   description: string
 }
+
+export interface Derivation {
+  of: (stored: unknown) => string | undefined
+  sql: (source: string) => string
+}
+
+const techClass: Derivation = { of: (stored) => techClassOf(typeof stored === 'string' ? stored : null), sql: techClassSql }
 
 export const POSTING_ATTRIBUTES = [
   { name: 'collections', kind: 'multi', column: 'company_collections.collection', byCompany: true, filter: true, facet: true, json: 'top', fixed: true, label: 'Collection', description: "curated lists the posting's company belongs to (e.g. yc, bigtech)" },
@@ -101,6 +116,7 @@ export const POSTING_ATTRIBUTES = [
   { name: 'source', kind: 'single', column: 'jobs.source', filter: true, facet: true, json: 'none', fixed: true, label: 'Source', description: 'where the posting was collected' },
   { name: 'company_size', kind: 'single', column: 'jobs.company_size', filter: true, facet: true, json: 'enrichment', label: 'Company size', description: 'the size band of the employer' },
   { name: 'education_level', kind: 'single', column: 'jobs.education_level', filter: true, facet: true, json: 'enrichment', label: 'Education', description: 'the education asked for' },
+  { name: 'is_tech', kind: 'single', column: 'jobs.category', derive: techClass, filter: true, facet: true, json: 'top_if_set', fixed: true, label: 'Tech', description: `tech or non_tech, derived from category (absent without one); tech: ${TECH_CATEGORIES.join(', ')}` },
   { name: 'salary_period', kind: 'single', column: 'jobs.salary_period', filter: true, facet: true, json: 'enrichment', label: 'Salary period', description: 'what the stated salary is per (year, month, hour, …)' },
   {
     name: 'salary_min', kind: 'number', column: 'jobs.salary_min', filter: false, facet: false, json: 'enrichment', label: 'Salary from', description: 'the lower end of the stated salary',

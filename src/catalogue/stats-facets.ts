@@ -1,7 +1,6 @@
 import type { DB } from '../db/connection.ts'
 import type { SearchEngine } from '../search/engine.ts'
 import type { FacetStats, ValueCounts } from '../search/facet-count.ts'
-import { companyEntries } from './company-index.ts'
 import { derivedGeneration } from './derived-generation.ts'
 
 /**
@@ -26,7 +25,7 @@ export interface CatalogueStats {
   built_at: string | null
 }
 
-interface Snapshot {
+export interface Snapshot {
   /** Open postings the snapshot was taken at (a second staleness check beside the generation). */
   size: number
   catalog: CatalogueStats
@@ -35,9 +34,9 @@ interface Snapshot {
   trimmed: Map<number, FacetDistributions>
 }
 
-const snapshots = new WeakMap<DB, { generation: string } & Snapshot>()
 
-function takeSnapshot(db: DB, search: SearchEngine): Snapshot {
+/** The catalogue's stats and full facet distributions; kept by CatalogueMemory until the catalogue changes. */
+export function takeSnapshot(db: DB, search: SearchEngine, companiesHiring: number): Snapshot {
   const totals = db
     .prepare(
       `SELECT (SELECT count(*) FROM jobs WHERE closed_at IS NOT NULL) AS closed,
@@ -53,7 +52,7 @@ function takeSnapshot(db: DB, search: SearchEngine): Snapshot {
       jobs_open: all.total,
       jobs_closed: totals.closed,
       companies: totals.companies,
-      companies_hiring: companyEntries(db).length,
+      companies_hiring: companiesHiring,
       skills: Object.keys(all.facets.skills ?? {}).length,
       sources: all.facets.source ?? {},
       latest_posted_at: totals.latest,
@@ -64,23 +63,9 @@ function takeSnapshot(db: DB, search: SearchEngine): Snapshot {
   }
 }
 
-/** The snapshot of the current catalogue: taken once per derived-data refresh (or change in open postings). */
-function snapshot(db: DB, search: SearchEngine): Snapshot {
-  const generation = derivedGeneration(db)
-  const cached = snapshots.get(db)
-  if (cached && cached.generation === generation && cached.size === search.size()) return cached
-  const taken = { generation, ...takeSnapshot(db, search) }
-  snapshots.set(db, taken)
-  return taken
-}
-
-export function catalogueStats(db: DB, search: SearchEngine): CatalogueStats {
-  return snapshot(db, search).catalog
-}
 
 /** Every counted facet over all open postings, each cut to its `top` most frequent values. */
-export function facetDistributions(db: DB, search: SearchEngine, top: number): FacetDistributions {
-  const taken = snapshot(db, search)
+export function facetDistributions(taken: Snapshot, top: number): FacetDistributions {
   const hit = taken.trimmed.get(top)
   if (hit) return hit
   const facets: Record<string, ValueCounts> = {}

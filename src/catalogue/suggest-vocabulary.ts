@@ -3,7 +3,7 @@ import type { DB } from '../db/connection.ts'
 import { dataFile } from '../paths.ts'
 import type { SearchEngine } from '../search/engine.ts'
 import { foldText } from '../ingest/dictionaries/fold.ts'
-import { companyEntries } from './company-index.ts'
+import type { CompanyEntry } from './company-index.ts'
 import { derivedGeneration } from './derived-generation.ts'
 
 /**
@@ -79,12 +79,16 @@ let skillAliases: Map<string, string[]> | undefined
 /** Other names of a skill (its slug, "golang" for go), from the skill dictionary in data/. */
 function aliasesOf(slug: string): string[] {
   skillAliases ??= new Map(
-    (JSON.parse(readFileSync(dataFile('skills.json'), 'utf8')) as [string, string, string[]][]).map(([s, , aliases]) => [s, [s, ...aliases]]),
+    (JSON.parse(readFileSync(dataFile('skills.json'), 'utf8')) as [string, string, string[]][]).map(([s, , spellings]) => [
+      s,
+      [...new Set([s, ...spellings.map((spelling) => spelling.toLowerCase().replace(/\s+/g, '-'))])],
+    ]),
   )
   return skillAliases.get(slug) ?? [slug]
 }
 
-function buildVocabulary(db: DB, search: SearchEngine): Vocabulary {
+/** The typeahead vocabulary of the catalogue; kept by CatalogueMemory until the catalogue changes. */
+export function buildVocabulary(db: DB, search: SearchEngine, companies: CompanyEntry[]): Vocabulary {
   const counts = search.facets({ filters: { facets: {} }, facets: ['skills', 'role', 'category'] }).facets
   const skillNames = new Map(db.prepare('SELECT slug, name FROM skills').raw().all() as [string, string][])
   const terms: Term[] = titleTerms(db)
@@ -105,7 +109,7 @@ function buildVocabulary(db: DB, search: SearchEngine): Vocabulary {
   }
   facetTerms('role', counts.role, humanize)
   facetTerms('category', counts.category, humanize)
-  for (const company of companyEntries(db)) {
+  for (const company of companies) {
     terms.push({ kind: 'company', slug: company.slug, text: company.name, words: wordsOf(company.name), jobs: company.jobCount })
   }
   const byWord = new Map<string, WordEntry>()
@@ -134,15 +138,3 @@ function buildVocabulary(db: DB, search: SearchEngine): Vocabulary {
   return { terms, words, byWord, byInitial, byName }
 }
 
-const cache = new WeakMap<DB, { generation: string; size: number; vocabulary: Vocabulary }>()
-
-/** The vocabulary of the current catalogue (rebuilt after a refresh or when the open count moved). */
-export function suggestVocabulary(db: DB, search: SearchEngine): Vocabulary {
-  const generation = derivedGeneration(db)
-  const size = search.size()
-  const cached = cache.get(db)
-  if (cached && cached.generation === generation && cached.size === size) return cached.vocabulary
-  const vocabulary = buildVocabulary(db, search)
-  cache.set(db, { generation, size, vocabulary })
-  return vocabulary
-}

@@ -1,7 +1,6 @@
-import type { DB } from '../db/connection.ts'
 import type { SearchEngine } from '../search/engine.ts'
 import type { FacetName, SearchFilters } from '../search/facet-spec.ts'
-import { suggestVocabulary, wordsOf, type Term, type TermKind, type Vocabulary, type WordEntry } from './suggest-vocabulary.ts'
+import { wordsOf, type Term, type TermKind, type Vocabulary, type WordEntry } from './suggest-vocabulary.ts'
 
 /**
  * Typeahead: completes the phrase being typed over titles, roles, skills, categories and companies.
@@ -135,10 +134,9 @@ interface Ranked extends SuggestRow {
   tier: number
 }
 
-export function suggest(db: DB, search: SearchEngine, q: string, limit: number): SuggestRow[] {
+export function suggest(vocabulary: Vocabulary, search: SearchEngine, q: string, limit: number): SuggestRow[] {
   const words = wordsOf(q)
   if (words.length === 0) return []
-  const vocabulary = suggestVocabulary(db, search)
   const rows: Ranked[] = []
   const fragment = words[words.length - 1]!
   for (const { term, tier } of matchPhrase(vocabulary, words.slice(0, -1), fragment)) {

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { Logger } from '../log.ts'
+import { loadConfig } from '../config.ts'
 import { migrate } from './migrate.ts'
 
 export type DB = Database.Database
@@ -10,6 +11,20 @@ export interface OpenOptions {
   readonly?: boolean
   /** Where a line per applied migration step goes (the server's logger); silent when absent. */
   log?: Logger
+  /** SQLite's synchronous mode; SQLITE_SYNCHRONOUS when absent (see durabilityMode). */
+  synchronous?: string
+}
+
+/**
+ * The durability promise (docs/ingest.md, "Durability"). In WAL mode `NORMAL` syncs the log only at
+ * checkpoints: a killed process loses nothing it committed, but a power loss or OS crash may lose
+ * the last commits (never corrupting the file). `FULL` syncs every commit, so an acknowledged write
+ * survives power loss too, at the cost of one disk flush per write transaction.
+ */
+export function durabilityMode(value: string): 'NORMAL' | 'FULL' {
+  const mode = value.trim().toUpperCase()
+  if (mode !== 'NORMAL' && mode !== 'FULL') throw new Error('SQLITE_SYNCHRONOUS must be NORMAL or FULL')
+  return mode
 }
 
 /**
@@ -23,7 +38,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
   db.pragma('foreign_keys = ON')
   if (options.readonly) return db
   db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = NORMAL')
+  db.pragma(`synchronous = ${durabilityMode(options.synchronous ?? loadConfig().sqliteSynchronous)}`)
   try {
     migrate(db, { onStep: (step) => options.log?.info('database migrated', { path, ...step }) })
   } catch (error) {

@@ -29,7 +29,8 @@ function migrate(): void {
   const path = resolve(config.dbPath)
   if (!existsSync(path)) throw new Error(`no database at ${path} (start the server once to create it)`)
   const db = openDatabase(path, { log: createLogger(config.logLevel) })
-  console.log(`${path}: schema version ${db.pragma('user_version', { simple: true })} (this build: ${latestVersion()})`)
+  const synchronous = ['OFF', 'NORMAL', 'FULL', 'EXTRA'][db.pragma('synchronous', { simple: true }) as number]
+  console.log(`${path}: schema version ${db.pragma('user_version', { simple: true })} (this build: ${latestVersion()}), synchronous=${synchronous}`)
   db.close()
 }
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { clientIp } from './client-address.ts'
+import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { assertSameSiteWrite } from './origin.ts'
 import { clearSessionCookie, startBrowserSession } from './cookie.ts'
@@ -37,18 +38,18 @@ export function authRoutes(ctx: AppContext): Route[] {
         method: 'POST',
         path: '/auth/register',
         summary: 'Create an account with email and password',
-        description: `Password policy: 10 to 256 characters, not on the bundled list of common passwords, not built from the email name. ${cookieNote} A six-digit verification code is emailed (see /auth/verify/confirm). 409 when the email already has an account. Refused (403) from a foreign site.`,
+        description: `Password policy: 10 to 256 characters, not on the bundled list of common passwords, not built from the email name. Answers 202 \`{ data: { ok: true } }\` whether or not the email already has an account, so sign-up does not reveal who is registered: a new account gets a six-digit verification code by mail, an existing one a "you already have an account" notice. It does not sign in: confirm the code (POST /auth/verify/confirm, which signs in) or sign in with the password (POST /auth/login). Budgeted per client address and across all callers (429 with Retry-After). Refused (403) from a foreign site.`,
         tags: ['auth'],
         auth: 'public',
+        budget: 'account',
         body: v.object({ email: emailField, password: passwordField('New password (10 to 256 characters).') }),
-        responses: { 201: 'account created and signed in', 400: 'invalid email or password refused by the policy', 409: 'email already registered' },
+        responses: { 202: 'accepted: a verification code or an "already registered" notice is on its way', 400: 'invalid email or password refused by the policy', 429: 'sign-up budget spent; see Retry-After' },
       },
-      async (event, { body, caller }) => {
+      async (event, { body }) => {
         assertSameSiteWrite(ctx, event)
-        const user = await registerUser(ctx, body.email, body.password)
-        startBrowserSession(ctx, event, user.id, caller)
-        event.res.status = 201
-        return { data: toUserJson(user) }
+        await registerUser(ctx, body.email, body.password)
+        event.res.status = 202
+        return ok
       },
     ),
     defineOperation(
@@ -60,7 +61,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: emailField, password: passwordField('The account password.') }),
-        responses: { 401: 'email or password incorrect', 429: 'too many failed attempts; see Retry-After' },
+        responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 401: 'email or password incorrect', 429: 'too many failed attempts; see Retry-After' },
       },
       async (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
@@ -77,6 +78,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         description: 'Ends the presented session (the cookie, or an extension token sent as Bearer) and clears the cookie. Idempotent: answers ok without credentials too. API keys are not affected; delete them under /me/api-keys.',
         tags: ['auth'],
         auth: 'public',
+        responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
       },
       (event, { caller }) => {
         if (caller && caller.credential !== 'api-key') invalidateSession(ctx.db, caller.credentialId)
@@ -114,16 +116,26 @@ export function authRoutes(ctx: AppContext): Route[] {
       {
         method: 'POST',
         path: '/auth/verify/request',
+        budget: 'account',
         summary: 'Email a six-digit verification code',
-        description: `Signed in: sends a code to the account's address (nothing when already verified). Anonymous: give \`email\`; a code is sent when an account exists (verified or not: confirming it signs in), and the answer is the same either way. Codes expire after a few minutes (CODE_MINUTES), die after a few wrong guesses, and are sent at most once a minute per account.`,
+        description: `Signed in: sends a code to the account's address (nothing when already verified). Anonymous: give \`email\`; a code is sent when an account exists (verified or not: confirming it signs in), and the answer is the same either way. Codes expire after a few minutes (CODE_MINUTES), die after a few wrong guesses, and are sent at most once a minute per account. The anonymous lookup runs after the answer, so its timing reveals nothing either. Budgeted per client address and across all callers (429 with Retry-After).`,
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: v.optional(emailField) }),
+        responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
       },
       (_event, { body, caller }) => {
         if (!caller && !body.email) throw badRequest('invalid body parameter "email": required when not signed in')
-        const user = caller ? findUserById(ctx.db, caller.userId) : findUserByEmail(ctx.db, body.email!)
-        if (user) requestEmailVerification(ctx, user, { evenIfVerified: !caller })
+        if (caller) {
+          const user = findUserById(ctx.db, caller.userId)
+          if (user) requestEmailVerification(ctx, user)
+          return ok
+        }
+        // Anonymous: looked up after the answer, so its timing does not say whether the email has an account.
+        ctx.background.run('verification mail', () => {
+          const user = findUserByEmail(ctx.db, body.email!)
+          if (user) requestEmailVerification(ctx, user, { evenIfVerified: true })
+        })
         return ok
       },
     ),
@@ -132,15 +144,17 @@ export function authRoutes(ctx: AppContext): Route[] {
         method: 'POST',
         path: '/auth/verify/confirm',
         summary: 'Confirm the emailed code: verifies the address and signs in',
-        description: `Marks the email verified and, since the code proves the mailbox, signs the caller in. ${cookieNote} 400 for a wrong, used or expired code (with the same message for an unknown email); wrong codes count toward the sign-in throttle (429 with Retry-After).`,
+        description: `Marks the email verified and, since the code proves the mailbox, signs the caller in. ${cookieNote} A signed-in caller may send \`{ code }\` alone: the email is then the caller's own (as the reference service's web app does); anonymous callers must send \`email\`. 400 for a wrong, used or expired code (with the same message for an unknown email); wrong codes count toward the sign-in throttle (429 with Retry-After).`,
         tags: ['auth'],
         auth: 'public',
-        body: v.object({ email: emailField, code: codeField }),
-        responses: { 400: 'wrong, used or expired code', 429: 'too many wrong codes; see Retry-After' },
+        body: v.object({ email: v.optional(emailField), code: codeField }),
+        responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 400: 'wrong, used or expired code, or no email when not signed in', 429: 'too many wrong codes; see Retry-After' },
       },
       (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)
-        const user = confirmEmailedCode(ctx, clientIp(ctx.config, event), body.email, 'verify_email', body.code)
+        const email = body.email ?? (caller ? findUserById(ctx.db, caller.userId)?.email : undefined)
+        if (!email) throw badRequest('invalid body parameter "email": required when not signed in')
+        const user = confirmEmailedCode(ctx, clientIp(ctx.config, event), email, 'verify_email', body.code)
         confirmEmailVerified(ctx, user)
         startBrowserSession(ctx, event, user.id, caller)
         return { data: userJson(user.id) }
@@ -150,11 +164,13 @@ export function authRoutes(ctx: AppContext): Route[] {
       {
         method: 'POST',
         path: '/auth/password/forgot',
+        budget: 'account',
         summary: 'Email a password-reset code',
-        description: 'Always answers `{ data: { ok: true } }`, whether or not the email has an account, so the endpoint does not reveal who is registered.',
+        description: 'Always answers `{ data: { ok: true } }`, whether or not the email has an account, and looks the email up only after answering, so neither the answer nor its timing reveals who is registered. Budgeted per client address and across all callers (429 with Retry-After).',
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: emailField }),
+        responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
       },
       (_event, { body }) => {
         requestPasswordReset(ctx, body.email)
@@ -170,7 +186,7 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ email: emailField, code: codeField, new_password: passwordField('New password (10 to 256 characters).') }),
-        responses: { 400: 'wrong, used or expired code, or password refused by the policy', 429: 'too many wrong codes; see Retry-After' },
+        responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 400: 'wrong, used or expired code, or password refused by the policy', 429: 'too many wrong codes; see Retry-After' },
       },
       async (event, { body, caller }) => {
         assertSameSiteWrite(ctx, event)

@@ -1,16 +1,17 @@
+import { isIP } from 'node:net'
 import { getRequestIP, type H3Event } from 'h3'
 import type { Config } from '../config.ts'
+
+/** The client address for login throttling: the same trusted-proxy rule and IPv6 /64 blocks as the rate limiter. */
+export function clientIp(config: Config, event: H3Event): string {
+  return clientAddressBlock(config, event) ?? 'unknown'
+}
 
 /**
  * The client's address block, for budgets and throttles: proxy headers count only with
  * TRUST_PROXY, and then only the hop our own proxy appended (the last X-Forwarded-For entry),
  * since earlier entries are whatever the client sent. Undefined when there is no address (in-process calls).
  */
-/** The client address for login throttling: the same trusted-proxy rule and IPv6 /64 blocks as the rate limiter. */
-export function clientIp(config: Config, event: H3Event): string {
-  return clientAddressBlock(config, event) ?? 'unknown'
-}
-
 export function clientAddressBlock(config: Config, event: H3Event): string | undefined {
   const ip = clientAddress(config, event)
   return ip ? addressBlock(ip) : undefined
@@ -31,13 +32,19 @@ export function addressBlock(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
 }
 
+/**
+ * A forwarded hop counts only when it is an IP address: anything else (a name, garbage, 8 KB of
+ * padding) falls back to the socket address, so a client cannot mint budget keys of its choosing.
+ */
 function clientAddress(config: Config, event: H3Event): string | undefined {
   if (config.trustProxy) {
     const forwarded = event.req.headers.get('x-forwarded-for')?.split(',').map((hop) => hop.trim()).filter(Boolean)
-    if (forwarded?.length) return forwarded[forwarded.length - 1]
-    const realIp = event.req.headers.get('x-real-ip')?.trim()
-    if (realIp) return realIp
+    const hop = forwarded?.length ? forwarded[forwarded.length - 1] : event.req.headers.get('x-real-ip')?.trim()
+    if (hop && hop.length <= MAX_IP_LENGTH && isIP(hop)) return hop
   }
   return getRequestIP(event)
 }
+
+/** The longest textual IP address (IPv4-mapped IPv6 with a zone id allowance). */
+const MAX_IP_LENGTH = 64
 

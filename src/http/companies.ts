@@ -1,25 +1,21 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { listOf, object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { notFound } from '../errors.ts'
-import { intParam, pageOf } from './validate.ts'
+import { pageOf, pagingEntries } from './validate.ts'
 import { loadJobs } from '../catalogue/job-json.ts'
 import { parseCompanyParams } from '../catalogue/company-search-params.ts'
 import { searchCompanies } from '../catalogue/company-search.ts'
+import { listSubindustries } from '../catalogue/company-subindustries.ts'
 import { toCompanyDetail, toCompanySummary } from '../catalogue/company-json.ts'
 import { companyCollections, companyJobIds, companyRowBySlug } from '../catalogue/company-read.ts'
 import { companyVoteOf, feedbackSummaries, jobVotesOf, NO_FEEDBACK, referralAvailable } from '../catalogue/community-signals.ts'
 
-const DEFAULT_LIMIT = 10
-const MAX_LIMIT = 100
-
 const multi = (description: string) =>
   v.optional(v.pipe(v.union([v.string(), v.array(v.string())]), v.description(`${description}; repeat or comma-separate to OR values`)))
 
-const paging = {
-  limit: v.optional(intParam({ min: 1, description: `page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}; larger values are clamped)` })),
-  offset: v.optional(intParam({ min: 0, description: 'rows to skip (default 0)' })),
-}
+const paging = pagingEntries()
 
 export function companiesRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
@@ -51,17 +47,33 @@ export function companiesRoutes(ctx: AppContext): Route[] {
           yc_status: multi('accelerator status'),
           yc_stage: multi('accelerator funding stage'),
           yc_flags: multi('accelerator flags'),
+          subindustries: multi('curated sub-industry slugs (GET /companies/subindustries lists them); a value no company carries matches nothing'),
         }),
-        responses: { 200: '`{ data: [company summary], meta: { total, limit, offset, ignored_params? } }`', 400: 'invalid parameter value' },
+        responses: { 200: { description: '`{ data: [company summary], meta: { total, limit, offset, ignored_params? } }`', schema: pageSchema(ref('CompanySummary')) }, 400: 'invalid parameter value' },
       },
       (event, { query }) => {
-        const { limit, offset } = pageOf(query, { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT })
+        const { limit, offset } = pageOf(query)
         const parsed = parseCompanyParams(event.url.searchParams, ['q', 'limit', 'offset', 'sort'])
-        const result = searchCompanies(db, parsed.query, { sort: query.sort, limit, offset })
+        const result = searchCompanies(db, ctx.catalogue.companies(), parsed.query, { sort: query.sort, limit, offset })
         const data = result.page.map((entry) => toCompanySummary(entry, result.feedback.get(entry.id) ?? NO_FEEDBACK))
         const meta = { total: result.total, limit, offset }
         return { data, meta: parsed.ignored ? { ...meta, ignored_params: parsed.ignored } : meta }
       },
+    ),
+    defineOperation(
+      {
+        method: 'GET',
+        path: '/companies/subindustries',
+        summary: 'Curated sub-industries with their company counts',
+        description:
+          'Every sub-industry slug carried by a company with at least one open role, with a display `label` and the number of such companies (`count`), most companies first. These are the values of the `subindustries` filter of company search. Empty when the catalogue records none. No `meta`.',
+        tags: ['companies'],
+        auth: 'public',
+        budget: 'read',
+        query: v.object({}),
+        responses: { 200: { description: '`{ data: [{ slug, label, count }] }`', schema: listOf(ref('Subindustry')) } },
+      },
+      () => ({ data: listSubindustries(ctx.catalogue.companies()) }),
     ),
     defineOperation(
       {
@@ -74,12 +86,12 @@ export function companiesRoutes(ctx: AppContext): Route[] {
         budget: 'read',
         params: v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('company slug')) }),
         query: v.object(paging),
-        responses: { 200: '`{ data: { company, jobs: [Job], referral_available }, meta: { total, limit, offset } }`', 404: 'no such company' },
+        responses: { 200: { description: '`{ data: { company, jobs: [Job], referral_available }, meta: { total, limit, offset } }`', schema: object({ data: ref('CompanyDetail'), meta: ref('PageMeta') }) }, 404: 'company not found' },
       },
       (_event, { params, query, caller }) => {
         const row = companyRowBySlug(db, params.slug)
-        if (!row) throw notFound('no such company')
-        const { limit, offset } = pageOf(query, { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT })
+        if (!row) throw notFound('company not found')
+        const { limit, offset } = pageOf(query)
         const page = companyJobIds(db, row.id, limit, offset, row.job_count)
         const feedback = feedbackSummaries(db, [row.id]).get(row.id) ?? NO_FEEDBACK
         const company = toCompanyDetail({ ...row, job_count: page.total }, companyCollections(db, row.id), feedback, companyVoteOf(db, row.id, caller?.userId))

@@ -36,6 +36,33 @@ export function clearSessionCookie(ctx: AppContext, event: H3Event): void {
   deleteCookie(event, SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: isHttps(ctx, event), path: '/' })
 }
 
+/**
+ * The pending OAuth sign-in's `state`, held by the browser that started it: the callback accepts a
+ * state only from the browser carrying the same value, so a callback URL minted by someone else
+ * (login CSRF) is refused. Scoped to the OAuth paths and as short-lived as the state itself.
+ */
+export const OAUTH_STATE_COOKIE = 'openroles_oauth_state'
+const OAUTH_COOKIE_PATH = '/api/v1/auth/oauth/'
+
+export function setOAuthStateCookie(ctx: AppContext, event: H3Event, state: string): void {
+  markPrivate(event)
+  setCookie(event, OAUTH_STATE_COOKIE, state, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(ctx, event),
+    path: OAUTH_COOKIE_PATH,
+    maxAge: ctx.config.oauthStateMinutes * 60,
+  })
+}
+
+export function readOAuthStateCookie(event: H3Event): string | undefined {
+  return getCookie(event, OAUTH_STATE_COOKIE) || undefined
+}
+
+export function clearOAuthStateCookie(ctx: AppContext, event: H3Event): void {
+  deleteCookie(event, OAUTH_STATE_COOKIE, { httpOnly: true, sameSite: 'lax', secure: isHttps(ctx, event), path: OAUTH_COOKIE_PATH })
+}
+
 /** Starts a browser session for the user and hands its token to the client as the session cookie. */
 export function startBrowserSession(ctx: AppContext, event: H3Event, userId: number, replacing?: Caller | null): { token: string; expiresAt: string } {
   const session = createBrowserSession(ctx, userId, replacing)

@@ -17,6 +17,9 @@ export function errorResponse(ctx: AppContext, error: unknown, event: H3Event): 
   const headers = new Headers(domain?.options.headers ?? (HTTPError.isError(error) ? error.headers : undefined))
   mergeEdgeHeaders(headers, event.res.errHeaders)
   headers.set('content-type', 'application/json; charset=utf-8')
+  // A refused body was not read, so the connection cannot carry another request: say so, and Node
+  // closes it cleanly after the answer (discarding what is still arriving) instead of resetting it.
+  if (status === 413) headers.set('connection', 'close')
   return new Response(JSON.stringify({ error: message, ...domain?.options.fields }), { status, headers })
 }
 
@@ -33,3 +36,4 @@ function describe(error: unknown): string {
   while (inner && typeof inner === 'object' && 'cause' in inner && (inner as { cause?: unknown }).cause) inner = (inner as { cause: unknown }).cause
   return inner instanceof Error ? (inner.stack ?? String(inner)) : String(inner)
 }
+

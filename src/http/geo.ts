@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { listOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
 import { searchCityNames } from '../catalogue/city-lookup.ts'
@@ -24,7 +25,7 @@ export function geoRoutes(ctx: AppContext): Route[] {
           country: v.optional(v.pipe(v.string('must be given once'), v.regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code'), v.toLowerCase(), v.description('ISO alpha-2 country code (lowercase; uppercase accepted)'))),
           limit: v.optional(intParam({ min: 1, description: `rows to return, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}; larger values are clamped)` })),
         }),
-        responses: { 200: '`{ data: [{ value, country, population, matched? }] }`', 400: 'invalid country or limit' },
+        responses: { 200: { description: '`{ data: [{ value, country, population, matched? }] }`', schema: listOf(ref('CityMatch')) }, 400: 'invalid country or limit' },
       },
       (_event, { query }) => ({
         data: searchCityNames(query.q, query.country, Math.min(query.limit ?? DEFAULT_LIMIT, MAX_LIMIT)),

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
-import { intParam } from './validate.ts'
+import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { notFound } from '../errors.ts'
 import { jobIdBySlug } from '../catalogue/job-json.ts'
 import { getTracking, listTracking, recordInteraction, undoInteraction, type InteractionAction, type InteractionUndo, type TrackingList } from '../me/interactions.ts'
@@ -9,9 +9,7 @@ import { getTracking, listTracking, recordInteraction, undoInteraction, type Int
 const SlugParams = v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('Job public_slug.')) })
 
 const PageQuery = v.object({
-  // Above 100 is clamped, not refused (docs/api.md "Paging").
-  limit: v.optional(v.pipe(intParam({ min: 1, description: 'Page size, 1 to 100 (default 10; larger values are clamped).' }), v.transform((n) => Math.min(n, 100))), '10'),
-  offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' }), '0'),
+  ...pagingEntries(),
 })
 
 const ACTIONS: Record<InteractionAction, string> = {
@@ -36,7 +34,7 @@ const LISTS: Record<TrackingList, { path: string; summary: string }> = {
 }
 
 export function jobInteractionRoutes(ctx: AppContext): Route[] {
-  const jobId = (slug: string) => jobIdBySlug(ctx.db, slug) ?? raise('no such job')
+  const jobId = (slug: string) => jobIdBySlug(ctx.db, slug) ?? raise('job not found')
   const entry = (userId: number, id: number) => getTracking(ctx.db, userId, id) ?? raise('no interaction with this job')
 
   const actions = (Object.keys(ACTIONS) as InteractionAction[]).map((action) =>
@@ -83,8 +81,9 @@ export function jobInteractionRoutes(ctx: AppContext): Route[] {
     defineOperation(
       { method: 'GET', path: LISTS[list].path, summary: LISTS[list].summary, tags: ['tracking'], auth: 'session-or-key', query: PageQuery },
       (_event, { caller, query }) => {
-        const page = listTracking(ctx.db, caller.userId, list, query.limit, query.offset)
-        return { data: page.items, meta: { total: page.total, limit: query.limit, offset: query.offset } }
+        const { limit, offset } = pageOf(query)
+        const page = listTracking(ctx.db, caller.userId, list, limit, offset)
+        return { data: page.items, meta: { total: page.total, limit, offset } }
       },
     ),
   )

@@ -20,11 +20,11 @@ export function jobMatchRoutes(ctx: AppContext): Route[] {
         tags: ['profile'],
         auth: 'session-or-key',
         params: SlugParams,
-        responses: { 404: 'no such job, or the caller has no profile' },
+        responses: { 404: 'job not found, or the caller has no profile' },
       },
       (_event, { caller, params }) => {
         const id = jobIdBySlug(ctx.db, params.slug)
-        if (id === undefined) throw notFound('no such job')
+        if (id === undefined) throw notFound('job not found')
         const profile = getProfile(ctx.db, caller.userId)
         if (!profile) throw notFound('no profile; PUT /me/profile first')
         const [job] = loadJobs(ctx.db, [id], { description: 'text', ghost: false })

@@ -1,9 +1,10 @@
 import * as v from 'valibot'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
+import { object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { badRequest } from '../errors.ts'
-import { boolParam, intParam, MAX_JOB_PAGE_DEPTH, pageOf } from './validate.ts'
+import { boolParam, intParam, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries } from './validate.ts'
 import { loadJobs, type DescriptionFormat } from '../catalogue/job-json.ts'
 import {
   COUNTED_FACETS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, SORT_KEYS,
@@ -11,11 +12,6 @@ import {
 } from '../search/facet-spec.ts'
 import { parseJobQuery, SearchInputError, type JobQuery, type JobQueryOptions } from '../search/search-params.ts'
 import { POSTING_ATTRIBUTES, VALUE_FILTERS } from '../catalogue/posting-attributes.ts'
-
-const LIMIT_DEFAULT = 10
-const LIMIT_MAX = 100
-/** Deepest page on job endpoints: offset + limit. */
-const PAGING_PARAMS = ['limit', 'offset']
 
 const values = (description: string) => v.optional(v.pipe(v.union([v.string(), v.array(v.string())], 'must be text'), v.description(description)))
 
@@ -25,7 +21,12 @@ function filterEntries(): v.ObjectEntries {
   for (const facet of FACET_NAMES) {
     const { description } = POSTING_ATTRIBUTES.find((row) => row.name === facet)!
     entries[facet] = values(`${description}. Repeat the parameter or separate with commas; values are ORed${GEO_FACETS.includes(facet) ? ' (regions, countries and cities form one OR-group)' : ''}`)
-    if (!GEO_FACETS.includes(facet)) entries[`${facet}_mode`] = v.optional(v.pipe(v.string('must be and or or'), v.description(`and: a posting must carry every ${facet} value; or (default)`)))
+    entries[`${facet}_mode`] = v.optional(
+      v.pipe(
+        v.string('must be and or or'),
+        v.description(GEO_FACETS.includes(facet) ? 'accepted and without effect: geography is one OR-group (as in the reference service)' : `and: a posting must carry every ${facet} value; or (default)`),
+      ),
+    )
     entries[`${facet}_exclude`] = values(`postings carrying any of these ${facet} values are removed`)
   }
   for (const filter of VALUE_FILTERS) {
@@ -37,20 +38,18 @@ function filterEntries(): v.ObjectEntries {
 }
 
 const qEntry = v.optional(v.pipe(v.string('must be text'), v.description('full text over title, company and description; every word must match, the last one as a prefix; a word no posting holds matches its spelling correction (meta.did_you_mean); operators and punctuation are searched literally')))
-const pagingEntries = {
-  limit: v.optional(intParam({ min: 1, description: `page size, 1 to ${LIMIT_MAX} (default ${LIMIT_DEFAULT}; larger values are clamped)` })),
-  offset: v.optional(intParam({ min: 0, description: `rows to skip; offset + limit must be at most ${MAX_JOB_PAGE_DEPTH}` })),
-}
+const jobPaging = pagingEntries({ maxDepth: MAX_JOB_PAGE_DEPTH })
+/** Read by the route itself: neither filters nor ignored. */
+const PAGING_PARAMS = ['limit', 'offset']
 const searchEntries = {
   q: qEntry,
-  ...pagingEntries,
+  ...jobPaging,
   sort: v.optional(v.pipe(v.picklist(SORT_KEYS, `must be one of ${SORT_KEYS.join(', ')}`), v.description('sort key; without it: relevance when q is given, else posted_at descending'))),
   order: v.optional(v.pipe(v.picklist(['asc', 'desc'], 'must be asc or desc'), v.description('asc or desc (default desc); ignored without sort'))),
   ...filterEntries(),
 }
 
-const page = (query: { limit?: number; offset?: number }) =>
-  pageOf(query, { defaultLimit: LIMIT_DEFAULT, maxLimit: LIMIT_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })
+const page = (query: { limit?: number; offset?: number }) => pageOf(query, { maxDepth: MAX_JOB_PAGE_DEPTH })
 
 function jobQueryOf(event: H3Event, options: JobQueryOptions): JobQuery {
   try {
@@ -95,7 +94,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.looseObject(searchEntries),
-        responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (did_you_mean, an extension: the query as matched when unknown words were corrected)', 400: 'invalid parameter value, or offset + limit over 10000' },
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (did_you_mean, an extension: the query as matched when unknown words were corrected)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
       },
       (event, { query }) => searchJobs(event, query, PAGING_PARAMS, 'preview'),
     ),
@@ -112,7 +111,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
           ...searchEntries,
           description_format: v.optional(v.pipe(v.string('must be text'), v.description('html (default; unknown values fall back to it), text or markdown'))),
         }),
-        responses: { 200: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (did_you_mean, an extension: the query as matched when unknown words were corrected)', 400: 'invalid parameter value, or offset + limit over 10000' },
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (did_you_mean, an extension: the query as matched when unknown words were corrected)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
       },
       (event, { query }) => {
         const format = query.description_format === 'text' || query.description_format === 'markdown' ? query.description_format : 'html'
@@ -135,7 +134,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
           disjunctive: v.optional(v.pipe(boolParam, v.description('count each facet without its own selection (default false)'))),
           ...filterEntries(),
         }),
-        responses: { 200: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive=true' },
+        responses: { 200: { description: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', schema: object({ data: ref('Facets'), meta: ref('IgnoredOnly') }, ['data']) }, 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive=true' },
       },
       (event, { query }) => {
         const names = facetList(query.facets)
@@ -155,8 +154,8 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         tags: ['jobs'],
         auth: 'public',
         budget: 'read',
-        query: v.object(pagingEntries),
-        responses: { 200: '`{ data: [Job], meta: { total, limit, offset } }`', 400: 'offset + limit over 10000' },
+        query: v.object(jobPaging),
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset } }`', schema: pageSchema(ref('Job')) }, 400: 'offset + limit over 10000' },
       },
       (_event, { query }) => {
         const { limit, offset } = page(query)

@@ -1,8 +1,9 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { dataOf, listOf, object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { badRequest, notFound } from '../errors.ts'
-import { intParam, MAX_JOB_PAGE_DEPTH, pageOf } from './validate.ts'
+import { lenientInt, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries } from './validate.ts'
 import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { clusterCopies, jobSlugByUrl } from '../catalogue/job-lookup.ts'
 import { normalizeUrl } from '../catalogue/job-store.ts'
@@ -10,7 +11,6 @@ import { similarJobIds, SIMILAR_STORED } from '../catalogue/similar.ts'
 import { jobVotesOf } from '../catalogue/community-signals.ts'
 
 const SIMILAR_DEFAULT = 6
-const COPIES_DEFAULT = 50
 const COPIES_MAX = 200
 
 const slugParams = v.object({
@@ -30,15 +30,16 @@ export function jobsRoutes(ctx: AppContext): Route[] {
 
   function requireJob(slug: string): number {
     const id = jobIdBySlug(db, slug)
-    if (id === undefined) throw notFound('no such job')
+    if (id === undefined) throw notFound('job not found')
     return id
   }
 
-  function resolveUrl(url: string) {
+  function resolveUrl(url: string, unknown: 'null' | '404') {
     if (!normalizeUrl(url)) throw badRequest('invalid url: not a URL')
     const slug = jobSlugByUrl(db, url)
-    if (!slug) throw notFound('no posting with that URL')
-    return { data: { public_slug: slug } }
+    if (slug) return { data: { public_slug: slug } }
+    if (unknown === 'null') return { data: null }
+    throw notFound('no posting with that URL')
   }
 
   return [
@@ -47,14 +48,14 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         method: 'GET',
         path: '/jobs/find',
         summary: 'Resolve a posting URL to its job slug',
-        description: 'Matches the normalized application URL or source URL. Open postings win over closed ones. 404 when unknown.',
+        description: 'Matches the normalized application URL or source URL. Open postings win over closed ones. An unknown URL is not an error: the answer is `200 { data: null }`, as the reference service answers (rather than 404); a missing or malformed `url` is a 400.',
         tags: ['jobs'],
         auth: 'public',
         budget: 'read',
         query: v.object({ url: urlField }),
-        responses: { 200: '`{ data: { public_slug } }`', 400: 'missing or unparseable url', 404: 'no posting with that URL' },
+        responses: { 200: { description: '`{ data: { public_slug } }`, or `{ data: null }` for an unknown URL', schema: dataOf({ oneOf: [object({ public_slug: { type: 'string' } }), { type: 'null' }] }) }, 400: 'missing or unparseable url' },
       },
-      (_event, { query }) => resolveUrl(query.url),
+      (_event, { query }) => resolveUrl(query.url, 'null'),
     ),
     defineOperation(
       {
@@ -66,9 +67,9 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         body: v.object({ url: urlField }),
-        responses: { 200: '`{ data: { public_slug } }`', 400: 'missing or unparseable url', 404: 'no posting with that URL' },
+        responses: { 200: { description: '`{ data: { public_slug } }`', schema: dataOf(object({ public_slug: { type: 'string' } })) }, 400: 'missing or unparseable url', 404: 'no posting with that URL' },
       },
-      (_event, { body }) => resolveUrl(body.url),
+      (_event, { body }) => resolveUrl(body.url, '404'),
     ),
     defineOperation(
       {
@@ -81,7 +82,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         budget: 'read',
         params: slugParams,
         query: v.object({}),
-        responses: { 200: '`{ data: Job }`', 404: 'no such job' },
+        responses: { 200: { description: '`{ data: Job }`', schema: dataOf(ref('Job')) }, 404: 'job not found' },
       },
       (_event, { params, caller }) => {
         const id = requireJob(params.slug)
@@ -100,13 +101,13 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         budget: 'read',
         params: slugParams,
         query: v.object({
-          limit: v.optional(intParam({ min: 1, description: `neighbours to return, 1 to ${SIMILAR_STORED} (default ${SIMILAR_DEFAULT}; larger values are clamped)` })),
+          limit: v.optional(lenientInt(`neighbours to return, 1 to ${SIMILAR_STORED} (default ${SIMILAR_DEFAULT}); larger values are clamped, smaller ones read as 1, a value that is not a number as the default`)),
         }),
-        responses: { 200: '`{ data: [Job] }`', 404: 'no such job' },
+        responses: { 200: { description: '`{ data: [Job] }`', schema: listOf(ref('Job')) }, 404: 'job not found' },
       },
       (_event, { params, query, caller }) => {
         const id = requireJob(params.slug)
-        const limit = Math.min(query.limit ?? SIMILAR_DEFAULT, SIMILAR_STORED)
+        const { limit } = pageOf(query, { defaultLimit: SIMILAR_DEFAULT, maxLimit: SIMILAR_STORED })
         const ids = similarJobIds(db, id, limit)
         return { data: loadJobs(db, ids, { description: 'preview', ghost: false, myVotes: jobVotesOf(db, ids, caller?.userId) }) }
       },
@@ -117,23 +118,20 @@ export function jobsRoutes(ctx: AppContext): Route[] {
         path: '/jobs/:slug/copies',
         summary: 'Other open postings of the same role',
         description:
-          'Reposts of one role (same company, same normalized title), e.g. one role advertised in several cities; newest first. `meta.total` is the number of such copies.',
+          'Reposts of one role (same company, same normalized title), e.g. one role advertised in several cities; newest first. `meta.total` is the number of such copies. Each item also carries `apply_url`: the posting\'s application address (its `url`; the source URL when the source gave no separate one).',
         tags: ['jobs'],
         auth: 'public',
         budget: 'read',
         params: slugParams,
-        query: v.object({
-          limit: v.optional(intParam({ min: 1, description: `page size, 1 to ${COPIES_MAX} (default ${COPIES_DEFAULT}; larger values are clamped)` })),
-          offset: v.optional(intParam({ min: 0, description: 'rows to skip' })),
-        }),
-        responses: { 200: '`{ data: [Job], meta: { total, limit, offset } }`', 400: 'offset + limit over 10000', 404: 'no such job' },
+        query: v.object(pagingEntries({ maxLimit: COPIES_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })),
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset } }`; each Job with `apply_url`', schema: pageSchema(ref('Job')) }, 400: 'pagination too deep: offset + limit over 10000', 404: 'job not found' },
       },
       (_event, { params, query, caller }) => {
         const id = requireJob(params.slug)
-        const { limit, offset } = pageOf(query, { defaultLimit: COPIES_DEFAULT, maxLimit: COPIES_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })
+        const { limit, offset } = pageOf(query, { maxLimit: COPIES_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })
         const page = clusterCopies(db, id, limit, offset)
         const myVotes = jobVotesOf(db, page.ids, caller?.userId)
-        return { data: loadJobs(db, page.ids, { description: 'preview', ghost: true, myVotes }), meta: { total: page.total, limit, offset } }
+        return { data: loadJobs(db, page.ids, { description: 'preview', ghost: true, myVotes, applyUrl: true }), meta: { total: page.total, limit, offset } }
       },
     ),
   ]

@@ -1,8 +1,9 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
-import { intParam } from './validate.ts'
-import { notFound } from '../errors.ts'
+import { intParam, pageOf, pagingEntries } from './validate.ts'
+import { badRequest, notFound } from '../errors.ts'
 import {
   getNotification,
   getNotificationSettings,
@@ -10,19 +11,26 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
   updateNotificationSettings,
+  DELIVERY_CHANNELS,
 } from '../me/notifications.ts'
 
 const ListQuery = v.object({
-  // Above 100 is clamped, not refused (docs/api.md "Paging").
-  limit: v.optional(v.pipe(intParam({ min: 1, description: 'Page size, 1 to 100 (default 10; larger values are clamped).' }), v.transform((n) => Math.min(n, 100))), '10'),
-  offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' }), '0'),
+  ...pagingEntries(),
 })
 
 const IdParams = v.object({ id: intParam({ min: 1, description: 'Notification id.' }) })
 
 const SettingsBody = v.object({
+  enabled: v.optional(v.pipe(v.boolean('must be true or false'), v.description('Whether digests leave the app at all (on the channels below). true needs at least one channel.'))),
+  channels: v.optional(
+    v.pipe(
+      v.array(v.picklist(DELIVERY_CHANNELS, `unknown channel: must be one of ${DELIVERY_CHANNELS.join(', ')}`), 'must be an array'),
+      v.maxLength(DELIVERY_CHANNELS.length * 2, 'must have at most a few entries'),
+      v.description(`Channels digests may leave on: ${DELIVERY_CHANNELS.join(', ')}; a subscription delivers only when its own channel is listed.`),
+    ),
+  ),
   digest_in_app: v.optional(v.pipe(v.boolean('must be true or false'), v.description('Write subscription digests to the in-app notification list.'))),
-  digest_push: v.optional(v.pipe(v.boolean('must be true or false'), v.description('Also push digests to the registered mobile devices (needs a push gateway).'))),
+  digest_push: v.optional(v.pipe(v.boolean('must be true or false'), v.description('Earlier spelling: adds or removes `push` in `channels` (ignored when `channels` is sent).'))),
 })
 
 export function meNotificationRoutes(ctx: AppContext): Route[] {
@@ -39,8 +47,9 @@ export function meNotificationRoutes(ctx: AppContext): Route[] {
         query: ListQuery,
       },
       (_event, { caller, query }) => {
-        const page = listNotifications(ctx.db, caller.userId, query.limit, query.offset)
-        return { data: page.items, meta: { total: page.total, unread_count: page.unreadCount, limit: query.limit, offset: query.offset } }
+        const { limit, offset } = pageOf(query)
+        const page = listNotifications(ctx.db, caller.userId, limit, offset)
+        return { data: page.items, meta: { total: page.total, unread_count: page.unreadCount, limit, offset } }
       },
     ),
     defineOperation(
@@ -65,7 +74,15 @@ export function meNotificationRoutes(ctx: AppContext): Route[] {
       (_event, { caller, params }) => ({ data: markNotificationRead(ctx.db, caller.userId, params.id) ?? raise() }),
     ),
     defineOperation(
-      { method: 'GET', path: '/me/notification-settings', summary: 'Notification settings', tags: ['notifications'], auth: 'session' },
+      {
+        method: 'GET',
+        path: '/me/notification-settings',
+        summary: 'Notification settings',
+        description: '`{ enabled, channels, digest_in_app, digest_push }`; without stored settings: enabled, channels email and push, in-app on.',
+        tags: ['notifications'],
+        auth: 'session',
+        responses: { 200: { description: '`{ data: NotificationSettings }`', schema: dataOf(ref('NotificationSettings')) } },
+      },
       (_event, { caller }) => ({ data: getNotificationSettings(ctx.db, caller.userId) }),
     ),
     defineOperation(
@@ -73,11 +90,17 @@ export function meNotificationRoutes(ctx: AppContext): Route[] {
         method: 'PUT',
         path: '/me/notification-settings',
         summary: 'Update notification settings (partial)',
+        description: 'Fields left out keep their value; the answer is the whole settings object. 400 for an unknown channel, or `enabled: true` with no channel.',
         tags: ['notifications'],
         auth: 'session',
         body: SettingsBody,
+        responses: { 200: { description: '`{ data: NotificationSettings }`', schema: dataOf(ref('NotificationSettings')) }, 400: 'unknown channel, or enabled with no channel' },
       },
-      (_event, { caller, body }) => ({ data: updateNotificationSettings(ctx.db, caller.userId, body) }),
+      (_event, { caller, body }) => {
+        const settings = updateNotificationSettings(ctx.db, caller.userId, body)
+        if ('error' in settings) throw badRequest(settings.error)
+        return { data: settings }
+      },
     ),
   ]
 }

@@ -1,15 +1,14 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
-import { intParam } from './validate.ts'
+import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
-import { countSavedSearches, createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from '../me/saved-searches.ts'
+import { countSavedSearches, createSavedSearch, deleteSavedSearch, listSavedSearches, savedSearchNameTaken, updateSavedSearch } from '../me/saved-searches.ts'
 import { normalizeSavedQuery } from '../me/saved-query.ts'
 
 const PageQuery = v.object({
-  // Above 100 is clamped, not refused (docs/api.md "Paging").
-  limit: v.optional(v.pipe(intParam({ min: 1, description: 'Page size, 1 to 100 (default 10; larger values are clamped).' }), v.transform((n) => Math.min(n, 100))), '10'),
-  offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' }), '0'),
+  ...pagingEntries(),
 })
 
 const IdParams = v.object({ id: intParam({ min: 1, description: 'Saved search id.' }) })
@@ -21,6 +20,9 @@ const Query = v.pipe(
   v.maxLength(2000, 'must be at most 2000 characters'),
   v.description('Job search query string in the filter grammar, e.g. `q=rust&work_mode=remote&countries=de` (a leading `?` is dropped). It must parse as a job search.'),
 )
+
+/** `meta` appears only to report parameters of the query no filter reads. */
+const savedSearchBody = object({ data: ref('SavedSearch'), meta: ref('IgnoredOnly') }, ['data'])
 
 const CreateBody = v.object({ name: Name, query: Query })
 const UpdateBody = v.object({ name: v.optional(Name), query: v.optional(Query) })
@@ -34,10 +36,19 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
   }
   return [
     defineOperation(
-      { method: 'GET', path: '/me/searches', summary: 'Saved searches, newest first', tags: ['saved searches'], auth: 'session', query: PageQuery },
+      {
+        method: 'GET',
+        path: '/me/searches',
+        summary: 'Saved searches, newest first',
+        tags: ['saved searches'],
+        auth: 'session',
+        query: PageQuery,
+        responses: { 200: { description: '`{ data: [SavedSearch], meta }`', schema: pageSchema(ref('SavedSearch')) } },
+      },
       (_event, { caller, query }) => {
-        const page = listSavedSearches(ctx.db, caller.userId, query.limit, query.offset)
-        return { data: page.items, meta: { total: page.total, limit: query.limit, offset: query.offset } }
+        const { limit, offset } = pageOf(query)
+        const page = listSavedSearches(ctx.db, caller.userId, limit, offset)
+        return { data: page.items, meta: { total: page.total, limit, offset } }
       },
     ),
     defineOperation(
@@ -45,17 +56,19 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
         method: 'POST',
         path: '/me/searches',
         summary: 'Save a search',
-        description: 'Parameters no job filter reads are kept but reported in `meta.ignored_params`, as job search would report them.',
+        description:
+          'Answers `{ id, name, query, public_slug, author_label, subscriptions, created_at, updated_at }` (201). `public_slug` and `author_label` are null: saved searches are private here (the reference service uses them for shared searches). Names are 1 to 100 characters and unique per account (case-insensitive). Parameters no job filter reads are kept but reported in `meta.ignored_params`, as job search would report them.',
         tags: ['saved searches'],
         auth: 'session',
         body: CreateBody,
-        responses: { 201: 'saved', 400: 'the query does not parse', 409: 'saved-search limit reached' },
+        responses: { 201: { description: 'saved: `{ data: SavedSearch, meta? }`', schema: savedSearchBody }, 400: 'the query does not parse', 409: 'saved-search limit reached, or a saved search of this name exists' },
       },
       (event, { caller, body }) => {
         const { query, ignored } = parsed(body.query)
         if (countSavedSearches(ctx.db, caller.userId) >= ctx.config.savedSearchesPerUser) {
           throw conflict(`at most ${ctx.config.savedSearchesPerUser} saved searches per account`)
         }
+        if (savedSearchNameTaken(ctx.db, caller.userId, body.name)) throw conflict('a saved search with this name already exists')
         event.res.status = 201
         const data = createSavedSearch(ctx.db, caller.userId, { name: body.name, query })
         return ignored ? { data, meta: { ignored_params: ignored } } : { data }
@@ -70,9 +83,10 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
         auth: 'session',
         params: IdParams,
         body: UpdateBody,
-        responses: { 400: 'the query does not parse', 404: 'not the caller’s saved search' },
+        responses: { 200: { description: '`{ data: SavedSearch, meta? }`', schema: savedSearchBody }, 400: 'the query does not parse', 404: 'not the caller’s saved search', 409: 'another saved search has this name' },
       },
       (_event, { caller, params, body }) => {
+        if (body.name !== undefined && savedSearchNameTaken(ctx.db, caller.userId, body.name, params.id)) throw conflict('a saved search with this name already exists')
         const next = body.query === undefined ? undefined : parsed(body.query)
         const data = updateSavedSearch(ctx.db, caller.userId, params.id, { name: body.name, query: next?.query }) ?? raise()
         return next?.ignored ? { data, meta: { ignored_params: next.ignored } } : { data }
@@ -82,7 +96,7 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
       {
         method: 'DELETE',
         path: '/me/searches/:id',
-        summary: 'Delete a saved search (and its subscription)',
+        summary: 'Delete a saved search (and its subscriptions)',
         tags: ['saved searches'],
         auth: 'session',
         params: IdParams,

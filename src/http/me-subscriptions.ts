@@ -1,20 +1,27 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { dataOf, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
-import { intParam } from './validate.ts'
+import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { conflict, notFound } from '../errors.ts'
+import { DELIVERY_CHANNELS } from '../me/notifications.ts'
 import { createSubscription, deleteSubscription, listSubscriptions, setSubscriptionActive } from '../me/subscriptions.ts'
 
 const PageQuery = v.object({
-  // Above 100 is clamped, not refused (docs/api.md "Paging").
-  limit: v.optional(v.pipe(intParam({ min: 1, description: 'Page size, 1 to 100 (default 10; larger values are clamped).' }), v.transform((n) => Math.min(n, 100))), '10'),
-  offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' }), '0'),
+  ...pagingEntries(),
 })
 
 const IdParams = v.object({ id: intParam({ min: 1, description: 'Subscription id.' }) })
 
 const CreateBody = v.object({
   saved_search_id: v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be positive'), v.description('The caller’s saved search to get digests of.')),
+  channel: v.optional(
+    v.pipe(
+      v.picklist(DELIVERY_CHANNELS, `unknown channel: must be one of ${DELIVERY_CHANNELS.join(', ')}`),
+      v.description(`Where digests go: ${DELIVERY_CHANNELS.join(', ')} (default email). Every digest is also written to the notification list when the settings keep \`digest_in_app\` on.`),
+    ),
+    'email',
+  ),
 })
 
 const PatchBody = v.object({ active: v.pipe(v.boolean('must be true or false'), v.description('true = active (digests sent), false = paused.')) })
@@ -22,10 +29,19 @@ const PatchBody = v.object({ active: v.pipe(v.boolean('must be true or false'), 
 export function meSubscriptionRoutes(ctx: AppContext): Route[] {
   return [
     defineOperation(
-      { method: 'GET', path: '/me/subscriptions', summary: 'Subscriptions, newest first', tags: ['saved searches'], auth: 'session', query: PageQuery },
+      {
+        method: 'GET',
+        path: '/me/subscriptions',
+        summary: 'Subscriptions, newest first',
+        tags: ['saved searches'],
+        auth: 'session',
+        query: PageQuery,
+        responses: { 200: { description: '`{ data: [Subscription], meta }`', schema: pageSchema(ref('Subscription')) } },
+      },
       (_event, { caller, query }) => {
-        const page = listSubscriptions(ctx.db, caller.userId, query.limit, query.offset)
-        return { data: page.items, meta: { total: page.total, limit: query.limit, offset: query.offset } }
+        const { limit, offset } = pageOf(query)
+        const page = listSubscriptions(ctx.db, caller.userId, limit, offset)
+        return { data: page.items, meta: { total: page.total, limit, offset } }
       },
     ),
     defineOperation(
@@ -33,16 +49,17 @@ export function meSubscriptionRoutes(ctx: AppContext): Route[] {
         method: 'POST',
         path: '/me/subscriptions',
         summary: 'Subscribe to digests of a saved search',
-        description: 'Starts active. Digests list postings first recorded by the catalogue after this moment that match the saved search.',
+        description:
+          'Starts active, on `channel` (default email; one subscription per saved search and channel). Digests list postings first recorded by the catalogue after this moment that match the saved search; they leave the app on the channel when the notification settings are enabled and list it.',
         tags: ['saved searches'],
         auth: 'session',
         body: CreateBody,
-        responses: { 201: 'subscribed', 404: 'not the caller’s saved search', 409: 'the saved search already has a subscription' },
+        responses: { 201: { description: 'subscribed: `{ data: Subscription }`', schema: dataOf(ref('Subscription')) }, 400: 'unknown channel or invalid saved_search_id', 404: 'not the caller’s saved search', 409: 'the saved search already has a subscription on this channel' },
       },
       (event, { caller, body }) => {
-        const outcome = createSubscription(ctx.db, caller.userId, body.saved_search_id)
+        const outcome = createSubscription(ctx.db, caller.userId, body.saved_search_id, body.channel)
         if ('error' in outcome) {
-          throw outcome.error === 'exists' ? conflict('this saved search already has a subscription') : notFound('no such saved search')
+          throw outcome.error === 'exists' ? conflict('this saved search already has a subscription on this channel') : notFound('no such saved search')
         }
         event.res.status = 201
         return { data: outcome.subscription }
@@ -58,12 +75,9 @@ export function meSubscriptionRoutes(ctx: AppContext): Route[] {
         auth: 'session',
         params: IdParams,
         body: PatchBody,
-        responses: { 200: '`{ data: { id, active } }`', 404: 'not the caller’s subscription' },
+        responses: { 200: { description: 'the whole subscription (a superset of `{ id, active }`)', schema: dataOf(ref('Subscription')) }, 404: 'not the caller’s subscription' },
       },
-      (_event, { caller, params, body }) => {
-        const subscription = setSubscriptionActive(ctx.db, caller.userId, params.id, body.active) ?? raise()
-        return { data: { id: subscription.id, active: subscription.active } }
-      },
+      (_event, { caller, params, body }) => ({ data: setSubscriptionActive(ctx.db, caller.userId, params.id, body.active) ?? raise() }),
     ),
     defineOperation(
       {

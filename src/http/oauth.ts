@@ -1,23 +1,36 @@
 import * as v from 'valibot'
 import { getRequestURL, redirect, type H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
+import { dataOf, listOf, object, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { parseOAuthProviders, type OAuthProvider } from '../account/oauth-providers.ts'
 import { beginOAuth, completeOAuth, createExchangeCode, redeemExchangeCode } from '../account/oauth-flow.ts'
 import { assertSameSiteWrite } from './origin.ts'
 import { mintExtensionToken } from '../account/sign-in.ts'
-import { startBrowserSession } from './cookie.ts'
+import { clearOAuthStateCookie, readOAuthStateCookie, setOAuthStateCookie, startBrowserSession } from './cookie.ts'
 import { findUserById, toUserJson } from '../account/users.ts'
 
 const providerParams = v.object({ provider: v.pipe(v.string(), v.description('Provider id from GET /auth/oauth/providers.')) })
-/** Only a local path: an absolute URL here would make the callback an open redirect. */
+/** Only a local path: an absolute URL here would make the callback an open redirect. No whitespace or control characters. */
 const localPath = v.pipe(
   v.string(),
   v.maxLength(2000, 'must be at most 2000 characters'),
-  v.regex(/^\/(?![/\\])[^\s]*$/, 'must be a path on this site starting with a single /'),
+  v.regex(/^\/(?![/\\])[^\s\u0000-\u001f\u007f-\u009f]*$/, 'must be a path on this site starting with a single /'),
   v.description('Where to send the browser after sign-in (a path on this site; default /).'),
 )
+
+/**
+ * `return_to` as a Location header value: percent-encoded (a header carries Latin-1 only, so `/東京`
+ * would otherwise fail after the session was made), and still a path on this site once a browser
+ * reads `\` as `/` and removes dot segments (`/.\/evil.example` would become `//evil.example`).
+ */
+function localLocation(returnTo: string | null): string {
+  if (!returnTo) return '/'
+  const url = new URL(returnTo, 'http://site.invalid')
+  const location = url.pathname + url.search + url.hash
+  return url.origin === 'http://site.invalid' && !/^[/\\]{2}/.test(location) ? location : '/'
+}
 
 const extensionGrant = {
   client: 'openroles browser extension',
@@ -45,6 +58,7 @@ export function oauthRoutes(ctx: AppContext): Route[] {
         description: 'OpenID Connect providers from the OAUTH_PROVIDERS setting (none by default). `start_url` begins the sign-in in a browser.',
         tags: ['auth'],
         auth: 'public',
+        responses: { 200: { description: '`{ data: [{ id, name, start_url }] }`', schema: listOf(object({ id: { type: 'string' }, name: { type: 'string' }, start_url: { type: 'string' } })) } },
       },
       () => ({ data: providers.map((p) => ({ id: p.id, name: p.name, start_url: `/api/v1/auth/oauth/${p.id}/start` })) }),
     ),
@@ -53,7 +67,7 @@ export function oauthRoutes(ctx: AppContext): Route[] {
         method: 'GET',
         path: '/auth/oauth/:provider/start',
         summary: 'Begin OAuth sign-in (redirects to the provider)',
-        description: 'Redirects (302) to the provider with an authorization code request protected by PKCE (S256) and a one-time `state` valid for OAUTH_STATE_MINUTES. `client=mobile` ends the flow by redirecting to OAUTH_MOBILE_REDIRECT with a one-time `code` for POST /auth/oauth/exchange.',
+        description: 'Redirects (302) to the provider with an authorization code request protected by PKCE (S256) and a one-time `state` valid for OAUTH_STATE_MINUTES. The state is also set as the HttpOnly, SameSite=Lax cookie `openroles_oauth_state` (path /api/v1/auth/oauth/): the callback is accepted only from the browser holding it. `client=mobile` ends the flow by redirecting to OAUTH_MOBILE_REDIRECT with a one-time `code` for POST /auth/oauth/exchange.',
         tags: ['auth'],
         auth: 'public',
         params: providerParams,
@@ -66,7 +80,9 @@ export function oauthRoutes(ctx: AppContext): Route[] {
       (event, { params, query }) => {
         const provider = providerFor(params.provider)
         if (query.client === 'mobile' && !ctx.config.oauthMobileRedirect) throw badRequest('mobile sign-in is not configured on this server')
-        return redirect(beginOAuth(ctx, provider, callbackUrl(event, provider), query.client, query.return_to ?? null), 302)
+        const { url, state } = beginOAuth(ctx, provider, callbackUrl(event, provider), query.client, query.return_to ?? null)
+        setOAuthStateCookie(ctx, event, state)
+        return redirect(url, 302)
       },
     ),
     defineOperation(
@@ -74,7 +90,7 @@ export function oauthRoutes(ctx: AppContext): Route[] {
         method: 'GET',
         path: '/auth/oauth/:provider/callback',
         summary: 'OAuth callback (the provider redirects here)',
-        description: 'Redeems the code with the PKCE verifier, reads the provider userinfo and signs in: an account linked to this provider identity, else the account with the same provider-verified email (then linked), else a new account without a password. Web: sets the session cookie and redirects to `return_to`. Mobile: redirects to OAUTH_MOBILE_REDIRECT with `?code=`. 400 for a cancelled, unknown, used or expired sign-in; 503 when the provider cannot be reached.',
+        description: 'Needs the `openroles_oauth_state` cookie set by /start in the same browser (400 otherwise: login CSRF). Redeems the code with the PKCE verifier, reads the provider userinfo and signs in: an account linked to this provider identity, else the account with the same provider-verified email (then linked; if that account had never verified its email, its password, sessions and API keys are revoked first), else a new account without a password. Web: sets the session cookie and redirects to `return_to`. Mobile: redirects to OAUTH_MOBILE_REDIRECT with `?code=`. 400 for a cancelled, unknown, used or expired sign-in; 503 when the provider cannot be reached.',
         tags: ['auth'],
         auth: 'public',
         params: providerParams,
@@ -89,14 +105,20 @@ export function oauthRoutes(ctx: AppContext): Route[] {
         const provider = providerFor(params.provider)
         if (query.error) throw badRequest('sign-in was cancelled or refused at the provider')
         if (!query.code || !query.state) throw badRequest('the provider callback is missing code or state')
-        const { user, client, returnTo } = await completeOAuth(ctx, provider, { code: query.code, state: query.state, redirectUri: callbackUrl(event, provider) })
+        const { user, client, returnTo } = await completeOAuth(ctx, provider, {
+          code: query.code,
+          state: query.state,
+          browserState: readOAuthStateCookie(event),
+          redirectUri: callbackUrl(event, provider),
+        })
+        clearOAuthStateCookie(ctx, event)
         if (client === 'mobile') {
           const target = new URL(ctx.config.oauthMobileRedirect)
           target.searchParams.set('code', createExchangeCode(ctx, user.id))
           return redirect(target.toString(), 302)
         }
         startBrowserSession(ctx, event, user.id, caller)
-        return redirect(returnTo ?? '/', 302)
+        return redirect(localLocation(returnTo), 302)
       },
     ),
     defineOperation(
@@ -108,7 +130,10 @@ export function oauthRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         body: v.object({ code: v.pipe(v.string('must be a string'), v.minLength(1, 'is required'), v.maxLength(256, 'is too long'), v.description('The one-time code.')) }),
-        responses: { 400: 'unknown, used or expired code' },
+        responses: {
+          200: { description: '`{ data: { user, session_token, expires_at } }`', schema: dataOf(object({ user: ref('User'), session_token: { type: 'string' }, expires_at: { type: 'string', format: 'date-time' } })) },
+          400: 'unknown, used or expired code',
+        },
       },
       (event, { body, caller }) => {
         const userId = redeemExchangeCode(ctx, body.code)

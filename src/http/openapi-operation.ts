@@ -13,11 +13,13 @@ const SECURITY: Record<RouteSpec['auth'], JsonObject[]> = {
   'session-or-key': [{ sessionCookie: [] }, { apiKey: [] }],
   session: [{ sessionCookie: [] }],
   moderator: [{ sessionCookie: [] }, { apiKey: [] }],
+  'session-moderator': [{ sessionCookie: [] }],
 }
 
 const BUDGET_NOTE: Record<NonNullable<RouteSpec['budget']>, string> = {
   read: 'Draws on the ordinary-read budget shared by the public reads (default 600 requests per minute per caller).',
   agent: 'Draws on the separate agent-search budget (default 300 requests per minute per caller).',
+  account: 'Draws on the sign-up and account-mail budget (default 20 requests per hour per client address, and 600 per hour across all callers).',
 }
 
 const AUTH_NOTE: Record<RouteSpec['auth'], string> = {
@@ -25,6 +27,7 @@ const AUTH_NOTE: Record<RouteSpec['auth'], string> = {
   'session-or-key': 'Needs a session cookie or a personal API key (`Authorization: Bearer <key>`).',
   session: 'Needs the browser session cookie; an API key is refused (401) so a leaked key cannot manage credentials.',
   moderator: 'Needs a signed-in caller with the moderator role (403 otherwise).',
+  'session-moderator': 'Needs the browser session cookie of a moderator (an API key gets 401, another user 403).',
 }
 
 /** `/jobs/:slug/similar` -> `/jobs/{slug}/similar`. */
@@ -91,10 +94,17 @@ const ERROR_TEXT: Record<number, string> = {
 function responses(route: RouteSpec): JsonObject {
   const out: Record<string, JsonObject> = {}
   const headers = (status: number) => (route.budget ? { headers: rateLimitHeaders(status === 429) } : {})
-  const declared = Object.entries(route.responses ?? {}).map(([status, description]) => [Number(status), description] as const)
+  const declared = Object.entries(route.responses ?? {}).map(([status, spec]) => [Number(status), spec] as const)
   const successes = declared.filter(([status]) => status < 400)
-  for (const [status, description] of successes.length ? successes : [[200, 'OK'] as const]) {
-    const content = status === 204 ? {} : { content: { 'application/json': { schema: ref('schemas', 'Envelope') } } }
+  for (const [status, spec] of successes.length ? successes : [[200, 'OK'] as const]) {
+    const { description, schema } = typeof spec === 'string' ? { description: spec, schema: undefined } : spec
+    if (status >= 300 && status < 400) {
+      // A redirect names its target in Location; the small HTML body repeats it for clients that do not follow.
+      const location = { Location: { description: 'Where to go next.', schema: { type: 'string' } } }
+      out[status] = { description, headers: { ...location, ...(route.budget ? rateLimitHeaders(false) : {}) }, content: { 'text/html': { schema: { type: 'string' } } } }
+      continue
+    }
+    const content = status === 204 ? {} : { content: { 'application/json': { schema: schema ?? ref('schemas', 'Envelope') } } }
     out[status] = { description, ...headers(status), ...content }
   }
   const errors = new Set(declared.filter(([status]) => status >= 400).map(([status]) => status))
@@ -104,7 +114,8 @@ function responses(route: RouteSpec): JsonObject {
   if (route.body) errors.add(413)
   if (route.budget) errors.add(429)
   for (const status of [...errors].sort((a, b) => a - b)) {
-    const description = route.responses?.[status] ?? ERROR_TEXT[status] ?? 'Error.'
+    const declaredError = route.responses?.[status]
+    const description = (typeof declaredError === 'string' ? declaredError : declaredError?.description) ?? ERROR_TEXT[status] ?? 'Error.'
     out[status] = { description, ...headers(status), content: { 'application/json': { schema: ref('schemas', 'Error') } } }
   }
   out.default = { description: 'Unexpected error (500, message hidden and logged) or 503 while search is unavailable.', ...headers(500), content: { 'application/json': { schema: ref('schemas', 'Error') } } }

@@ -57,6 +57,9 @@ function scalarSchema(inner: SchemaNode, whole: SchemaNode): JsonObject {
   const description = pipe.findLast((a) => a.type === 'description')?.description
   const withDescription = (out: JsonObject): JsonObject => (description ? { ...out, description } : out)
   const base = inner.pipe ? pipe[0] : inner
+  // A pipe that states its own JSON Schema (lenientInt in validate.ts) is described by it.
+  const stated = pipe.find((a) => a.type === 'metadata' && (a as { metadata?: { jsonSchema?: JsonObject } }).metadata?.jsonSchema)
+  if (stated) return withDescription({ ...(stated as unknown as { metadata: { jsonSchema: JsonObject } }).metadata.jsonSchema })
   if (base?.type === 'picklist' && isBooleanWords(base.options) && (inner === base || hasTransform(pipe))) {
     return withDescription({ type: 'boolean' })
   }

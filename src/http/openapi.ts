@@ -4,6 +4,8 @@ import { SESSION_COOKIE } from './cookie.ts'
 import { defineOperation, type Route, type RouteSpec } from './route.ts'
 import { openApiPath, toOperation } from './openapi-operation.ts'
 import { docsPage } from './docs-page.ts'
+import { RESPONSE_SCHEMAS } from './openapi-shapes.ts'
+import { ME_SCHEMAS } from './openapi-shapes-me.ts'
 import { allowedOrigin } from './origin.ts'
 import { notFound } from '../errors.ts'
 
@@ -19,10 +21,14 @@ const CHOICES = `Choices this service makes where the interface leaves room:
 - Envelope: one item is \`{ data }\`, a collection \`{ data: [...], meta: { total, limit, offset } }\`, an error \`{ error: "<message>" }\` with the matching HTTP status. Error messages never echo the value sent.
 - Unknown routes under /api are a 404 \`{ error }\`; a known path with another method is a 405 \`{ error }\` with an \`Allow\` header; OPTIONS on a known path answers 204 with \`Allow\`.
 - \`q\` longer than MAX_QUERY_LENGTH characters (default 500) is refused with a 400, never truncated, so a result always answers the query that was sent.
-- Numbers in the query are whole decimal digits only: NaN, signs, floats and exponents are a 400 naming the parameter. A scalar parameter given twice is a 400. Unknown parameters are ignored (and reported where the interface says so).
+- Numbers in the query are whole decimal digits only: NaN, signs, floats and exponents are a 400 naming the parameter (except \`limit\` and \`offset\` of paged lists, which are forgiving: see below). A scalar parameter given twice is a 400. Unknown parameters are ignored (and reported where the interface says so).
 - A URL path with malformed percent-encoding (\`%ZZ\`, a lone \`%\`) is a 400 \`{ error }\` before routing. JSON bodies: malformed JSON is a 400, larger than MAX_BODY_BYTES (default 1 MiB) a 413; an empty body reads as \`{}\`.
 - Rate limits: token buckets per caller (the signed-in user, else the client address), refilled continuously; a budget of 0 in the settings switches that budget off. X-RateLimit-Remaining is whole tokens left; X-RateLimit-Reset is whole seconds until the bucket is full. If the limiter cannot run the request passes and the headers are absent (unknown, not unlimited).
 - CORS: public reads (GET) answer any origin with \`Access-Control-Allow-Origin: *\` and expose the rate-limit headers; they never allow credentials. Signed-in operations send no CORS headers, so browsers keep them same-origin.
+- Compatibility with the reference service's clients: every response shape is published below and checked against real responses in our tests. A field whose value is unknown is left out rather than sent as null (on a Job only \`closed_at\`, \`my_vote\` and \`ghost\` are null by contract); an empty \`stats\` range of /jobs/facets is left out. Error strings the reference documents are kept: \`job not found\`, \`company not found\`, \`pagination too deep\`.
+- Paging is forgiving on every paged list: default 20; \`limit\` above the maximum clamps, below 1 reads as 1, a non-number as the default; a negative or non-numeric \`offset\` reads as 0. Deep paging (offset + limit over 10000 on job lists) is the one paging error.
+- \`is_tech\` (tech / non_tech) is a string facet derived from \`category\` (filter, \`_exclude\`, \`_mode\`, count, \`facets=\` name, Job field). \`meta.ignored_params\` is sorted by parameter name before it is cut to 10; \`regions_mode\`, \`countries_mode\` and \`cities_mode\` are accepted and change nothing (geography is one OR-group).
+- Dates are served and ordered to the millisecond.
 - Identification: a \`User-Agent\` of the form \`owner/project[/version] (+contact URL)\` is welcome and changes nothing.`
 
 export function buildOpenApiDocument(ctx: AppContext, routes: RouteSpec[]): JsonObject {
@@ -39,7 +45,7 @@ export function buildOpenApiDocument(ctx: AppContext, routes: RouteSpec[]): Json
     servers: [{ url: '/api/v1', description: 'this server' }],
     tags,
     paths,
-    components: { securitySchemes: SECURITY_SCHEMES, schemas: SCHEMAS, headers: HEADERS },
+    components: { securitySchemes: SECURITY_SCHEMES, schemas: { ...SCHEMAS, ...RESPONSE_SCHEMAS, ...ME_SCHEMAS }, headers: HEADERS },
   }
 }
 

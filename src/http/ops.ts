@@ -1,14 +1,14 @@
 import type { H3, H3Config, H3Event } from 'h3'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { AppContext } from '../context.ts'
-import { catalogueStats } from '../catalogue/stats-facets.ts'
 
 /**
  * What an operator's tooling polls, outside /api/v1 and outside the rate budgets:
  * - `GET /healthz`: liveness, the process answers (no database work);
  * - `GET /readyz`: readiness, the database answers and the search index is loaded (503 otherwise);
  * - `GET /metrics`: Prometheus text format (prom-client): requests and latencies by route pattern
- *   (never the raw path or query), catalogue and index size, pending mail, and the process's own
+ *   (never the raw path or query), catalogue and index size, pending mail, job-board sources by
+ *   status (a `failing` one wants attention), and the process's own
  *   metrics (memory, CPU, event-loop lag).
  */
 export interface Metrics {
@@ -29,8 +29,18 @@ export function createMetrics(ctx: AppContext): Metrics {
   })
   const gauge = (name: string, help: string, read: () => number) =>
     new Gauge({ name, help, registers: [registry], collect(this: Gauge) { this.set(read()) } })
-  gauge('openroles_catalogue_open_jobs', 'Open postings in the search index', () => catalogueStats(ctx.db, ctx.search).jobs_open)
-  gauge('openroles_catalogue_companies', 'Companies in the catalogue', () => catalogueStats(ctx.db, ctx.search).companies)
+  gauge('openroles_catalogue_open_jobs', 'Open postings in the search index', () => ctx.catalogue.stats().jobs_open)
+  gauge('openroles_catalogue_companies', 'Companies in the catalogue', () => ctx.catalogue.stats().companies)
+  new Gauge({
+    name: 'openroles_sources',
+    help: 'Job-board sources by status (new, ok, failing)',
+    labelNames: ['status'],
+    registers: [registry],
+    collect(this: Gauge) {
+      const rows = ctx.db.prepare('SELECT status, count(*) AS n FROM board_sources GROUP BY status').all() as { status: string; n: number }[]
+      for (const status of ['new', 'ok', 'failing']) this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0)
+    },
+  })
   gauge('openroles_mail_outbox_pending', 'Outgoing mail waiting for delivery', () => ctx.db.prepare("SELECT count(*) FROM mail_outbox WHERE status = 'pending'").pluck().get() as number)
   return {
     registry,
@@ -60,7 +70,7 @@ export function mountOps(app: H3, ctx: AppContext, metrics: Metrics): void {
   app.get('/readyz', () => {
     try {
       ctx.db.prepare('SELECT 1').get()
-      const stats = catalogueStats(ctx.db, ctx.search)
+      const stats = ctx.catalogue.stats()
       return json(200, { status: 'ready', jobs_open: stats.jobs_open })
     } catch (error) {
       ctx.log.error('not ready', { error: String(error) })

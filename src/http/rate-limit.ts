@@ -8,21 +8,27 @@ import { requestCaller } from './request-caller.ts'
 import { clientAddressBlock } from './client-address.ts'
 
 /**
- * Per-caller token buckets (docs/edge.md): each budget holds `perMinute` tokens and refills
- * continuously at perMinute/60 s. Buckets live in one LRU so a flood of distinct callers evicts the
- * least recent ones (who then start full) instead of exhausting memory.
+ * Per-caller token buckets (docs/edge.md). `read` and `agent` hold RATE_BURST_PERCENT of their
+ * per-minute amount and refill continuously at perMinute/60 s. `account` (sign-up and mail-sending
+ * routes) is per hour and also draws on one bucket shared by every caller, so a botnet cannot sign
+ * up or send mail faster than ACCOUNT_GLOBAL_PER_HOUR either. Buckets live in one LRU so a flood of
+ * distinct callers evicts the least recent ones (who then start full) instead of exhausting memory.
  */
-export type Budget = 'read' | 'agent'
+export type Budget = 'read' | 'agent' | 'account'
 
 export interface RateDecision {
   allowed: boolean
   limit: number
+  /** The period `limit` is counted over. */
+  per: 'minute' | 'hour'
   /** Whole tokens left after this request. */
   remaining: number
   /** Whole seconds until the bucket is full again. */
   resetSeconds: number
   /** Whole seconds until the next token (only meaningful when refused). */
   retryAfterSeconds: number
+  /** Set when the shared bucket of every caller refused, not the caller's own. */
+  everyone?: boolean
 }
 
 export interface RateLimiter {
@@ -35,29 +41,65 @@ interface Bucket {
   updatedAt: number
 }
 
+interface BucketSpec {
+  limit: number
+  per: 'minute' | 'hour'
+  capacity: number
+  perMs: number
+}
+
+const spec = (limit: number, per: 'minute' | 'hour', capacity = limit): BucketSpec => ({
+  limit,
+  per,
+  capacity: Math.max(1, capacity),
+  perMs: limit / (per === 'minute' ? 60_000 : 3_600_000),
+})
+
+/** Key of the bucket every caller of the `account` budget shares. */
+const EVERYONE = '\u0000everyone'
+
 export function createRateLimiter(config: Config, now: () => number = Date.now): RateLimiter {
-  const perMinute: Record<Budget, number> = { read: config.readBudgetPerMinute, agent: config.agentBudgetPerMinute }
+  const burst = (perMinute: number) => Math.floor((perMinute * Math.max(1, config.rateBurstPercent)) / 100)
+  const specs: Record<Budget, BucketSpec> = {
+    read: spec(config.readBudgetPerMinute, 'minute', burst(config.readBudgetPerMinute)),
+    agent: spec(config.agentBudgetPerMinute, 'minute', burst(config.agentBudgetPerMinute)),
+    account: spec(config.accountBudgetPerHour, 'hour'),
+  }
+  const everyone = spec(config.accountGlobalPerHour, 'hour')
   const buckets = new LRUCache<string, Bucket>({ max: Math.max(1, config.rateLimitCallers) })
+
+  /** The bucket refilled up to now (not yet stored). */
+  const level = (key: string, s: BucketSpec, at: number): Bucket => {
+    const bucket = buckets.get(key) ?? { tokens: s.capacity, updatedAt: at }
+    return { tokens: Math.min(s.capacity, bucket.tokens + Math.max(0, at - bucket.updatedAt) * s.perMs), updatedAt: at }
+  }
+  const decide = (s: BucketSpec, bucket: Bucket, allowed: boolean): RateDecision => ({
+    allowed,
+    limit: s.limit,
+    per: s.per,
+    remaining: Math.floor(bucket.tokens),
+    resetSeconds: Math.ceil((s.capacity - bucket.tokens) / s.perMs / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / s.perMs / 1000)),
+  })
+
   return {
     take(budget, callerKey) {
-      const limit = perMinute[budget]
-      if (!(limit > 0)) return null
-      const perMs = limit / 60_000
+      const own = specs[budget]
+      if (!(own.limit > 0)) return null
       const at = now()
       const key = `${budget}\u0000${callerKey}`
-      const bucket = buckets.get(key) ?? { tokens: limit, updatedAt: at }
-      bucket.tokens = Math.min(limit, bucket.tokens + Math.max(0, at - bucket.updatedAt) * perMs)
-      bucket.updatedAt = at
-      const allowed = bucket.tokens >= 1
-      if (allowed) bucket.tokens -= 1
-      buckets.set(key, bucket)
-      return {
-        allowed,
-        limit,
-        remaining: Math.floor(bucket.tokens),
-        resetSeconds: Math.ceil((limit - bucket.tokens) / perMs / 1000),
-        retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)),
+      const mine = level(key, own, at)
+      const shared = budget === 'account' && everyone.limit > 0 ? level(EVERYONE, everyone, at) : null
+      // A token is taken from both buckets or from neither, so a refusal costs nothing.
+      const allowed = mine.tokens >= 1 && (!shared || shared.tokens >= 1)
+      if (allowed) {
+        mine.tokens -= 1
+        if (shared) shared.tokens -= 1
       }
+      buckets.set(key, mine)
+      if (shared) buckets.set(EVERYONE, shared)
+      if (!allowed && shared && mine.tokens >= 1) return { ...decide(everyone, shared, false), everyone: true }
+      return decide(own, mine, allowed)
     },
   }
 }
@@ -67,11 +109,14 @@ export function createRateLimiter(config: Config, now: () => number = Date.now):
  * the client address. Proxy headers count only with TRUST_PROXY, and then only the hop our own
  * proxy appended (the last X-Forwarded-For entry), since earlier entries are whatever the client sent.
  */
+const MAX_ADDRESS_KEY = 64
+
 export async function callerKey(ctx: AppContext, event: H3Event): Promise<string> {
   const caller = await requestCaller(ctx, event)
   if (caller) return `user:${caller.userId}`
   const address = clientAddressBlock(ctx.config, event)
-  return address ? `ip:${address}` : 'anonymous'
+  // An address block is short by construction (client-address.ts); the cap is a second guard on memory.
+  return address ? `ip:${address.slice(0, MAX_ADDRESS_KEY)}` : 'anonymous'
 }
 
 /**
@@ -96,7 +141,8 @@ export function rateLimitMiddleware(ctx: AppContext, budget: Budget): Middleware
       'X-RateLimit-Reset': String(decision.resetSeconds),
     }
     if (!decision.allowed) {
-      throw tooManyRequests(`rate limit exceeded: ${decision.limit} requests per minute; retry in ${decision.retryAfterSeconds} s`, {
+      const whose = decision.everyone ? ' across all callers' : ''
+      throw tooManyRequests(`rate limit exceeded: ${decision.limit} requests per ${decision.per}${whose}; retry in ${decision.retryAfterSeconds} s`, {
         ...headers,
         'Retry-After': String(decision.retryAfterSeconds),
       })

@@ -6,13 +6,14 @@ import { forbidden, unauthorized } from '../errors.ts'
 import { queryObject, readJsonBody, validateInput } from './validate.ts'
 import { requestCaller } from './request-caller.ts'
 import { edgeMiddleware } from './edge.ts'
+import type { Budget } from './rate-limit.ts'
 import { apiFallback } from './api-fallback.ts'
 
 /**
  * One declarative description per operation: the route is mounted from it, its inputs are validated
  * with its schemas, and the OpenAPI document is generated from the same object.
  */
-export type Auth = 'public' | 'session-or-key' | 'session' | 'moderator'
+export type Auth = 'public' | 'session-or-key' | 'session' | 'moderator' | 'session-moderator'
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface RouteSpec {
@@ -24,12 +25,21 @@ export interface RouteSpec {
   tags: string[]
   auth: Auth
   /** Rate-limit budget the route draws on; none when absent. */
-  budget?: 'read' | 'agent'
+  budget?: Budget
   query?: v.GenericSchema
   params?: v.GenericSchema
   body?: v.GenericSchema
-  /** Status -> description, for the OpenAPI document. 200 is assumed when absent. */
-  responses?: Record<number, string>
+  /**
+   * Status -> description, or description and the JSON Schema of the body (src/http/openapi-shapes.ts),
+   * for the OpenAPI document. 200 is assumed when absent; a success without a schema is documented
+   * as the generic envelope.
+   */
+  responses?: Record<number, string | ResponseSpec>
+}
+
+export interface ResponseSpec {
+  description: string
+  schema: Record<string, unknown>
 }
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined
@@ -61,8 +71,9 @@ export function defineOperation<
       const caller = await requestCaller(ctx, event)
       if (spec.auth !== 'public') {
         if (!caller) throw unauthorized()
-        if (spec.auth === 'session' && caller.kind !== 'session') throw unauthorized('this operation needs a signed-in session, not an API key')
-        if (spec.auth === 'moderator' && caller.role !== 'moderator') throw forbidden('moderator role required')
+        const sessionOnly = spec.auth === 'session' || spec.auth === 'session-moderator'
+        if (sessionOnly && caller.kind !== 'session') throw unauthorized('this operation needs a signed-in session, not an API key')
+        if ((spec.auth === 'moderator' || spec.auth === 'session-moderator') && caller.role !== 'moderator') throw forbidden('moderator role required')
       }
       const query = spec.query ? validateInput(spec.query, queryObject(event), 'query') : undefined
       const params = spec.params ? validateInput(spec.params, event.context.params ?? {}, 'path') : undefined

@@ -1,8 +1,9 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
-import { catalogueStats, facetDistributions } from '../catalogue/stats-facets.ts'
+import { facetDistributions } from '../catalogue/stats-facets.ts'
 
 const DEFAULT_TOP = 100
 const MAX_TOP = 5000
@@ -21,9 +22,9 @@ export function statsRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.object({}),
-        responses: { 200: '`{ data: { jobs_open, jobs_closed, companies, companies_hiring, skills, sources, latest_posted_at, built_at } }`' },
+        responses: { 200: { description: '`{ data: { jobs_open, jobs_closed, companies, companies_hiring, skills, sources, latest_posted_at, built_at } }`', schema: dataOf(ref('CatalogueStats')) } },
       },
-      () => ({ data: catalogueStats(db, ctx.search) }),
+      () => ({ data: ctx.catalogue.stats() }),
     ),
     defineOperation(
       {
@@ -38,9 +39,9 @@ export function statsRoutes(ctx: AppContext): Route[] {
         query: v.object({
           top: v.optional(intParam({ min: 1, description: `values kept per facet, 1 to ${MAX_TOP} (default ${DEFAULT_TOP}; larger values are clamped)` })),
         }),
-        responses: { 200: '`{ data: { total, facets: { <facet>: { <value>: count } }, stats } }`', 400: 'invalid top' },
+        responses: { 200: { description: '`{ data: { total, facets: { <facet>: { <value>: count } }, stats } }`', schema: dataOf(ref('Facets')) }, 400: 'invalid top' },
       },
-      (_event, { query }) => ({ data: facetDistributions(db, ctx.search, Math.min(query.top ?? DEFAULT_TOP, MAX_TOP)) }),
+      (_event, { query }) => ({ data: facetDistributions(ctx.catalogue.snapshot(), Math.min(query.top ?? DEFAULT_TOP, MAX_TOP)) }),
     ),
   ]
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
-import { catalogueStats } from '../catalogue/stats-facets.ts'
 
 export function statusRoutes(ctx: AppContext): Route[] {
   return [
@@ -13,10 +13,11 @@ export function statusRoutes(ctx: AppContext): Route[] {
         tags: ['service'],
         auth: 'public',
         query: v.object({}),
+        responses: { 200: { description: '`{ data: { ok, version, jobs_open, jobs_closed, companies, built_at } }`', schema: dataOf(ref('Status')) } },
       },
       () => {
         // The same cached snapshot as /stats/catalog: counting a million rows per health check would cost ~1 s.
-        const stats = catalogueStats(ctx.db, ctx.search)
+        const stats = ctx.catalogue.stats()
         return {
           data: {
             ok: true,

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { listOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { suggest } from '../catalogue/suggest.ts'
 
@@ -29,9 +30,9 @@ export function suggestRoutes(ctx: AppContext): Route[] {
           q: v.optional(v.pipe(v.string('must be given once'), v.maxLength(ctx.config.maxQueryLength, `must be at most ${ctx.config.maxQueryLength} characters`), v.description('what has been typed so far')), ''),
           limit: v.optional(v.pipe(v.union([v.string(), v.array(v.string())]), v.transform((raw) => limitOf(Array.isArray(raw) ? raw[0] : raw)), v.description(`rows, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}; anything else falls back to the default)`))),
         }),
-        responses: { 200: '`{ data: [{ text, parts: [{ kind, slug?, text }], jobs }] }`' },
+        responses: { 200: { description: '`{ data: [{ text, parts: [{ kind, slug?, text }], jobs }] }`', schema: listOf(ref('SuggestRow')) } },
       },
-      (_event, { query }) => ({ data: suggest(ctx.db, ctx.search, query.q, query.limit ?? DEFAULT_LIMIT) }),
+      (_event, { query }) => ({ data: suggest(ctx.catalogue.vocabulary(), ctx.search, query.q, query.limit ?? DEFAULT_LIMIT) }),
     ),
   ]
 }

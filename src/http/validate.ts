@@ -68,18 +68,48 @@ export const boolParam = v.pipe(
 /** Deepest page of the job endpoints (docs/api.md "Paging"): offset + limit beyond it is a 400. */
 export const MAX_JOB_PAGE_DEPTH = 10000
 
+/** Page size of every paged list when `limit` is absent or not a number (the reference service answers 20). */
+export const DEFAULT_PAGE_SIZE = 20
+/** Largest page of the ordinary lists; larger values are clamped. */
+export const MAX_PAGE_SIZE = 100
+
 /**
- * `limit` (default `defaultLimit`, clamped to `maxLimit`: the spec clamps rather than refuses) and
- * `offset` (default 0) of a paged list; with `maxDepth`, offset + limit beyond it is a 400.
+ * A forgiving whole-number query value, as the reference service's handlers read paging values:
+ * anything that is not a signed whole number reads as absent (the default applies), never a 400.
+ * The OpenAPI document describes it as an integer.
+ */
+export function lenientInt(description: string) {
+  return v.pipe(
+    v.string('must be text'),
+    v.transform((raw): number | undefined => (/^[+-]?\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : undefined)),
+    v.metadata({ jsonSchema: { type: 'integer' } }),
+    v.description(description),
+  )
+}
+
+/** The `limit` and `offset` entries of a paged list's query schema; pageOf resolves them. */
+export function pagingEntries(options: { defaultLimit?: number; maxLimit?: number; maxDepth?: number } = {}) {
+  const { defaultLimit = DEFAULT_PAGE_SIZE, maxLimit = MAX_PAGE_SIZE, maxDepth } = options
+  return {
+    limit: v.optional(lenientInt(`page size, 1 to ${maxLimit} (default ${defaultLimit}); larger values are clamped, smaller ones read as 1, a value that is not a number as the default`)),
+    offset: v.optional(lenientInt(`rows to skip (default 0; a negative value or one that is not a number reads as 0)${maxDepth ? `; offset + limit must be at most ${maxDepth}` : ''}`)),
+  }
+}
+
+/**
+ * `limit` and `offset` of a paged list, forgiving as decisions.md asks: no limit (or one that is
+ * not a number) is the default, below 1 clamps to 1, above `maxLimit` clamps to it; a negative
+ * offset is 0. With `maxDepth`, offset + limit beyond it is the one paging error, a 400.
  */
 export function pageOf(
   query: { limit?: number; offset?: number },
-  options: { defaultLimit: number; maxLimit: number; maxDepth?: number },
+  options: { defaultLimit?: number; maxLimit?: number; maxDepth?: number } = {},
 ): { limit: number; offset: number } {
-  const limit = Math.min(query.limit ?? options.defaultLimit, options.maxLimit)
-  const offset = query.offset ?? 0
-  if (options.maxDepth !== undefined && offset + limit > options.maxDepth) {
-    throw badRequest(`pagination too deep: offset + limit must be at most ${options.maxDepth}`)
+  const { defaultLimit = DEFAULT_PAGE_SIZE, maxLimit = MAX_PAGE_SIZE, maxDepth } = options
+  const limit = Math.max(1, Math.min(query.limit ?? defaultLimit, maxLimit))
+  const offset = Math.max(0, query.offset ?? 0)
+  if (maxDepth !== undefined && offset + limit > maxDepth) {
+    throw badRequest('pagination too deep')
   }
   return { limit, offset }
 }

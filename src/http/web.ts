@@ -6,7 +6,7 @@ import { notFound } from '../errors.ts'
 
 /**
  * The search page for people (docs/web.md): an HTML shell at `/`, `/jobs/:slug` and
- * `/companies/:slug`, and its two hashed assets under /assets/. Everything is served by this
+ * `/companies/:slug`, `/insights`, and its two hashed assets under /assets/. Everything is served by this
  * process: no CDN, works offline.
  */
 
@@ -26,7 +26,7 @@ interface ServedPage {
 }
 
 /** Paths the client-side page renders by itself; job and company pages are rendered on the server first (src/http/pages.ts). */
-const SHELL_PATHS = ['/']
+const SHELL_PATHS = ['/', '/insights', '/moderation', '/referrals']
 
 // The page renders job descriptions (sanitized at ingest) as HTML; the policy keeps any slip inert.
 const CONTENT_SECURITY_POLICY =
@@ -64,7 +64,7 @@ ${page.head ?? ''}
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>
-<header class="site-header"><a class="brand" href="/">open<span>roles</span></a></header>
+<header class="site-header"><a class="brand" href="/">open<span>roles</span></a><nav class="site-nav" aria-label="Site"><a href="/">Jobs</a><a href="/insights">Insights</a></nav></header>
 <main id="main" tabindex="-1">${page.main ?? NOSCRIPT}</main>
 </body>
 </html>

@@ -4,17 +4,17 @@ import { detectDomains } from './dictionaries/domains.ts'
 import { extractSkills, findSkill, type Skill } from './dictionaries/skills.ts'
 import { classifyTitle, roleOf, seniorityFromYears } from './dictionaries/titles.ts'
 import { detectLanguage } from './language.ts'
-import { resolveLocation } from './location.ts'
+import { headerLocationOf, resolveLocation } from './location.ts'
 import type { RawPosting } from './raw-posting.ts'
 import { assessGhost, assessReality, type RealityContext } from './reality.ts'
 import { parseSalary } from './salary.ts'
 import { memoize } from './memo.ts'
-import { htmlToText, sanitizeDescription, textToHtml } from './sanitize.ts'
+import { descriptionToHtml, htmlToText } from './sanitize.ts'
 import * as read from './signals.ts'
 import { aiArchetypeOf, companyTypeFromText, summaryOf, timezoneNoteOf } from './text-facts.ts'
 
 /** Bumped whenever a rule changes what enrichment derives, so stored postings can be re-enriched. */
-export const ENRICHMENT_VERSION = 1
+export const ENRICHMENT_VERSION = 2
 
 /** The role cluster of a posting: reposts of one role by one company share it (/jobs/{slug}/copies). */
 export function clusterKeyOf(companySlug: string, title: string): string {
@@ -40,15 +40,17 @@ const first = <T>(...values: (T | null | undefined)[]): T | null => {
  */
 export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> = {}): JobRecord {
   const stated = raw.stated ?? {}
-  const looksHtml = /<[a-z][\s\S]*>/i.test(raw.description)
-  const descriptionHtml = sanitizeDescription(looksHtml ? raw.description : textToHtml(raw.description))
+  const descriptionHtml = descriptionToHtml(raw.description)
   const descriptionText = htmlToText(descriptionHtml)
   const text = `${raw.title}\n${descriptionText}`
 
   const title = titleFacts(raw.title)
   const years = read.readsExperienceYears(descriptionText)
-  const location = stated.countries || stated.cities ? resolveLocation(raw.location, { countries: stated.countries, cities: stated.cities }) : locationOf(raw.location ?? '')
-  const workMode = first(stated.workMode, location.hybrid ? 'hybrid' : null, read.readsWorkMode(text), location.remote ? 'remote' : null)
+  // A forum post has no location field: its header line ("Acme | Engineer | Berlin | Remote") is one.
+  const place = raw.location?.trim() ? raw.location : headerLocationOf(descriptionText)
+  const location = stated.countries || stated.cities ? resolveLocation(place, { countries: stated.countries, cities: stated.cities }) : locationOf(place ?? '')
+  // The location field names the primary mode ("London or Remote"); the text is read when it names none.
+  const workMode = first(stated.workMode, location.mode, read.readsWorkMode(text))
   const regions = new Set(stated.regions ?? location.regions)
   if (workMode === 'remote' && (read.readsWorldwide(text) || regions.has('global'))) regions.add('global')
   if (workMode !== 'remote') regions.delete('global')
@@ -62,7 +64,7 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
   if (!stated.skills?.length) for (const skill of extractSkills(withoutName(text, raw.company.name))) skills.set(skill.slug, skill)
 
   const statedSalary = stated.salaryMin != null || stated.salaryMax != null
-  const salary = statedSalary ? null : parseSalary(descriptionText)
+  const salary = statedSalary ? null : parseSalary(descriptionText, { country: location.countries.length === 1 ? location.countries[0] : null })
   const category = first(stated.category, title.category)
   const companyText = [raw.company.description, raw.company.tagline, ...(raw.company.industries ?? [])].filter(Boolean).join('\n')
   // The business a posting is about is told in its opening lines and the company's own words.

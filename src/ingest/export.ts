@@ -13,7 +13,7 @@ const BATCH = 500
 export function* exportJobLines(db: DB, options: { openOnly?: boolean } = {}): Generator<string> {
   const ids = db.prepare(`SELECT id FROM jobs WHERE ${options.openOnly ? 'closed_at IS NULL AND ' : ''}id > ? ORDER BY id LIMIT ${BATCH}`).pluck()
   const companies = db.prepare(
-    `SELECT c.slug, c.name, c.tagline, c.homepage, c.description, c.hq_country, c.industries,
+    `SELECT c.slug, c.name, c.tagline, c.homepage, c.description, c.hq_country, c.industries, c.subindustries,
             (SELECT json_group_array(collection) FROM company_collections WHERE company_id = c.id) AS collections
      FROM companies c WHERE c.id = (SELECT company_id FROM jobs WHERE public_slug = ?)`,
   )
@@ -25,7 +25,7 @@ export function* exportJobLines(db: DB, options: { openOnly?: boolean } = {}): G
       const { my_vote: _vote, ghost: _ghost, reality: _reality, ...line } = job
       yield JSON.stringify({
         ...line,
-        company: { ...company, industries: JSON.parse(company.industries as string), collections: JSON.parse(company.collections as string) },
+        company: { ...company, industries: JSON.parse(company.industries as string), subindustries: JSON.parse(company.subindustries as string), collections: JSON.parse(company.collections as string) },
       })
     }
     after = batch[batch.length - 1]!

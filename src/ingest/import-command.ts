@@ -4,11 +4,15 @@ import { openDatabase } from '../db/connection.ts'
 import type { CommandSpec } from '../cli/command.ts'
 import { importFile, type ImportSummary } from './import.ts'
 import { createProgress } from './progress.ts'
+import { settleRollup } from '../insights/rollup.ts'
 
 const MAX_LISTED_REJECTIONS = 50
 
 function report(file: string, summary: ImportSummary): void {
+  const unreadable = summary.total === 0 && summary.rejected[0]?.at === 'file'
+  if (unreadable) return console.log(`${file}: not imported — ${summary.rejected[0]!.reason}`)
   console.log(`${file}: ${summary.total} records — ${summary.inserted} inserted, ${summary.updated} updated, ${summary.closed} closed, ${summary.rejected.length} rejected`)
+  if (summary.droppedUrls) console.log(`  ${summary.droppedUrls} link${summary.droppedUrls === 1 ? '' : 's'} dropped: not an http(s) URL`)
   for (const { at, reason } of summary.rejected.slice(0, MAX_LISTED_REJECTIONS)) console.log(`  rejected ${at}: ${reason}`)
   if (summary.rejected.length > MAX_LISTED_REJECTIONS) console.log(`  … and ${summary.rejected.length - MAX_LISTED_REJECTIONS} more`)
 }
@@ -20,7 +24,8 @@ export const importCommand: CommandSpec = {
   positionals: { usage: 'FILE...', min: 1, max: Infinity },
   options: { db: { type: 'string', value: 'PATH', help: 'database file (default OPENROLES_DB)' } },
   run({ values, positionals }) {
-    const path = resolve((values.db as string | undefined) ?? loadConfig().dbPath)
+    const config = loadConfig()
+    const path = resolve((values.db as string | undefined) ?? config.dbPath)
     const db = openDatabase(path)
     let rejected = 0
     try {
@@ -31,6 +36,8 @@ export const importCommand: CommandSpec = {
         report(file, summary)
         rejected += summary.rejected.length
       }
+      // The insights history takes in what this import changed, here rather than in the serving process.
+      settleRollup(db, new Date(), { salaryMinSample: config.insightsSalaryMinSample })
     } finally {
       db.close()
     }

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CATEGORIES } from '../catalogue/tech-category.ts'
 import type { CompanyRecord } from '../catalogue/job-record.ts'
 import { slugify } from '../catalogue/slug.ts'
 import type { RawPosting, StatedFacts } from './raw-posting.ts'
@@ -23,6 +24,7 @@ const COMPANY = v.looseObject({
   description: nullable(text(5000)),
   hq_country: nullable(text(60)),
   industries: list,
+  subindustries: list,
   collections: list,
   company_type: v.optional(v.string()),
   company_size: v.optional(v.string()),
@@ -41,7 +43,7 @@ const ENRICHMENT_FIELDS = {
   experience_years_max: years,
   english_level: enumOf(['none', 'a1', 'a2', 'b1', 'b2', 'c1', 'c2', 'native']),
   education_level: enumOf(['none', 'bachelor', 'master', 'phd']),
-  category: enumOf(['software_engineering', 'backend', 'frontend', 'fullstack', 'mobile', 'devops', 'sre', 'network_engineering', 'data_engineering', 'data_science', 'data_analytics', 'ml_ai', 'ai_engineering', 'qa', 'security', 'hardware', 'embedded', 'blockchain', 'architecture', 'design', 'engineering_design', 'product', 'project_management', 'management', 'marketing', 'sales', 'support', 'business_analysis', 'solutions_engineering', 'developer_relations', 'technical_writing', 'recruiting', 'hr', 'finance', 'legal', 'operations', 'customer_success', 'other']),
+  category: enumOf(CATEGORIES),
   domains: list,
   posting_language: nullable(text(10)),
   company_type: enumOf(['product', 'startup', 'outsource', 'outstaff', 'agency', 'inhouse', 'government']),
@@ -91,6 +93,7 @@ function companyOf(line: JobLine): CompanyRecord {
     description: c.description ?? null,
     hqCountry: c.hq_country ?? null,
     industries: c.industries,
+    subindustries: c.subindustries,
     collections: c.collections,
   }
 }

@@ -1,20 +1,17 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import * as v from 'valibot'
-import { normalizeUrl, upsertJob } from '../catalogue/job-store.ts'
-import { refreshDerivedData } from '../catalogue/refresh.ts'
+import { normalizeUrl, upsertJob, type UpsertOutcome } from '../catalogue/job-store.ts'
+import { markRefreshPending, refreshDerivedData, resumePendingRefresh } from '../catalogue/refresh.ts'
 import type { DB } from '../db/connection.ts'
 import { clusterKeyOf, enrichPosting } from './enrich.ts'
 import { JobLineSchema, rawFromJobLine } from './import-job-shape.ts'
 import { isJsonLd, jobPostingNodes, rawFromJobPosting, RecordError } from './json-ld.ts'
 import type { RawPosting } from './raw-posting.ts'
-import { readLines } from './read-lines.ts'
+import { isHttpUrl, withSafeUrls } from './safe-urls.ts'
+import { readImportFile, Unreadable, type ImportInput } from './import-read.ts'
 
-/** One record to import and where it came from ("line 3", "record 2"), for the rejection report. */
-export interface ImportInput {
-  at: string
-  value: unknown
-}
+export type { ImportInput }
 
 export interface ImportSummary {
   total: number
@@ -22,21 +19,23 @@ export interface ImportSummary {
   updated: number
   closed: number
   rejected: { at: string; reason: string }[]
+  /** Links that were not http(s) URLs (posting url, source url, company homepage or careers page), stored as null. */
+  droppedUrls: number
 }
 
 export interface ImportOptions {
   now?: Date
   batchSize?: number
   onProgress?: (done: number) => void
+  /** Told about every posting written, with the input it came from (the crawler links board entries to postings). */
+  onWritten?: (input: ImportInput, written: { id: number; outcome: UpsertOutcome }) => void
 }
 
 const DEFAULT_BATCH = 1000
-/** What a line that is not valid JSON becomes; reported as a rejection, never written. */
-const UNPARSABLE = Symbol('unparsable')
 
 /** Source and external id when the record has none: the url's host and normalized url, else a content hash. */
 function identityOf(fallback: { url?: string | null; title: string; company: string; location?: string | null; identifier?: string | null }) {
-  const key = fallback.url ? normalizeUrl(fallback.url) : null
+  const key = fallback.url && isHttpUrl(fallback.url) ? normalizeUrl(fallback.url) : null
   const host = key ? key.split(/[/?]/)[0]! : null
   const hash = createHash('sha256').update(`${fallback.company}\u0000${fallback.title}\u0000${fallback.location ?? ''}`).digest('hex').slice(0, 24)
   return { source: host ?? 'import', externalId: fallback.identifier ?? key ?? hash }
@@ -52,7 +51,7 @@ function issueText(issues: v.BaseIssue<unknown>[]): string {
 
 /** Raw postings of one input value: a JSON-LD document may hold several JobPostings. */
 function rawPostingsOf(value: unknown, now: Date): { raw?: RawPosting; error?: string }[] {
-  if (value === UNPARSABLE) return [{ error: 'invalid JSON' }]
+  if (value instanceof Unreadable) return [{ error: value.reason }]
   if (isJsonLd(value) || (Array.isArray(value) && value.some(isJsonLd))) {
     return jobPostingNodes(value).map(({ node, error }) => {
       if (!node) return { error }
@@ -70,15 +69,18 @@ function rawPostingsOf(value: unknown, now: Date): { raw?: RawPosting; error?: s
   return [{ raw: rawFromJobLine(parsed.output, identityOf, now) }]
 }
 
+export function newImportSummary(): ImportSummary {
+  return { total: 0, inserted: 0, updated: 0, closed: 0, rejected: [], droppedUrls: 0 }
+}
+
 /**
- * Imports postings (our job shape or schema.org JobPosting), upserting by (source, external id).
- * Records are written in batch transactions with a savepoint each: a bad record is reported and
- * skipped, never half written, and never aborts its batch.
+ * The batch step of an import: writes one batch in one transaction (a savepoint per record, so a
+ * bad record is reported and skipped, never half written, and never aborts its batch), counts it in
+ * `summary`, and records the changed postings as pending derived-data work in the same transaction.
+ * Returns their ids; the caller refreshes derived data from them.
  */
-export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: ImportOptions = {}): ImportSummary {
-  const now = options.now ?? new Date()
+export function batchWriter(db: DB, now: Date, summary: ImportSummary, onWritten?: ImportOptions['onWritten']): (batch: ImportInput[]) => number[] {
   const stamp = now.toISOString()
-  const summary: ImportSummary = { total: 0, inserted: 0, updated: 0, closed: 0, rejected: [] }
   const clusterCount = db.prepare(
     `SELECT count(*) AS n, sum(j.closed_at IS NULL) AS open FROM jobs j JOIN role_clusters r ON r.id = j.cluster_id
      WHERE r.cluster_key = ? AND NOT (j.source = ? AND j.external_id = ?)`,
@@ -88,32 +90,50 @@ export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: Im
     const record = enrichPosting(raw, { now, clusterSize: others.n + 1, massPostingCount: (others.open ?? 0) + 1 })
     return upsertJob(db, record, stamp)
   })
-  let changed: number[] = []
-  let batch: ImportInput[] = []
-  const flush = () => {
-    db.transaction(() => {
-      for (const input of batch) {
-        for (const { raw, error } of rawPostingsOf(input.value, now)) {
-          summary.total += 1
-          if (!raw) {
-            summary.rejected.push({ at: input.at, reason: error ?? 'unreadable record' })
-            continue
-          }
-          try {
-            // A nested transaction is a savepoint: a failing record rolls back alone.
-            const { id, outcome } = writeOne(raw)
-            changed.push(id)
-            if (outcome === 'inserted') summary.inserted += 1
-            else if (outcome === 'closed') summary.closed += 1
-            else summary.updated += 1
-          } catch (e) {
-            summary.rejected.push({ at: input.at, reason: e instanceof Error ? e.message : String(e) })
-          }
+  return db.transaction((batch: ImportInput[]) => {
+    const changed: number[] = []
+    for (const input of batch) {
+      for (const { raw, error } of rawPostingsOf(input.value, now)) {
+        summary.total += 1
+        if (!raw) {
+          summary.rejected.push({ at: input.at, reason: error ?? 'unreadable record' })
+          continue
+        }
+        try {
+          // A source's own identity (board id) wins over the one derived from the record.
+          if (input.identity) Object.assign(raw, input.identity)
+          const safe = withSafeUrls(raw)
+          summary.droppedUrls += safe.dropped
+          // A nested transaction is a savepoint: a failing record rolls back alone.
+          const { id, outcome } = writeOne(safe.raw)
+          changed.push(id)
+          onWritten?.(input, { id, outcome })
+          if (outcome === 'inserted') summary.inserted += 1
+          else if (outcome === 'closed') summary.closed += 1
+          else summary.updated += 1
+        } catch (e) {
+          summary.rejected.push({ at: input.at, reason: e instanceof Error ? e.message : String(e) })
         }
       }
-    })()
-    if (changed.length) refreshDerivedData(db, changed)
-    changed = []
+    }
+    // Committed with the postings, so a kill before the refresh is repaired on the next start or import.
+    markRefreshPending(db, changed)
+    return changed
+  })
+}
+
+/**
+ * Imports postings (our job shape or schema.org JobPosting), upserting by (source, external id), in
+ * batches (batchWriter), refreshing derived data after each. Work a killed import left pending is
+ * finished first.
+ */
+export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: ImportOptions = {}): ImportSummary {
+  resumePendingRefresh(db)
+  const summary = newImportSummary()
+  const writeBatch = batchWriter(db, options.now ?? new Date(), summary, options.onWritten)
+  let batch: ImportInput[] = []
+  const flush = () => {
+    refreshDerivedData(db, writeBatch(batch))
     batch = []
     options.onProgress?.(summary.total)
   }
@@ -126,64 +146,20 @@ export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: Im
 }
 
 /**
- * JSON Lines (one posting per line, streamed), a JSON document (object, array, JSON-LD; read whole),
- * or an HTML page whose JSON-LD scripts are read. A file whose first line is a complete JSON value
- * is JSON Lines.
+ * Imports one file (JSON Lines, a JSON document, or an HTML page with JSON-LD). A file that cannot be
+ * read (missing, a directory, no permission) is one rejection, so a caller importing several files
+ * goes on with the next.
  */
-function* readImportFile(path: string): Generator<ImportInput> {
-  const lines = readLines(path)
-  const first = lines.next()
-  const firstLine = first.done ? '' : first.value.replace(/^\uFEFF/, '')
-  if (tryParse(firstLine).ok) {
-    let n = 1
-    for (let line: string | undefined = firstLine; line !== undefined; n += 1) {
-      if (line.trim()) yield* expand(parseJson(line, `line ${n}`))
-      const next = lines.next()
-      line = next.done ? undefined : next.value
-    }
-    return
-  }
-  lines.return(undefined)
-  const content = readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
-  if (content.trimStart().startsWith('<')) {
-    let n = 0
-    for (const match of content.matchAll(/<script[^>]*type=["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/gi)) {
-      n += 1
-      yield parseJson(match[1]!, `script ${n}`)
-    }
-    return
-  }
-  const whole = tryParse(content)
-  if (whole.ok) yield* expand({ at: 'document', value: whole.value })
-  else {
-    // Not one document: JSON Lines whose first line is broken.
-    for (const [i, line] of content.split('\n').entries()) if (line.trim()) yield parseJson(line, `line ${i + 1}`)
-  }
-}
-
-/** An array of postings in our shape is one input per element; a JSON-LD array stays one document. */
-function* expand(input: ImportInput): Generator<ImportInput> {
-  if (!Array.isArray(input.value) || input.value.some(isJsonLd)) {
-    yield input
-    return
-  }
-  const prefix = input.at === 'document' ? '' : `${input.at}, `
-  for (const [i, value] of input.value.entries()) yield { at: `${prefix}record ${i + 1}`, value }
-}
-
-function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) }
-  } catch {
-    return { ok: false }
-  }
-}
-
-function parseJson(text: string, at: string): ImportInput {
-  const parsed = tryParse(text)
-  return { at, value: parsed.ok ? parsed.value : UNPARSABLE }
-}
-
 export function importFile(db: DB, path: string, options: ImportOptions = {}): ImportSummary {
+  try {
+    if (!statSync(path).isFile()) return unreadable('not a file')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    return unreadable(code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : 'cannot be read')
+  }
   return importRecords(db, readImportFile(path), options)
+}
+
+function unreadable(reason: string): ImportSummary {
+  return { ...newImportSummary(), rejected: [{ at: 'file', reason }] }
 }

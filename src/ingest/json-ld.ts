@@ -19,28 +19,39 @@ function typesOf(node: Node): string[] {
   return asArray(node['@type']).map((t) => String(t).replace(/^https?:\/\/schema\.org\//, ''))
 }
 
+/** The text of every `<script type="application/ld+json">` of an HTML page, in page order. */
+export function jsonLdScripts(html: string): string[] {
+  return [...html.matchAll(/<script[^>]*type=["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!)
+}
+
 export function isJsonLd(value: unknown): boolean {
   return isObject(value) && ('@type' in value || '@graph' in value || '@context' in value)
 }
 
-/** The JobPosting nodes of a JSON-LD document (`@graph` flattened); other nodes are reported. */
+/**
+ * Every JobPosting of a JSON-LD document or page: arrays and `@graph`s are flattened, other nodes
+ * (the Organization, WebSite or BreadcrumbList blocks career pages carry beside it) are skipped, and
+ * a `hiringOrganization` or `jobLocation` given as an `@id` reference is resolved. A document
+ * without any JobPosting is reported once, naming the types it holds.
+ */
 export function jobPostingNodes(value: unknown): { node?: Node; error?: string }[] {
-  const out: { node?: Node; error?: string }[] = []
-  for (const item of asArray(value)) {
-    if (!isObject(item)) {
-      out.push({ error: 'not a JSON object' })
-      continue
-    }
-    if (Array.isArray(item['@graph'])) {
-      const postings = (item['@graph'] as unknown[]).filter((n) => isObject(n) && typesOf(n).includes('JobPosting'))
-      if (!postings.length) out.push({ error: '@graph holds no JobPosting' })
-      for (const node of postings) out.push({ node: node as Node })
-      continue
-    }
-    if (!typesOf(item).includes('JobPosting')) out.push({ error: `not a JobPosting (@type ${typesOf(item).join(', ') || 'missing'})` })
-    else out.push({ node: item })
+  const nodes: Node[] = []
+  const errors: { error: string }[] = []
+  const visit = (item: unknown): void => {
+    if (Array.isArray(item)) return item.forEach(visit)
+    if (!isObject(item)) return void errors.push({ error: 'not a JSON object' })
+    if (Array.isArray(item['@graph'])) item['@graph'].forEach(visit)
+    if ('@type' in item) nodes.push(item)
   }
-  return out
+  visit(value)
+  const byId = new Map(nodes.filter((n) => typeof n['@id'] === 'string').map((n) => [n['@id'] as string, n]))
+  const resolve = (ref: unknown): unknown => (isObject(ref) && typeof ref['@id'] === 'string' && !('name' in ref) && !('address' in ref) ? (byId.get(ref['@id']) ?? ref) : ref)
+  const postings = nodes.filter((n) => typesOf(n).includes('JobPosting'))
+  if (!postings.length && !errors.length) return [{ error: `not a JobPosting (@type ${[...new Set(nodes.flatMap(typesOf))].join(', ') || 'missing'})` }]
+  const found = postings.map((node) => ({
+    node: { ...node, hiringOrganization: asArray(node.hiringOrganization).map(resolve)[0], jobLocation: asArray(node.jobLocation).map(resolve) } as Node,
+  }))
+  return [...found, ...errors]
 }
 
 const PERIODS: Record<string, string> = { HOUR: 'hour', DAY: 'day', MONTH: 'month', YEAR: 'year' }

@@ -1,3 +1,5 @@
+import { decodeHTML, escapeUTF8 } from 'entities'
+import { Parser } from 'htmlparser2'
 import sanitizeHtml from 'sanitize-html'
 
 /**
@@ -19,7 +21,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h1: 'h2',
     h5: 'h4',
     h6: 'h4',
+    // Block containers become paragraphs, so a header cell never runs into the next word ("LocationRemote").
     div: 'p',
+    section: 'p',
+    article: 'p',
+    header: 'p',
+    footer: 'p',
+    tr: 'p',
+    td: 'p',
+    th: 'p',
+    dt: 'p',
+    dd: 'p',
   },
   exclusiveFilter: (frame) => frame.tag === 'p' && !frame.text.trim() && !frame.mediaChildren.length,
 }
@@ -48,42 +60,56 @@ export function sanitizeDescription(html: string): string {
 }
 
 const BLOCK_TAGS = new Set(['p', 'li', 'h2', 'h3', 'h4', 'pre', 'blockquote', 'ul', 'ol'])
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" }
 
-function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10)
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole
-  })
-}
-
-/** Plain text of sanitized HTML: block elements end a line, list items get a bullet, entities decoded. */
+/** Plain text of sanitized HTML: block elements end a line, list items get a bullet, entities decoded (by the parser, once). */
 export function htmlToText(html: string): string {
-  // One pass over the tags: a list item opens with a bullet, a block or <br> ends a line, the rest vanish.
-  const text = html.replace(/<(\/?)([a-z0-9]+)[^>]*>/gi, (_, closing: string, name: string) => {
-    const tag = name.toLowerCase()
-    if (tag === 'br') return '\n'
-    if (!closing) return tag === 'li' ? '• ' : ''
-    return BLOCK_TAGS.has(tag) ? '\n' : ''
-  })
-  return decodeEntities(text)
+  let text = ''
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (name === 'br') text += '\n'
+        else if (name === 'li') text += '\n• '
+        else if (BLOCK_TAGS.has(name)) text += '\n'
+      },
+      ontext(chunk) {
+        text += chunk
+      },
+      onclosetag(name) {
+        if (BLOCK_TAGS.has(name)) text += '\n'
+      },
+    },
+    { decodeEntities: true },
+  )
+  parser.end(html)
+  return text
     .split('\n')
     .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
-    .filter(Boolean)
+    .filter((line) => line && line !== '•')
     .join('\n')
 }
 
 /** Plain text pasted as a description becomes paragraphs, so every stored description is HTML. */
 export function textToHtml(text: string): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
   return text
     .split(/\n{2,}/)
     .map((para) => para.trim())
     .filter(Boolean)
-    .map((para) => `<p>${escape(para).replace(/\n/g, '<br>')}</p>`)
+    .map((para) => `<p>${escapeUTF8(para).replace(/\n/g, '<br>')}</p>`)
     .join('')
+}
+
+const REAL_TAG = /<\/?[a-z][a-z0-9]*(\s[^<>]*)?\/?>/i
+const ESCAPED_TAG = /&lt;\/?[a-z][a-z0-9]*(\s|&gt;|\/)/i
+
+/**
+ * A source's description as stored HTML, its entities decoded exactly once. HTML is sanitized as it
+ * is; HTML published entity-escaped (as Greenhouse- and Lever-hosted JSON-LD does: "&lt;p&gt;…") is
+ * decoded first, so pages never show a literal "<p>"; plain text has its entities decoded
+ * ("R&amp;D" is "R&D") and becomes paragraphs.
+ */
+export function descriptionToHtml(description: string): string {
+  let html = description
+  // Some pages escape twice ("&amp;lt;p&amp;gt;"): decode until real tags appear, at most twice.
+  for (let round = 0; round < 2 && !REAL_TAG.test(html) && (ESCAPED_TAG.test(html) || ESCAPED_TAG.test(decodeHTML(html))); round++) html = decodeHTML(html)
+  return sanitizeDescription(REAL_TAG.test(html) ? html : textToHtml(decodeHTML(html)))
 }

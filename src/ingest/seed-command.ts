@@ -5,6 +5,7 @@ import { openDatabase } from '../db/connection.ts'
 import { intOption, type CommandSpec } from '../cli/command.ts'
 import { createProgress } from './progress.ts'
 import { seedCatalogue } from './seed.ts'
+import { settleRollup } from '../insights/rollup.ts'
 
 /**
  * `openroles seed`: writes the generated catalogue (the one the server builds on first start) into
@@ -32,6 +33,7 @@ export const seedCommand: CommandSpec = {
     try {
       const summary = seedCatalogue(db, { jobs, seed, onProgress: (done) => progress.update(done) })
       progress.done()
+      settleRollup(db, new Date(), { salaryMinSample: config.insightsSalaryMinSample })
       const rate = Math.round(summary.jobs / Math.max(summary.ms / 1000, 0.001))
       console.log(`seeded ${summary.jobs} postings from ${summary.companies} companies into ${path} in ${(summary.ms / 1000).toFixed(1)} s (${rate} postings/s)`)
     } finally {

@@ -48,9 +48,10 @@ function salaryLine(random: SeedRandom, data: SalaryData, seniority: string, cou
   const high = Math.round((low * (1.1 + random.next() * 0.35)) / round) * round
   const label = random.pick(['Salary', 'Compensation', 'Base salary', 'Pay range'])
   if (currency === 'RUB') return random.chance(0.5) ? `${label}: ${fmt(low, ' ')} – ${fmt(high, ' ')} руб. в месяц` : `${label}: от ${fmt(low, ' ')} ₽`
-  const symbol = { USD: '$', EUR: '€', GBP: '£' }[currency]
+  // Outside the US a bare "$" reads as the local dollar (CAD in Canada): US dollars are written US$ there.
+  const symbol = { USD: country.code === 'us' ? '$' : 'US$', EUR: '€', GBP: '£' }[currency]
   const unit = { year: 'per year', month: 'per month', day: 'per day', hour: 'per hour' }[period]
-  if (period === 'year' && currency === 'USD' && random.chance(0.4)) return `${label}: $${Math.round(low / 1000)}k–${Math.round(high / 1000)}k`
+  if (period === 'year' && currency === 'USD' && random.chance(0.4)) return `${label}: ${symbol}${Math.round(low / 1000)}k–${Math.round(high / 1000)}k`
   if (currency === 'EUR' && random.chance(0.5)) return `${label}: €${fmt(low, '.')} - €${fmt(high, '.')} ${unit}`
   return `${label}: ${symbol}${fmt(low, ',')} - ${symbol}${fmt(high, ',')} ${unit}`
 }

@@ -90,11 +90,34 @@ export function readsExperienceYears(text: string): { min: number | null; max: n
   return { min: null, max: null }
 }
 
-/** Work mode from the text: hybrid wins over remote ("hybrid, two days remote"), on-site is stated. */
+const DAY = String.raw`(mon|tue|wed|thu|fri)[a-z]*\.?`
+const COUNT = String.raw`(\d|one|two|three|four)`
+const HYBRID_TEXT = new RegExp(
+  [
+    String.raw`\bhybrid(?![- ](cloud|apps?|mobile|infrastructure|environments?|search|models?|work ?loads?|approach|architecture))`,
+    String.raw`\b${COUNT}(\s*-\s*${COUNT})?\s*(days?|x)\s*(a|per|each|\/)?\s*week\b[^.\n]{0,40}\b(office|on-?site|in[- ]person)`,
+    String.raw`\b(office|on-?site|in[- ]person)\b[^.\n]{0,30}\b${COUNT}(\s*-\s*${COUNT})?\s*days?\s*(a|per|each|\/)\s*week`,
+    String.raw`\bin[- ]office\s+${DAY}\s*(-|–|to|through|and|&)\s*${DAY}`,
+    String.raw`\boffice\b[^.\n]{0,20}\b${DAY}s?\s*(,\s*${DAY}s?\s*)*(and|&|,)\s*${DAY}`,
+    // French and German part-week home office: "télétravail 2 jours par semaine", "2 Tage Homeoffice".
+    String.raw`t[ée]l[ée]travail[^.\n]{0,20}\d\s*jours?|\d\s*jours?[^.\n]{0,20}t[ée]l[ée]travail|\d\s*tage?[^.\n]{0,15}(home ?office|mobil)|(home ?office|mobiles arbeiten)[^.\n]{0,15}\d\s*tage?`,
+    String.raw`\b(in|at) the office \d`,
+    String.raw`\b(rest of the week|other days)\b[^.\n]{0,25}\b(from home|remote)`,
+    'гибридн',
+  ].join('|'),
+  'i',
+)
+const NOT_REMOTE = /\b(not (a |an )?(fully )?remote|no remote|remote (work )?is not (possible|available|an option|offered)|not open to remote|cannot be (done )?remote)/i
+
+/**
+ * Work mode from the text: part-week office attendance is hybrid ("2 days a week in our Berlin
+ * office", "in office Tue–Thu"); a stated "not remote" is on-site; remote is said outright.
+ */
 export function readsWorkMode(text: string): WorkMode | null {
   // "hybrid cloud" and "on-site interviews" say nothing about where the job is done.
-  if (/\b(hybrid(?![- ](cloud|apps?|mobile|infrastructure|environments?|search|models?|work ?loads?))|\d days? (a|per) week (in|at) (the|our) office|(in|at) the office \d|гибридн)/i.test(text)) return 'hybrid'
-  if (/\b(fully remote|100% remote|remote[- ]first|remote[- ]only|work from anywhere|remote (position|role|job|work|team|company)|(this|the) (role|position) is remote|work remotely|удал[её]нн(ая|о))/i.test(text)) return 'remote'
+  if (HYBRID_TEXT.test(text)) return 'hybrid'
+  if (NOT_REMOTE.test(text)) return 'onsite'
+  if (/\b(fully remote|100% remote|remote[- ]first|remote[- ]only|work from anywhere|remote (position|role|job|work|team|company|opportunity)|(this|the) (role|position|job) is (fully )?remote|work remotely|work from home anywhere|удал[её]нн(ая|о))/i.test(text)) return 'remote'
   if (/\b(on-?site|in[- ]office|office[- ]based|in person|in-person|on the premises|в офисе)\b(?! (interviews?|visits?|events?|meetings?|days?))/i.test(text)) return 'onsite'
   return null
 }

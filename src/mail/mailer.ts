@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer'
 import type { Config } from '../config.ts'
 import type { DB } from '../db/connection.ts'
 import type { Logger } from '../log.ts'
-import { insertOutboxEntry, markOutboxEntry } from './outbox.ts'
+import { insertOutboxEntry, markOutboxEntry, redactOldBodies } from './outbox.ts'
 
 export interface MailMessage {
   to: string
@@ -38,8 +38,12 @@ function smtpTransport(config: Config): Transport {
 export function createMailer(config: Config, db: DB, log: Logger, now: () => Date, transport?: Transport): Mailer {
   const delivery = transport ?? (config.smtpUrl ? smtpTransport(config) : null)
   const inFlight = new Set<Promise<void>>()
+  // Housekeeping on start and on every send: codes in kept or failed mail do not outlive MAIL_KEEP_MINUTES.
+  const redactOld = () => redactOldBodies(db, new Date(now().getTime() - config.mailKeepMinutes * 60_000).toISOString())
+  redactOld()
   return {
     send(message) {
+      redactOld()
       const id = insertOutboxEntry(db, {
         recipient: message.to,
         subject: message.subject,

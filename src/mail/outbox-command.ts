@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
 import { intOption, UsageError, type CommandSpec } from '../cli/command.ts'
-import { listOutbox } from './outbox.ts'
+import { listOutbox, redactOldBodies } from './outbox.ts'
 
 /**
  * `openroles mail outbox [--to EMAIL] [--limit N]`: prints recorded outgoing mail, newest first, so an
@@ -19,8 +19,10 @@ export const mailCommand: CommandSpec = {
     if (action !== 'outbox') throw new UsageError(`unknown action '${action}'`)
     const limit = intOption(values.limit, 20, 'limit', 1)
     const to = (values.to as string | undefined)?.trim().toLowerCase()
-    const db = openDatabase(loadConfig().dbPath)
+    const config = loadConfig()
+    const db = openDatabase(config.dbPath)
     try {
+      redactOldBodies(db, new Date(Date.now() - config.mailKeepMinutes * 60_000).toISOString())
       const entries = listOutbox(db, { recipient: to, limit })
       if (!entries.length) console.log('the outbox is empty')
       for (const entry of entries) {

@@ -1,6 +1,10 @@
 import type { DB } from '../db/connection.ts'
 
-/** The outbox table: every outgoing mail, readable with `openroles mail outbox` when there is no SMTP. */
+/**
+ * The outbox table: every outgoing mail, readable with `openroles mail outbox` when there is no SMTP.
+ * Bodies carry codes, so they do not outlive their use: a delivered mail's body is redacted at once,
+ * a kept or failed one after MAIL_KEEP_MINUTES (subject, recipient and status stay for the record).
+ */
 export type OutboxStatus = 'kept' | 'pending' | 'sent' | 'failed'
 
 export interface OutboxEntry {
@@ -33,8 +37,18 @@ export function insertOutboxEntry(
   return Number(result.lastInsertRowid)
 }
 
+export const REDACTED_BODY = '[body removed: it was delivered, or kept longer than MAIL_KEEP_MINUTES]'
+
 export function markOutboxEntry(db: DB, id: number, status: OutboxStatus, sentAt: string | null): void {
-  db.prepare('UPDATE mail_outbox SET status = ?, sent_at = ? WHERE id = ?').run(status, sentAt, id)
+  if (status === 'sent') db.prepare('UPDATE mail_outbox SET status = ?, sent_at = ?, body_text = ? WHERE id = ?').run(status, sentAt, REDACTED_BODY, id)
+  else db.prepare('UPDATE mail_outbox SET status = ?, sent_at = ? WHERE id = ?').run(status, sentAt, id)
+}
+
+/** Redacts the bodies of mail recorded before `olderThan` (ISO time) that are not waiting for SMTP. */
+export function redactOldBodies(db: DB, olderThan: string): number {
+  return db
+    .prepare("UPDATE mail_outbox SET body_text = ? WHERE status != 'pending' AND created_at < ? AND body_text != ?")
+    .run(REDACTED_BODY, olderThan, REDACTED_BODY).changes
 }
 
 /** Newest first; optionally only the mail sent to one address. */

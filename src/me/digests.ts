@@ -8,6 +8,7 @@ import { activeSubscriptionsDue, advanceDigestCursor, type DueSubscription } fro
 import { dismissedJobIds } from './interactions.ts'
 import { listPushTokens } from './push-tokens.ts'
 import { sendPush } from './push-gateway.ts'
+import { findUserById } from '../account/users.ts'
 
 /**
  * Saved-search digests: for every active subscription, the open postings first recorded by the
@@ -19,6 +20,7 @@ export interface DigestRunSummary {
   subscriptions: number
   notifications: number
   pushed: number
+  mailed: number
 }
 
 const PAGE = 100
@@ -28,7 +30,7 @@ const DAY_SECONDS = 86400
 
 export async function runDigests(ctx: AppContext, now: Date = ctx.now()): Promise<DigestRunSummary> {
   const runAt = now.toISOString()
-  const summary: DigestRunSummary = { subscriptions: 0, notifications: 0, pushed: 0 }
+  const summary: DigestRunSummary = { subscriptions: 0, notifications: 0, pushed: 0, mailed: 0 }
   for (const subscription of activeSubscriptionsDue(ctx.db, runAt)) {
     summary.subscriptions++
     try {
@@ -56,7 +58,17 @@ async function digestOne(ctx: AppContext, subscription: DueSubscription, runAt: 
   })()
   if (!claimed || !message) return
   if (settings.digest_in_app) summary.notifications++
-  if (settings.digest_push && ctx.config.pushGatewayUrl && listPushTokens(ctx.db, subscription.userId).length) {
+  // Out of the app only on the subscription's channel, when the settings are enabled and list it.
+  // Telegram needs a bot this process does not run: such subscriptions get the in-app entry only.
+  if (!settings.enabled || !settings.channels.includes(subscription.channel)) return
+  if (subscription.channel === 'email') {
+    const user = findUserById(ctx.db, subscription.userId)
+    if (user) {
+      ctx.mailer.send({ to: user.email, subject: message.title, text: digestMail(ctx, message) })
+      summary.mailed++
+    }
+  }
+  if (subscription.channel === 'push' && ctx.config.pushGatewayUrl && listPushTokens(ctx.db, subscription.userId).length) {
     try {
       summary.pushed += await sendPush(ctx, subscription.userId, { title: message.title, body: message.body, data: { kind: 'subscription_digest', subscription_id: subscription.id } })
     } catch (error) {
@@ -116,6 +128,13 @@ function snapshot(job: Record<string, unknown>): NotificationJob {
     work_mode: (job.work_mode as string | null) ?? null,
     created_at: job.created_at as string,
   }
+}
+
+/** The mail text: the summary, then one line per listed posting with its page when the origin is known. */
+function digestMail(ctx: AppContext, message: ReturnType<typeof digestMessage>): string {
+  const origin = ctx.config.publicOrigin.replace(/\/+$/, '')
+  const lines = message.jobs.map((job) => `- ${job.title} at ${job.company}${origin ? `: ${origin}/jobs/${job.public_slug}` : ` (${job.public_slug})`}`)
+  return [message.body, '', ...lines, '', 'Change or stop these mails in your notification settings.'].join('\n')
 }
 
 function digestMessage(subscription: DueSubscription, found: Found) {

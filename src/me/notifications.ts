@@ -1,6 +1,8 @@
 import type { DB } from '../db/connection.ts'
 
-export const NOTIFICATION_KINDS = ['subscription_digest'] as const
+export const NOTIFICATION_KINDS = [
+  'subscription_digest', 'submission_approved', 'submission_rejected', 'referral_offer_decided', 'referral_request', 'referral_request_resolved',
+] as const
 
 export interface NotificationJob {
   public_slug: string
@@ -89,26 +91,59 @@ export function markAllNotificationsRead(db: DB, userId: number, now = new Date(
   return db.prepare('UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL').run(now, userId).changes
 }
 
+/** Where a digest can leave the app (a subscription names one): mail, the Telegram bot, mobile push. */
+export const DELIVERY_CHANNELS = ['email', 'telegram', 'push'] as const
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number]
+
+/**
+ * `enabled` + `channels` (the reference service's shape): whether digests leave the app and on
+ * which channels; a subscription delivers only when its channel is listed. `digest_in_app`: whether
+ * digests are written to the notification list. `digest_push` is the earlier spelling of
+ * "push is among the channels", still read and answered.
+ */
 export interface NotificationSettings {
+  enabled: boolean
+  channels: DeliveryChannel[]
   digest_in_app: boolean
   digest_push: boolean
 }
 
-export function getNotificationSettings(db: DB, userId: number): NotificationSettings {
-  const row = db.prepare('SELECT digest_in_app, digest_push FROM notification_settings WHERE user_id = ?').get(userId) as
-    | { digest_in_app: number; digest_push: number }
-    | undefined
-  return { digest_in_app: row ? row.digest_in_app === 1 : true, digest_push: row ? row.digest_push === 1 : true }
+export interface NotificationSettingsUpdate {
+  enabled?: boolean
+  channels?: DeliveryChannel[]
+  digest_in_app?: boolean
+  digest_push?: boolean
 }
 
-/** Partial update: fields absent from `update` keep their value. */
-export function updateNotificationSettings(db: DB, userId: number, update: Partial<NotificationSettings>, now = new Date().toISOString()): NotificationSettings {
+const DEFAULT_CHANNELS: DeliveryChannel[] = ['email', 'push']
+
+export function getNotificationSettings(db: DB, userId: number): NotificationSettings {
+  const row = db.prepare('SELECT enabled, channels, digest_in_app FROM notification_settings WHERE user_id = ?').get(userId) as
+    | { enabled: number; channels: string; digest_in_app: number }
+    | undefined
+  const channels = row ? (JSON.parse(row.channels) as DeliveryChannel[]) : DEFAULT_CHANNELS
+  return { enabled: row ? row.enabled === 1 : true, channels, digest_in_app: row ? row.digest_in_app === 1 : true, digest_push: channels.includes('push') }
+}
+
+/**
+ * Partial update: fields absent from `update` keep their value. Returns an error message (and
+ * writes nothing) when digests would be enabled with no channel to go to.
+ */
+export function updateNotificationSettings(db: DB, userId: number, update: NotificationSettingsUpdate, now = new Date().toISOString()): NotificationSettings | { error: string } {
   return db.transaction(() => {
-    const next = { ...getNotificationSettings(db, userId), ...Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined)) }
+    const current = getNotificationSettings(db, userId)
+    let channels = update.channels ? [...new Set(update.channels)] : current.channels
+    if (update.digest_push !== undefined && update.channels === undefined) {
+      channels = update.digest_push ? [...new Set([...channels, 'push' as const])] : channels.filter((channel) => channel !== 'push')
+    }
+    const enabled = update.enabled ?? current.enabled
+    if (enabled && channels.length === 0) return { error: 'enabled needs at least one channel' }
+    const channelsOrdered = DELIVERY_CHANNELS.filter((channel) => channels.includes(channel))
     db.prepare(
-      `INSERT INTO notification_settings (user_id, digest_in_app, digest_push, updated_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (user_id) DO UPDATE SET digest_in_app = excluded.digest_in_app, digest_push = excluded.digest_push, updated_at = excluded.updated_at`,
-    ).run(userId, next.digest_in_app ? 1 : 0, next.digest_push ? 1 : 0, now)
+      `INSERT INTO notification_settings (user_id, digest_in_app, enabled, channels, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET digest_in_app = excluded.digest_in_app, enabled = excluded.enabled,
+         channels = excluded.channels, updated_at = excluded.updated_at`,
+    ).run(userId, (update.digest_in_app ?? current.digest_in_app) ? 1 : 0, enabled ? 1 : 0, JSON.stringify(channelsOrdered), now)
     return getNotificationSettings(db, userId)
   })()
 }

@@ -1,5 +1,6 @@
 import type { DB } from '../db/connection.ts'
 import { skillSlug } from './skill-names.ts'
+import { derivedLocation, toLocationPreferences, type LocationPreferences, type LocationPreferencesInput } from './location-preferences.ts'
 
 export const SKILL_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const
 export const LANGUAGE_LEVELS = ['a1', 'a2', 'b1', 'b2', 'c1', 'c2', 'native'] as const
@@ -20,7 +21,11 @@ export interface SalaryExpectation {
 
 export interface ProfileInput {
   headline?: string | null
-  skills?: { name: string; level?: ProfileSkill['level'] }[]
+  /** A plain string is a skill name or slug without a level (the reference service's spelling). */
+  skills?: (string | { name: string; level?: ProfileSkill['level'] })[]
+  excluded_skills?: string[]
+  specializations?: string[]
+  location_preferences?: LocationPreferencesInput | null
   years_experience?: number | null
   desired_roles?: string[]
   locations?: string[]
@@ -38,6 +43,12 @@ export interface Profile {
   work_modes: (typeof WORK_MODES)[number][]
   salary_expectation: SalaryExpectation | null
   languages: { language: string; level: (typeof LANGUAGE_LEVELS)[number] }[]
+  specializations: string[]
+  excluded_skills: string[]
+  location_preferences: LocationPreferences | null
+  derived_location: { countries: string[]; regions: string[]; cities: string[] } | null
+  /** The professional résumé view of the reference service; no résumé is kept with the profile here. */
+  cv: null
   created_at: string
   updated_at: string
 }
@@ -53,6 +64,9 @@ interface ProfileRow {
   salary_currency: string | null
   salary_period: SalaryExpectation['period'] | null
   languages: string
+  specializations: string
+  excluded_skills: string
+  location_preferences: string | null
   created_at: string
   updated_at: string
 }
@@ -70,6 +84,11 @@ function toProfile(row: ProfileRow): Profile {
         ? { amount: row.salary_min, currency: row.salary_currency, period: row.salary_period }
         : null,
     languages: JSON.parse(row.languages),
+    specializations: JSON.parse(row.specializations),
+    excluded_skills: JSON.parse(row.excluded_skills),
+    location_preferences: row.location_preferences ? JSON.parse(row.location_preferences) : null,
+    derived_location: derivedLocation(row.location_preferences ? JSON.parse(row.location_preferences) : null),
+    cv: null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }
@@ -84,7 +103,8 @@ export function getProfile(db: DB, userId: number): Profile | null {
 function resolveSkills(skills: ProfileInput['skills'] = []): ProfileSkill[] {
   const seen = new Set<string>()
   const out: ProfileSkill[] = []
-  for (const skill of skills) {
+  for (const entry of skills) {
+    const skill = typeof entry === 'string' ? { name: entry } : entry
     const name = skill.name.trim()
     const slug = skillSlug(name)
     if (!slug || seen.has(slug)) continue
@@ -110,19 +130,26 @@ export function putProfile(db: DB, userId: number, input: ProfileInput, now = ne
     salaryCurrency: input.salary_expectation?.currency ?? null,
     salaryPeriod: input.salary_expectation?.period ?? null,
     languages: JSON.stringify(input.languages ?? []),
+    specializations: JSON.stringify(unique(input.specializations)),
+    excludedSkills: JSON.stringify(unique((input.excluded_skills ?? []).map((name) => skillSlug(name) || name.trim().toLowerCase()))),
+    locationPreferences: input.location_preferences ? JSON.stringify(toLocationPreferences(input.location_preferences)) : null,
     now,
   }
   const saved = db
     .prepare(
       `INSERT INTO profiles (user_id, headline, skills, years_experience, desired_roles, locations, work_modes,
-         salary_min, salary_currency, salary_period, languages, created_at, updated_at)
+         salary_min, salary_currency, salary_period, languages, specializations, excluded_skills, location_preferences,
+         created_at, updated_at)
        VALUES (@userId, @headline, @skills, @yearsExperience, @desiredRoles, @locations, @workModes,
-         @salaryMin, @salaryCurrency, @salaryPeriod, @languages, @now, @now)
+         @salaryMin, @salaryCurrency, @salaryPeriod, @languages, @specializations, @excludedSkills, @locationPreferences,
+         @now, @now)
        ON CONFLICT (user_id) DO UPDATE SET headline = excluded.headline, skills = excluded.skills,
          years_experience = excluded.years_experience, desired_roles = excluded.desired_roles,
          locations = excluded.locations, work_modes = excluded.work_modes, salary_min = excluded.salary_min,
          salary_currency = excluded.salary_currency, salary_period = excluded.salary_period,
-         languages = excluded.languages, updated_at = excluded.updated_at
+         languages = excluded.languages, specializations = excluded.specializations,
+         excluded_skills = excluded.excluded_skills, location_preferences = excluded.location_preferences,
+         updated_at = excluded.updated_at
        RETURNING *`,
     )
     .get(row) as ProfileRow

@@ -6,17 +6,26 @@ interface SavedSearchRow {
   query: string
   created_at: string
   updated_at: string
-  subscription_id: number | null
-  subscription_active: number | null
+  /** JSON array of { id, channel, active } (json_group_array), '[]' without subscriptions. */
+  subscriptions: string
 }
 
-/** The saved search of the API: the only place a saved_searches row becomes JSON. */
+/**
+ * The saved search of the API: the only place a saved_searches row becomes JSON. The reference
+ * service's fields (`public_slug` and `author_label` are for shared searches, which this service
+ * does not offer: always null) plus `subscriptions`, one per channel.
+ */
 function toSavedSearch(row: SavedSearchRow) {
+  const subscriptions = (JSON.parse(row.subscriptions) as { id: number; channel: string; active: number }[])
+    .sort((a, b) => a.id - b.id)
+    .map((sub) => ({ id: sub.id, channel: sub.channel, active: sub.active === 1 }))
   return {
     id: row.id,
     name: row.name,
     query: row.query,
-    subscription: row.subscription_id === null ? null : { id: row.subscription_id, active: row.subscription_active === 1 },
+    public_slug: null,
+    author_label: null,
+    subscriptions,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }
@@ -24,8 +33,10 @@ function toSavedSearch(row: SavedSearchRow) {
 
 export type SavedSearch = ReturnType<typeof toSavedSearch>
 
-const SELECT = `SELECT s.id, s.name, s.query, s.created_at, s.updated_at, sub.id AS subscription_id, sub.active AS subscription_active
-  FROM saved_searches s LEFT JOIN subscriptions sub ON sub.saved_search_id = s.id`
+const SELECT = `SELECT s.id, s.name, s.query, s.created_at, s.updated_at,
+    (SELECT coalesce(json_group_array(json_object('id', sub.id, 'channel', sub.channel, 'active', sub.active)), '[]')
+     FROM subscriptions sub WHERE sub.saved_search_id = s.id) AS subscriptions
+  FROM saved_searches s`
 
 export function listSavedSearches(db: DB, userId: number, limit: number, offset: number): { items: SavedSearch[]; total: number } {
   const rows = db.prepare(`${SELECT} WHERE s.user_id = ? ORDER BY s.id DESC LIMIT ? OFFSET ?`).all(userId, limit, offset) as SavedSearchRow[]
@@ -36,6 +47,11 @@ export function listSavedSearches(db: DB, userId: number, limit: number, offset:
 export function getSavedSearch(db: DB, userId: number, id: number): SavedSearch | null {
   const row = db.prepare(`${SELECT} WHERE s.user_id = ? AND s.id = ?`).get(userId, id) as SavedSearchRow | undefined
   return row ? toSavedSearch(row) : null
+}
+
+/** Whether the caller already has another saved search of this name (names are unique per account, case-insensitively). */
+export function savedSearchNameTaken(db: DB, userId: number, name: string, exceptId = 0): boolean {
+  return db.prepare('SELECT 1 FROM saved_searches WHERE user_id = ? AND lower(name) = lower(?) AND id != ?').get(userId, name, exceptId) !== undefined
 }
 
 export function countSavedSearches(db: DB, userId: number): number {

@@ -1,22 +1,30 @@
 import type { DB } from '../db/connection.ts'
+import type { DeliveryChannel } from './notifications.ts'
 
 interface SubscriptionRow {
   id: number
   saved_search_id: number
   name: string
   query: string
+  channel: DeliveryChannel
   active: number
   last_digest_at: string | null
   created_at: string
   updated_at: string
 }
 
-/** The Subscription of the API: the only place a subscriptions row becomes JSON. */
+/**
+ * The Subscription of the API: the only place a subscriptions row becomes JSON. The reference
+ * service's fields (`saved_search_name`, `channel`) plus ours (`name` = the saved search's name,
+ * `query`, `last_digest_at`, `updated_at`).
+ */
 function toSubscription(row: SubscriptionRow) {
   return {
     id: row.id,
     active: row.active === 1,
     saved_search_id: row.saved_search_id,
+    saved_search_name: row.name,
+    channel: row.channel,
     name: row.name,
     query: row.query,
     last_digest_at: row.last_digest_at,
@@ -27,7 +35,7 @@ function toSubscription(row: SubscriptionRow) {
 
 export type Subscription = ReturnType<typeof toSubscription>
 
-const SELECT = `SELECT sub.id, sub.saved_search_id, s.name, s.query, sub.active, sub.last_digest_at, sub.created_at, sub.updated_at
+const SELECT = `SELECT sub.id, sub.saved_search_id, s.name, s.query, sub.channel, sub.active, sub.last_digest_at, sub.created_at, sub.updated_at
   FROM subscriptions sub JOIN saved_searches s ON s.id = sub.saved_search_id`
 
 export function listSubscriptions(db: DB, userId: number, limit: number, offset: number): { items: Subscription[]; total: number } {
@@ -43,17 +51,20 @@ export function getSubscription(db: DB, userId: number, id: number): Subscriptio
 
 export type CreateOutcome = { subscription: Subscription } | { error: 'no-search' | 'exists' }
 
-/** Subscribes the caller to one of their saved searches; digests cover postings first recorded from now on. */
-export function createSubscription(db: DB, userId: number, savedSearchId: number, now = new Date().toISOString()): CreateOutcome {
+/**
+ * Subscribes the caller to one of their saved searches on one channel (one subscription per saved
+ * search and channel); digests cover postings first recorded from now on.
+ */
+export function createSubscription(db: DB, userId: number, savedSearchId: number, channel: DeliveryChannel, now = new Date().toISOString()): CreateOutcome {
   return db.transaction((): CreateOutcome => {
     const owned = db.prepare('SELECT 1 FROM saved_searches WHERE user_id = ? AND id = ?').get(userId, savedSearchId)
     if (!owned) return { error: 'no-search' }
-    const existing = db.prepare('SELECT 1 FROM subscriptions WHERE saved_search_id = ?').get(savedSearchId)
+    const existing = db.prepare('SELECT 1 FROM subscriptions WHERE saved_search_id = ? AND channel = ?').get(savedSearchId, channel)
     if (existing) return { error: 'exists' }
     const id = Number(
       db
-        .prepare('INSERT INTO subscriptions (user_id, saved_search_id, active, digest_cursor_at, created_at, updated_at) VALUES (?, ?, 1, ?, ?, ?)')
-        .run(userId, savedSearchId, now, now, now).lastInsertRowid,
+        .prepare('INSERT INTO subscriptions (user_id, saved_search_id, channel, active, digest_cursor_at, created_at, updated_at) VALUES (?, ?, ?, 1, ?, ?, ?)')
+        .run(userId, savedSearchId, channel, now, now, now).lastInsertRowid,
     )
     return { subscription: getSubscription(db, userId, id)! }
   })()
@@ -82,6 +93,7 @@ export function deleteSubscription(db: DB, userId: number, id: number): boolean 
 export interface DueSubscription {
   id: number
   userId: number
+  channel: DeliveryChannel
   name: string
   query: string
   cursorAt: string
@@ -90,7 +102,7 @@ export interface DueSubscription {
 export function activeSubscriptionsDue(db: DB, runAt: string): DueSubscription[] {
   return db
     .prepare(
-      `SELECT sub.id, sub.user_id AS userId, s.name, s.query, sub.digest_cursor_at AS cursorAt
+      `SELECT sub.id, sub.user_id AS userId, sub.channel, s.name, s.query, sub.digest_cursor_at AS cursorAt
        FROM subscriptions sub JOIN saved_searches s ON s.id = sub.saved_search_id
        WHERE sub.active = 1 AND sub.digest_cursor_at < ? ORDER BY sub.id`,
     )

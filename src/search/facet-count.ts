@@ -12,14 +12,15 @@ import type { SearchIndex } from './search-index.ts'
 export type ValueCounts = Record<string, number>
 
 export interface Range {
-  min: number | null
-  max: number | null
+  min: number
+  max: number
 }
 
+/** A range is absent when no matched posting states the value (never `{ min: null, max: null }`). */
 export interface FacetStats {
-  salary_min: Range
-  salary_max: Range
-  experience_years_min: Range
+  salary_min?: Range
+  salary_max?: Range
+  experience_years_min?: Range
 }
 
 /** Slot 0: documents without a value (for regions: `none`); slot code + 1: documents with that value. */
@@ -113,7 +114,7 @@ export function countFacet(index: SearchIndex, set: CountingSet, facet: FacetNam
   return toValueCounts(index, facet, counts)
 }
 
-function rangeOf(column: Float64Array, docs: Uint32Array): Range {
+function rangeOf(column: Float64Array, docs: Uint32Array): Range | undefined {
   let min = Infinity
   let max = -Infinity
   for (let i = 0; i < docs.length; i++) {
@@ -121,7 +122,7 @@ function rangeOf(column: Float64Array, docs: Uint32Array): Range {
     if (value < min) min = value
     if (value > max) max = value
   }
-  return min === Infinity ? { min: null, max: null } : { min, max }
+  return min === Infinity ? undefined : { min, max }
 }
 
 /**
@@ -129,12 +130,12 @@ function rangeOf(column: Float64Array, docs: Uint32Array): Range {
  * document of the order that is in the set. In a set of many documents both are a few steps from
  * the ends, instead of a pass over every document of the set.
  */
-function rangeBySortOrder(index: SearchIndex, column: NumberColumn, matched: Bitmap): Range {
+function rangeBySortOrder(index: SearchIndex, column: NumberColumn, matched: Bitmap): Range | undefined {
   const { known } = index.sortPermutation(column)
   const values = index.columns.number(column)
   let low = 0
   while (low < known.length && !hasDoc(matched, known[low]!)) low++
-  if (low === known.length) return { min: null, max: null }
+  if (low === known.length) return undefined
   let high = known.length - 1
   while (!hasDoc(matched, known[high]!)) high--
   return { min: values[known[low]!]!, max: values[known[high]!]! }
@@ -142,8 +143,15 @@ function rangeBySortOrder(index: SearchIndex, column: NumberColumn, matched: Bit
 
 const STATS_COLUMNS = ['salary_min', 'salary_max', 'experience_years_min'] as const satisfies readonly NumberColumn[]
 
-/** Ranges over a counting set: a pass over a small set's documents, the sort orders for a large one. */
+/**
+ * Ranges over a counting set: a pass over a small set's documents, the sort orders for a large one.
+ * A column with no value in the set is left out (never `{ min: null, max: null }`).
+ */
 export function statsOf(index: SearchIndex, set: CountingSet): FacetStats {
-  const range = (column: NumberColumn) => (set.docs ? rangeOf(index.columns.number(column), set.docs) : rangeBySortOrder(index, column, set.matched))
-  return Object.fromEntries(STATS_COLUMNS.map((column) => [column, range(column)])) as unknown as FacetStats
+  const stats: FacetStats = {}
+  for (const column of STATS_COLUMNS) {
+    const range = set.docs ? rangeOf(index.columns.number(column), set.docs) : rangeBySortOrder(index, column, set.matched)
+    if (range) stats[column] = range
+  }
+  return stats
 }

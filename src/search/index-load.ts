@@ -19,7 +19,7 @@ const attribute = (name: string) => ATTRIBUTES.find((row) => row.name === name)!
 const alias = (row: PostingAttribute) => (tableOf(row) === 'companies' ? 'c' : 'j')
 
 /** SQL reading a single-valued attribute of the posting (j) or its company (c). */
-const singleSource = (row: PostingAttribute) => `${alias(row)}.${columnOf(row)}`
+const singleSource = (row: PostingAttribute) => (row.derive ? row.derive.sql(`${alias(row)}.${columnOf(row)}`) : `${alias(row)}.${columnOf(row)}`)
 
 /** SQL reading a multi-valued attribute as one text, values separated by U+001F. */
 function multiSource(row: PostingAttribute): string {
@@ -28,7 +28,8 @@ function multiSource(row: PostingAttribute): string {
   return `(SELECT group_concat(${value}, char(31)) FROM ${tableOf(row)} WHERE ${key})`
 }
 
-const numberSource = (row: PostingAttribute) => (row.kind === 'date' ? `unixepoch(j.${columnOf(row)})` : `j.${columnOf(row)}`)
+// Dates to the millisecond, as they are served: ordering by them is exact, not by the second.
+const numberSource = (row: PostingAttribute) => (row.kind === 'date' ? `unixepoch(j.${columnOf(row)}, 'subsec')` : `j.${columnOf(row)}`)
 
 export const SINGLE_FIELDS = FACET_NAMES.filter((name) => !MULTI_FACETS.includes(name))
 export const MULTI_FIELDS = [...MULTI_FACETS, TITLE_WORDS, COMPANY_WORDS]

@@ -14,7 +14,7 @@ import { Csr, Dictionary, DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS } from './doc
 import { TermIndex } from './term-index.ts'
 
 /** Bumped whenever the layout of DocColumns or TermIndex changes. */
-const FORMAT = 4
+const FORMAT = 5
 const TOKEN_KEY = 'search_snapshot'
 
 type Typed = Uint32Array | Float64Array | Int8Array | Uint8Array

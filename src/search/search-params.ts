@@ -2,7 +2,7 @@
  * The one reader of a job query string (job search, agent search, facets, saved searches, digests,
  * market coverage): `q`, `sort`/`order`, and the filter grammar of the posting-attribute table
  * (repeated and comma-separated values, `<facet>_mode`, `<facet>_exclude`, numeric and boolean
- * filters). Every parameter nobody reads is reported in `ignored` (at most 10, with `did_you_mean`
+ * filters). Every parameter nobody reads is reported in `ignored` (sorted by name, at most 10, with `did_you_mean`
  * for a singular/plural slip). Malformed values throw SearchInputError, whose message never echoes
  * input. Routes still validate types through their valibot schema (which documents the same
  * parameters in the OpenAPI document); the meaning is read here only.
@@ -82,7 +82,8 @@ function numberVariants(name: string): string[] {
 }
 
 function suggestion(param: string, isKnown: (name: string) => boolean): string | undefined {
-  const match = /^(.*?)(_exclude|_mode)?$/.exec(param)!
+  // `s`: a parameter name is data and may hold a line break (issue 11).
+  const match = /^(.*?)(_exclude|_mode)?$/s.exec(param)!
   const [, base, suffix = ''] = match
   return numberVariants(base!).map((variant) => variant + suffix).find(isKnown)
 }
@@ -121,10 +122,10 @@ function parseFilters(params: URLSearchParams, endpointParams: readonly string[]
   const isKnown = (name: string): boolean => {
     if (endpointParams.includes(name) || name in NUMERIC_FILTERS || name in BOOLEAN_FILTERS) return true
     if (facetOf(name)) return true
-    const exclude = /^(.*)_exclude$/.exec(name)
+    const exclude = /^(.*)_exclude$/s.exec(name)
     if (exclude && facetOf(exclude[1]!)) return true
-    const mode = /^(.*)_mode$/.exec(name)
-    return Boolean(mode && facetOf(mode[1]!) && !GEO_FACETS.includes(mode[1] as FacetName))
+    const mode = /^(.*)_mode$/s.exec(name)
+    return Boolean(mode && facetOf(mode[1]!))
   }
   const clauseOf = (facet: FacetName): FacetClause => (filters.facets[facet] ??= { values: [], mode: 'or', exclude: [] })
 
@@ -132,10 +133,8 @@ function parseFilters(params: URLSearchParams, endpointParams: readonly string[]
     if (seen.has(name)) continue
     seen.add(name)
     if (!isKnown(name)) {
-      if (ignored.length < MAX_IGNORED) {
-        const didYouMean = suggestion(name, isKnown)
-        ignored.push(didYouMean ? { param: name, did_you_mean: didYouMean } : { param: name })
-      }
+      const didYouMean = suggestion(name, isKnown)
+      ignored.push(didYouMean ? { param: name, did_you_mean: didYouMean } : { param: name })
       continue
     }
     if (endpointParams.includes(name)) continue
@@ -159,6 +158,8 @@ function parseFilters(params: URLSearchParams, endpointParams: readonly string[]
       continue
     }
     const moded = name.slice(0, -'_mode'.length) as FacetName
+    // Geography is one OR-group: its `_mode` is accepted and has no effect, as in the reference service.
+    if (GEO_FACETS.includes(moded)) continue
     const mode = singleValue(params, name).toLowerCase()
     if (mode !== 'and' && mode !== 'or') throw new SearchInputError(`invalid query parameter "${name}": must be and or or`)
     clauseOf(moded).mode = mode
@@ -166,7 +167,12 @@ function parseFilters(params: URLSearchParams, endpointParams: readonly string[]
   for (const [facet, clause] of Object.entries(filters.facets) as [FacetName, FacetClause][]) {
     if (clause.values.length === 0 && clause.exclude.length === 0) delete filters.facets[facet]
   }
-  return ignored.length ? { filters, ignored } : { filters }
+  return ignored.length ? { filters, ignored: sortedIgnored(ignored) } : { filters }
+}
+
+/** Sorted by parameter name, then capped: which ten are listed does not depend on the order sent. */
+export function sortedIgnored(ignored: IgnoredParam[]): IgnoredParam[] {
+  return [...ignored].sort((a, b) => (a.param < b.param ? -1 : a.param > b.param ? 1 : 0)).slice(0, MAX_IGNORED)
 }
 
 /** A stable text form of filters, for cache keys: same meaning, same key. */

@@ -94,6 +94,8 @@ export interface CityMatch {
 export interface Company {
   slug: string
   name: string
+  feedback_count?: number
+  feedback_rating_avg?: number | null
   job_count?: number
   tagline?: string | null
   industries?: string[]
@@ -104,6 +106,7 @@ export interface Company {
 export interface CompanyDetail {
   company: Company
   jobs: Job[]
+  referral_available?: boolean
 }
 
 export const API_BASE = '/api/v1'
@@ -128,4 +131,36 @@ export function getJson<T>(path: string): Promise<Envelope<T>> {
   cache.set(url, { at: Date.now(), response })
   if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string)
   return response as Promise<Envelope<T>>
+}
+
+/** The signed-in account, or null (the page never reads the cookie: it asks). */
+export interface Me {
+  id: number
+  email: string
+  role: 'user' | 'moderator'
+}
+
+export function whoAmI(): Promise<Me | null> {
+  return fetch(`${API_BASE}/auth/me`, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+    .then(async (answer) => (answer.ok ? ((await answer.json()).data as Me) : null))
+    .catch(() => null)
+}
+
+/** Sends a write (JSON body or none); rejects with the API's `{ error }` message. Cached reads are dropped. */
+export function sendJson<T>(method: string, path: string, body?: unknown): Promise<T | null> {
+  const headers = { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) }
+  return send<T>(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+}
+
+/** POSTs a form as multipart/form-data (files stream from the browser); as sendJson otherwise. */
+export function sendForm<T>(path: string, form: FormData): Promise<T | null> {
+  return send<T>(path, { method: 'POST', headers: { accept: 'application/json' }, body: form })
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T | null> {
+  const answer = await fetch(API_BASE + path, { ...init, credentials: 'same-origin' })
+  cache.clear()
+  const parsed = answer.status === 204 ? null : await answer.json().catch(() => null)
+  if (!answer.ok) throw new Error(parsed?.error ?? `request failed (${answer.status})`)
+  return (parsed?.data ?? null) as T | null
 }

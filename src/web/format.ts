@@ -21,6 +21,8 @@ const VALUE_LABELS: Record<string, string> = {
   apac: 'Asia-Pacific',
   cis: 'CIS',
   none: 'Unresolved',
+  tech: 'Tech',
+  non_tech: 'Non-tech',
   ml_ai: 'ML / AI',
   ai_engineering: 'AI engineering',
   qa: 'QA',

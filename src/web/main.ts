@@ -1,13 +1,23 @@
 import { h } from './dom.ts'
 import { renderCompanyPage } from './company-page.ts'
+import { renderInsightsPage } from './insights-page.ts'
 import { renderJobPage } from './job-page.ts'
 import { startRouter } from './router.ts'
 import { createSearchPage } from './search-page.ts'
+import { renderModerationPage } from './moderation-page.ts'
+import { renderReferralsPage } from './referrals.ts'
+import { whoAmI } from './api.ts'
 
 /** Boots the page: one search view kept alive (so going back is instant), job and company views built per visit. */
 const root = document.getElementById('main') as HTMLElement
 document.body.append(h('div', { id: 'live-region', class: 'sr-only', 'aria-live': 'polite' }))
 const searchPage = createSearchPage()
+// Signed-in people get a link to their referral inbox, moderators one to their queue.
+whoAmI().then((me) => {
+  const header = document.querySelector('.site-header')
+  if (me) header?.append(h('a', { class: 'header-link', href: '/referrals' }, 'Referrals'))
+  if (me?.role === 'moderator') header?.append(h('a', { class: 'header-link', href: '/moderation' }, 'Moderation'))
+})
 const detail = h('div', { class: 'detail-page' })
 let lastSearch = '/'
 let cameFromSearch = false
@@ -41,7 +51,10 @@ function decodeSegment(segment: string): string {
 startRouter((url) => {
   const job = url.pathname.match(/^\/jobs\/([^/]+)$/)
   const company = url.pathname.match(/^\/companies\/([^/]+)$/)
-  const onSearch = !job && !company
+  const moderation = url.pathname === '/moderation'
+  const referrals = url.pathname === '/referrals'
+  const insights = url.pathname === '/insights'
+  const onSearch = !job && !company && !moderation && !referrals && !insights
   if (onSearch) {
     lastSearch = url.pathname + url.search
     if (!root.contains(searchPage.element)) root.replaceChildren(searchPage.element)
@@ -53,5 +66,8 @@ startRouter((url) => {
   const back = backLink()
   root.replaceChildren(detail)
   if (job) renderJobPage(detail, decodeSegment(job[1]), back)
+  else if (insights) renderInsightsPage(detail)
   else if (company) renderCompanyPage(detail, decodeSegment(company[1]), url.searchParams, back)
+  else if (referrals) renderReferralsPage(detail, back)
+  else renderModerationPage(detail, back)
 })

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp } from '../helpers/app.ts'
-import { bearerHeaders, sessionCookieFrom, sessionHeaders, signIn, TEST_ORIGIN } from '../helpers/auth.ts'
+import { bearerHeaders, sessionCookieFrom, sessionHeaders, signIn, signUp, TEST_ORIGIN } from '../helpers/auth.ts'
 import { json, latestCode } from './mail-codes.ts'
 
 test('register -> verify -> login -> API key -> key refused on a session-only route -> password change revokes other sessions -> logout', async () => {
@@ -13,15 +13,15 @@ test('register -> verify -> login -> API key -> key refused on a session-only ro
     headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
     body: json({ email, password }),
   })
-  assert.equal(register.status, 201)
-  assert.equal(register.body.data.email_verified, false)
-  const firstCookie = sessionCookieFrom(register.headers)!
+  assert.equal(register.status, 202)
+  assert.equal(sessionCookieFrom(register.headers), null, 'registering does not sign in')
 
-  // The verification code was mailed on sign-up; the outbox holds it.
+  // The verification code was mailed on sign-up; the outbox holds it. Confirming it signs in.
   const code = latestCode(db, email, /verification code/)
-  const verify = await call('/api/v1/auth/verify/confirm', { method: 'POST', headers: sessionHeaders(firstCookie), body: json({ email, code }) })
+  const verify = await call('/api/v1/auth/verify/confirm', { method: 'POST', headers: { 'content-type': 'application/json', origin: TEST_ORIGIN }, body: json({ email, code }) })
   assert.equal(verify.status, 200)
   assert.equal(verify.body.data.email_verified, true)
+  const firstCookie = sessionCookieFrom(verify.headers)!
 
   const cookie = await signIn(call, email, password)
   const otherDevice = await signIn(call, email, password)
@@ -52,7 +52,7 @@ test('register -> verify -> login -> API key -> key refused on a session-only ro
     body: json({ current_password: password, new_password: 'second long passphrase' }),
   })
   assert.equal(change.status, 200)
-  assert.deepEqual(change.body, { data: { ok: true } })
+  assert.deepEqual(change.body, { data: { ok: true, changed: true } })
   const reissued = sessionCookieFrom(change.headers)
   assert.ok(reissued && reissued !== cookie, 'the caller gets a fresh cookie')
 
@@ -74,9 +74,7 @@ test('register -> verify -> login -> API key -> key refused on a session-only ro
 test('password change: a wrong current password or a refused new one changes nothing', async () => {
   const { call } = createTestApp()
   const email = 'pw@example.org'
-  const cookie = sessionCookieFrom(
-    (await call('/api/v1/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ email, password: 'first long passphrase' }) })).headers,
-  )!
+  const { cookie } = await signUp(call, { email, password: 'first long passphrase' })
   const wrong = await call('/api/v1/me/password', {
     method: 'POST',
     headers: sessionHeaders(cookie),
@@ -104,9 +102,7 @@ test('logout-all ends every session of the account but not other accounts', asyn
   await call('/api/v1/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ email, password }) })
   const a = await signIn(call, email, password)
   const b = await signIn(call, email, password)
-  const other = sessionCookieFrom(
-    (await call('/api/v1/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ email: 'other@example.org', password }) })).headers,
-  )!
+  const { cookie: other } = await signUp(call, { email: 'other@example.org', password })
   const response = await call('/api/v1/auth/logout-all', { method: 'POST', headers: sessionHeaders(a) })
   assert.equal(response.status, 200)
   assert.deepEqual(response.body, { data: { ok: true } })

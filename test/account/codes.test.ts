@@ -66,13 +66,14 @@ test('verify/request: resends at most once per interval; anonymous requests answ
   const known = await call('/api/v1/auth/verify/request', post({ email: user.email }))
   const unknown = await call('/api/v1/auth/verify/request', post({ email: 'ghost@example.org' }))
   assert.deepEqual([known.status, known.body], [unknown.status, unknown.body])
+  await ctx.background.idle()
   assert.equal(listOutbox(db, { recipient: 'ghost@example.org', limit: 10 }).length, 0)
   const neither = await call('/api/v1/auth/verify/request', post({}))
   assert.equal(neither.status, 400)
 })
 
 test('password reset: same answer for unknown emails; the code resets, signs out everywhere and cannot be replayed', async () => {
-  const { call, db } = createTestApp()
+  const { call, db, ctx } = createTestApp()
   const user = await signUp(call)
   const known = await call('/api/v1/auth/password/forgot', post({ email: user.email }))
   const unknown = await call('/api/v1/auth/password/forgot', post({ email: 'ghost@example.org' }))
@@ -80,6 +81,7 @@ test('password reset: same answer for unknown emails; the code resets, signs out
   assert.deepEqual(known.body, { data: { ok: true } })
   assert.deepEqual([unknown.status, unknown.body], [known.status, known.body])
 
+  await ctx.background.idle()
   const code = latestCode(db, user.email, /password reset/)
   const weak = await call('/api/v1/auth/password/reset', post({ email: user.email, code, new_password: 'short' }))
   assert.equal(weak.status, 400)

@@ -2,28 +2,15 @@ import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp } from '../helpers/app.ts'
 import { bearerHeaders, sessionCookieFrom, sessionHeaders, signUp } from '../helpers/auth.ts'
-import { startFakeProvider } from './fake-oidc-provider.ts'
+import { startFakeProvider, type FakeIdentity } from './fake-oidc-provider.ts'
+import { createOAuthApp, providerSignIn, stateCookieFrom, type OAuthApp } from './oauth-browser.ts'
 import { json } from './mail-codes.ts'
 
 const fake = await startFakeProvider()
 after(() => fake.close())
 
-function oauthApp(config: Record<string, unknown> = {}) {
-  return createTestApp({ config: { oauthProviders: JSON.stringify([fake.provider]), ...config } })
-}
-
-type App = ReturnType<typeof oauthApp>
-
-/** start -> provider consent -> callback; returns the callback response. */
-async function signInWithProvider(app: App, identity: { sub: string; email?: string; email_verified?: boolean }, startQuery = '') {
-  const start = await app.call(`/api/v1/auth/oauth/fake/start${startQuery}`)
-  assert.equal(start.status, 302)
-  const grant = fake.authorize(start.headers.get('location')!, identity)
-  const callback = new URL(grant.redirectUri)
-  callback.searchParams.set('code', grant.code)
-  callback.searchParams.set('state', grant.state)
-  return { callback: await app.call(callback.pathname + callback.search), grant, callbackPath: callback.pathname + callback.search }
-}
+const oauthApp = (config: Record<string, unknown> = {}) => createOAuthApp(fake, config)
+const signInWithProvider = (app: OAuthApp, identity: FakeIdentity, startQuery = '') => providerSignIn(fake, app, identity, startQuery)
 
 test('providers: none by default; the configured ones are listed', async () => {
   const plain = createTestApp()
@@ -47,7 +34,8 @@ test('start redirects with PKCE S256 and state; the callback creates a verified 
   assert.match(location.searchParams.get('code_challenge')!, /^[A-Za-z0-9_-]{43}$/)
 
   const grant = fake.authorize(location.toString(), { sub: 'u-1', email: 'Oauth@Example.org', email_verified: true })
-  const callback = await app.call(`/api/v1/auth/oauth/fake/callback?code=${grant.code}&state=${grant.state}`)
+  const browser = { headers: { cookie: stateCookieFrom(start.headers) } }
+  const callback = await app.call(`/api/v1/auth/oauth/fake/callback?code=${grant.code}&state=${grant.state}`, browser)
   assert.equal(callback.status, 302)
   assert.equal(callback.headers.get('location'), '/saved')
   const cookie = sessionCookieFrom(callback.headers)!
@@ -57,7 +45,7 @@ test('start redirects with PKCE S256 and state; the callback creates a verified 
   assert.equal(me.body.data.email_verified, true)
   assert.equal(me.body.data.has_password, false)
 
-  const replay = await app.call(`/api/v1/auth/oauth/fake/callback?code=${grant.code}&state=${grant.state}`)
+  const replay = await app.call(`/api/v1/auth/oauth/fake/callback?code=${grant.code}&state=${grant.state}`, browser)
   assert.equal(replay.status, 400, 'a state works once')
   assert.match(replay.body.error, /invalid, used or expired/)
 
@@ -93,8 +81,9 @@ test('bad callbacks: cancelled, missing state, forged state, expired state, open
   const grant = fake.authorize(start.headers.get('location')!, { sub: 'late', email: 'late@example.org', email_verified: true })
   const later = Date.now() + (app.ctx.config.oauthStateMinutes * 60 + 1) * 1000
   app.ctx.now = () => new Date(later)
-  const expired = await app.get(`/api/v1/auth/oauth/fake/callback?code=${grant.code}&state=${grant.state}`)
+  const expired = await app.call(`/api/v1/auth/oauth/fake/callback?code=${grant.code}&state=${grant.state}`, { headers: { cookie: stateCookieFrom(start.headers) } })
   assert.equal(expired.status, 400)
+  assert.match(expired.body.error, /invalid, used or expired/)
 })
 
 test('mobile: the callback redirects to the app with a one-time code that POST /auth/oauth/exchange swaps for a session', async () => {

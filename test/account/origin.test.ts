@@ -80,8 +80,14 @@ test('PUBLIC_ORIGIN, when set, is the one allowed origin', async () => {
     headers: { 'content-type': 'application/json', origin: 'https://jobs.example.org' },
     body: json({ email: 'p@example.org', password: 'a long enough passphrase' }),
   })
-  assert.equal(register.status, 201)
-  const cookie = register.headers.getSetCookie()[0].split(';')[0]
+  assert.equal(register.status, 202)
+  const login = await call('/api/v1/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://jobs.example.org' },
+    body: json({ email: 'p@example.org', password: 'a long enough passphrase' }),
+  })
+  assert.equal(login.status, 200)
+  const cookie = login.headers.getSetCookie()[0].split(';')[0]
   const write = await call('/api/v1/me/api-keys', { method: 'POST', headers: sessionHeaders(cookie, { origin: 'https://jobs.example.org' }), body: newKey })
   assert.equal(write.status, 201)
   const local = await call('/api/v1/me/api-keys', { method: 'POST', headers: sessionHeaders(cookie), body: newKey })

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { createTestApp } from '../helpers/app.ts'
 import { sessionCookieFrom, sessionHeaders, signUp, TEST_ORIGIN } from '../helpers/auth.ts'
 import { json } from './mail-codes.ts'
+import { listOutbox } from '../../src/mail/outbox.ts'
 
 const post = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',
@@ -10,10 +11,14 @@ const post = (body: unknown, headers: Record<string, string> = {}) => ({
   body: json(body),
 })
 
-test('register creates the account, signs it in with a hardened cookie and never returns the hash', async () => {
+test('register creates the account (202, no cookie); login signs it in with a hardened cookie and never returns the hash', async () => {
   const { call } = createTestApp()
-  const response = await call('/api/v1/auth/register', post({ email: ' Ada@Example.org ', password: 'a long enough passphrase' }))
-  assert.equal(response.status, 201)
+  const registered = await call('/api/v1/auth/register', post({ email: ' Ada@Example.org ', password: 'a long enough passphrase' }))
+  assert.equal(registered.status, 202)
+  assert.deepEqual(registered.body, { data: { ok: true } })
+  assert.deepEqual(registered.headers.getSetCookie(), [])
+  const response = await call('/api/v1/auth/login', post({ email: 'ada@example.org', password: 'a long enough passphrase' }))
+  assert.equal(response.status, 200)
   assert.deepEqual(Object.keys(response.body.data).sort(), ['created_at', 'email', 'email_verified', 'has_password', 'id', 'role'])
   assert.equal(response.body.data.email, 'ada@example.org')
   assert.equal(response.body.data.email_verified, false)
@@ -35,16 +40,19 @@ test('register creates the account, signs it in with a hardened cookie and never
 
 test('the cookie is Secure behind HTTPS: own protocol, or X-Forwarded-Proto only with TRUST_PROXY', async () => {
   const direct = createTestApp()
-  const https = await direct.app.request('https://localhost/api/v1/auth/register', post({ email: 'a@example.org', password: 'a long enough passphrase' }))
-  assert.equal(https.status, 201)
+  const user = await signUp(direct.call)
+  const credentials = { email: user.email, password: user.password }
+  const https = await direct.app.request('https://localhost/api/v1/auth/login', post(credentials))
+  assert.equal(https.status, 200)
   assert.match(https.headers.getSetCookie().join(), /Secure/)
 
-  const forwarded = post({ email: 'b@example.org', password: 'a long enough passphrase' }, { 'x-forwarded-proto': 'https' })
-  const untrusted = await direct.call('/api/v1/auth/register', forwarded)
+  const forwarded = post(credentials, { 'x-forwarded-proto': 'https' })
+  const untrusted = await direct.call('/api/v1/auth/login', forwarded)
   assert.doesNotMatch(untrusted.headers.getSetCookie().join(), /Secure/)
   const proxied = createTestApp({ config: { trustProxy: true } })
-  const trusted = await proxied.call('/api/v1/auth/register', forwarded)
-  assert.equal(trusted.status, 201)
+  await signUp(proxied.call, credentials)
+  const trusted = await proxied.call('/api/v1/auth/login', forwarded)
+  assert.equal(trusted.status, 200)
   assert.match(trusted.headers.getSetCookie().join(), /Secure/)
 })
 
@@ -63,12 +71,18 @@ test('the password policy refuses short and common passwords without echoing the
   assert.doesNotMatch(badEmail.body.error, /not-an-email/)
 })
 
-test('a second registration of the same email (any case) is a 409', async () => {
-  const { call } = createTestApp()
-  await signUp(call, { email: 'grace@example.org' })
+test('a second registration of the same email (any case) answers exactly like a new one and mails a notice instead', async () => {
+  const { call, db } = createTestApp()
+  const grace = await signUp(call, { email: 'grace@example.org' })
+  const fresh = await call('/api/v1/auth/register', post({ email: 'new@example.org', password: 'another long passphrase' }))
   const again = await call('/api/v1/auth/register', post({ email: 'GRACE@example.org', password: 'another long passphrase' }))
-  assert.equal(again.status, 409)
-  assert.equal(typeof again.body.error, 'string')
+  assert.deepEqual([again.status, again.body, again.headers.getSetCookie()], [fresh.status, fresh.body, fresh.headers.getSetCookie()])
+  assert.equal(again.status, 202)
+  const [notice] = listOutbox(db, { recipient: 'grace@example.org', limit: 1 })
+  assert.match(notice.subject, /already have an openroles account/)
+  assert.doesNotMatch(notice.bodyText, /\b\d{6}\b/, 'the notice carries no code')
+  assert.equal((await call('/api/v1/auth/login', post({ email: 'grace@example.org', password: 'another long passphrase' }))).status, 401, 'the account was not touched')
+  assert.equal((await call('/api/v1/auth/login', post({ email: grace.email, password: grace.password }))).status, 200)
 })
 
 test('login: right password signs in, a wrong one and an unknown email get the same 401', async () => {

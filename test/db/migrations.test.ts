@@ -11,8 +11,13 @@ import { schemaShape } from './schema-shape.ts'
 import { release1File } from './release-1.ts'
 
 
+// Facet child tables and similar jobs are re-derived when postings are re-enriched (migration 8):
+// their rows change by design (and the search index's change log records it), so only the tables
+// no migration re-derives are counted.
+const REDERIVED = new Set(['job_regions', 'job_countries', 'job_cities', 'job_skills', 'job_domains', 'job_similar', 'skills', 'search_changes'])
 const tables = (db: Database.Database) =>
-  db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'jobs_fts%'").pluck().all() as string[]
+  (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'jobs_fts%'").pluck().all() as string[])
+    .filter((name) => !REDERIVED.has(name))
 const counts = (db: Database.Database, names: string[]) => Object.fromEntries(names.map((name) => [name, db.prepare(`SELECT count(*) FROM "${name}"`).pluck().get()]))
 
 test('a release-1 database upgrades in place to the same schema a fresh database gets', () => {
@@ -89,4 +94,20 @@ test('the schema comparison notices a column, index or trigger that one path lac
     db.exec(change)
     assert.notDeepEqual(schemaShape(db), base, change)
   }
+})
+
+test('step 3 (reference compat): subscriptions keep push as their channel, settings turn digest_push into channels', () => {
+  const path = release1File()
+  const old = new Database(path)
+  const user = old.prepare('SELECT id FROM users LIMIT 1').pluck().get() as number
+  old.prepare("INSERT INTO notification_settings (user_id, digest_in_app, digest_push, updated_at) VALUES (?, 1, 0, '2026-01-01T00:00:00.000Z')").run(user)
+  const subscription = old.prepare('SELECT id, saved_search_id, active FROM subscriptions').get()
+  old.close()
+  const db = openDatabase(path)
+  assert.deepEqual(db.prepare('SELECT id, saved_search_id, active FROM subscriptions').get(), subscription, 'rows and ids survive the rebuild')
+  assert.equal(db.prepare('SELECT channel FROM subscriptions').pluck().get(), 'push')
+  assert.deepEqual(db.prepare('SELECT enabled, channels, digest_in_app FROM notification_settings').get(), { enabled: 1, channels: '["email"]', digest_in_app: 1 })
+  assert.equal(db.prepare("SELECT subindustries FROM companies LIMIT 1").pluck().get(), '[]')
+  assert.equal(db.prepare('SELECT count(*) FROM notifications WHERE subscription_id IS NOT NULL').pluck().get(), db.prepare('SELECT count(*) FROM notifications WHERE subscription_id IN (SELECT id FROM subscriptions)').pluck().get())
+  db.close()
 })

@@ -1,7 +1,7 @@
 /**
  * Sign a user up and in through HTTP on a createTestApp app.
  *   const { call } = createTestApp()
- *   const alice = await signUp(call)                       // { cookie, userId, email, password }
+ *   const alice = await signUp(call)                       // registers, signs in: { cookie, userId, email, password }
  *   await call('/api/v1/me/x', { method: 'POST', headers: sessionHeaders(alice.cookie), body })
  *   const key = await createApiKey(call, alice.cookie)     // 'or_live_…'
  *   await call('/api/v1/me/x', { headers: bearerHeaders(key) })
@@ -42,9 +42,16 @@ export async function signUp(call: Call, options: { email?: string; password?: s
     headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
     body: JSON.stringify({ email, password }),
   })
-  const cookie = sessionCookieFrom(response.headers)
-  if (response.status !== 201 || !cookie) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`)
-  return { cookie, userId: response.body.data.id as number, email, password }
+  if (response.status !== 202) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`)
+  // Registering does not sign in (its answer must not differ for a taken email): sign in with the password.
+  const login = await call('/api/v1/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+    body: JSON.stringify({ email, password }),
+  })
+  const cookie = sessionCookieFrom(login.headers)
+  if (login.status !== 200 || !cookie) throw new Error(`sign-in after sign-up failed: ${login.status} ${JSON.stringify(login.body)}`)
+  return { cookie, userId: login.body.data.id as number, email, password }
 }
 
 /** Signs an existing account in again: a second, independent session cookie. */

@@ -11,26 +11,37 @@ const extra = Array.from({ length: 25 }, (_, i) =>
 const { get } = createTestApp({ jobs: [...searchCatalogue(), ...extra] })
 const titles = (body: any) => body.data.map((job: { title: string }) => job.title)
 
-test('limit defaults to 10, values above 100 are clamped, meta reports what was applied', async () => {
+test('limit defaults to 20, values above 100 are clamped, meta reports what was applied', async () => {
   const first = await get('/api/v1/jobs/search')
   assert.equal(first.status, 200)
-  assert.equal(first.body.data.length, 10)
-  assert.deepEqual(first.body.meta, { total: 30, limit: 10, offset: 0 })
+  assert.equal(first.body.data.length, 20)
+  assert.deepEqual(first.body.meta, { total: 30, limit: 20, offset: 0 })
   const clamped = await get('/api/v1/jobs/search?limit=1000')
   assert.equal(clamped.body.meta.limit, 100)
   assert.equal(clamped.body.data.length, 30)
 })
 
-test('offset + limit over 10000 is a 400; limit 0 and negative offset too', async () => {
-  for (const query of ['offset=9991&limit=10', 'offset=10000', 'limit=0', 'offset=-1']) {
+test('offset + limit over 10000 is a 400 "pagination too deep"', async () => {
+  for (const query of ['offset=9991&limit=10', 'offset=9990']) {
     const { status, body } = await get(`/api/v1/jobs/search?${query}`)
     assert.equal(status, 400, query)
-    assert.equal(typeof body.error, 'string')
+    assert.deepEqual(body, { error: 'pagination too deep' })
   }
   const { status, body } = await get('/api/v1/jobs/search?offset=9990&limit=10')
   assert.equal(status, 200)
   assert.deepEqual(body.data, [])
   assert.equal(body.meta.total, 30)
+})
+
+test('paging values are forgiving: limit below 1 is 1, a non-number the default; a negative or non-numeric offset is 0', async () => {
+  const cases = [['limit=0', 1, 0], ['limit=-3', 1, 0], ['limit=abc', 20, 0], ['limit=2.5', 20, 0], ['offset=-1&limit=2', 2, 0], ['offset=two&limit=2', 2, 0]] as const
+  for (const [query, limit, offset] of cases) {
+    for (const path of ['/api/v1/jobs/search', '/api/v1/agent/jobs/search', '/api/v1/jobs']) {
+      const { status, body } = await get(`${path}?${query}`)
+      assert.equal(status, 200, `${path}?${query}`)
+      assert.deepEqual([body.meta.limit, body.meta.offset, body.data.length], [limit, offset, limit], `${path}?${query}`)
+    }
+  }
 })
 
 test('pages are consecutive slices of one order', async () => {
@@ -66,23 +77,24 @@ test('invalid sort or order is a 400 naming the accepted values', async () => {
   assert.ok(order.body.error.includes('asc') && order.body.error.includes('desc'), order.body.error)
 })
 
-test('meta.ignored_params: absent when empty, did_you_mean for singular/plural slips, at most 10', async () => {
-  const clean = await get('/api/v1/jobs/search?skills=go')
-  assert.equal('ignored_params' in clean.body.meta, false)
-  const slips = await get('/api/v1/jobs/search?country=de&skill=go&categories=backend&skill_exclude=go&foo=1&regions_mode=and')
+test('meta.ignored_params: absent when empty, sorted by name, did_you_mean for singular/plural slips, at most 10', async () => {
+  const clean = await get('/api/v1/jobs/search?skills=go&regions_mode=and&countries_mode=or&cities_mode=whatever')
+  assert.equal('ignored_params' in clean.body.meta, false, 'geography _mode is accepted silently')
+  const slips = await get('/api/v1/jobs/search?skill=go&country=de&categories=backend&skill_exclude=go&foo=1')
   assert.equal(slips.status, 200)
   assert.deepEqual(slips.body.meta.ignored_params, [
-    { param: 'country', did_you_mean: 'countries' },
-    { param: 'skill', did_you_mean: 'skills' },
     { param: 'categories', did_you_mean: 'category' },
-    { param: 'skill_exclude', did_you_mean: 'skills_exclude' },
+    { param: 'country', did_you_mean: 'countries' },
     { param: 'foo' },
-    { param: 'regions_mode' },
+    { param: 'skill', did_you_mean: 'skills' },
+    { param: 'skill_exclude', did_you_mean: 'skills_exclude' },
   ])
   assert.equal(slips.body.meta.total, 30, 'ignored parameters filter nothing')
-  const many = await get(`/api/v1/jobs/search?${Array.from({ length: 15 }, (_, i) => `x${i}=1`).join('&')}&x0=2`)
-  assert.equal(many.body.meta.ignored_params.length, 10)
-  assert.deepEqual(many.body.meta.ignored_params[0], { param: 'x0' })
+  const names = ['zz', 'yy', ...Array.from({ length: 12 }, (_, i) => `x${String(i).padStart(2, '0')}`), 'aa']
+  const many = await get(`/api/v1/jobs/search?${names.map((name) => `${name}=1`).join('&')}`)
+  assert.deepEqual(many.body.meta.ignored_params.map((entry: { param: string }) => entry.param), ['aa', 'x00', 'x01', 'x02', 'x03', 'x04', 'x05', 'x06', 'x07', 'x08'])
+  const geo = await get('/api/v1/jobs/search?regions=eu&regions_mode=and&countries=us')
+  assert.equal(geo.body.meta.total, (await get('/api/v1/jobs/search?regions=eu&countries=us')).body.meta.total, 'geography _mode has no effect')
 })
 
 test('plain search serves a preview with ghost; agent search the full text in the chosen format, no ghost', async () => {

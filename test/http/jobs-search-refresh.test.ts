@@ -33,7 +33,7 @@ test('a search before any posting exists is empty, not an error', async () => {
   const { get } = createTestApp()
   const { status, body } = await get('/api/v1/jobs/search?q=go&skills=go')
   assert.equal(status, 200)
-  assert.deepEqual(body, { data: [], meta: { total: 0, limit: 10, offset: 0 } })
+  assert.deepEqual(body, { data: [], meta: { total: 0, limit: 20, offset: 0 } })
   const facets = await get('/api/v1/jobs/facets')
   assert.equal(facets.status, 200)
   assert.equal(facets.body.data.total, 0)

@@ -44,7 +44,7 @@ test('GET /jobs/{slug}/similar finds Go backend roles for a Go backend role, nea
   assert.ok(body.data.every((job: Record<string, unknown>) => !('ghost' in job)), 'similar jobs do not carry ghost')
 })
 
-test('GET /jobs/{slug}/similar: limit defaults to 6, is clamped at 20, and 0 is a 400', async () => {
+test('GET /jobs/{slug}/similar: limit defaults to 6, is clamped at 20, 0 reads as 1 and a non-number as the default', async () => {
   const many = Array.from({ length: 25 }, (_, i) => goBackend(`Go Backend Engineer ${i}`))
   const { get, db } = catalogue(many)
   const slug = slugOf(db, 'Senior Go Backend Engineer')
@@ -54,8 +54,11 @@ test('GET /jobs/{slug}/similar: limit defaults to 6, is clamped at 20, and 0 is 
   assert.equal(clamped.status, 200)
   assert.equal(clamped.body.data.length, 20)
   const zero = await get(`/api/v1/jobs/${slug}/similar?limit=0`)
-  assert.equal(zero.status, 400)
-  assert.equal((await get(`/api/v1/jobs/${slug}/similar?limit=abc`)).status, 400)
+  assert.equal(zero.status, 200)
+  assert.equal(zero.body.data.length, 1)
+  const words = await get(`/api/v1/jobs/${slug}/similar?limit=abc`)
+  assert.equal(words.status, 200)
+  assert.equal(words.body.data.length, 6)
 })
 
 test('GET /jobs/{slug}/similar drops neighbours closed after the lists were computed', async () => {

@@ -57,7 +57,7 @@ test('GET /jobs/{slug} with an unknown slug is a 404 with the error envelope', a
   const { get } = catalogue()
   const { status, body } = await get('/api/v1/jobs/no-such-job-123')
   assert.equal(status, 404)
-  assert.deepEqual(Object.keys(body), ['error'])
+  assert.deepEqual(body, { error: 'job not found' })
 })
 
 test('GET /jobs/find resolves the application URL in any normalized spelling, preferring the open posting', async () => {
@@ -81,14 +81,16 @@ test('GET /jobs/find resolves the source URL', async () => {
   assert.equal(body.data.public_slug, slugOf(db, 'Go Engineer Berlin'))
 })
 
-test('GET /jobs/find: unknown URL is 404, missing url is 400', async () => {
+test('GET /jobs/find: an unknown URL is 200 { data: null }; a missing or malformed url is 400', async () => {
   const { get } = catalogue()
   const unknown = await get(`/api/v1/jobs/find?url=${encodeURIComponent('https://boards.example.com/acme/jobs/43')}`)
-  assert.equal(unknown.status, 404)
-  assert.equal(typeof unknown.body.error, 'string')
+  assert.equal(unknown.status, 200)
+  assert.deepEqual(unknown.body, { data: null })
   const missing = await get('/api/v1/jobs/find')
   assert.equal(missing.status, 400)
   assert.match(missing.body.error, /url/)
+  const malformed = await get('/api/v1/jobs/find?url=not%20a%20url')
+  assert.equal(malformed.status, 400)
 })
 
 test('POST /jobs/resolve takes { url } the same way', async () => {
@@ -113,7 +115,7 @@ test('GET /jobs/{slug}/copies lists the other open postings of the role cluster,
     body.data.map((job: { title: string }) => job.title),
     ['Go Engineer Paris', 'Go Engineer Madrid'],
   )
-  assert.deepEqual(body.meta, { total: 2, limit: 50, offset: 0 })
+  assert.deepEqual(body.meta, { total: 2, limit: 20, offset: 0 })
 })
 
 test('GET /jobs/{slug}/copies pages, clamps limit and refuses deep pages', async () => {
@@ -125,14 +127,14 @@ test('GET /jobs/{slug}/copies pages, clamps limit and refuses deep pages', async
   assert.deepEqual(page.body.meta, { total: 2, limit: 1, offset: 1 })
   const clamped = await get(`/api/v1/jobs/${slug}/copies?limit=5000`)
   assert.equal(clamped.body.meta.limit, 200)
-  assert.equal((await get(`/api/v1/jobs/${slug}/copies?limit=0`)).status, 400)
-  assert.equal((await get(`/api/v1/jobs/${slug}/copies?offset=9950&limit=100`)).status, 400)
+  assert.deepEqual((await get(`/api/v1/jobs/${slug}/copies?limit=0`)).body.meta, { total: 2, limit: 1, offset: 0 })
+  assert.deepEqual((await get(`/api/v1/jobs/${slug}/copies?offset=9950&limit=100`)).body, { error: 'pagination too deep' })
 })
 
 test('GET /jobs/{slug}/copies: a posting without a cluster has none; unknown slug is 404', async () => {
   const { get, db } = catalogue()
   const alone = await get(`/api/v1/jobs/${slugOf(db, 'Go Engineer Oslo')}/copies`)
   assert.equal(alone.status, 200)
-  assert.deepEqual(alone.body, { data: [], meta: { total: 0, limit: 50, offset: 0 } })
+  assert.deepEqual(alone.body, { data: [], meta: { total: 0, limit: 20, offset: 0 } })
   assert.equal((await get('/api/v1/jobs/nope/copies')).status, 404)
 })

@@ -105,7 +105,7 @@ test('importFile reads JSON Lines, JSON-LD documents and HTML pages with JSON-LD
     const { db } = createTestApp()
     const jsonl = importFile(db, join(dir, 'jobs.jsonl'), { now: NOW })
     assert.deepEqual([jsonl.total, jsonl.inserted, jsonl.rejected.length], [3, 2, 1])
-    assert.deepEqual(jsonl.rejected[0], { at: 'line 2', reason: 'invalid JSON' })
+    assert.deepEqual(jsonl.rejected[0], { at: 'line 2', reason: "invalid JSON: unexpected token 'o'" })
     assert.equal(importFile(db, join(dir, 'job.json'), { now: NOW }).inserted, 1)
     assert.equal(importFile(db, join(dir, 'page.html'), { now: NOW }).inserted, 1)
     assert.equal((db.prepare('SELECT count(*) AS n FROM jobs').get() as { n: number }).n, 4)

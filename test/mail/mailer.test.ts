@@ -1,49 +1,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer, type Socket } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { createTestApp } from '../helpers/app.ts'
 import { createMailer } from '../../src/mail/mailer.ts'
 import { listOutbox } from '../../src/mail/outbox.ts'
 import { defaultConfig } from '../../src/config.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { createLogger, type Logger } from '../../src/log.ts'
+import { startFakeSmtp } from './fake-smtp.ts'
 
-/** Just enough SMTP to accept one message and hand its raw text to the test. */
-async function startFakeSmtp() {
-  const received: string[] = []
-  const server = createServer((socket: Socket) => {
-    let data = false
-    let message = ''
-    let buffer = ''
-    socket.write('220 fake ESMTP\r\n')
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString()
-      let at
-      while ((at = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, at)
-        buffer = buffer.slice(at + 2)
-        if (data) {
-          if (line === '.') {
-            data = false
-            received.push(message)
-            socket.write('250 queued\r\n')
-          } else message += line + '\n'
-          continue
-        }
-        const verb = line.split(' ')[0].toUpperCase()
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 fake\r\n')
-        else if (verb === 'DATA') {
-          data = true
-          socket.write('354 go ahead\r\n')
-        } else if (verb === 'QUIT') socket.end('221 bye\r\n')
-        else socket.write('250 ok\r\n')
-      }
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { port: (server.address() as AddressInfo).port, received, close: () => new Promise<void>((r) => server.close(() => r())) }
-}
 
 test('without SMTP, mail stays in the outbox as kept', async () => {
   const { call, db } = createTestApp()

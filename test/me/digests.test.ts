@@ -9,17 +9,18 @@ import { activeSubscriptionsDue, advanceDigestCursor } from '../../src/me/subscr
 import type { JobRecord } from '../../src/catalogue/job-record.ts'
 import type { Config } from '../../src/config.ts'
 import { fakeGateway } from './fake-push-gateway.ts'
+import { listOutbox } from '../../src/mail/outbox.ts'
 
 const remoteGo = (title: string, overrides: Partial<JobRecord> = {}) =>
   fixtureJob({ title, workMode: 'remote', skills: [{ slug: 'go', name: 'Go' }], ...overrides })
 
-async function subscribed(query: string, config: Partial<Config> = {}) {
+async function subscribed(query: string, config: Partial<Config> = {}, channel = 'email') {
   const app = createTestApp({ jobs: [remoteGo('Old Go role', { createdAt: '2026-01-01T00:00:00.000Z' })], config })
   const alice = await signUp(app.call)
   const send = (method: string, path: string, body?: unknown) =>
     app.call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
   const search = (await send('POST', '/me/searches', { name: 'Remote Go', query })).body.data
-  const subscription = (await send('POST', '/me/subscriptions', { saved_search_id: search.id })).body.data
+  const subscription = (await send('POST', '/me/subscriptions', { saved_search_id: search.id, channel })).body.data
   /** Writes postings as an import does: one transaction, created_at stamped now. */
   const importJobs = (jobs: JobRecord[]) => app.db.transaction(() => jobs.forEach((job) => upsertJob(app.db, job)))()
   return { ...app, alice, send, subscription, importJobs }
@@ -34,7 +35,7 @@ const digestNow = async (ctx: Parameters<typeof runDigests>[0]) => {
 
 test('a digest notification appears after new matching postings are imported, once', async () => {
   const { ctx, send } = await subscribed('skills=go&work_mode=remote')
-  assert.deepEqual(await digestNow(ctx), { subscriptions: 1, notifications: 0, pushed: 0 })
+  assert.deepEqual(await digestNow(ctx), { subscriptions: 1, notifications: 0, pushed: 0, mailed: 0 })
   assert.equal((await send('GET', '/me/notifications')).body.meta.total, 0)
 
   await tick()
@@ -47,11 +48,11 @@ test('a digest notification appears after new matching postings are imported, on
   ].map((value, i) => ({ at: `line ${i + 1}`, value })))
   assert.equal(imported.inserted, 4)
   const summary = await digestNow(ctx)
-  assert.deepEqual(summary, { subscriptions: 1, notifications: 1, pushed: 0 })
+  assert.deepEqual(summary, { subscriptions: 1, notifications: 1, pushed: 0, mailed: 1 })
 
   const list = await send('GET', '/me/notifications')
   assert.equal(list.status, 200)
-  assert.deepEqual(list.body.meta, { total: 1, unread_count: 1, limit: 10, offset: 0 })
+  assert.deepEqual(list.body.meta, { total: 1, unread_count: 1, limit: 20, offset: 0 })
   const [digest] = list.body.data
   assert.equal(digest.kind, 'subscription_digest')
   assert.equal(digest.title, '2 new jobs for “Remote Go”')
@@ -74,7 +75,7 @@ test('paused subscriptions get no digest, and resuming does not replay the pause
   await send('PATCH', `/me/subscriptions/${subscription.id}`, { active: false })
   await tick()
   importJobs([remoteGo('Go while paused')])
-  assert.deepEqual(await digestNow(ctx), { subscriptions: 0, notifications: 0, pushed: 0 })
+  assert.deepEqual(await digestNow(ctx), { subscriptions: 0, notifications: 0, pushed: 0, mailed: 0 })
   await send('PATCH', `/me/subscriptions/${subscription.id}`, { active: true })
   await digestNow(ctx)
   assert.equal((await send('GET', '/me/notifications')).body.meta.total, 0)
@@ -109,19 +110,19 @@ test('dismissed postings and turned-off in-app digests produce no notification',
 test('digests are pushed to the devices of users who keep push on', async () => {
   const gateway = await fakeGateway()
   try {
-    const { ctx, send, importJobs } = await subscribed('skills=go', { pushGatewayUrl: gateway.url })
+    const { ctx, send, importJobs } = await subscribed('skills=go', { pushGatewayUrl: gateway.url }, 'push')
     assert.equal((await send('POST', '/me/push-tokens', { token: 'phone-1', platform: 'ios' })).status, 204)
     await tick()
     importJobs([remoteGo('Go pushed')])
-    assert.deepEqual(await digestNow(ctx), { subscriptions: 1, notifications: 1, pushed: 1 })
+    assert.deepEqual(await digestNow(ctx), { subscriptions: 1, notifications: 1, pushed: 1, mailed: 0 })
     assert.equal(gateway.received.length, 1)
     assert.equal(gateway.received[0].messages[0].token, 'phone-1')
     assert.equal(gateway.received[0].messages[0].title, '1 new job for “Remote Go”')
 
-    await send('PUT', '/me/notification-settings', { digest_push: false })
+    await send('PUT', '/me/notification-settings', { channels: ['email'] })
     await tick()
     importJobs([remoteGo('Go not pushed')])
-    assert.deepEqual(await digestNow(ctx), { subscriptions: 1, notifications: 1, pushed: 0 })
+    assert.deepEqual(await digestNow(ctx), { subscriptions: 1, notifications: 1, pushed: 0, mailed: 0 })
     assert.equal(gateway.received.length, 1)
   } finally {
     await gateway.close()
@@ -137,4 +138,21 @@ test('a digest window is claimed once: a run holding a stale cursor writes nothi
   assert.equal(advanceDigestCursor(ctx.db, due.id, due.cursorAt, runAt, false), true)
   assert.equal(advanceDigestCursor(ctx.db, due.id, due.cursorAt, runAt, true), false)
   assert.deepEqual(activeSubscriptionsDue(ctx.db, runAt), [])
+})
+
+test('an email subscription mails the digest while enabled; telegram stays in the app (no bot here)', async () => {
+  const { ctx, send, importJobs, alice, subscription } = await subscribed('skills=go')
+  assert.equal(subscription.channel, 'email')
+  const search = subscription.saved_search_id
+  assert.equal((await send('POST', '/me/subscriptions', { saved_search_id: search, channel: 'telegram' })).status, 201)
+  await tick()
+  importJobs([remoteGo('Go mailed', { publicSlug: 'go-mailed' })])
+  assert.deepEqual(await digestNow(ctx), { subscriptions: 2, notifications: 2, pushed: 0, mailed: 1 })
+  const mail = listOutbox(ctx.db, { recipient: alice.email, limit: 10 }).find((entry) => entry.subject.includes('Remote Go'))
+  assert.ok(mail, 'the digest is in the outbox')
+  assert.match(mail.bodyText, /Go mailed at Acme \(go-mailed\)/)
+  await send('PUT', '/me/notification-settings', { enabled: false })
+  await tick()
+  importJobs([remoteGo('Go quiet')])
+  assert.deepEqual(await digestNow(ctx), { subscriptions: 2, notifications: 2, pushed: 0, mailed: 0 })
 })

@@ -50,7 +50,7 @@ test('POST /market/coverage scopes the market by the query and reports every fie
   assert.equal(data.must_have_covered, 1)
   assert.equal(data.stack_match_percent, 50)
   assert.deepEqual(data.bundles, [])
-  assert.deepEqual(response.body.meta, { ignored_params: [{ param: 'skills' }, { param: 'colour' }] })
+  assert.deepEqual(response.body.meta, { ignored_params: [{ param: 'colour' }, { param: 'skills' }] })
 
   const whole = await call('/api/v1/market/coverage', { method: 'POST', headers: sessionHeaders(alice.cookie), body: JSON.stringify({ skills: ['go'] }) })
   assert.equal(whole.status, 200)

@@ -37,10 +37,10 @@ test('notifications: newest first with total, unread_count, limit and offset', a
   const clamped = await send('GET', '/me/notifications?limit=500')
   assert.equal(clamped.status, 200)
   assert.equal(clamped.body.meta.limit, 100)
-  for (const query of ['limit=0', 'offset=-1', 'limit=ten']) {
-    const bad = await send('GET', `/me/notifications?${query}`)
-    assert.equal(bad.status, 400, query)
-    assert.match(bad.body.error, /limit|offset/)
+  for (const [query, limit, offset] of [['limit=0', 1, 0], ['offset=-1', 20, 0], ['limit=ten', 20, 0]] as const) {
+    const forgiven = await send('GET', `/me/notifications?${query}`)
+    assert.equal(forgiven.status, 200, query)
+    assert.deepEqual([forgiven.body.meta.limit, forgiven.body.meta.offset], [limit, offset], query)
   }
 })
 
@@ -68,17 +68,28 @@ test('notifications: read one (idempotent), read all, 404 for another user', asy
   assert.equal(all.status, 200)
   assert.deepEqual(all.body.data, { marked: 2, unread_count: 0 })
   const list = await send('GET', '/me/notifications')
-  assert.deepEqual(list.body.meta, { total: 3, unread_count: 0, limit: 10, offset: 0 })
+  assert.deepEqual(list.body.meta, { total: 3, unread_count: 0, limit: 20, offset: 0 })
   assert.ok(list.body.data.every((n: any) => typeof n.read_at === 'string'))
 })
 
 test('notification settings: defaults, partial update, validation', async () => {
   const { send } = await withNotifications(0)
-  assert.deepEqual((await send('GET', '/me/notification-settings')).body.data, { digest_in_app: true, digest_push: true })
-  const updated = await send('PUT', '/me/notification-settings', { digest_push: false })
+  const settings = async () => (await send('GET', '/me/notification-settings')).body.data
+  assert.deepEqual(await settings(), { enabled: true, channels: ['email', 'push'], digest_in_app: true, digest_push: true })
+  const updated = await send('PUT', '/me/notification-settings', { enabled: true, channels: ['telegram', 'email', 'email'] })
   assert.equal(updated.status, 200)
-  assert.deepEqual(updated.body.data, { digest_in_app: true, digest_push: false })
-  assert.deepEqual((await send('GET', '/me/notification-settings')).body.data, { digest_in_app: true, digest_push: false })
+  assert.deepEqual(updated.body.data, { enabled: true, channels: ['email', 'telegram'], digest_in_app: true, digest_push: false })
+  assert.deepEqual(await settings(), updated.body.data)
+  // The earlier spelling still works: digest_push adds or removes the push channel.
+  assert.deepEqual((await send('PUT', '/me/notification-settings', { digest_push: true })).body.data.channels, ['email', 'telegram', 'push'])
+  const unknown = await send('PUT', '/me/notification-settings', { channels: ['email', 'fax'] })
+  assert.equal(unknown.status, 400)
+  assert.match(unknown.body.error, /channel/)
+  const empty = await send('PUT', '/me/notification-settings', { enabled: true, channels: [] })
+  assert.equal(empty.status, 400)
+  assert.match(empty.body.error, /channel/)
+  assert.deepEqual((await settings()).channels, ['email', 'telegram', 'push'], 'a refused update changes nothing')
+  assert.deepEqual((await send('PUT', '/me/notification-settings', { enabled: false, channels: [] })).body.data, { enabled: false, channels: [], digest_in_app: true, digest_push: false })
   const bad = await send('PUT', '/me/notification-settings', { digest_in_app: 'no' })
   assert.equal(bad.status, 400)
   assert.match(bad.body.error, /digest_in_app/)

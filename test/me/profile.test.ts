@@ -21,8 +21,8 @@ test('profile: put, get, replace and delete with a session or an API key', async
 
   assert.equal((await call('/api/v1/me/profile')).status, 401)
   const none = await call('/api/v1/me/profile', { headers: sessionHeaders(alice.cookie) })
-  assert.equal(none.status, 404)
-  assert.equal(typeof none.body.error, 'string')
+  assert.equal(none.status, 200)
+  assert.deepEqual(none.body, { data: null }, 'no profile yet: data null, as the reference service answers')
 
   const put = await call('/api/v1/me/profile', { method: 'PUT', headers: bearerHeaders(key), body: JSON.stringify(profileBody) })
   assert.equal(put.status, 200)
@@ -45,7 +45,7 @@ test('profile: put, get, replace and delete with a session or an API key', async
   assert.equal(replaced.body.data.created_at, put.body.data.created_at)
 
   const bob = await signUp(call)
-  assert.equal((await call('/api/v1/me/profile', { headers: sessionHeaders(bob.cookie) })).status, 404)
+  assert.deepEqual((await call('/api/v1/me/profile', { headers: sessionHeaders(bob.cookie) })).body, { data: null })
 
   const deleted = await call('/api/v1/me/profile', { method: 'DELETE', headers: bearerHeaders(key) })
   assert.equal(deleted.status, 204)
@@ -60,7 +60,13 @@ test('profile: invalid values are a 400 naming the field, without echoing the va
     [{ work_modes: ['office'] }, /work_modes/],
     [{ salary_expectation: { amount: 100, currency: 'eur', period: 'year' } }, /salary_expectation\.currency/],
     [{ salary_expectation: { amount: 0, currency: 'EUR', period: 'year' } }, /salary_expectation\.amount/],
-    [{ skills: [{ name: 'Rust', level: 'guru' }] }, /skills\.0\.level/],
+    [{ skills: [{ name: 'Rust', level: 'guru' }] }, /skills\.0/],
+    [{ specializations: ['astrology'] }, /specializations\.0/],
+    [{ specializations: ['backend', 'frontend', 'qa', 'sre', 'devops', 'mobile'] }, /specializations/],
+    [{ location_preferences: { work_modes: ['office'] } }, /location_preferences\.work_modes/],
+    [{ location_preferences: { remote: { regions: ['atlantis'] } } }, /location_preferences\.remote\.regions/],
+    [{ location_preferences: { relocation: { countries: ['ZZ'] } } }, /location_preferences\.relocation\.countries/],
+    [{ location_preferences: { relocation: { cities: Array.from({ length: 51 }, (_, i) => `City ${i}`) } } }, /location_preferences\.relocation\.cities/],
   ]
   for (const [body, field] of cases) {
     const response = await call('/api/v1/me/profile', { method: 'PUT', headers: sessionHeaders(alice.cookie), body: JSON.stringify(body) })
@@ -68,6 +74,40 @@ test('profile: invalid values are a 400 naming the field, without echoing the va
     assert.match(response.body.error, field)
     assert.doesNotMatch(response.body.error, /office|guru/)
   }
+})
+
+test('profile: the reference service\'s fields: plain skill strings, excluded_skills, specializations, location_preferences', async () => {
+  const { call } = createTestApp()
+  const alice = await signUp(call)
+  const key = await createApiKey(call, alice.cookie)
+  const body = {
+    skills: ['golang', { name: 'PostgreSQL', level: 'advanced' }, 'Kubernetes'],
+    excluded_skills: ['PHP', 'php'],
+    specializations: ['backend', 'devops'],
+    location_preferences: {
+      work_modes: ['remote', 'hybrid'],
+      remote: { regions: ['eu'], countries: ['DE', 'nl'] },
+      base: { country: 'PT', city: 'Lisbon' },
+      relocation: { open: true, regions: [], countries: ['es'], cities: ['Barcelona'] },
+    },
+  }
+  const put = await call('/api/v1/me/profile', { method: 'PUT', headers: bearerHeaders(key), body: JSON.stringify(body) })
+  assert.equal(put.status, 200, JSON.stringify(put.body))
+  assert.deepEqual(put.body.data.skills.map((skill: { slug: string }) => skill.slug), ['go', 'postgresql', 'kubernetes'])
+  assert.deepEqual(put.body.data.excluded_skills, ['php'])
+  assert.deepEqual(put.body.data.specializations, ['backend', 'devops'])
+  assert.deepEqual(put.body.data.location_preferences, {
+    work_modes: ['remote', 'hybrid'],
+    remote: { regions: ['eu'], countries: ['de', 'nl'] },
+    base: { country: 'pt', city: 'Lisbon' },
+    relocation: { open: true, regions: [], countries: ['es'], cities: ['Barcelona'] },
+  })
+  assert.deepEqual(put.body.data.derived_location, { countries: ['de', 'nl', 'pt', 'es'], regions: ['eu'], cities: ['Lisbon', 'Barcelona'] })
+  assert.equal(put.body.data.cv, null)
+  const got = await call('/api/v1/me/profile', { headers: bearerHeaders(key) })
+  assert.deepEqual(got.body.data, put.body.data)
+  const cleared = await call('/api/v1/me/profile', { method: 'PUT', headers: bearerHeaders(key), body: JSON.stringify({ skills: ['go'], location_preferences: null }) })
+  assert.deepEqual([cleared.body.data.location_preferences, cleared.body.data.derived_location, cleared.body.data.specializations], [null, null, []])
 })
 
 test('match-text: deterministic skill coverage; 404 without a profile', async () => {

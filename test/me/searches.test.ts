@@ -17,7 +17,10 @@ test('saved searches: create, list, rename, change query, delete; 404 for anothe
   assert.equal(created.status, 201)
   assert.equal(created.body.data.name, 'Remote Go')
   assert.equal(created.body.data.query, 'q=go&work_mode=remote&skill=go')
-  assert.equal(created.body.data.subscription, null)
+  assert.deepEqual(created.body.data.subscriptions, [])
+  assert.equal(created.body.data.public_slug, null)
+  assert.equal(created.body.data.author_label, null)
+  assert.equal((await send('POST', '/me/searches', { name: 'remote go', query: 'q=rust' })).status, 409, 'names are unique per account')
   assert.deepEqual(created.body.meta, { ignored_params: [{ param: 'skill', did_you_mean: 'skills' }] })
   const id = created.body.data.id
 
@@ -80,7 +83,7 @@ test('saved searches and subscriptions are session only: an API key gets 401', a
   assert.equal((await call('/api/v1/me/searches')).status, 401)
 })
 
-test('subscriptions: subscribe, pause and resume (echoing id and active), unsubscribe', async () => {
+test('subscriptions: subscribe per channel, pause and resume (answering the whole subscription), unsubscribe', async () => {
   const { call, send } = await signedIn()
   const search = (await send('POST', '/me/searches', { name: 'Remote', query: 'work_mode=remote' })).body.data
 
@@ -91,17 +94,28 @@ test('subscriptions: subscribe, pause and resume (echoing id and active), unsubs
   assert.equal(created.body.data.active, true)
   assert.equal(created.body.data.saved_search_id, search.id)
   assert.equal(created.body.data.name, 'Remote')
+  assert.equal(created.body.data.saved_search_name, 'Remote')
+  assert.equal(created.body.data.channel, 'email', 'email by default')
   assert.equal(created.body.data.last_digest_at, null)
   const id = created.body.data.id
-  assert.equal((await send('POST', '/me/subscriptions', { saved_search_id: search.id })).status, 409)
+  const duplicate = await send('POST', '/me/subscriptions', { saved_search_id: search.id, channel: 'email' })
+  assert.equal(duplicate.status, 409)
+  const unknownChannel = await send('POST', '/me/subscriptions', { saved_search_id: search.id, channel: 'pigeon' })
+  assert.equal(unknownChannel.status, 400)
+  assert.match(unknownChannel.body.error, /channel/)
+  const push = await send('POST', '/me/subscriptions', { saved_search_id: search.id, channel: 'push' })
+  assert.equal(push.status, 201, 'another channel of the same saved search')
+  assert.equal((await send('DELETE', `/me/subscriptions/${push.body.data.id}`)).status, 204)
 
   const paused = await send('PATCH', `/me/subscriptions/${id}`, { active: false })
   assert.equal(paused.status, 200)
-  assert.deepEqual(paused.body, { data: { id, active: false } })
-  assert.deepEqual((await send('PATCH', `/me/subscriptions/${id}`, { active: false })).body, { data: { id, active: false } })
-  assert.equal((await send('GET', `/me/searches`)).body.data[0].subscription.active, false)
+  const { created_at, ...rest } = paused.body.data
+  assert.deepEqual({ id: rest.id, active: rest.active, saved_search_id: rest.saved_search_id, saved_search_name: rest.saved_search_name, channel: rest.channel }, { id, active: false, saved_search_id: search.id, saved_search_name: 'Remote', channel: 'email' })
+  assert.equal(typeof created_at, 'string')
+  assert.equal((await send('PATCH', `/me/subscriptions/${id}`, { active: false })).body.data.active, false)
+  assert.deepEqual((await send('GET', `/me/searches`)).body.data[0].subscriptions, [{ id, channel: 'email', active: false }])
   const resumed = await send('PATCH', `/me/subscriptions/${id}`, { active: true })
-  assert.deepEqual(resumed.body, { data: { id, active: true } })
+  assert.equal(resumed.body.data.active, true)
 
   const missingActive = await send('PATCH', `/me/subscriptions/${id}`, {})
   assert.equal(missingActive.status, 400)
@@ -113,7 +127,7 @@ test('subscriptions: subscribe, pause and resume (echoing id and active), unsubs
   assert.equal((await send('POST', '/me/subscriptions', { saved_search_id: search.id }, bob.cookie)).status, 404)
 
   const list = await send('GET', '/me/subscriptions')
-  assert.deepEqual(list.body.meta, { total: 1, limit: 10, offset: 0 })
+  assert.deepEqual(list.body.meta, { total: 1, limit: 20, offset: 0 })
   assert.equal(list.body.data[0].active, true)
 
   assert.equal((await send('DELETE', `/me/subscriptions/${id}`, undefined, bob.cookie)).status, 404)

@@ -12,6 +12,8 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 export interface PageHarness {
   page: Page
   origin: string
+  /** The database behind the server (to grant a role, or check what a page action wrote). */
+  db: ReturnType<typeof createTestApp>['db']
   /** The API answer for a path, in-process, to check what the page shows against. */
   api(path: string): Promise<any>
   close(): Promise<void>
@@ -21,8 +23,9 @@ export interface PageHarness {
  * A real server on 127.0.0.1 (port 0) over a fixture catalogue (similar jobs computed), and Debian's Chromium driving one
  * page of it. Errors thrown inside the page fail the test that is running.
  */
-export async function openPageHarness(jobs: JobRecord[], viewport = { width: 1280, height: 900 }): Promise<PageHarness> {
-  const { app, get } = createTestApp({ jobs })
+export async function openPageHarness(jobs: JobRecord[], viewport = { width: 1280, height: 900 }, options: { now?: Date } = {}): Promise<PageHarness> {
+  const { app, get, db, ctx } = createTestApp({ jobs })
+  if (options.now) ctx.now = () => options.now!
   const server: Server = createServer(toNodeHandler(app))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -41,6 +44,7 @@ export async function openPageHarness(jobs: JobRecord[], viewport = { width: 128
   return {
     page,
     origin,
+    db,
     async api(path) {
       const { status, body } = await get(path)
       if (status !== 200) throw new Error(`${path} answered ${status}: ${JSON.stringify(body)}`)

@@ -133,7 +133,7 @@ test('a job opens with its full description, and back returns to the same result
   const { page, origin, api } = harness
   await page.goto(`${origin}/?work_mode=remote,hybrid&offset=10`)
   const listing = await expectResultsMatchApi(pageQuery(page))
-  assert.equal(listing.data.length, 10, 'a full second page, tall enough to scroll')
+  assert.equal(listing.data.length, listing.meta.limit, 'a full second page (the default page size), tall enough to scroll')
   const opened = listing.data.at(-1)
   const lastRow = page.locator('.results .job-title').last()
   await lastRow.scrollIntoViewIfNeeded()

@@ -1,4 +1,11 @@
 import type { DB } from '../connection.ts'
+import { derivedRefreshPending } from './0002-derived-refresh-pending.ts'
+import { referenceCompat } from './0003-reference-compat.ts'
+import { community } from './0005-community.ts'
+import { insightRollup } from './0006-insight-rollup.ts'
+import { boardSources } from './0007-board-sources.ts'
+import { reenrichPostingsV2 } from './0008-reenrich-postings.ts'
+import { referrals } from './0010-referrals.ts'
 
 /**
  * The ordered schema migrations. Release 1 (schema version 1) is the baseline: a database file made
@@ -23,4 +30,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = []
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, community, insightRollup, boardSources, reenrichPostingsV2, referrals]

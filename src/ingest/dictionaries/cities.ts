@@ -13,6 +13,8 @@ export interface City {
   /** ISO alpha-2, lowercase. */
   country: string
   population: number
+  /** State or province code in the US, Canada and Australia ("TX", "ON", "NSW"). */
+  state?: string
 }
 
 export interface CityMatch extends City {
@@ -26,7 +28,7 @@ interface Entry {
   label: string
 }
 
-type RawCity = [name: string, cc: string, population: number, alt?: string[]]
+type RawCity = [name: string, cc: string, population: number, alt?: string[], state?: string]
 
 /** Common short forms and local spellings the GeoNames alternate names lack. */
 const EXTRA_NAMES: Record<string, [string, string]> = {
@@ -66,8 +68,8 @@ function load() {
     else byKey.set(entry.key, [entry])
   }
   const canonical = new Map<string, City>()
-  for (const [name, cc, population, alt] of raw) {
-    const city = { name, country: cc.toLowerCase(), population }
+  for (const [name, cc, population, alt, state] of raw) {
+    const city: City = state ? { name, country: cc.toLowerCase(), population, state } : { name, country: cc.toLowerCase(), population }
     add(city, name)
     for (const label of alt ?? []) add(city, label)
     const key = `${name}|${city.country}`
@@ -83,20 +85,22 @@ function load() {
   return loaded
 }
 
-const toMatch = (entry: Entry): CityMatch =>
-  entry.label === entry.city.name ? { ...entry.city } : { ...entry.city, matched: entry.label }
+function toMatch(entry: Entry): CityMatch {
+  const { state: _, ...city } = entry.city
+  return entry.label === entry.city.name ? city : { ...city, matched: entry.label }
+}
 
 /**
  * Resolves a place name to its canonical city: the most populous place of that name (in `country`
- * when given, ISO alpha-2 in any case). Returns null when nothing matches.
+ * when given, ISO alpha-2 in any case, and in `state` when given too). Returns null when nothing matches.
  */
-export function findCity(name: string, country?: string | null): CityMatch | null {
+export function findCity(name: string, country?: string | null, state?: string | null): CityMatch | null {
   const key = foldText(name).replace(/\s+/g, ' ').trim()
   if (!key) return null
   const list = load().byKey.get(key)
   if (!list) return null
   const wanted = country?.toLowerCase()
-  const entry = wanted ? list.find((e) => e.city.country === wanted) : list[0]
+  const entry = wanted ? list.find((e) => e.city.country === wanted && (!state || e.city.state === state)) : list[0]
   return entry ? toMatch(entry) : null
 }
 

@@ -11,14 +11,6 @@ const EXTRA: Record<string, string> = {
   brasil: 'br', mexico: 'mx', 'viet nam': 'vn', vietnam: 'vn',
 }
 
-/** US state codes: "Austin, TX" names the US, not a country called TX. */
-export const US_STATES = new Set(
-  'AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC'.split(' '),
-)
-const US_STATE_NAMES = new Set(
-  ['california', 'texas', 'new york', 'washington', 'massachusetts', 'illinois', 'colorado', 'florida', 'georgia', 'oregon', 'virginia', 'north carolina', 'pennsylvania', 'new jersey', 'arizona', 'utah', 'ohio', 'michigan', 'minnesota', 'maryland'],
-)
-
 let byName: Map<string, string> | undefined
 
 function load(): Map<string, string> {
@@ -38,5 +30,5 @@ export function findCountry(text: string): string | null {
   const key = foldText(text).replace(/\s+/g, ' ').trim()
   if (!key) return null
   if (/^[a-z]{2}$/.test(key) && knownCountries().has(key.toUpperCase())) return key
-  return load().get(key) ?? (US_STATE_NAMES.has(key) ? 'us' : null)
+  return load().get(key) ?? null
 }

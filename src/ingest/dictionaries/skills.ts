@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { dataFile } from '../../paths.ts'
-import { EXTRA_SKILLS } from './tech-extra.ts'
+import { CONCEPTS, EXTRA_SKILLS } from './tech-extra.ts'
+import { tokenize, type Tokens } from './tokens.ts'
 
 /**
- * The skill dictionary: GitHub explore topics (data/skills.json) plus a curated list (tech-extra.ts).
- * Text is split into tokens that keep technology punctuation ("c++", "c#", ".net", "node.js"), and
- * phrases of up to four tokens are looked up, so "reactive" never matches React and "Go" the verb
- * never matches Go the language.
+ * The skill dictionary: a curated list (tech-extra.ts), GitHub explore topics (data/skills.json) and
+ * named technologies from O*NET (data/tools.json), the last two filtered for common English words when
+ * data/ was built. Text is split into tokens that keep technology punctuation ("c++", "c#", ".net",
+ * "node.js"), and phrases of up to four tokens are looked up, so "reactive" never matches React and
+ * "Go" the verb never matches Go the language. Links and e-mail addresses are masked first.
  */
 export interface Skill {
   slug: string
@@ -19,10 +21,15 @@ interface Term {
   context: boolean
 }
 
+/** A vocabulary row of data/: slug, display name, spellings, spellings that need a capital. */
+type Row = [slug: string, name: string, terms: string[], proper: string[]]
+
 interface Dictionary {
   terms: Map<string, Term>
   firstWords: Set<string>
   bySlug: Map<string, Skill>
+  /** Skills a longer term names too ("Ruby on Rails": Ruby; "SQL Server": SQL). */
+  implies: Map<string, Skill[]>
 }
 
 const MAX_WORDS = 4
@@ -61,74 +68,47 @@ function load(): Dictionary {
     bySlug.set(skill.slug, skill)
     for (const term of extra.terms) add(skill, termsOf(term)[0]!, extra.proper?.includes(term) ?? false, extra.context?.includes(term) ?? false)
   }
-  const topics = JSON.parse(readFileSync(dataFile('skills.json'), 'utf8')) as [string, string, string[]][]
-  for (const [slug, name, aliases] of topics) {
+  const read = (file: string) => JSON.parse(readFileSync(dataFile(file), 'utf8')) as Row[]
+  for (const [slug, name, spellings, proper] of read('skills.json')) {
     const skill = bySlug.get(slug) ?? { slug, name }
     bySlug.set(slug, skill)
     const dropped = new Set(extras.get(slug)?.drop ?? [])
-    for (const text of [name, slug, ...aliases]) {
-      for (const term of termsOf(text)) if (!dropped.has(term)) add(skill, term, false, false)
+    for (const text of spellings) {
+      for (const term of termsOf(text)) if (!dropped.has(term)) add(skill, term, proper.includes(text), false)
     }
   }
+  // An O*NET technology that shares a spelling with a known skill ("Apache Kafka") joins that skill.
+  const tools = new Map<string, Skill>()
+  for (const [slug, name, spellings, proper] of read('tools.json')) {
+    const known = spellings.flatMap(termsOf).map((term) => terms.get(term)?.skill).find(Boolean)
+    const skill = known ?? bySlug.get(slug) ?? { slug, name }
+    bySlug.set(skill.slug, skill)
+    if (!known) tools.set(termsOf(spellings[0]!)[0]!, skill)
+    for (const text of spellings) for (const term of termsOf(text)) add(skill, term, proper.includes(text), false)
+  }
+  const implies = new Map<string, Skill[]>()
+  // A product line names its product: "Informatica PowerCenter" is Informatica, "Autodesk AutoCAD Civil 3D" AutoCAD.
+  for (const [term, skill] of tools) {
+    const words = term.split(' ')
+    for (let n = words.length - 1; n >= 1; n--) {
+      const prefix = words.slice(0, n).join(' ')
+      const parent = terms.get(prefix)?.skill
+      // The prefix must be the product's own name, not a vendor's ("Dassault Systemes CATIA").
+      if (parent && parent !== skill && tools.get(prefix) === parent && termsOf(parent.name)[0] === prefix) {
+        implies.set(skill.slug, [parent])
+        break
+      }
+    }
+  }
+  for (const extra of EXTRA_SKILLS) {
+    const implied = (extra.implies ?? []).map((slug) => bySlug.get(slug)).filter((s): s is Skill => Boolean(s))
+    if (implied.length) implies.set(extra.slug, [...(implies.get(extra.slug) ?? []), ...implied])
+  }
   const firstWords = new Set([...terms.keys()].map((term) => term.split(' ')[0]!))
-  dictionary = { terms, firstWords, bySlug }
+  dictionary = { terms, firstWords, bySlug, implies }
   return dictionary
 }
 
-interface Tokens {
-  lower: string[]
-  /** The first letter is upper case in the original text. */
-  capitalised: boolean[]
-  /** The character right after the token ("&" in "R&D" disqualifies R). */
-  next: string[]
-  /** Punctuation stands between this token and the previous one: phrases never span it. */
-  breakBefore: boolean[]
-}
-
-const BREAK_CHARS = new Set(['.', ',', ';', ':', '!', '?', '(', ')', '|', '•', '\n'])
-
-/** Letters and digits (Latin, Latin-1/Extended, Cyrillic) start and continue a token; "+#." continue it. */
-function isWordChar(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 0xc0 && code <= 0x24f) || (code >= 0x400 && code <= 0x4ff)
-}
-const isJoinChar = (code: number) => code === 43 || code === 35 || code === 46
-
-/** Words with technology punctuation kept ("c++", ".net", "node.js"); a trailing sentence dot is dropped. */
-export function tokenize(text: string): Tokens {
-  const lowerText = text.toLowerCase()
-  // Lowercasing can change the length of rare characters; then case is simply unknown.
-  const sameLength = lowerText.length === text.length
-  const tokens: Tokens = { lower: [], capitalised: [], next: [], breakBefore: [] }
-  const length = lowerText.length
-  let previousEnd = 0
-  let i = 0
-  while (i < length) {
-    const code = lowerText.charCodeAt(i)
-    // A token starts at a word character, or at a dot directly followed by one (".net").
-    const dotted = code === 46 && i + 1 < length && isWordChar(lowerText.charCodeAt(i + 1))
-    if (!isWordChar(code) && !dotted) {
-      i++
-      continue
-    }
-    const start = i
-    i++
-    while (i < length) {
-      const c = lowerText.charCodeAt(i)
-      if (!isWordChar(c) && !isJoinChar(c)) break
-      i++
-    }
-    let end = i
-    while (end - start > 1 && lowerText.charCodeAt(end - 1) === 46) end--
-    let broken = false
-    for (let k = previousEnd; k < start && !broken; k++) broken = BREAK_CHARS.has(lowerText[k]!)
-    tokens.lower.push(lowerText.slice(start, end))
-    tokens.capitalised.push(sameLength && text.charCodeAt(start) !== code)
-    tokens.next.push(end < i ? '.' : (text[end] ?? ''))
-    tokens.breakBefore.push(broken)
-    previousEnd = end
-  }
-  return tokens
-}
 
 function isLanguageNeighbour(word: string | undefined, dict: Dictionary): boolean {
   if (word === undefined) return false
@@ -136,12 +116,43 @@ function isLanguageNeighbour(word: string | undefined, dict: Dictionary): boolea
   return Boolean(term && !term.context && !term.proper)
 }
 
-/** Canonical skills mentioned in the text, in order of first mention. */
+const LIST_EDGE = /[,;:()|•\n/]/
+const SENTENCE_EDGE = /[.!?•\n]/
+const URL_OR_EMAIL = /\b(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+\.[\w.-]+/gi
+
+/** The token is an item of its own in a list, a header field or a line ("Go, C, Python", "• Go"). */
+function standsAlone(tokens: Tokens, i: number): boolean {
+  const before = i === 0 || LIST_EDGE.test(tokens.gap[i]!)
+  const after = i + 1 >= tokens.lower.length ? true : LIST_EDGE.test(tokens.gap[i + 1]!) || /^\.\s*\n/.test(tokens.gap[i + 1]!)
+  return before && after
+}
+
+const ROLE_WORDS = new Set(['engineer', 'engineers', 'developer', 'developers', 'programmer', 'architect', 'administrator', 'admin', 'consultant', 'specialist', 'analyst', 'expert', 'certified', 'certification'])
+
+/** A technology next to it ("Python, Go", "React and TypeScript"), or a role noun ("Android Engineer"). */
+function hasTechNeighbour(tokens: Tokens, i: number, dict: Dictionary): boolean {
+  const words = tokens.lower
+  if (!tokens.breakBefore[i + 1] && ROLE_WORDS.has(words[i + 1] ?? '')) return true
+  const after = tokens.breakBefore[i + 1] && !LIST_EDGE.test(tokens.gap[i + 1] ?? '') ? undefined : words[i + 1]
+  const joined = after === 'and' || after === 'or' ? words[i + 2] : after
+  return isLanguageNeighbour(words[i - 1], dict) || isLanguageNeighbour(joined, dict)
+}
+
+/**
+ * Canonical skills mentioned in the text, in order of first mention. Concept words (AI, SaaS,
+ * database, API, DevOps…) are not read from text: they describe a business or a discipline far more
+ * often than a skill asked for, so only a source's own skill tags give them.
+ */
 export function extractSkills(text: string): Skill[] {
   const dict = load()
-  const tokens = tokenize(text)
+  const tokens = tokenize(text.replace(URL_OR_EMAIL, ' '))
   const words = tokens.lower
   const found = new Map<string, Skill>()
+  const addFound = (skill: Skill) => {
+    if (CONCEPTS.has(skill.slug) || found.has(skill.slug)) return
+    found.set(skill.slug, skill)
+    for (const implied of dict.implies.get(skill.slug) ?? []) if (!found.has(implied.slug)) found.set(implied.slug, implied)
+  }
   for (let i = 0; i < words.length; i++) {
     if (!dict.firstWords.has(words[i]!)) continue
     let phrase = ''
@@ -154,7 +165,12 @@ export function extractSkills(text: string): Skill[] {
     }
     if (!best) continue
     const { term } = best
-    if (best.words === 1 && term.proper && !tokens.capitalised[i]) continue
+    if (best.words === 1 && term.proper) {
+      if (!tokens.capitalised[i]) continue
+      // A capital at the start of a sentence is grammar, not a name ("Excel at communication").
+      const sentenceStart = i === 0 || SENTENCE_EDGE.test(tokens.gap[i]!)
+      if (sentenceStart && !standsAlone(tokens, i) && !hasTechNeighbour(tokens, i, dict)) continue
+    }
     if (best.words === 1 && term.context) {
       if (!tokens.capitalised[i] || tokens.next[i] === '&' || tokens.next[i] === "'") continue
       const before = tokens.breakBefore[i] ? undefined : words[i - 1]
@@ -163,10 +179,11 @@ export function extractSkills(text: string): Skill[] {
         (before !== undefined && CONTEXT_BEFORE.has(before)) ||
         (after !== undefined && CONTEXT_AFTER.has(after)) ||
         isLanguageNeighbour(words[i - 1], dict) ||
-        isLanguageNeighbour(words[i + 1], dict)
+        isLanguageNeighbour(words[i + 1], dict) ||
+        standsAlone(tokens, i)
       if (!fits) continue
     }
-    if (!found.has(term.skill.slug)) found.set(term.skill.slug, term.skill)
+    addFound(term.skill)
     i += best.words - 1
   }
   return [...found.values()]

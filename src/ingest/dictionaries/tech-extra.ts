@@ -12,7 +12,15 @@ export interface ExtraSkill {
   context?: string[]
   /** Topic terms that are too loose to keep (the Next.js topic's alias "next"). */
   drop?: string[]
+  /** Skills this one names too: "Ruby on Rails" is Ruby as well, "SQL Server" is SQL. */
+  implies?: string[]
 }
+
+/**
+ * Concept and discipline words: tagged from a source's own skill list, never from text, where they
+ * mostly describe the business ("our AI-powered SaaS platform", "a database of farms", "our API").
+ */
+export const CONCEPTS = new Set(['ai', 'saas', 'database', 'api', 'http', 'devops', 'sre', 'data-science', 'cybersecurity', 'blockchain', 'iot', 'crud', 'oop'])
 
 export const EXTRA_SKILLS: ExtraSkill[] = [
   { slug: 'go', name: 'Go', terms: ['golang', 'go'], context: ['go'] },
@@ -32,7 +40,16 @@ export const EXTRA_SKILLS: ExtraSkill[] = [
   { slug: 'swift', name: 'Swift', terms: ['swift'], proper: ['swift'] },
   { slug: 'dart', name: 'Dart', terms: ['dart'], proper: ['dart'] },
   { slug: 'ruby', name: 'Ruby', terms: ['ruby'], proper: ['ruby'] },
-  { slug: 'rails', name: 'Ruby on Rails', terms: ['rails', 'ruby on rails', 'ror'], proper: ['rails'] },
+  { slug: 'rails', name: 'Ruby on Rails', terms: ['rails', 'ruby on rails', 'ror'], proper: ['rails'], implies: ['ruby'] },
+  { slug: 'sql-server', name: 'SQL Server', terms: ['sql server', 'microsoft sql server', 'ms sql server', 'mssql'], implies: ['sql'] },
+  { slug: 'spring-boot', name: 'Spring Boot', terms: ['spring boot'], implies: ['spring'] },
+  { slug: 'react-native', name: 'React Native', terms: ['react native'], implies: ['react'] },
+  { slug: 'java', name: 'Java', terms: ['java'] },
+  { slug: 'jvm', name: 'JVM', terms: ['jvm'] },
+  { slug: 'git', name: 'Git', terms: ['git'] },
+  { slug: 'bash', name: 'Bash', terms: ['bash'] },
+  { slug: 'unix', name: 'Unix', terms: ['unix'] },
+  { slug: 'machine-learning', name: 'Machine learning', terms: ['machine learning'], drop: ['ml'] },
   { slug: 'elixir', name: 'Elixir', terms: ['elixir'], proper: ['elixir'] },
   { slug: 'unity', name: 'Unity', terms: ['unity', 'unity3d'], proper: ['unity'] },
   { slug: 'ember', name: 'Ember', terms: ['ember.js', 'emberjs', 'ember'], proper: ['ember'] },
@@ -67,7 +84,8 @@ export const EXTRA_SKILLS: ExtraSkill[] = [
   { slug: 'langgraph', name: 'LangGraph', terms: ['langgraph'] },
   { slug: 'llamaindex', name: 'LlamaIndex', terms: ['llamaindex', 'llama index'] },
   { slug: 'rag', name: 'Retrieval-Augmented Generation', terms: ['rag', 'retrieval augmented generation'], proper: ['rag'] },
-  { slug: 'openai-api', name: 'OpenAI API', terms: ['openai', 'openai api'] },
+  // "OpenAI" alone is the organisation ("our founders came from OpenAI"), not its API.
+  { slug: 'openai-api', name: 'OpenAI API', terms: ['openai api', 'openai apis', 'openai sdk'] },
   { slug: 'hugging-face', name: 'Hugging Face', terms: ['hugging face', 'huggingface'] },
   { slug: 'vector-databases', name: 'Vector databases', terms: ['vector database', 'vector databases', 'pinecone', 'weaviate', 'qdrant', 'pgvector', 'milvus'] },
   { slug: 'mlflow', name: 'MLflow', terms: ['mlflow'] },
@@ -90,6 +108,8 @@ export const EXTRA_SKILLS: ExtraSkill[] = [
   { slug: 'figma', name: 'Figma', terms: ['figma'] },
   { slug: 'hubspot', name: 'HubSpot', terms: ['hubspot'] },
   { slug: 'okta', name: 'Okta', terms: ['okta'] },
+  { slug: 'active-directory', name: 'Active Directory', terms: ['active directory', 'microsoft active directory', 'azure active directory', 'azure ad'] },
+  { slug: 'windows', name: 'Windows', terms: ['windows', 'microsoft windows', 'windows server'], proper: ['windows'] },
   { slug: 'siem', name: 'SIEM', terms: ['siem'] },
   { slug: 'penetration-testing', name: 'Penetration testing', terms: ['penetration testing', 'pentesting', 'pen testing'] },
   { slug: 'solidity', name: 'Solidity', terms: ['solidity'], proper: ['solidity'] },

@@ -97,3 +97,7 @@ export function seniorityFromYears(years: number | null | undefined): string | n
   if (years <= 7) return 'senior'
   return 'lead'
 }
+
+/** Every category enrichment assigns, and every seniority level: the values insights filters accept. */
+export const JOB_CATEGORIES: readonly string[] = [...new Set(CATEGORY_RULES.map(([, category]) => category)), 'other']
+export const SENIORITY_LEVELS: readonly string[] = ['intern', 'junior', 'middle', 'senior', 'lead', 'staff', 'principal', 'c_level']

@@ -10,7 +10,8 @@ import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../../helpe
  * Property: whatever query string, path values and body are thrown at any route of the app
  * (routes added later included: the list is allRoutes), the reply is never a 500 (another 5xx only
  * where the route declares it, e.g. 503 for an unconfigured push gateway) and is either the
- * `{ error }` envelope or a success. Runs per route: FUZZ_RUNS (default 20).
+ * `{ error }` envelope or a success. Names and values include control characters (line breaks, NUL,
+ * DEL, C1, U+2028). Runs per route: FUZZ_RUNS (default 20).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
 
@@ -24,7 +25,12 @@ const harness = createTestApp({
 const slugs = (harness.db.prepare('SELECT public_slug FROM jobs').all() as { public_slug: string }[]).map((row) => row.public_slug)
 
 const nasty = fc.constantFrom('%', '%ZZ', '%00', '%2F', '..', '-1', '1.5', 'NaN', '1e309', '9'.repeat(30), 'true', '', ' ', '\u0000', 'ü', '😀', '[]', '{}', "'", '"', '<b>', ',', ',,', 'a,b')
-const text = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.integer().map(String))
+/** Control characters (C0, DEL, C1, line and paragraph separators) inside names and values. */
+const control = fc.constantFrom('\n', '\r', '\r\n', '\t', '\u0000', '\u0001', '\u001b', '\u001f', '\u007f', '\u0085', '\u2028', '\u2029')
+const withControl = fc
+  .tuple(fc.string({ maxLength: 8 }), control, fc.string({ maxLength: 8 }))
+  .map(([before, c, after]) => before + c + after)
+const text = fc.oneof(nasty, withControl, fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }), fc.integer().map(String))
 
 function queryKeys(route: Route): string[] {
   const entries = (route.query as { entries?: Record<string, unknown> } | undefined)?.entries
@@ -37,9 +43,11 @@ function bodyKeys(route: Route): string[] {
 }
 
 function requestArbitrary(route: Route) {
-  const keys = fc.oneof(fc.constantFrom(...queryKeys(route)), fc.string({ maxLength: 12 }))
+  const known = fc.constantFrom(...queryKeys(route))
+  // Known names with a control character spliced in or appended, and arbitrary names holding one.
+  const keys = fc.oneof(known, fc.string({ maxLength: 12 }), withControl, fc.tuple(known, control).map(([name, c]) => name + c), fc.tuple(control, known).map(([c, name]) => c + name))
   const encodedQuery = fc.array(fc.tuple(keys, text), { maxLength: 8 }).map((pairs) => new URLSearchParams(pairs).toString())
-  const rawQuery = fc.string({ maxLength: 60 }).map((raw) => raw.replace(/#/g, ''))
+  const rawQuery = fc.oneof(fc.string({ maxLength: 60 }), withControl.map((raw) => `${encodeURIComponent(raw)}=1`)).map((raw) => raw.replace(/#/g, ''))
   const pathValue = fc.oneof(fc.constantFrom(...slugs, 'acme', '1', '0'), text.map(encodeURIComponent), nasty)
   const value = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 3 }), fc.object({ maxDepth: 1 }))
   const shapedBody = fc.dictionary(fc.constantFrom('x', ...bodyKeys(route)), value, { maxKeys: 6 }).map((body) => JSON.stringify(body))

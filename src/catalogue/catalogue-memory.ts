@@ -1,0 +1,56 @@
+import type { DB } from '../db/connection.ts'
+import type { SearchEngine } from '../search/engine.ts'
+import { buildCompanyIndex, type CompanyIndex } from './company-index.ts'
+import { currentCompanyStats } from './company-stats.ts'
+import { derivedGeneration } from './derived-generation.ts'
+import { takeSnapshot, type CatalogueStats, type Snapshot } from './stats-facets.ts'
+import { buildVocabulary, type Vocabulary } from './suggest-vocabulary.ts'
+
+/**
+ * What the process keeps in memory derived from the catalogue, besides the search index itself
+ * (which follows its own change log): the company index, the typeahead vocabulary and the
+ * catalogue stats snapshot. Each is built on first use and rebuilt after the one change signal
+ * moves: the derived-data generation (bumped by every refresh, from any process: imports, crawls,
+ * approved submissions), the company-stats generation (bumped when pending company stats are
+ * recomputed) and the number of open postings in the search index (a posting closed or opened
+ * without a refresh). One instance per context (src/app.ts).
+ *
+ * Not here: the similar-jobs index of src/catalogue/similar.ts, a write-side cache of one
+ * connection's refreshes (imports and the CLI have no context), rebuilt when another writer moved
+ * the catalogue.
+ */
+export class CatalogueMemory {
+  private signalSeen: string | undefined
+  private companyIndex: CompanyIndex | undefined
+  private vocabularyBuilt: Vocabulary | undefined
+  private snapshotTaken: Snapshot | undefined
+
+  constructor(private readonly db: DB, private readonly search: SearchEngine) {}
+
+  /** Drops everything built when the catalogue changed since the last look. */
+  private fresh(): void {
+    const signal = `${currentCompanyStats(this.db)}:${derivedGeneration(this.db)}:${this.search.size()}`
+    if (signal === this.signalSeen) return
+    this.signalSeen = signal
+    this.companyIndex = this.vocabularyBuilt = this.snapshotTaken = undefined
+  }
+
+  companies(): CompanyIndex {
+    this.fresh()
+    return (this.companyIndex ??= buildCompanyIndex(this.db))
+  }
+
+  vocabulary(): Vocabulary {
+    const companies = this.companies().entries
+    return (this.vocabularyBuilt ??= buildVocabulary(this.db, this.search, companies))
+  }
+
+  snapshot(): Snapshot {
+    const hiring = this.companies().entries.length
+    return (this.snapshotTaken ??= takeSnapshot(this.db, this.search, hiring))
+  }
+
+  stats(): CatalogueStats {
+    return this.snapshot().catalog
+  }
+}

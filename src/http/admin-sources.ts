@@ -1,0 +1,99 @@
+import * as v from 'valibot'
+import type { AppContext } from '../context.ts'
+import { defineOperation, type Route } from './route.ts'
+import { intParam, pageOf } from './validate.ts'
+import { addSource, findSource, listSources } from '../sources/board-store.ts'
+import { toSourceJson } from '../sources/source-json.ts'
+import { adapters } from '../sources/adapters/index.ts'
+
+/** Moderators manage the job boards the catalogue is fed from (src/sources/). */
+const KINDS = Object.values(adapters).map((a) => `\`${a.kind}\` (${a.tokenHelp})`).join(', ')
+
+const CLOSING_RULE =
+  'A posting the board no longer lists for two consecutive successful crawls is closed (it leaves search at once and stays readable by slug); one that comes back is reopened. A failed crawl never closes anything.'
+
+const IdParams = v.object({ id: intParam({ min: 1, description: 'Source id.' }) })
+
+const CreateBody = v.object({
+  name: v.pipe(
+    v.string('must be a string'),
+    v.trim(),
+    v.minLength(3, 'must be KIND:TOKEN'),
+    v.maxLength(600, 'must be at most 600 characters'),
+    v.description(`\`KIND:TOKEN\`, e.g. \`greenhouse:acme\` or \`feed:https://acme.example/jobs.rss\`. Kinds: ${KINDS}.`),
+  ),
+  company: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'), v.description('Company the postings are filed under when the board does not name it (default: from the token).'))),
+  url: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.maxLength(2000, 'must be at most 2000 characters'), v.description('Endpoint to read instead of the vendor’s documented one (an EU instance, a custom domain). http(s) only; private addresses are refused unless the server allows them.'))),
+})
+
+const PageQuery = v.object({
+  limit: v.optional(intParam({ min: 1, description: 'Page size, 1 to 100 (default 20; larger values are clamped).' })),
+  offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' })),
+})
+
+export function adminSourceRoutes(ctx: AppContext): Route[] {
+  return [
+    defineOperation(
+      {
+        method: 'GET',
+        path: '/admin/sources',
+        summary: 'List job-board sources (moderators)',
+        description: `Every board the catalogue is crawled from, by name, with its status (\`new\` before the first successful crawl, \`ok\`, \`failing\` after repeated failed crawls), its open postings and its last crawl report. ${CLOSING_RULE}`,
+        tags: ['moderation'],
+        auth: 'moderator',
+        query: PageQuery,
+      },
+      (_event, { query }) => {
+        const page = pageOf(query, { defaultLimit: 20, maxLimit: 100 })
+        const { items, total } = listSources(ctx.db, page.limit, page.offset)
+        return { data: items.map((row) => toSourceJson(ctx.db, row)), meta: { total, ...page } }
+      },
+    ),
+    defineOperation(
+      {
+        method: 'POST',
+        path: '/admin/sources',
+        summary: 'Add a job-board source (moderators)',
+        description: `Registers a company's public job board. It is crawled by the scheduler (every SOURCES_CRAWL_INTERVAL_MINUTES) or at once with \`POST /admin/sources/{id}/crawl\`. Kinds: ${KINDS}.`,
+        tags: ['moderation'],
+        auth: 'moderator',
+        body: CreateBody,
+        responses: { 201: 'source added', 400: 'unknown kind, bad token or refused URL', 409: 'a source of that name exists' },
+      },
+      (event, { body }) => {
+        const row = addSource(ctx.db, body, { allowPrivateHosts: ctx.config.sourcesAllowPrivateHosts, now: ctx.now().toISOString() })
+        event.res.status = 201
+        return { data: toSourceJson(ctx.db, row) }
+      },
+    ),
+    defineOperation(
+      {
+        method: 'DELETE',
+        path: '/admin/sources/:id',
+        summary: 'Remove a job-board source (moderators)',
+        description: 'Stops crawling the board and closes the postings it kept open (they stay readable by slug). Answers how many were closed.',
+        tags: ['moderation'],
+        auth: 'moderator',
+        params: IdParams,
+        responses: { 404: 'no such source', 409: 'the source is being crawled' },
+      },
+      (_event, { params }) => {
+        const source = findSource(ctx.db, params.id)
+        return { data: { id: source.id, name: source.name, removed: true, ...ctx.sources.remove(source) } }
+      },
+    ),
+    defineOperation(
+      {
+        method: 'POST',
+        path: '/admin/sources/:id/crawl',
+        summary: 'Crawl a job-board source now (moderators)',
+        description: `Reads the board politely (robots.txt, one request at a time per host, conditional requests, retries) and answers the crawl report when it is done: \`listed\`, \`new\`, \`updated\`, \`unchanged\`, \`closed\`, \`reopened\`, \`errors\` (entries skipped, with the first \`problems\`), and \`ok\`/\`error\` for the crawl as a whole. Only changed postings are written. ${CLOSING_RULE}`,
+        tags: ['moderation'],
+        auth: 'moderator',
+        params: IdParams,
+        responses: { 404: 'no such source', 409: 'a crawl of this source is already running' },
+      },
+      async (_event, { params }) => ({ data: await ctx.sources.crawl(findSource(ctx.db, params.id)) }),
+    ),
+  ]
+}

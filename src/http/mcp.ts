@@ -1,0 +1,39 @@
+import { bodyLimit, type H3 } from 'h3'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import type { AppContext } from '../context.ts'
+import type { Route } from './route.ts'
+import { methodNotAllowed } from '../errors.ts'
+import { callerKey } from './rate-limit.ts'
+import { createMcpCatalogue, createMcpServer, type McpCatalogue } from '../mcp/server.ts'
+
+/**
+ * The MCP server over Streamable HTTP at /mcp (docs/mcp.md), stateless: every POST carries its
+ * JSON-RPC messages and gets JSON back, so any number of clients and processes can serve it and
+ * nothing is kept between requests. GET (a server-to-client stream) is not offered: 405, as the
+ * protocol allows. Public tools need no credentials; signed-in tools take the caller's
+ * `Authorization: Bearer <API key>`, which is passed on to the operation and nothing else (cookies
+ * are not, so a foreign page cannot act for a signed-in browser).
+ */
+export function mountMcp(app: H3, ctx: AppContext, routes: () => Route[]): void {
+  let catalogue: McpCatalogue | undefined
+  app.on(
+    'POST',
+    '/mcp',
+    async (event) => {
+      catalogue ??= createMcpCatalogue(ctx, routes())
+      const authorization = event.req.headers.get('authorization') ?? undefined
+      const server = createMcpServer(ctx, catalogue, { budgetKey: await callerKey(ctx, event), authorization })
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+      await server.connect(transport)
+      try {
+        return await transport.handleRequest(event.req)
+      } finally {
+        await server.close()
+      }
+    },
+    { middleware: [bodyLimit(ctx.config.maxBodyBytes)] },
+  )
+  app.all('/mcp', () => {
+    throw methodNotAllowed('the MCP endpoint is stateless: POST JSON-RPC messages to it', { Allow: 'POST' })
+  })
+}

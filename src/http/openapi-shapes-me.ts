@@ -1,0 +1,76 @@
+import { DELIVERY_CHANNELS } from '../me/notifications.ts'
+import { object } from './openapi-shapes.ts'
+
+/**
+ * Response shapes of the signed-in operations whose payloads follow the reference service's web
+ * app (profile, saved searches, subscriptions, notification settings, password change): JSON
+ * Schema components of the OpenAPI document, like the public ones in openapi-shapes.ts.
+ */
+type JsonObject = Record<string, unknown>
+
+const str: JsonObject = { type: 'string' }
+const strings: JsonObject = { type: 'array', items: str }
+const timestamp: JsonObject = { type: 'string', format: 'date-time' }
+const orNull = (schema: JsonObject): JsonObject => ({ oneOf: [schema, { type: 'null' }] })
+const channel: JsonObject = { type: 'string', enum: DELIVERY_CHANNELS }
+const places = object({ countries: strings, regions: strings, cities: strings })
+
+export const ME_SCHEMAS: Record<string, JsonObject> = {
+  Profile: object(
+    {
+      headline: { type: ['string', 'null'] },
+      skills: { type: 'array', items: object({ name: str, slug: str, level: { type: ['string', 'null'], enum: ['beginner', 'intermediate', 'advanced', 'expert', null] } }) },
+      years_experience: { type: ['integer', 'null'] },
+      desired_roles: strings,
+      locations: strings,
+      work_modes: strings,
+      salary_expectation: orNull(object({ amount: { type: 'integer' }, currency: str, period: str })),
+      languages: { type: 'array', items: object({ language: str, level: str }) },
+      specializations: { ...strings, description: 'job categories, at most 5' },
+      excluded_skills: { ...strings, description: 'canonical skill slugs' },
+      location_preferences: orNull(
+        object({
+          work_modes: strings,
+          remote: object({ regions: strings, countries: strings }),
+          base: object({ country: { type: ['string', 'null'] }, city: { type: ['string', 'null'] } }),
+          relocation: object({ open: { type: 'boolean' }, regions: strings, countries: strings, cities: strings }),
+        }),
+      ),
+      derived_location: { ...orNull(places), description: 'every country, region and city the location preferences name' },
+      cv: { type: 'null', description: 'the reference service\'s résumé view; no résumé is kept with the profile here' },
+      created_at: timestamp,
+      updated_at: timestamp,
+    },
+    undefined,
+    "The caller's profile.",
+  ),
+  SavedSearch: object({
+    id: { type: 'integer' },
+    name: str,
+    query: str,
+    public_slug: { type: ['string', 'null'], description: 'always null: saved searches are private here' },
+    author_label: { type: ['string', 'null'], description: 'always null: saved searches are private here' },
+    subscriptions: { type: 'array', items: object({ id: { type: 'integer' }, channel, active: { type: 'boolean' } }) },
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+  Subscription: object({
+    id: { type: 'integer' },
+    active: { type: 'boolean' },
+    saved_search_id: { type: 'integer' },
+    saved_search_name: str,
+    channel,
+    name: { ...str, description: 'the saved search name (earlier spelling of saved_search_name)' },
+    query: str,
+    last_digest_at: { type: ['string', 'null'], format: 'date-time' },
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+  NotificationSettings: object({
+    enabled: { type: 'boolean' },
+    channels: { type: 'array', items: channel },
+    digest_in_app: { type: 'boolean' },
+    digest_push: { type: 'boolean', description: 'earlier spelling: push is among the channels' },
+  }),
+  PasswordChanged: object({ ok: { type: 'boolean', const: true }, changed: { type: 'boolean', const: true } }),
+}

@@ -1,0 +1,186 @@
+import { POSTING_ATTRIBUTES, type PostingAttribute } from '../catalogue/posting-attributes.ts'
+import { TECH_CLASSES } from '../catalogue/tech-category.ts'
+
+/**
+ * Response shapes of the public operations, as JSON Schema (2020-12) components of the OpenAPI
+ * document. Route specs name them in `responses` (`{ description, schema }`); the document then
+ * states exactly what a client receives, and test/http/openapi-responses.test.ts validates a real
+ * response of every public operation against it. The Job schema follows the posting-attribute
+ * table, so a new attribute is described where it is declared.
+ *
+ * One rule for clients generated from the reference service's description: a field whose value is
+ * unknown is left out, not null, unless the schema says `null` is a value (`closed_at`, `my_vote`,
+ * `ghost`, and the curated company facts that a company may not state).
+ */
+type JsonObject = Record<string, unknown>
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const str = (description?: string): JsonObject => (description ? { type: 'string', description } : { type: 'string' })
+const int = (description?: string): JsonObject => (description ? { type: 'integer', description } : { type: 'integer' })
+const count = { type: 'integer', minimum: 0 }
+const strings = { type: 'array', items: { type: 'string' } }
+const nullable = (schema: JsonObject): JsonObject => ({ ...schema, type: [schema.type, 'null'] })
+const timestamp = (description = 'ISO 8601 UTC, to the millisecond'): JsonObject => ({ type: 'string', format: 'date-time', description })
+
+export function object(properties: Record<string, JsonObject>, required: string[] = Object.keys(properties), description?: string): JsonObject {
+  return { type: 'object', ...(description ? { description } : {}), required, properties }
+}
+
+/** `{ data: item }`. */
+export const dataOf = (item: JsonObject): JsonObject => object({ data: item })
+/** `{ data: [item] }` with no `meta`. */
+export const listOf = (item: JsonObject): JsonObject => object({ data: { type: 'array', items: item } })
+/** `{ data: [item], meta: { total, limit, offset, ignored_params? } }`. */
+export const pageOf = (item: JsonObject): JsonObject => object({ data: { type: 'array', items: item }, meta: ref('PageMeta') })
+
+function attributeSchema(attribute: PostingAttribute): JsonObject {
+  const base: JsonObject = { description: attribute.description }
+  switch (attribute.kind) {
+    case 'multi':
+      return { ...base, ...strings }
+    case 'number':
+      return { ...base, type: 'number' }
+    case 'date':
+      return { ...base, ...timestamp() }
+    case 'bool':
+      return { ...base, type: 'boolean' }
+    default:
+      return attribute.name === 'is_tech' ? { ...base, type: 'string', enum: TECH_CLASSES } : { ...base, type: 'string' }
+  }
+}
+
+function jobSchema(): JsonObject {
+  const rows: readonly PostingAttribute[] = POSTING_ATTRIBUTES
+  const top = rows.filter((row) => row.json === 'top' || row.json === 'top_if_set')
+  const enrichment = rows.filter((row) => row.json === 'enrichment')
+  const properties: Record<string, JsonObject> = {
+    public_slug: str('public identifier used in job paths'),
+    title: str(),
+    company: str('display name of the company'),
+    company_slug: str(),
+    url: str("the employer's application URL; absent when unknown"),
+    apply_url: str('served by /jobs/{slug}/copies: the application URL, else the source URL'),
+    location: str("the source's verbatim location; absent when unknown"),
+    source: str(),
+    external_id: str(),
+    manually_added: { type: 'boolean' },
+    description: str('plain search: an HTML-escaped preview; agent search: the full text in description_format; single read: the full sanitized HTML'),
+    ...Object.fromEntries(top.map((row) => [row.name, row.name === 'requires_clearance' ? { type: 'boolean', const: true, description: 'present, and true, only when the role requires a clearance' } : attributeSchema(row)])),
+    posted_at: timestamp('the posting date the source states'),
+    created_at: timestamp('when this catalogue first recorded the posting'),
+    updated_at: timestamp(),
+    last_seen_at: timestamp(),
+    closed_at: nullable(timestamp('null while the role is open')),
+    enrichment: { type: 'object', description: 'derived facts, each omitted when unknown', properties: Object.fromEntries(enrichment.map((row) => [row.name, attributeSchema(row)])) },
+    enriched_at: timestamp(),
+    enrichment_version: int(),
+    my_vote: { type: ['integer', 'null'], enum: [1, -1, null], description: "the signed-in caller's vote, else null" },
+    reality: object({ class: { type: 'string', enum: ['fresh', 'stale', 'likely-evergreen'] }, age_days: count, repost_count: count, mass_posting_count: count, fake_freshness: { type: 'boolean' } }),
+    ghost: {
+      description: 'null when no evidence fired; absent from agent search and similar jobs',
+      oneOf: [
+        { type: 'null' },
+        object({ level: { type: 'string', enum: ['possible', 'likely'] }, criteria: strings, criteria_total: count, contributors: count, ats_checked_at: timestamp() }, ['level', 'criteria', 'criteria_total', 'contributors']),
+      ],
+    },
+    view_count: count,
+    applied_count: count,
+    upvote_count: count,
+    downvote_count: count,
+  }
+  const always = ['public_slug', 'title', 'company', 'company_slug', 'source', 'external_id', 'manually_added', 'description', 'closed_at', 'enrichment', 'my_vote', 'view_count', 'applied_count', 'upvote_count', 'downvote_count', ...top.filter((row) => row.kind === 'multi').map((row) => row.name)]
+  return object(properties, always, 'A job posting. Fields whose value is unknown are omitted, never null (except closed_at, my_vote and ghost).')
+}
+
+const companySummary = {
+  slug: str(),
+  name: str(),
+  job_count: { ...count, description: 'open roles' },
+  tagline: nullable(str()),
+  industries: strings,
+  hq_country: nullable(str('ISO alpha-2, lowercase')),
+  collections: strings,
+  feedback_count: count,
+  feedback_rating_avg: { type: ['number', 'null'], description: 'mean visible feedback rating, two decimals; null without feedback' },
+}
+
+const range = object({ min: { type: 'number' }, max: { type: 'number' } })
+const user = object({ id: int(), email: str(), email_verified: { type: 'boolean' }, role: { type: 'string', enum: ['user', 'moderator'] }, has_password: { type: 'boolean' }, created_at: timestamp() })
+
+export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
+  PageMeta: object(
+    {
+      total: count,
+      limit: { type: 'integer', minimum: 1 },
+      offset: count,
+      ignored_params: { type: 'array', minItems: 1, maxItems: 10, items: ref('IgnoredParam'), description: 'Parameters no filter reads, sorted by name; absent when none.' },
+      did_you_mean: { type: 'string', description: 'Job search (extension): q as matched when words no posting holds were corrected; absent otherwise.' },
+    },
+    ['total', 'limit', 'offset'],
+    'Paging of a collection.',
+  ),
+  IgnoredOnly: object({ ignored_params: { type: 'array', minItems: 1, maxItems: 10, items: ref('IgnoredParam') } }, ['ignored_params'], 'Present only to report ignored parameters.'),
+  Job: jobSchema(),
+  Facets: object(
+    {
+      total: count,
+      facets: { type: 'object', description: 'facet -> value -> count, most frequent first', additionalProperties: { type: 'object', additionalProperties: count } },
+      stats: {
+        type: 'object',
+        description: 'numeric ranges over the matched postings; a range with no values is omitted',
+        properties: { salary_min: range, salary_max: range, experience_years_min: range },
+      },
+    },
+  ),
+  CompanySummary: object(companySummary),
+  CompanyDetail: object(
+    {
+      company: object({
+        ...companySummary,
+        company_info: object({ homepage: nullable(str()), careers_url: nullable(str()), description: nullable(str()) }),
+        domains: strings,
+        regions: strings,
+        countries: strings,
+        remote_regions: strings,
+        company_types: strings,
+        company_sizes: strings,
+        subindustries: strings,
+        year_founded: nullable(int()),
+        employee_count: nullable(int()),
+        organization_type: nullable(str()),
+        maturity: nullable(str()),
+        yc_batch: strings,
+        yc_status: strings,
+        yc_stage: strings,
+        yc_flags: strings,
+        upvote_count: count,
+        downvote_count: count,
+        my_vote: { type: ['integer', 'null'], enum: [1, -1, null] },
+      }),
+      jobs: { type: 'array', items: ref('Job') },
+      referral_available: { type: 'boolean' },
+    },
+  ),
+  Subindustry: object({ slug: str(), label: str(), count: { ...count, description: 'companies with open roles carrying it' } }),
+  CityMatch: object({ value: str('canonical name: exactly what the cities facet expects'), country: str('ISO alpha-2, lowercase'), population: count, matched: str('the alternate name that matched') }, ['value', 'country', 'population']),
+  SuggestRow: object({
+    text: str(),
+    parts: { type: 'array', items: object({ kind: { type: 'string', enum: ['title', 'role', 'skill', 'category', 'company'] }, slug: str(), text: str() }, ['kind', 'text']) },
+    jobs: { type: 'integer', minimum: 1 },
+  }),
+  CatalogueStats: object({
+    jobs_open: count,
+    jobs_closed: count,
+    companies: count,
+    companies_hiring: count,
+    skills: count,
+    sources: { type: 'object', additionalProperties: count },
+    latest_posted_at: nullable(timestamp()),
+    built_at: nullable(timestamp()),
+  }),
+  Status: object({ ok: { type: 'boolean' }, version: str(), jobs_open: count, jobs_closed: count, companies: count, built_at: nullable(timestamp()) }),
+  User: user,
+  Ok: dataOf(object({ ok: { type: 'boolean', const: true } })),
+}
+
+export { ref }

@@ -1,0 +1,201 @@
+import { test, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { sessionCookieFrom, signUp } from '../helpers/auth.ts'
+import { allRoutes } from '../../src/app.ts'
+import { startFakeProvider } from '../account/fake-oidc-provider.ts'
+import { latestCode } from '../account/mail-codes.ts'
+import type { CompanyRecord } from '../../src/catalogue/job-record.ts'
+
+// The "done" check of our OpenAPI document: a real response of EVERY public operation validates
+// against the response schema the document publishes for its status. Validation is strict: an
+// object schema that lists its properties accepts no other key here, so a field the service
+// sends but the document does not describe fails this test.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void
+const fake = await startFakeProvider()
+after(() => fake.close())
+
+const acme: CompanyRecord = {
+  slug: 'acme', name: 'Acme', tagline: 'Rockets', hqCountry: 'US', industries: ['aerospace'], subindustries: ['launch-services'], collections: ['yc'],
+  companyType: 'product', companySize: '1000+', homepage: 'https://acme.example.com', yearFounded: 1949, ycBatch: ['W09'],
+}
+const bare: CompanyRecord = { slug: 'bare', name: 'Bare Co' }
+const app = createTestApp({
+  jobs: [
+    fixtureJob({
+      company: acme, title: 'Senior Go Engineer', category: 'backend', seniority: 'senior', workMode: 'remote', url: 'https://acme.example.com/jobs/1',
+      location: 'Remote (EU)', regions: ['eu'], countries: ['de'], cities: [{ name: 'Berlin', country: 'de' }], skills: [{ slug: 'go', name: 'Go' }],
+      domains: ['fintech'], salaryMin: 90000, salaryMax: 120000, salaryCurrency: 'EUR', salaryPeriod: 'year', experienceYearsMin: 5, visaSponsorship: true,
+      requiresClearance: true, role: 'go-developer', clusterKey: 'acme|go', postedAt: '2026-11-10T10:00:00.123Z',
+      reality: { class: 'fresh', age_days: 1, repost_count: 2, mass_posting_count: 1, fake_freshness: false },
+      ghost: { level: 'possible', criteria: ['no_salary_stated'], criteria_total: 6, contributors: 1 },
+    }),
+    fixtureJob({ company: acme, title: 'Senior Go Engineer', category: 'backend', clusterKey: 'acme|go', sourceUrl: 'https://board.example.org/2', skills: [{ slug: 'go', name: 'Go' }], postedAt: '2026-11-09T00:00:00.000Z' }),
+    fixtureJob({ company: bare, title: 'Mystery Role', url: null, location: null, workMode: null, postedAt: '2026-11-08T00:00:00.000Z' }),
+    fixtureJob({ company: bare, title: 'Closed Designer', category: 'design', closedAt: '2026-11-05T00:00:00.000Z' }),
+  ],
+  config: { oauthProviders: JSON.stringify([fake.provider]), oauthMobileRedirect: 'openroles://oauth' },
+})
+const { call, db } = app
+const slug = (title: string) => db.prepare('SELECT public_slug FROM jobs WHERE title = ? ORDER BY id LIMIT 1').pluck().get(title) as string
+const document = (await call('/api/v1/openapi.json')).body
+
+/** A copy in which every object schema that lists its properties refuses any other key. */
+function strict(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(strict)
+  if (!schema || typeof schema !== 'object') return schema
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, strict(value)]))
+  if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false
+  return out
+}
+
+const ajv = new Ajv2020({ strict: false, allErrors: true })
+addFormats(ajv)
+const components = strict(document.components)
+const compiled = new Map<string, ValidateFunction>()
+const validatorFor = (schema: unknown) => {
+  const key = JSON.stringify(schema)
+  if (!compiled.has(key)) compiled.set(key, ajv.compile({ ...(strict(schema) as object), components }))
+  return compiled.get(key)!
+}
+
+/** Operations answered at least once, by "METHOD /openapi/path". */
+const answered = new Map<string, number[]>()
+
+async function check(method: string, path: string, request: string, init: RequestInit = {}, expected = 200) {
+  const response = await call(request, { method, ...init })
+  assert.equal(response.status, expected, `${method} ${request}: ${JSON.stringify(response.body)}`)
+  const operation = document.paths[path]?.[method.toLowerCase()]
+  assert.ok(operation, `${method} ${path} is documented`)
+  const documented = operation.responses[String(response.status)] ?? operation.responses.default
+  assert.ok(documented, `${method} ${path}: status ${response.status} is documented`)
+  const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!
+  if (!documented.content) {
+    assert.ok(response.body === null || response.body === '', `${method} ${path}: ${response.status} is documented without a body`)
+  } else {
+    const media = documented.content[contentType]
+    assert.ok(media, `${method} ${path}: ${contentType} is documented for ${response.status}`)
+    if (contentType === 'application/json') {
+      const validate = validatorFor(media.schema)
+      assert.ok(validate(response.body), `${method} ${request} (${response.status}): ${ajv.errorsText(validate.errors)}\n${JSON.stringify(response.body).slice(0, 600)}`)
+    } else {
+      assert.equal(typeof response.body, 'string')
+    }
+  }
+  answered.set(`${method} ${path}`, [...(answered.get(`${method} ${path}`) ?? []), response.status])
+  return response
+}
+
+const json = (body: unknown): RequestInit => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const withCookie = (cookie: string, body: unknown): RequestInit => ({ headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) })
+
+test('job search, agent search, facets and the jobs list validate, full and sparse postings alike', async () => {
+  await check('GET', '/jobs/search', '/api/v1/jobs/search')
+  await check('GET', '/jobs/search', '/api/v1/jobs/search?q=go&is_tech=tech&colour=blue&skill=go&limit=0')
+  await check('GET', '/jobs/search', '/api/v1/jobs/search?offset=99999', {}, 400)
+  for (const format of ['html', 'text', 'markdown']) await check('GET', '/agent/jobs/search', `/api/v1/agent/jobs/search?description_format=${format}`)
+  await check('GET', '/jobs/facets', '/api/v1/jobs/facets')
+  await check('GET', '/jobs/facets', '/api/v1/jobs/facets?skills=cobol&skill=x')
+  await check('GET', '/jobs/facets', '/api/v1/jobs/facets?facets=nope', {}, 400)
+  await check('GET', '/jobs', '/api/v1/jobs?limit=abc&offset=-4')
+})
+
+test('single reads, similar, copies and URL lookups validate', async () => {
+  for (const title of ['Senior Go Engineer', 'Mystery Role', 'Closed Designer']) await check('GET', '/jobs/{slug}', `/api/v1/jobs/${slug(title)}`)
+  await check('GET', '/jobs/{slug}', '/api/v1/jobs/no-such-job', {}, 404)
+  await check('GET', '/jobs/{slug}/similar', `/api/v1/jobs/${slug('Senior Go Engineer')}/similar?limit=0`)
+  const copies = await check('GET', '/jobs/{slug}/copies', `/api/v1/jobs/${slug('Senior Go Engineer')}/copies`)
+  assert.equal(copies.body.data.length, 1)
+  await check('GET', '/jobs/find', `/api/v1/jobs/find?url=${encodeURIComponent('https://acme.example.com/jobs/1')}`)
+  await check('GET', '/jobs/find', `/api/v1/jobs/find?url=${encodeURIComponent('https://unknown.example.com/x')}`)
+  await check('GET', '/jobs/find', '/api/v1/jobs/find', {}, 400)
+  await check('POST', '/jobs/resolve', '/api/v1/jobs/resolve', json({ url: 'https://board.example.org/2' }))
+  await check('POST', '/jobs/resolve', '/api/v1/jobs/resolve', json({ url: 'https://unknown.example.com/x' }), 404)
+})
+
+test('companies, sub-industries, cities, suggest, stats and status validate', async () => {
+  await check('GET', '/companies', '/api/v1/companies?industry=x&limit=-1')
+  await check('GET', '/companies/subindustries', '/api/v1/companies/subindustries')
+  await check('GET', '/companies/{slug}', '/api/v1/companies/acme')
+  await check('GET', '/companies/{slug}', '/api/v1/companies/bare')
+  await check('GET', '/companies/{slug}', '/api/v1/companies/nope', {}, 404)
+  await check('GET', '/geo/cities', '/api/v1/geo/cities?q=munchen')
+  await check('GET', '/suggest', '/api/v1/suggest?q=go')
+  await check('GET', '/stats/catalog', '/api/v1/stats/catalog')
+  await check('GET', '/stats/facets', '/api/v1/stats/facets?top=2')
+  await check('GET', '/status', '/api/v1/status')
+})
+
+test('the service documents validate: the OpenAPI document, the reference page and its assets', async () => {
+  await check('GET', '/openapi.json', '/api/v1/openapi.json')
+  const page = await check('GET', '/docs', '/api/v1/docs')
+  const asset = /docs\/assets\/([^"]+)"/.exec(page.body)![1]
+  await check('GET', '/docs/assets/{name}', `/api/v1/docs/assets/${asset}`)
+  await check('GET', '/docs/assets/{name}', '/api/v1/docs/assets/nope.js', {}, 404)
+})
+
+test('the public account operations validate', async () => {
+  const email = 'schema-check@example.org'
+  const password = 'a long enough passphrase'
+  const registered = await check('POST', '/auth/register', '/api/v1/auth/register', json({ email, password }), 201)
+  const cookie = `openroles_session=${/openroles_session=([^;]+)/.exec(registered.headers.getSetCookie().join())![1]}`
+  await check('POST', '/auth/login', '/api/v1/auth/login', json({ email, password }))
+  await check('POST', '/auth/login', '/api/v1/auth/login', json({ email, password: 'wrong wrong wrong' }), 401)
+  await check('POST', '/auth/verify/request', '/api/v1/auth/verify/request', json({ email }))
+  await check('POST', '/auth/verify/confirm', '/api/v1/auth/verify/confirm', withCookie(cookie, { code: latestCode(db, email, /verification code/) }))
+  await check('POST', '/auth/password/forgot', '/api/v1/auth/password/forgot', json({ email }))
+  const code = latestCode(db, email, /reset/i)
+  await check('POST', '/auth/password/reset', '/api/v1/auth/password/reset', json({ email, code, new_password: 'another long passphrase' }))
+  await check('POST', '/auth/logout', '/api/v1/auth/logout', withCookie(cookie, {}))
+  const other = await signUp(call)
+  assert.ok(other.cookie)
+})
+
+test('the OAuth operations validate: providers, start and callback redirects, the mobile exchange', async () => {
+  await check('GET', '/auth/oauth/providers', '/api/v1/auth/oauth/providers')
+  const start = await check('GET', '/auth/oauth/{provider}/start', '/api/v1/auth/oauth/fake/start?client=mobile', {}, 302)
+  const grant = fake.authorize(start.headers.get('location')!, { sub: 'schema-1', email: 'mobile-schema@example.org', email_verified: true })
+  const callback = await check('GET', '/auth/oauth/{provider}/callback', `/api/v1/auth/oauth/fake/callback?code=${grant.code}&state=${grant.state}`, {}, 302)
+  assert.equal(sessionCookieFrom(callback.headers), null)
+  const code = new URL(callback.headers.get('location')!).searchParams.get('code')!
+  await check('POST', '/auth/oauth/exchange', '/api/v1/auth/oauth/exchange', json({ code }))
+  await check('POST', '/auth/oauth/exchange', '/api/v1/auth/oauth/exchange', json({ code }), 400)
+  await check('GET', '/auth/oauth/{provider}/start', '/api/v1/auth/oauth/nope/start', {}, 404)
+})
+
+test('the signed-in operations in the reference web app\'s shapes validate too', async () => {
+  const alice = await signUp(call)
+  const as = (body?: unknown): RequestInit => ({ headers: { 'content-type': 'application/json', cookie: alice.cookie }, body: body === undefined ? undefined : JSON.stringify(body) })
+  await check('GET', '/me/profile', '/api/v1/me/profile', as())
+  const profile = { skills: ['go', { name: 'SQL', level: 'advanced' }], excluded_skills: ['php'], specializations: ['backend'], location_preferences: { work_modes: ['remote'], remote: { regions: ['eu'], countries: ['de'] }, base: { country: 'pt', city: 'Lisbon' }, relocation: { open: false, regions: [], countries: [], cities: [] } } }
+  await check('PUT', '/me/profile', '/api/v1/me/profile', as(profile))
+  await check('GET', '/me/profile', '/api/v1/me/profile', as())
+  const search = await check('POST', '/me/searches', '/api/v1/me/searches', as({ name: 'Remote Go', query: 'skills=go&skill=go' }), 201)
+  await check('PATCH', '/me/searches/{id}', `/api/v1/me/searches/${search.body.data.id}`, as({ name: 'Remote Go jobs' }))
+  const subscription = await check('POST', '/me/subscriptions', '/api/v1/me/subscriptions', as({ saved_search_id: search.body.data.id, channel: 'push' }), 201)
+  await check('PATCH', '/me/subscriptions/{id}', `/api/v1/me/subscriptions/${subscription.body.data.id}`, as({ active: false }))
+  await check('GET', '/me/subscriptions', '/api/v1/me/subscriptions', as())
+  await check('GET', '/me/searches', '/api/v1/me/searches', as())
+  await check('GET', '/me/notification-settings', '/api/v1/me/notification-settings', as())
+  await check('PUT', '/me/notification-settings', '/api/v1/me/notification-settings', as({ enabled: true, channels: ['email', 'telegram'] }))
+  await check('PUT', '/me/notification-settings', '/api/v1/me/notification-settings', as({ enabled: true, channels: [] }), 400)
+  await check('POST', '/me/password', '/api/v1/me/password', as({ current_password: alice.password, password: 'yet another passphrase' }))
+})
+
+test('every public operation was answered with a success and validated', () => {
+  const publicOperations = allRoutes(app.ctx)
+    .filter((route) => route.auth === 'public')
+    .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`)
+  const missing = publicOperations.filter((operation) => !(answered.get(operation) ?? []).some((status) => status < 400))
+  assert.deepEqual(missing, [], 'public operations without a validated success response')
+  for (const operation of publicOperations) {
+    const [method, path] = operation.split(' ')
+    const success = Object.entries(document.paths[path!][method!.toLowerCase()].responses).filter(([status]) => status.startsWith('2'))
+    for (const [status, response] of success) {
+      const schema = (response as { content?: Record<string, { schema: { $ref?: string } }> }).content?.['application/json']?.schema
+      assert.notEqual(schema?.$ref, '#/components/schemas/Envelope', `${operation} ${status} publishes its own shape, not the generic envelope`)
+    }
+  }
+})
