@@ -30,7 +30,7 @@ export const settings = {
   rateLimitCallers: int('RATE_LIMIT_CALLERS', 100000, 'callers tracked by the rate limiter at most (LRU)'),
   searchCacheEntries: int('SEARCH_CACHE_ENTRIES', 2000, 'cached search/facet results (LRU)'),
   searchCacheMegabytes: int('SEARCH_CACHE_MB', 256, 'memory the search/facet result cache may hold, in MiB'),
-  searchWorkers: int('SEARCH_WORKERS', 2, 'worker threads reading full-text matches in parallel (0 = run in the main thread)'),
+  searchWorkers: int('SEARCH_WORKERS', 2, 'worker threads reading the in-memory term index from FTS5 beside serving after a full load (0 = read in the main thread during the load)'),
   maxQueryLength: int('MAX_QUERY_LENGTH', 500, 'longest accepted q, in characters (longer is a 400)'),
   maxBodyBytes: int('MAX_BODY_BYTES', 1048576, 'largest accepted JSON body'),
   sessionDays: int('SESSION_DAYS', 30, 'session lifetime, renewed while in use'),

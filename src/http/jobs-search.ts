@@ -43,7 +43,7 @@ function filterEntries(): v.ObjectEntries {
   return entries
 }
 
-const qEntry = v.optional(v.pipe(v.string('must be text'), v.description('full text over title, company and description; every word must match, the last one as a prefix; operators and punctuation are searched literally')))
+const qEntry = v.optional(v.pipe(v.string('must be text'), v.description('full text over title, company and description; every word must match, the last one as a prefix; a word no posting holds matches its spelling correction (meta.did_you_mean); operators and punctuation are searched literally')))
 const jobPaging = pagingEntries({ maxDepth: MAX_JOB_PAGE_DEPTH })
 /** Read by the route itself: neither filters nor ignored. */
 const PAGING_PARAMS = ['limit', 'offset']
@@ -90,8 +90,8 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
   ) {
     const { limit, offset } = page(query)
     const { q, filters, sort, order, ignored } = jobQueryOf(event, { maxQueryLength, sorted: true, endpointParams })
-    const { ids, total } = search.search({ q, filters, sort, order, limit, offset }, options.exclude)
-    const meta = ignored ? { total, limit, offset, ignored_params: ignored } : { total, limit, offset }
+    const { ids, total, didYouMean } = search.search({ q, filters, sort, order, limit, offset }, options.exclude)
+    const meta = { total, limit, offset, ...(ignored ? { ignored_params: ignored } : {}), ...(didYouMean ? { did_you_mean: didYouMean } : {}) }
     const myVotes = jobVotesOf(db, ids, options.caller?.userId)
     return { data: loadJobs(db, ids, { description, ghost: description === 'preview', myVotes }), meta }
   }
@@ -108,7 +108,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.looseObject(searchEntries),
-        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (did_you_mean, an extension: the query as matched when unknown words were corrected)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
       },
       (event, { query, caller }) => searchJobs(event, query, PAGING_PARAMS, 'preview', { caller }),
     ),
@@ -138,7 +138,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
           ...searchEntries,
           description_format: v.optional(v.pipe(v.string('must be text'), v.description('html (default; unknown values fall back to it), text or markdown'))),
         }),
-        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (did_you_mean, an extension: the query as matched when unknown words were corrected)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
       },
       (event, { query, caller }) => {
         const format = query.description_format === 'text' || query.description_format === 'markdown' ? query.description_format : 'html'
