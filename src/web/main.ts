@@ -8,6 +8,7 @@ import { renderBoardPage } from './board-page.ts'
 import { renderModerationPage } from './moderation-page.ts'
 import { renderReferralsPage } from './referrals.ts'
 import { whoAmI } from './api.ts'
+import { renderAccountPage } from './account-page.ts'
 
 /** Boots the page: one search view kept alive (so going back is instant), job and company views built per visit. */
 const root = document.getElementById('main') as HTMLElement
@@ -19,6 +20,7 @@ whoAmI().then((me) => {
   if (me) header?.append(h('a', { class: 'header-link', id: 'board-link', href: '/board' }, 'Your board'))
   if (me) header?.append(h('a', { class: 'header-link', href: '/referrals' }, 'Referrals'))
   if (me?.role === 'moderator') header?.append(h('a', { class: 'header-link', href: '/moderation' }, 'Moderation'))
+  header?.append(h('a', { class: 'header-link', id: 'account-link', href: '/account' }, me ? 'Account' : 'Sign in'))
 })
 const detail = h('div', { class: 'detail-page' })
 let lastSearch = '/'
@@ -53,6 +55,12 @@ function decodeSegment(segment: string): string {
 startRouter((url) => {
   const job = url.pathname.match(/^\/jobs\/([^/]+)$/)
   const company = url.pathname.match(/^\/companies\/([^/]+)$/)
+  if (url.pathname === '/account') {
+    cameFromSearch = false
+    root.replaceChildren(detail)
+    renderAccountPage(detail)
+    return
+  }
   if (url.pathname === '/board') {
     cameFromSearch = false
     root.replaceChildren(detail)
