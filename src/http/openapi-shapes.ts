@@ -1,5 +1,6 @@
 import { POSTING_ATTRIBUTES, type PostingAttribute } from '../catalogue/posting-attributes.ts'
 import { TECH_CLASSES } from '../catalogue/tech-category.ts'
+import { LANGUAGES } from '../account/preferences.ts'
 
 /**
  * Response shapes of the public operations, as JSON Schema (2020-12) components of the OpenAPI
@@ -105,7 +106,18 @@ const companySummary = {
 }
 
 const range = object({ min: { type: 'number' }, max: { type: 'number' } })
-const user = object({ id: int(), email: str(), email_verified: { type: 'boolean' }, role: { type: 'string', enum: ['user', 'moderator'] }, has_password: { type: 'boolean' }, created_at: timestamp() })
+const user = object({
+  id: int(),
+  email: str(),
+  email_verified: { type: 'boolean' },
+  role: { type: 'string', enum: ['user', 'moderator'] },
+  beta_tester: { type: 'boolean', description: 'always false: openroles runs no beta programme' },
+  has_password: { type: 'boolean' },
+  created_at: timestamp(),
+  timezone: { type: ['string', 'null'], description: 'IANA time zone name (PATCH /me/timezone)' },
+  language: { type: 'string', enum: [...LANGUAGES], description: 'PATCH /me/language; default en' },
+  onboarding_completed_at: { type: ['string', 'null'], format: 'date-time', description: 'always null: onboarding is left to clients' },
+})
 
 export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
   PageMeta: object(
