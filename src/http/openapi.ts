@@ -8,7 +8,6 @@ import { RESPONSE_SCHEMAS } from './openapi-shapes.ts'
 import { ME_SCHEMAS } from './openapi-shapes-me.ts'
 import { COMMUNITY_SCHEMAS } from './openapi-shapes-community.ts'
 import { allowedOrigin } from './origin.ts'
-import { notFound } from '../errors.ts'
 
 /**
  * Our machine description: an OpenAPI 3.1 document generated from the RouteSpecs (and so from
@@ -118,7 +117,7 @@ export function openapiRoutes(ctx: AppContext, listRoutes: () => Route[]): Route
         method: 'GET',
         path: '/docs',
         summary: 'Interactive API reference (HTML)',
-        description: 'A quick start with curl examples, then this document rendered by Swagger UI with try-it-out; served entirely by this process, works offline.',
+        description: 'A quick start with curl examples, then every operation of this document with a try-it-out form; served entirely by this process (no CDN), works offline.',
         tags: ['service'],
         auth: 'public',
         query: v.object({}),
@@ -128,27 +127,6 @@ export function openapiRoutes(ctx: AppContext, listRoutes: () => Route[]): Route
         new Response(page.html(`${allowedOrigin(ctx, event)}/api/v1`), {
           headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.contentSecurityPolicy, 'cache-control': 'no-cache' },
         }),
-    ),
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/docs/assets/:name',
-        summary: 'A file of the API reference page (script or stylesheet)',
-        description: 'Names carry a content hash, so they are cached for a year.',
-        tags: ['service'],
-        auth: 'public',
-        query: v.object({}),
-        params: v.object({ name: v.pipe(v.string(), v.maxLength(100)) }),
-        responses: { 200: 'The file', 404: 'no such file' },
-      },
-      (event, { params }) => {
-        const file = page.assets.get(params.name)
-        if (!file) throw notFound('no such file')
-        const gzip = /\bgzip\b/.test(event.req.headers.get('accept-encoding') ?? '')
-        const headers: Record<string, string> = { 'content-type': file.contentType, 'cache-control': 'public, max-age=31536000, immutable', vary: 'accept-encoding' }
-        if (gzip) headers['content-encoding'] = 'gzip'
-        return new Response(new Uint8Array(gzip ? file.gzip : file.body), { headers })
-      },
     ),
   ]
 }
@@ -162,6 +140,5 @@ function withOwnMediaTypes(document: JsonObject): JsonObject {
   }
   set('/openapi.json', { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } })
   set('/docs', { 'text/html': { schema: { type: 'string' } } })
-  set('/docs/assets/{name}', { 'text/javascript': { schema: { type: 'string' } }, 'text/css': { schema: { type: 'string' } } })
   return document
 }

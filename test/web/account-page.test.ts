@@ -24,8 +24,10 @@ test('sign up with the mailed code, save a search, subscribe to its digest and r
   await page.locator('#register button[type=submit]').click()
   await page.locator('#confirm-code').waitFor({ state: 'visible' })
   // No SMTP in tests: the code is in the outbox, as an operator would read it (openroles mail outbox).
-  const mail = db.prepare("SELECT body_text FROM mail_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1").pluck().get(email) as string
-  const code = /\b(\d{6})\b/.exec(mail)![1]!
+  // The code is mailed by background work after the answer: wait for it to be written.
+  const codeMail = () => db.prepare("SELECT body_text FROM mail_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1").pluck().get(email) as string | undefined
+  while (!/\b\d{6}\b/.test(codeMail() ?? '')) await new Promise((resolve) => setTimeout(resolve, 50))
+  const code = /\b(\d{6})\b/.exec(codeMail()!)![1]!
   await page.locator('#confirm-code input[name=code]').fill(code)
   await page.locator('#confirm-code button[type=submit]').click()
   await page.waitForSelector('text=Signed in as page-user@example.org')
