@@ -42,6 +42,8 @@ import { apiKeyRoutes } from './http/api-keys.ts'
 import { meProfileRoutes } from './http/me-profile.ts'
 import { jobMatchRoutes } from './http/job-match.ts'
 import { meScreeningRoutes } from './http/me-screening.ts'
+import { meResumeRoutes } from './http/me-resume.ts'
+import { meExperienceRoutes } from './http/me-experience.ts'
 import { marketRoutes } from './http/market.ts'
 import { meSearchRoutes } from './http/me-searches.ts'
 import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
@@ -119,6 +121,8 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meProfileRoutes(ctx),
     ...jobMatchRoutes(ctx),
     ...meScreeningRoutes(ctx),
+    ...meResumeRoutes(ctx),
+    ...meExperienceRoutes(ctx),
     ...marketRoutes(ctx),
     ...meSearchRoutes(ctx),
     ...meSubscriptionRoutes(ctx),
