@@ -16,7 +16,7 @@ export const MAX_EMPLOYMENTS = 200
 export const MAX_ATOMS = 2000
 
 export interface EmploymentInput {
-  kind: 'job' | 'project'
+  kind: string
   company?: string | null
   name?: string | null
   role?: string | null
@@ -116,7 +116,7 @@ function employmentValues(input: EmploymentInput) {
   const role = blank(input.role)
   if (!company && !role) throw fail('needs a company or a role')
   const stack = [...new Set((input.stack ?? []).map(skillSlug).filter(Boolean))]
-  return [input.kind, company, role, blank(input.location), blank(input.start), blank(input.end), input.current ? 1 : 0, blank(input.summary), blank(input.link), JSON.stringify(stack)] as const
+  return [input.kind as 'job' | 'project', company, role, blank(input.location), blank(input.start), blank(input.end), input.current ? 1 : 0, blank(input.summary), blank(input.link), JSON.stringify(stack)] as const
 }
 
 export function createEmployment(db: DB, userId: number, input: EmploymentInput, now: Date): Employment {
@@ -133,7 +133,7 @@ export function createEmployment(db: DB, userId: number, input: EmploymentInput,
 /** PUT replaces the employment's fields with the ones given (kind kept when left out). */
 export function updateEmployment(db: DB, userId: number, id: string, input: Partial<EmploymentInput>): Employment {
   const existing = findEmployment(db, userId, id)
-  const values = employmentValues({ ...existing, ...input, kind: input.kind ?? existing.kind } as EmploymentInput)
+  const values = employmentValues({ ...existing, ...input, kind: input.kind ?? existing.kind })
   db.prepare('UPDATE experience_employments SET kind = ?, company = ?, role = ?, location = ?, start = ?, end = ?, current = ?, summary = ?, link = ?, stack = ? WHERE id = ? AND user_id = ?').run(...values, existing.id, userId)
   return findEmployment(db, userId, existing.id)
 }

@@ -18,7 +18,8 @@ const EMPLOYMENT_FIELDS = {
   link: opt(500, 'link'),
   stack: v.optional(v.pipe(v.array(runes(200, 'a stack entry')), v.maxLength(40, 'experience: at most 40 stack entries'))),
 }
-const Kind = v.picklist(['job', 'project'], 'experience: kind must be job or project')
+/** Checked by the bank itself, so the answer is the documented "experience: kind must be job or project". */
+const Kind = v.pipe(v.string('experience: kind must be job or project'), v.maxLength(20, 'experience: kind must be job or project'))
 const NewEmployment = v.object({ kind: v.optional(Kind, 'job'), ...EMPLOYMENT_FIELDS })
 const EmploymentPatch = v.object({ kind: v.optional(Kind), ...EMPLOYMENT_FIELDS })
 const ATOM_FIELDS = {
