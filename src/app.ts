@@ -44,6 +44,7 @@ import { jobMatchRoutes } from './http/job-match.ts'
 import { meScreeningRoutes } from './http/me-screening.ts'
 import { meResumeRoutes } from './http/me-resume.ts'
 import { meExperienceRoutes } from './http/me-experience.ts'
+import { meResumeVerdictRoutes } from './http/me-resume-verdict.ts'
 import { marketRoutes } from './http/market.ts'
 import { meSearchRoutes } from './http/me-searches.ts'
 import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
@@ -123,6 +124,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meScreeningRoutes(ctx),
     ...meResumeRoutes(ctx),
     ...meExperienceRoutes(ctx),
+    ...meResumeVerdictRoutes(ctx),
     ...marketRoutes(ctx),
     ...meSearchRoutes(ctx),
     ...meSubscriptionRoutes(ctx),
