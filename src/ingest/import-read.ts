@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { Parser } from 'htmlparser2'
-import { isJsonLd } from './json-ld.ts'
+import { isJsonLd, jsonLdScripts } from './json-ld.ts'
 import { readLines } from './read-lines.ts'
 
 /**
@@ -54,32 +53,6 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false; error:
   } catch (error) {
     return { ok: false, error }
   }
-}
-
-/** The contents of the page's JSON-LD scripts, in order. */
-function jsonLdScripts(html: string): string[] {
-  const scripts: string[] = []
-  let current: string | null = null
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        const type = (attributes.type ?? '').split(';')[0]!.trim().toLowerCase()
-        if (name === 'script' && type === 'application/ld+json') current = ''
-      },
-      ontext(text) {
-        if (current !== null) current += text
-      },
-      onclosetag(name) {
-        if (name === 'script' && current !== null) {
-          scripts.push(current)
-          current = null
-        }
-      },
-    },
-    { decodeEntities: false },
-  )
-  parser.end(html)
-  return scripts
 }
 
 /**

@@ -1,3 +1,4 @@
+import { Parser } from 'htmlparser2'
 import type { CompanyRecord } from '../catalogue/job-record.ts'
 import { slugify } from '../catalogue/slug.ts'
 import type { RawPosting, StatedFacts } from './raw-posting.ts'
@@ -19,9 +20,34 @@ function typesOf(node: Node): string[] {
   return asArray(node['@type']).map((t) => String(t).replace(/^https?:\/\/schema\.org\//, ''))
 }
 
-/** The text of every `<script type="application/ld+json">` of an HTML page, in page order. */
+/**
+ * The text of every `<script type="application/ld+json">` of an HTML page, in page order, found by
+ * an HTML parser (attributes in any order or quoting, a charset parameter, comments and other
+ * scripts around it), not by a regular expression.
+ */
 export function jsonLdScripts(html: string): string[] {
-  return [...html.matchAll(/<script[^>]*type=["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/gi)].map((match) => match[1]!)
+  const scripts: string[] = []
+  let current: string | null = null
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const type = (attributes.type ?? '').split(';')[0]!.trim().toLowerCase()
+        if (name === 'script' && type === 'application/ld+json') current = ''
+      },
+      ontext(text) {
+        if (current !== null) current += text
+      },
+      onclosetag(name) {
+        if (name === 'script' && current !== null) {
+          scripts.push(current)
+          current = null
+        }
+      },
+    },
+    { decodeEntities: false },
+  )
+  parser.end(html)
+  return scripts
 }
 
 export function isJsonLd(value: unknown): boolean {

@@ -69,8 +69,9 @@ function amountsOf(text: string): Amount[] {
 
 /** The period from the words right after the amount (up to a "plus"/"bonus" clause), then right before it. */
 function periodOf(after: string, before: string, currency: string | null, amount: number): Salary['period'] {
-  const near = after.slice(0, 40).split(/\b(?:plus|bonus|and a|with a)\b|[+;\n]|\.\s/i)[0]!
-  const lead = before.slice(-30).split(/\b(?:bonus)\b|[;\n]|\.\s/i).at(-1)!
+  // A sentence ends at a dot before a capital: "руб. в месяц" goes on.
+  const near = after.slice(0, 40).split(/\b(?:[Pp]lus|[Bb]onus|and a|with a)\b|[+;\n]|\.\s+(?=\p{Lu})/u)[0]!
+  const lead = before.slice(-30).split(/\b[Bb]onus\b|[;\n]|\.\s+(?=\p{Lu})/u).at(-1)!
   for (const context of [near, lead]) {
     if (/\b(per|an|\/|a)\s*(hour|hr|h)\b|hourly|\/\s*h\b|в час|stundenlohn/i.test(context)) return 'hour'
     if (/\b(per|a|\/)\s*day\b|daily|day rate|в день|tagessatz|\bTJM\b/i.test(context)) return 'day'

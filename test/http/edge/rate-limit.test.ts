@@ -16,7 +16,7 @@ const rateHeaders = (headers: Headers) => ({
 test('token bucket: spends one token per request, refuses when empty, refills with time', () => {
   let now = 1_000_000
   const limiter = createRateLimiter(defaultConfig({ readBudgetPerMinute: 3 }), () => now)
-  assert.deepEqual(limiter.take('read', 'a'), { allowed: true, limit: 3, remaining: 2, resetSeconds: 20, retryAfterSeconds: 1 })
+  assert.deepEqual(limiter.take('read', 'a'), { allowed: true, limit: 3, per: 'minute', remaining: 2, resetSeconds: 20, retryAfterSeconds: 1 })
   limiter.take('read', 'a')
   assert.equal(limiter.take('read', 'a')?.remaining, 0)
   const refused = limiter.take('read', 'a')
