@@ -45,6 +45,7 @@ import { meScreeningRoutes } from './http/me-screening.ts'
 import { meResumeRoutes } from './http/me-resume.ts'
 import { meExperienceRoutes } from './http/me-experience.ts'
 import { meResumeVerdictRoutes } from './http/me-resume-verdict.ts'
+import { meAutofillRoutes } from './http/me-autofill.ts'
 import { marketRoutes } from './http/market.ts'
 import { meSearchRoutes } from './http/me-searches.ts'
 import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
@@ -136,6 +137,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meResumeRoutes(ctx),
     ...meExperienceRoutes(ctx),
     ...meResumeVerdictRoutes(ctx),
+    ...meAutofillRoutes(ctx),
     ...marketRoutes(ctx),
     ...meSearchRoutes(ctx),
     ...meSubscriptionRoutes(ctx),
