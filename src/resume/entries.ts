@@ -20,7 +20,8 @@ export interface ExperienceEntry {
 /** A legal form names a company even beside a title word; the weaker words only when no title word is there. */
 const LEGAL_FORM = /\b(gmbh|ag|inc|llc|ltd|limited|corp|corporation|s\.a\.s?|s\.l\.|sarl|bv|oy|plc|kg|se)\b\.?/i
 const COMPANY_WORD = /\b(group|labs|technologies|solutions|software|systems|bank|university|agency|consulting)\b/i
-const TITLE_WORD = /\b(engineer|developer|manager|designer|analyst|scientist|consultant|lead|architect|intern|administrator|specialist|director|head|officer|devops|sre|programmer|tester|qa|cto|ceo|founder|researcher|ingenieur|entwickler|leiter|berater|werkstudent|praktikant|développeur|developpeur|ingénieur|chef|responsable|stagiaire|desarrollador|ingeniero|jefe|analista|programador|técnico|becario)/i
+/** German compounds (Softwareentwickler, Projektleiter) carry the title word at their end. */
+const TITLE_WORD = /\b(engineer|developer|manager|designer|analyst|scientist|consultant|lead|architect|intern|administrator|specialist|director|head|officer|devops|sre|programmer|tester|qa|cto|ceo|founder|researcher|ingenieur|entwickler|leiter|berater|werkstudent|praktikant|développeur|developpeur|ingénieur|chef|responsable|stagiaire|desarrollador|ingeniero|jefe|analista|programador|técnico|becario)|entwickler|ingenieur|leiter|berater/i
 const LOCATION = /^[\p{Lu}][\p{L} .'-]{1,30}(,\s*[\p{L} .'-]{2,30})?$/u
 
 export function parseEntries(lines: string[]): ExperienceEntry[] {

@@ -30,8 +30,8 @@ export interface StructuredResume {
 
 export type ParseResult = { status: 'ready'; structured: StructuredResume } | { status: 'failed'; detail: string }
 
-const DEGREE = /\b(bachelor|master|b\.?sc|m\.?sc|b\.?a\.?|m\.?a\.?|b\.?eng|m\.?eng|mba|ph\.?d|doctor|diplom|diploma|abitur|licence|license|licenciatura|grado|máster|maestría|doctorat|doctorado|ingénieur|ingeniero|associate|bts|dut)\b/i
-const INSTITUTION = /\b(university|universität|universitat|université|universidad|college|school|hochschule|fachhochschule|institute|institut|instituto|école|ecole|escuela|academy|akademie|polytechnic|tu|eth|epfl)\b/i
+const DEGREE = /(?<!\p{L})(bachelor|master|b\.?sc|m\.?sc|b\.?a\.?|m\.?a\.?|b\.?eng|m\.?eng|mba|ph\.?d|doctor|diplom|diploma|abitur|licence|license|licenciatura|grado|máster|maestría|doctorat|doctorado|ingénieur|ingeniero|associate|bts|dut)(?!\p{L})/iu
+const INSTITUTION = /(?<!\p{L})(university|universität|universitat|université|universidad|college|school|hochschule|fachhochschule|institute|institut|instituto|école|ecole|escuela|academy|akademie|polytechnic|tu|eth|epfl)(?!\p{L})/iu
 
 const clean = (lines: string[]) => lines.map((line) => line.trim()).filter(Boolean)
 

@@ -153,3 +153,15 @@ test('résumé contacts: owned fields override the parse; replace-from-cv resets
   assert.equal(reset.status, 200)
   assert.equal(reset.body.data.email, 'jane@example.com')
 })
+
+test('résumé: DELETE /me erases the résumé, owned contacts and the experience bank', async () => {
+  const { call, user, put, db } = await setup()
+  await put(upload(linesPdf(CV)))
+  await call('/api/v1/me/resume/contacts', { method: 'PUT', headers: sessionHeaders(user.cookie), body: JSON.stringify({ phone: '+1 555 0100' }) })
+  await call('/api/v1/me/experience/atoms', { method: 'POST', headers: sessionHeaders(user.cookie), body: JSON.stringify({ claim: 'Mentored two engineers' }) })
+  const tables = ['resumes', 'resume_contacts', 'experience_employments', 'experience_atoms']
+  const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).get(user.userId) as { n: number }).n
+  for (const table of tables) assert.ok(count(table) > 0, table)
+  assert.equal((await call('/api/v1/me', { method: 'DELETE', headers: sessionHeaders(user.cookie) })).status, 204)
+  for (const table of tables) assert.equal(count(table), 0, table)
+})
