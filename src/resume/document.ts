@@ -1,4 +1,4 @@
-import { badRequest, payloadTooLarge, unsupportedType } from '../errors.ts'
+import { badRequest, DomainError, payloadTooLarge, unsupportedType } from '../errors.ts'
 import { pdfLines } from './pdf-layout.ts'
 
 /**
@@ -68,6 +68,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
   try {
     return (await pdfLines(bytes)).join('\n')
   } catch (error) {
+    if (error instanceof DomainError) throw error
     if (error instanceof Error && /password/i.test(error.name + error.message)) throw badRequest('the PDF is encrypted: save it without a password and upload it again')
     throw badRequest('invalid PDF')
   }

@@ -1,3 +1,5 @@
+import { badRequest } from '../errors.ts'
+
 /**
  * PDF text back into lines in reading order. pdf.js gives positioned runs of text; runs on one
  * baseline form a line. A two-column layout (a sidebar beside the main column) would interleave
@@ -18,7 +20,7 @@ export async function pdfLines(bytes: Buffer): Promise<string[]> {
   const { getDocumentProxy, extractTextItems } = await import('unpdf')
   const doc = await getDocumentProxy(new Uint8Array(bytes))
   try {
-    if (doc.numPages > MAX_PAGES) throw new Error('too many pages')
+    if (doc.numPages > MAX_PAGES) throw badRequest(`the PDF has more than ${MAX_PAGES} pages: a résumé is a few pages`)
     const { items } = await extractTextItems(doc)
     return items.flatMap((page) => pageLines(page.filter((run) => run.str.trim() !== '')))
   } finally {
