@@ -42,6 +42,10 @@ import { apiKeyRoutes } from './http/api-keys.ts'
 import { meProfileRoutes } from './http/me-profile.ts'
 import { jobMatchRoutes } from './http/job-match.ts'
 import { meScreeningRoutes } from './http/me-screening.ts'
+import { meResumeRoutes } from './http/me-resume.ts'
+import { meExperienceRoutes } from './http/me-experience.ts'
+import { meResumeVerdictRoutes } from './http/me-resume-verdict.ts'
+import { meAutofillRoutes } from './http/me-autofill.ts'
 import { marketRoutes } from './http/market.ts'
 import { meSearchRoutes } from './http/me-searches.ts'
 import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
@@ -130,6 +134,10 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meProfileRoutes(ctx),
     ...jobMatchRoutes(ctx),
     ...meScreeningRoutes(ctx),
+    ...meResumeRoutes(ctx),
+    ...meExperienceRoutes(ctx),
+    ...meResumeVerdictRoutes(ctx),
+    ...meAutofillRoutes(ctx),
     ...marketRoutes(ctx),
     ...meSearchRoutes(ctx),
     ...meSubscriptionRoutes(ctx),

@@ -59,6 +59,7 @@ export const settings = {
   repliesPerHour: int('REPLIES_PER_HOUR', 30, 'thread replies one account may post per rolling hour'),
   prefillPerHour: int('PREFILL_PER_HOUR', 20, 'submission prefills one account may ask for per rolling hour'),
   referralRequestsPerDay: int('REFERRAL_REQUESTS_PER_DAY', 10, 'referral requests one account may send per rolling 24 hours'),
+  resumeMaxBytes: int('RESUME_MAX_BYTES', 8 * 1024 * 1024, 'largest résumé file (PDF or DOCX) an upload may send (the upload is cut off with 413 past it)'),
   referralProofMaxBytes: int('REFERRAL_PROOF_MAX_BYTES', 5242880, 'largest proof PDF a referral offer may upload (the upload is cut off with 413 past it)'),
   insightsRollupMinutes: int('INSIGHTS_ROLLUP_MINUTES', 5, 'how often the serving process checks the insights rollup: takes in postings changed by crawls or other writers, and moves the 30-day window after midnight UTC (0 = only at start, on imports and on reads)'),
   insightsSalaryMinSample: int('INSIGHTS_SALARY_MIN_SAMPLE', 5, 'salary insights: a bucket (scope, seniority, currency, period) with fewer postings is left out'),
