@@ -41,6 +41,7 @@ import { meAccountRoutes } from './http/me-account.ts'
 import { apiKeyRoutes } from './http/api-keys.ts'
 import { meProfileRoutes } from './http/me-profile.ts'
 import { jobMatchRoutes } from './http/job-match.ts'
+import { matchAnalysisRoutes } from './http/match-analysis.ts'
 import { meScreeningRoutes } from './http/me-screening.ts'
 import { marketRoutes } from './http/market.ts'
 import { meSearchRoutes } from './http/me-searches.ts'
@@ -129,6 +130,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     // signed-in features
     ...meProfileRoutes(ctx),
     ...jobMatchRoutes(ctx),
+    ...matchAnalysisRoutes(ctx),
     ...meScreeningRoutes(ctx),
     ...marketRoutes(ctx),
     ...meSearchRoutes(ctx),
