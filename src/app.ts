@@ -42,6 +42,7 @@ import { apiKeyRoutes } from './http/api-keys.ts'
 import { meProfileRoutes } from './http/me-profile.ts'
 import { jobMatchRoutes } from './http/job-match.ts'
 import { matchAnalysisRoutes } from './http/match-analysis.ts'
+import { assistantRoutes } from './http/assistant.ts'
 import { meScreeningRoutes } from './http/me-screening.ts'
 import { marketRoutes } from './http/market.ts'
 import { meSearchRoutes } from './http/me-searches.ts'
@@ -131,6 +132,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meProfileRoutes(ctx),
     ...jobMatchRoutes(ctx),
     ...matchAnalysisRoutes(ctx),
+    ...assistantRoutes(ctx),
     ...meScreeningRoutes(ctx),
     ...marketRoutes(ctx),
     ...meSearchRoutes(ctx),
