@@ -37,7 +37,7 @@ const STAGE_WORDS: [RegExp, string][] = [
 
 const COUNTRIES: Record<string, string> = { germany: 'de', france: 'fr', spain: 'es', netherlands: 'nl', 'the netherlands': 'nl', uk: 'gb', 'united kingdom': 'gb', england: 'gb', usa: 'us', 'united states': 'us', canada: 'ca', poland: 'pl', portugal: 'pt', austria: 'at', switzerland: 'ch', ireland: 'ie', italy: 'it', sweden: 'se' }
 
-const FILLER = new Set('a an the any some me my i im i\'m we us you please can could would will show find search look looking for get give list want need new latest newest recent jobs job roles role positions position openings opening vacancies vacancy work working there are is what which that with using in at near around based remote hybrid onsite on-site office and or to of hiring open'.split(' '))
+const FILLER = new Set('who whos who\'s a an the any some me my i im i\'m we us you please can could would will show find search look looking for get give list want need new latest newest recent jobs job roles role positions position openings opening vacancies vacancy work working there are is what which that with using in at near around based remote hybrid onsite on-site office and or to of hiring open'.split(' '))
 
 /** Search results the session showed last, newest search first. */
 function lastResults(history: Message[]): Tracked[] {
