@@ -57,7 +57,7 @@ export const modelDriver: Driver = async (deps, input, emit, signal) => {
     for (const call of calls) {
       if (signal.aborted) return 'cancelled'
       emit({ type: 'tool_use', name: call.name, input: call.arguments })
-      const { result, is_error } = runTool(deps, input.userId, call.name, call.arguments)
+      const { result, is_error } = await runTool(deps, input.userId, call.name, call.arguments)
       appendMessage(deps.db, input.session.id, 'tool', { tool_call_id: call.id, name: call.name, result }, deps.now())
       emit({ type: 'tool_result', name: call.name, result, is_error })
     }

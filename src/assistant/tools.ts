@@ -25,7 +25,7 @@ export interface Tool {
   name: string
   description: string
   parameters: Record<string, unknown>
-  run(deps: ToolDeps, userId: number, input: Record<string, unknown>): unknown
+  run(deps: ToolDeps, userId: number, input: Record<string, unknown>): unknown | Promise<unknown>
 }
 
 /** A tool's refusal: becomes a tool_result with is_error, never a failed turn. */
@@ -75,12 +75,12 @@ export const TOOLS: Tool[] = [
     name: 'match_analysis',
     description: 'Analyse how well the caller fits a job (draws the daily match allowance once per job): score, verdict, strengths, gaps, blockers, recommendation.',
     parameters: slugObject,
-    run(deps, userId, input) {
+    async run(deps, userId, input) {
       const slug = str(input.slug, 'slug')
       jobOf(deps, slug)
       const started = startRun(deps, userId, slug)
       if (!started.has_cv) throw new ToolError('you have no profile yet; fill in /me/profile first')
-      const a = started.run()
+      const a = await started.run()
       return { slug, overall_score: a.overall_score, verdict: a.verdict, strengths: a.strengths, gaps: a.gaps, blockers: a.blockers.filter((b) => !b.met).map((b) => b.reason), recommendation: a.recommendation }
     },
   },
@@ -143,11 +143,11 @@ export const TOOLS: Tool[] = [
 export const toolByName = (name: string) => TOOLS.find((tool) => tool.name === name)
 
 /** Runs a tool; a refusal (unknown job, 402 allowance, 429) is the result's error text, not a thrown failure. */
-export function runTool(deps: ToolDeps, userId: number, name: string, input: Record<string, unknown>): { result: unknown; is_error: boolean } {
+export async function runTool(deps: ToolDeps, userId: number, name: string, input: Record<string, unknown>): Promise<{ result: unknown; is_error: boolean }> {
   const tool = toolByName(name)
   if (!tool) return { result: { error: `no tool ${name}` }, is_error: true }
   try {
-    return { result: tool.run(deps, userId, input), is_error: false }
+    return { result: await tool.run(deps, userId, input), is_error: false }
   } catch (error) {
     if (error instanceof ToolError || error instanceof DomainError) return { result: { error: error.message }, is_error: true }
     throw error

@@ -111,7 +111,7 @@ export const builtinDriver: Driver = async (deps, input, emit, signal) => {
     const id = `call_${randomUUID().slice(0, 8)}`
     appendMessage(deps.db, input.session.id, 'assistant', { tool_calls: [{ id, name: plan.name, arguments: plan.input }] }, deps.now())
     emit({ type: 'tool_use', name: plan.name, input: plan.input })
-    const { result, is_error } = runTool(deps, input.userId, plan.name, plan.input)
+    const { result, is_error } = await runTool(deps, input.userId, plan.name, plan.input)
     appendMessage(deps.db, input.session.id, 'tool', { tool_call_id: id, name: plan.name, result }, deps.now())
     emit({ type: 'tool_result', name: plan.name, result, is_error })
     text = reply(plan.name, result, is_error)

@@ -5,13 +5,15 @@ import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { getProfile, type Profile } from '../me/profile.ts'
 import { getScreeningAnswers } from '../me/screening.ts'
 import { allowanceOf, consume, type Allowance } from '../plan/ledger.ts'
+import { modelRecommendation } from './model-narrative.ts'
 import { cachedAnalysis, saveAnalysis, stampsOf } from './store.ts'
 import { stageAudit, stageDimensions, stageRequirements, STAGES, type AnalysisInput, type MatchAnalysis } from './analysis.ts'
 
 /**
  * Match analysis as the routes and the assistant run it: the read (cached, never computes), and the
  * run (hourly budget, then the `match` allowance — free for a posting analysed before — then the
- * three stages, reported to `onEvent` as they finish, then the cache).
+ * three stages, reported to `onEvent` as they finish, the recommendation rewritten by a configured
+ * model (streamed as `thinking`), then the cache).
  */
 export interface Deps {
   db: DB
@@ -23,6 +25,7 @@ export type StageEvent =
   | { kind: 'stage_start' | 'stage_done'; stage: number; label: string }
   | { kind: 'requirements'; stage: number; requirements: MatchAnalysis['requirement_match']; hidden_signals: MatchAnalysis['hidden_signals'] }
   | { kind: 'dimensions'; stage: number; analysis: Pick<MatchAnalysis, 'dimensions'> }
+  | { kind: 'thinking'; stage: number; thinking: string }
 
 interface Target {
   jobId: number
@@ -65,7 +68,7 @@ function takeRun(deps: Deps, userId: number): void {
  * Everything that may refuse a run (404, 429, 402), done before any stream starts. Returns the
  * prepared run, or has_cv false when the caller has no profile to match.
  */
-export function startRun(deps: Deps, userId: number, slug: string): { has_cv: false } | { has_cv: true; run: (onEvent?: (event: StageEvent) => void) => MatchAnalysis } {
+export function startRun(deps: Deps, userId: number, slug: string): { has_cv: false } | { has_cv: true; run: (onEvent?: (event: StageEvent) => void) => Promise<MatchAnalysis> } {
   const { jobId, job, profile } = target(deps, userId, slug)
   if (!profile) return { has_cv: false }
   takeRun(deps, userId)
@@ -73,7 +76,7 @@ export function startRun(deps: Deps, userId: number, slug: string): { has_cv: fa
   const input: AnalysisInput = { profile, screening: getScreeningAnswers(deps.db, userId), job }
   return {
     has_cv: true,
-    run(onEvent = () => {}) {
+    async run(onEvent = () => {}) {
       const stamps = stampsOf(deps.db, userId, jobId)
       const stage = (n: number) => ({ stage: n, label: STAGES[n - 1]! })
       onEvent({ kind: 'stage_start', ...stage(1) })
@@ -86,6 +89,8 @@ export function startRun(deps: Deps, userId: number, slug: string): { has_cv: fa
       onEvent({ kind: 'stage_done', ...stage(2) })
       onEvent({ kind: 'stage_start', ...stage(3) })
       const analysis = stageAudit(input, stage1, dimensions)
+      const written = await modelRecommendation(deps.config, analysis, String(job.title ?? slug), (thinking) => onEvent({ kind: 'thinking', stage: 3, thinking }))
+      if (written) analysis.recommendation = written
       onEvent({ kind: 'stage_done', ...stage(3) })
       saveAnalysis(deps.db, { userId, jobId, analysis, profileStamp: stamps.profile, postingStamp: stamps.posting, now: deps.now() })
       return analysis
