@@ -41,6 +41,8 @@ import { meAccountRoutes } from './http/me-account.ts'
 import { apiKeyRoutes } from './http/api-keys.ts'
 import { meProfileRoutes } from './http/me-profile.ts'
 import { jobMatchRoutes } from './http/job-match.ts'
+import { matchAnalysisRoutes } from './http/match-analysis.ts'
+import { assistantRoutes } from './http/assistant.ts'
 import { meScreeningRoutes } from './http/me-screening.ts'
 import { meResumeRoutes } from './http/me-resume.ts'
 import { meExperienceRoutes } from './http/me-experience.ts'
@@ -133,6 +135,8 @@ export function allRoutes(ctx: AppContext): Route[] {
     // signed-in features
     ...meProfileRoutes(ctx),
     ...jobMatchRoutes(ctx),
+    ...matchAnalysisRoutes(ctx),
+    ...assistantRoutes(ctx),
     ...meScreeningRoutes(ctx),
     ...meResumeRoutes(ctx),
     ...meExperienceRoutes(ctx),

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
+import { listAnalyses } from '../match/store.ts'
 import { ANALYSES, INTERVIEWS, PIPELINE, TIMELINE, TRACKING_DETAIL, TRACKING_PAGE } from './tracker-shapes.ts'
 import { pageOf, pagingEntries } from './validate.ts'
 import { badRequest, notFound } from '../errors.ts'
@@ -88,12 +89,12 @@ export function trackerRoutes(ctx: AppContext): Route[] {
         method: 'GET',
         path: '/me/tracking/analyses',
         summary: 'The caller’s match analyses of tracked postings',
-        description: 'Newest first: `{ slug, title, company, closed, overall_score, verdict, analysed_at, stale }`. Never runs an analysis. `meta.allowance` is today’s match allowance. Until the match-analysis run is served, the list is empty.',
+        description: 'Newest first: `{ slug, title, company, closed, overall_score, verdict, analysed_at, stale }`. Never runs an analysis. `meta.allowance` is today’s match allowance.',
         tags: ['tracking'],
         auth: 'session-or-key',
         responses: { 200: { description: '`{ data: [analysis], meta: { allowance } }`', schema: ANALYSES } },
       },
-      (_event, { caller }) => ({ data: [], meta: { allowance: allowanceOf(db, ctx.config, caller.userId, 'match', ctx.now()) } }),
+      (_event, { caller }) => ({ data: listAnalyses(db, caller.userId), meta: { allowance: allowanceOf(db, ctx.config, caller.userId, 'match', ctx.now()) } }),
     ),
     defineOperation(
       {

@@ -9,6 +9,7 @@ import { reenrichPostingsV2 } from './0008-reenrich-postings.ts'
 import { savedSearchFeeds } from './0009-saved-search-feeds.ts'
 import { referrals } from './0010-referrals.ts'
 import { resume } from './0012-resume.ts'
+import { matchAssistant } from './0015-match-assistant.ts'
 
 /**
  * The ordered schema migrations. Release 1 (schema version 1) is the baseline: a database file made
@@ -33,4 +34,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, resume]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, resume, matchAssistant]

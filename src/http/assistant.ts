@@ -1,0 +1,143 @@
+import * as v from 'valibot'
+import type { H3Event } from 'h3'
+import type { AppContext } from '../context.ts'
+import { defineOperation, type Route } from './route.ts'
+import { sseResponse } from './sse.ts'
+import { badRequest, conflict, notImplemented } from '../errors.ts'
+import { consume } from '../plan/ledger.ts'
+import { appendMessage, createSession, deleteSession, listSessions, messagesOf, sessionOf, CREATABLE_PRESETS, type Session } from '../assistant/sessions.ts'
+import { assertSlotFree, builtinDriver, cancelTurns, reserveTurn } from '../assistant/turns.ts'
+import { modelDriver } from '../assistant/model-driver.ts'
+import { openingBrief } from '../assistant/opening.ts'
+
+/**
+ * The in-app assistant (docs/assistant.md): sessions, and turns streamed as server-sent events.
+ * Every refusal (404, 400, 409, 402) is answered before a stream opens; a turn's stream ends with
+ * exactly one `result`.
+ */
+const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(100), v.description('Session id (UUID); a malformed one is 404.')) })
+const CreateQuery = v.object({
+  preset: v.optional(v.pipe(v.string(), v.maxLength(40), v.description(`One of ${CREATABLE_PRESETS.join(', ')} (default chat).`))),
+  job: v.optional(v.pipe(v.string(), v.maxLength(300), v.description('Slug of a tracked application; required for interview and debrief.'))),
+})
+const MessageBody = v.object({ text: v.pipe(v.string('text must be a string'), v.description('The message; trimmed, 1..ASSISTANT_MAX_MESSAGE_RUNES characters.')) })
+const VoiceTurnBody = v.object({
+  role: v.picklist(['user', 'assistant'], 'role must be user or assistant'),
+  content: v.pipe(v.string('content must be a string'), v.description('Transcript text, 1..ASSISTANT_MAX_MESSAGE_RUNES characters.')),
+})
+
+const TURN_EVENTS = 'SSE: frames `event: <type>` + `data: { type, text?, name?, input?, result?, is_error?, input_tokens?, output_tokens?, stop_reason? }`; types `queued`, `user_prompt`, `assistant_text`, `assistant_thought`, `tool_use`, `tool_result`, `usage`, and exactly one terminal `result` with `stop_reason` end_turn, max_steps, cancelled or error. `: keepalive` comments while it works. The turn runs to its end if the client disconnects.'
+
+export function assistantRoutes(ctx: AppContext): Route[] {
+  const deps = { db: ctx.db, config: ctx.config, now: ctx.now, search: ctx.search }
+  const driver = ctx.config.modelBaseUrl ? modelDriver : builtinDriver
+  const runes = (text: string) => [...text].length
+
+  /** Charges the turn (chat and profile draw the `assistant` allowance) and opens the stream. */
+  function turn(session: Session, userId: number, text: string, persistUser: boolean): Response {
+    assertSlotFree(session.id)
+    if (session.preset === 'chat' || session.preset === 'profile') consume(ctx.db, ctx.config, { userId, feature: 'assistant', now: ctx.now() })
+    const run = reserveTurn(deps, driver, { session, userId, text }, { persistUser, queueWaitMs: ctx.config.assistantQueueWaitSeconds * 1000 })
+    return sseResponse(ctx, async (send) => run((event) => send(event.type, event)))
+  }
+
+  const op = (method: 'GET' | 'POST' | 'DELETE', path: string, summary: string, description: string, responses: Record<number, string>) => ({
+    method, path: `/assistant/sessions${path}`, summary, description, tags: ['assistant'], auth: 'session-or-key' as const, responses,
+  })
+
+  return [
+    defineOperation(
+      { ...op('POST', '', 'Start an assistant session', '201 `{ id, preset, label, job_id? }`. Interview and debrief sessions are bound to a tracked application (`job`) and labelled “Interview: <title> · <company>” / “Debrief: …”. `tailor` sessions start only from CV tailoring.', { 201: '`{ data: session }`', 400: 'preset not creatable, or job missing', 404: 'application not found' }), query: CreateQuery },
+      (event, { caller, query }) => {
+        const session = createSession(ctx.db, caller.userId, query, ctx.now())
+        event.res.status = 201
+        return { data: session }
+      },
+    ),
+    defineOperation(op('GET', '', 'The caller’s assistant sessions', 'Newest activity first; tailoring sessions are left out. `meta: { total }`.', { 200: '`{ data: [session], meta: { total } }`' }), (_event, { caller }) => {
+      const sessions = listSessions(ctx.db, caller.userId)
+      return { data: sessions, meta: { total: sessions.length } }
+    }),
+    defineOperation(
+      { ...op('GET', '/:id', 'One session with its messages', '`{ session, messages: [{ seq, role, content }] }`: user `{ text }`, assistant `{ text?, tool_calls?: [{ id, name, arguments }] }`, tool `{ tool_call_id, name, result }`.', { 404: 'not found (also another user’s session or a malformed id)' }), params: IdParams },
+      (_event, { caller, params }) => {
+        const session = sessionOf(ctx.db, caller.userId, params.id)
+        return { data: { session, messages: messagesOf(ctx.db, session.id) } }
+      },
+    ),
+    defineOperation({ ...op('DELETE', '/:id', 'Delete a session', 'Stops its turns and deletes it with its messages. 204.', { 204: 'deleted', 404: 'not found' }), params: IdParams }, (event, { caller, params }) => {
+      deleteSession(ctx.db, caller.userId, params.id)
+      cancelTurns(params.id.toLowerCase())
+      event.res.status = 204
+      return null
+    }),
+    defineOperation(
+      { ...op('POST', '/:id/messages', 'Send a message (streamed turn)', `${TURN_EVENTS} One turn runs per session and one may wait behind it (\`queued\`, at most ASSISTANT_QUEUE_WAIT_SECONDS); a third is 409. Chat and profile turns draw the \`assistant\` allowance (402 before the stream).`, { 200: 'text/event-stream', 400: 'empty or too long', 402: 'assistant allowance used up (enforced)', 404: 'not found', 409: 'this session already has a message waiting' }), params: IdParams, body: MessageBody },
+      (_event, { caller, params, body }) => {
+        const session = sessionOf(ctx.db, caller.userId, params.id)
+        const text = body.text.trim()
+        if (!text) throw badRequest('text must not be empty')
+        if (runes(text) > ctx.config.assistantMaxMessageRunes) throw badRequest(`text must be at most ${ctx.config.assistantMaxMessageRunes} characters`)
+        return turn(session, caller.userId, text, true)
+      },
+    ),
+    defineOperation({ ...op('POST', '/:id/cancel', 'Stop the running turn', 'The running and the queued turn end with `stop_reason: cancelled`. A no-op when nothing runs. 204.', { 204: 'cancelled', 404: 'not found' }), params: IdParams }, (event, { caller, params }) => {
+      cancelTurns(sessionOf(ctx.db, caller.userId, params.id).id)
+      event.res.status = 204
+      return null
+    }),
+    defineOperation(
+      { ...op('POST', '/:id/opening', 'Let an interview or debrief session open itself', `A server-side brief becomes the first user turn. ${TURN_EVENTS}`, { 200: 'text/event-stream', 404: 'not found', 409: 'this conversation does not open by itself, or it already started' }), params: IdParams },
+      (_event, { caller, params }) => {
+        const session = sessionOf(ctx.db, caller.userId, params.id)
+        if ((session.preset !== 'interview' && session.preset !== 'debrief') || !session.job_id) throw conflict('this conversation does not open by itself')
+        if (messagesOf(ctx.db, session.id).some((message) => message.role === 'assistant')) throw conflict('this conversation has already started')
+        return turn(session, caller.userId, openingBrief(ctx.db, session), true)
+      },
+    ),
+    defineOperation(
+      { ...op('POST', '/:id/retry', 'Run the last message again', `Re-runs the turn over the existing history without a new user message. ${TURN_EVENTS}`, { 200: 'text/event-stream', 404: 'not found', 409: 'nothing to retry — send a message first' }), params: IdParams },
+      (_event, { caller, params }) => {
+        const session = sessionOf(ctx.db, caller.userId, params.id)
+        const last = messagesOf(ctx.db, session.id).filter((message) => message.role === 'user').at(-1)
+        if (!last) throw conflict('nothing to retry — send a message first')
+        return turn(session, caller.userId, String(last.content.text ?? ''), false)
+      },
+    ),
+    defineOperation(
+      { ...op('POST', '/:id/extend', 'Buy another turn ceiling for a CV editing session', 'Only tailoring sessions (started by CV tailoring) can be extended; every other session is 409.', { 404: 'not found', 409: 'only a CV editing session can be extended' }), params: IdParams },
+      (_event, { caller, params }) => {
+        sessionOf(ctx.db, caller.userId, params.id)
+        throw conflict('only a CV editing session can be extended')
+      },
+    ),
+    defineOperation(
+      { ...op('POST', '/:id/voice-token', 'Mint a realtime voice token for an interview session', 'Needs VOICE_REALTIME_URL; without it 501 “voice mode is not configured”. 409 for a session that is not an interview bound to a job.', { 404: 'not found', 409: 'not an interview session', 501: 'voice mode is not configured' }), params: IdParams },
+      (_event, { caller, params }) => {
+        const session = sessionOf(ctx.db, caller.userId, params.id)
+        if (session.preset !== 'interview' || !session.job_id) throw conflict('voice mode is for interview sessions bound to a job')
+        throw notImplemented('voice mode is not configured')
+      },
+    ),
+    defineOperation(
+      { ...op('POST', '/:id/voice-turns', 'Append a voice transcript turn', 'Interview sessions only. `{ role: user|assistant, content }`. 204.', { 204: 'appended', 400: 'role, empty or too long', 404: 'not found', 409: 'not an interview session' }), params: IdParams, body: VoiceTurnBody },
+      (event: H3Event, { caller, params, body }) => {
+        const session = sessionOf(ctx.db, caller.userId, params.id)
+        if (session.preset !== 'interview') throw conflict('voice turns belong to interview sessions')
+        const content = body.content.trim()
+        if (!content) throw badRequest('content must not be empty')
+        if (runes(content) > ctx.config.assistantMaxMessageRunes) throw badRequest(`content must be at most ${ctx.config.assistantMaxMessageRunes} characters`)
+        appendMessage(ctx.db, session.id, body.role, { text: content, voice: true }, ctx.now())
+        event.res.status = 204
+        return null
+      },
+    ),
+    defineOperation(
+      { ...op('POST', '/:id/autopilot', 'Tailor a CV in one long turn', 'Only for a session tailoring a CV; CV tailoring is not part of this release, so every session is 409 “this conversation is not tailoring a CV”.', { 404: 'not found', 409: 'this conversation is not tailoring a CV' }), auth: 'session', params: IdParams },
+      (_event, { caller, params }) => {
+        sessionOf(ctx.db, caller.userId, params.id)
+        throw conflict('this conversation is not tailoring a CV')
+      },
+    ),
+  ]
+}

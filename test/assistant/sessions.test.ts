@@ -1,0 +1,95 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { assistantApp } from './helpers.ts'
+import { sessionHeaders } from '../helpers/auth.ts'
+
+/** Assistant sessions through HTTP: create with presets, list, read, delete, and the refusals of each turn endpoint. */
+test('sessions: presets, labels, list newest first, read with messages, delete; foreign and malformed ids are 404', async () => {
+  const { send, call, slugs } = await assistantApp()
+  const chat = await send('POST', '/assistant/sessions')
+  assert.equal(chat.status, 201)
+  assert.deepEqual([chat.body.data.preset, chat.body.data.label], ['chat', 'Chat'])
+  assert.match(chat.body.data.id, /^[0-9a-f-]{36}$/)
+  assert.equal((await send('POST', '/assistant/sessions?preset=tailor')).status, 400)
+  assert.match((await send('POST', '/assistant/sessions?preset=bogus')).body.error, /chat, profile, browse, interview, debrief/)
+  assert.equal((await send('POST', '/assistant/sessions?preset=interview')).body.error, 'job is required for a interview session')
+  assert.deepEqual((await send('POST', `/assistant/sessions?preset=interview&job=${slugs.acme}`)).body, { error: 'application not found' })
+  await send('PATCH', `/jobs/${slugs.acme}/track`, { stage: 'interview' })
+  const interview = (await send('POST', `/assistant/sessions?preset=interview&job=${slugs.acme}`)).body.data
+  assert.deepEqual([interview.label, interview.job_id], ['Interview: Senior Rust Engineer · Acme', slugs.acme])
+  const list = (await send('GET', '/assistant/sessions')).body
+  assert.equal(list.meta.total, 2)
+  assert.deepEqual(list.data.map((s: any) => s.id), [interview.id, chat.body.data.id])
+  const read = (await send('GET', `/assistant/sessions/${chat.body.data.id}`)).body.data
+  assert.deepEqual([read.session.id, read.messages], [chat.body.data.id, []])
+  assert.equal((await send('GET', '/assistant/sessions/not-a-uuid')).status, 404)
+  assert.equal((await send('GET', '/assistant/sessions/00000000-0000-4000-8000-000000000000')).status, 404)
+  const bob = await (await import('../helpers/auth.ts')).signUp(call, { email: 'bob@example.com' })
+  assert.equal((await call(`/api/v1/assistant/sessions/${chat.body.data.id}`, { headers: sessionHeaders(bob.cookie) })).status, 404, 'another user’s session')
+  assert.equal((await send('DELETE', `/assistant/sessions/${chat.body.data.id}`)).status, 204)
+  assert.equal((await send('GET', `/assistant/sessions/${chat.body.data.id}`)).status, 404)
+  assert.equal((await call('/api/v1/assistant/sessions')).status, 401)
+})
+
+test('a turn: validation before the stream, the event sequence, exactly one result, messages stored', async () => {
+  const { say, send, newSession, stream } = await assistantApp()
+  const id = await newSession()
+  assert.equal((await say(id, '   ')).status, 400)
+  assert.equal((await say(id, 'x'.repeat(8001))).status, 400)
+  assert.equal((await stream(`/assistant/sessions/${id}/messages`, { text: 5 })).status, 400)
+  assert.equal((await say('00000000-0000-4000-8000-000000000000', 'hi')).status, 404)
+  assert.deepEqual((await stream(`/assistant/sessions/${id}/retry`)).body, { error: 'nothing to retry — send a message first' })
+  const turn = await say(id, 'remote rust jobs in Berlin')
+  assert.equal(turn.status, 200)
+  assert.deepEqual(turn.events.map((e) => e.event), ['user_prompt', 'tool_use', 'tool_result', 'assistant_text', 'usage', 'result'])
+  for (const e of turn.events) assert.equal(e.type, e.event)
+  assert.deepEqual(turn.events[1].input, { params: 'cities=Berlin&work_mode=remote&q=rust' })
+  assert.deepEqual(turn.events[2].result.jobs.map((j: any) => j.company).sort(), ['Acme', 'Globex'])
+  assert.equal(turn.events.at(-1).stop_reason, 'end_turn')
+  const messages = (await send('GET', `/assistant/sessions/${id}`)).body.data.messages
+  assert.deepEqual(messages.map((m: any) => m.role), ['user', 'assistant', 'tool', 'assistant'])
+  assert.deepEqual(messages[0].content, { text: 'remote rust jobs in Berlin' })
+  assert.equal(messages[1].content.tool_calls[0].name, 'search_jobs')
+  assert.equal(messages[2].content.tool_call_id, messages[1].content.tool_calls[0].id)
+  const retried = await stream(`/assistant/sessions/${id}/retry`)
+  assert.deepEqual(retried.events.map((e) => e.event), ['user_prompt', 'tool_use', 'tool_result', 'assistant_text', 'usage', 'result'])
+  assert.equal((await send('GET', `/assistant/sessions/${id}`)).body.data.messages.filter((m: any) => m.role === 'user').length, 1, 'a retry adds no user message')
+  assert.equal((await send('POST', `/assistant/sessions/${id}/cancel`)).status, 204, 'a no-op when nothing runs')
+})
+
+test('assistant allowance: chat turns draw it, 402 before the stream when enforced', async () => {
+  const { say, newSession, send } = await assistantApp({ planEnforce: 'assistant', planFreeLimits: 'match=3,tailor=2,assistant=1,dictation=10' })
+  const id = await newSession()
+  assert.equal((await say(id, 'hello')).status, 200)
+  const refused = await say(id, 'hello again')
+  assert.equal(refused.status, 402)
+  assert.deepEqual([refused.body.error, refused.body.allowance.feature, refused.body.allowance.used], ["You've used today's assistant messages.", 'assistant', 1])
+  assert.equal((await send('GET', `/assistant/sessions/${id}`)).body.data.messages.filter((m: any) => m.role === 'user').length, 1)
+})
+
+test('opening, extend, voice-token, voice-turns, autopilot', async () => {
+  const { send, stream, newSession, slugs, call, alice } = await assistantApp()
+  const chat = await newSession()
+  assert.equal((await stream(`/assistant/sessions/${chat}/opening`)).body.error, 'this conversation does not open by itself')
+  await send('PATCH', `/jobs/${slugs.acme}/track`, { stage: 'interview' })
+  const interview = await newSession(`?preset=interview&job=${slugs.acme}`)
+  const opened = await stream(`/assistant/sessions/${interview}/opening`)
+  assert.equal(opened.status, 200)
+  assert.match(opened.events[0].text, /^Help me prepare for my interview for the Senior Rust Engineer role at Acme/)
+  assert.deepEqual(opened.events.find((e) => e.event === 'tool_use').input, { slug: slugs.acme })
+  assert.equal(opened.events.filter((e) => e.event === 'result').length, 1)
+  assert.equal((await stream(`/assistant/sessions/${interview}/opening`)).body.error, 'this conversation has already started')
+  assert.deepEqual((await send('POST', `/assistant/sessions/${chat}/extend`)).body, { error: 'only a CV editing session can be extended' })
+  assert.equal((await send('POST', `/assistant/sessions/${chat}/voice-token`)).status, 409)
+  const voice = await send('POST', `/assistant/sessions/${interview}/voice-token`)
+  assert.deepEqual([voice.status, voice.body.error], [501, 'voice mode is not configured'])
+  assert.equal((await send('POST', `/assistant/sessions/${interview}/voice-turns`, { role: 'user', content: 'Tell me about yourself.' })).status, 204)
+  assert.equal((await send('POST', `/assistant/sessions/${interview}/voice-turns`, { role: 'system', content: 'x' })).status, 400)
+  assert.equal((await send('POST', `/assistant/sessions/${interview}/voice-turns`, { role: 'user', content: '  ' })).status, 400)
+  assert.equal((await send('POST', `/assistant/sessions/${chat}/voice-turns`, { role: 'user', content: 'x' })).status, 409)
+  const messages = (await send('GET', `/assistant/sessions/${interview}`)).body.data.messages
+  assert.deepEqual(messages.at(-1).content, { text: 'Tell me about yourself.', voice: true })
+  assert.equal((await send('POST', `/assistant/sessions/${chat}/autopilot`)).status, 401, 'cookie only')
+  const auto = await call(`/api/v1/assistant/sessions/${chat}/autopilot`, { method: 'POST', headers: sessionHeaders(alice.cookie) })
+  assert.deepEqual([auto.status, auto.body.error], [409, 'this conversation is not tailoring a CV'])
+})
