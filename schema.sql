@@ -879,3 +879,14 @@ CREATE TABLE IF NOT EXISTS plan_ledger (
 CREATE INDEX IF NOT EXISTS plan_ledger_user_day ON plan_ledger (user_id, day, feature);
 CREATE INDEX IF NOT EXISTS plan_ledger_user_recent ON plan_ledger (user_id, id DESC);
 CREATE UNIQUE INDEX IF NOT EXISTS plan_ledger_reference ON plan_ledger (user_id, feature, reference) WHERE reference IS NOT NULL AND kind = 'consume';
+
+-- ---------------------------------------------------------------- serving processes (src/cluster/)
+
+-- Work that must run in one process only (the schedulers) is held by a lease: the holder renews
+-- expires_at (ms since the epoch) well before it passes; once it passes (the holder died), any
+-- process may take the lease over.
+CREATE TABLE IF NOT EXISTS leases (
+  name        TEXT PRIMARY KEY,
+  holder      TEXT NOT NULL,
+  expires_at  INTEGER NOT NULL
+) STRICT;

@@ -20,6 +20,7 @@ import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { startRollupScheduler } from './insights/insights.ts'
 import { createSourceCrawler } from './sources/crawler.ts'
 import { startSourceScheduler } from './sources/scheduler.ts'
+import { startLeadership } from './cluster/lease.ts'
 import { mountWeb } from './http/web.ts'
 import { createMetrics, mountOps } from './http/ops.ts'
 import { mountFeeds } from './http/feeds.ts'
@@ -91,18 +92,26 @@ export function createContext(config: Config, db: DB): AppContext {
     // Through ctx.now, so a test that moves the clock moves when sources are due.
     sources: createSourceCrawler({ config, db, now: () => ctx.now() }),
     close: async () => {
-      digests.stop()
-      rollup.stop()
-      await boards.stop()
+      await schedulers.stop()
       await ctx.background.idle()
       return search.close()
     },
   }
-  // Saved-search digests and board crawls run inside the serving process; their timers never keep the process alive.
-  const digests = startDigestScheduler(ctx)
-  // The insights rollup's daily job (history of the catalogue, 30-day growth window), likewise.
-  const rollup = startRollupScheduler(ctx)
-  const boards = startSourceScheduler(ctx.sources, { intervalMinutes: config.sourcesCrawlIntervalMinutes, log })
+  // Saved-search digests, the insights rollup's daily job and board crawls run inside a serving
+  // process: in one process of all those serving the database file, the holder of the scheduler
+  // lease (src/cluster/). Their timers never keep the process alive.
+  const schedulers = startLeadership(db, { name: 'schedulers', leaseSeconds: config.schedulerLeaseSeconds, log }, () => {
+    const digests = startDigestScheduler(ctx)
+    const rollup = startRollupScheduler(ctx)
+    const boards = startSourceScheduler(ctx.sources, { intervalMinutes: config.sourcesCrawlIntervalMinutes, log })
+    return {
+      async stop() {
+        digests.stop()
+        rollup.stop()
+        await boards.stop()
+      },
+    }
+  })
   return ctx
 }
 
