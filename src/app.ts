@@ -9,7 +9,10 @@ import { errorResponse } from './http/error-map.ts'
 import { notFound } from './errors.ts'
 import { requestLogHooks } from './http/request-log.ts'
 import { baseHeaders } from './http/edge-headers.ts'
-import { createRateLimiter } from './http/rate-limit.ts'
+import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts'
+import { redisRateLimiter } from './http/rate-redis.ts'
+import { primaryRateLimiter } from './cluster/rate-ipc.ts'
+import { isClusterWorker } from './cluster/primary.ts'
 import { createSearchEngine } from './search/engine.ts'
 import { CatalogueMemory } from './catalogue/catalogue-memory.ts'
 import { createMailer } from './mail/mailer.ts'
@@ -82,7 +85,7 @@ export function createContext(config: Config, db: DB): AppContext {
     log,
     startedAt: new Date().toISOString(),
     version: VERSION,
-    rateLimiter: createRateLimiter(config),
+    rateLimiter: sharedRateLimiter(config),
     now,
     mailer: createMailer(config, db, log, now),
     loginThrottle: createLoginThrottle(config),
@@ -93,6 +96,7 @@ export function createContext(config: Config, db: DB): AppContext {
     sources: createSourceCrawler({ config, db, now: () => ctx.now() }),
     close: async () => {
       await schedulers.stop()
+      await ctx.rateLimiter.close?.()
       await ctx.background.idle()
       return search.close()
     },
@@ -113,6 +117,12 @@ export function createContext(config: Config, db: DB): AppContext {
     }
   })
   return ctx
+}
+
+/** Where budgets are counted: Redis when set (every machine), else the cluster's primary, else this process. */
+function sharedRateLimiter(config: Config): RateLimiter {
+  if (config.redisUrl) return redisRateLimiter(config, config.redisUrl)
+  return isClusterWorker() ? primaryRateLimiter(config) : createRateLimiter(config)
 }
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */

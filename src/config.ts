@@ -27,6 +27,7 @@ export const settings = {
   rateBurstPercent: int('RATE_BURST_PERCENT', 100, 'size of a full read/agent bucket, in % of the per-minute budget: from a full bucket a caller may send this much plus the refill in its first minute'),
   accountBudgetPerHour: int('RATE_ACCOUNT_PER_HOUR', 20, 'sign-ups and account mails (register, verify request, password forgot) per client address per hour (0 = off)'),
   accountGlobalPerHour: int('RATE_ACCOUNT_GLOBAL_PER_HOUR', 600, 'sign-ups and account mails per hour across all callers together (0 = off)'),
+  redisUrl: str('REDIS_URL', '', 'redis://host:port: rate budgets kept in Redis, shared by every process on every machine; empty = in this process, or in the cluster primary (SERVE_PROCESSES)'),
   rateLimitCallers: int('RATE_LIMIT_CALLERS', 100000, 'callers tracked by the rate limiter at most (LRU)'),
   searchCacheEntries: int('SEARCH_CACHE_ENTRIES', 2000, 'cached search/facet results (LRU)'),
   searchCacheMegabytes: int('SEARCH_CACHE_MB', 256, 'memory the search/facet result cache may hold, in MiB'),

@@ -3,14 +3,16 @@
  * creates, seeds and migrates the file before forking, so workers never race on a first start,
  * then forks SERVE_PROCESSES workers that share the port. Each worker opens the file itself, keeps
  * its own in-memory index following the change log (src/search/change-log.ts), and one of them,
- * the scheduler lease holder (lease.ts), runs the schedulers. A worker that dies is replaced; one
- * that dies before it ever listened stops the whole start (a port in use, a broken setting), so a
+ * the scheduler lease holder (lease.ts), runs the schedulers. The primary keeps the rate budgets'
+ * buckets (rate-ipc.ts) unless Redis does. A worker that dies is replaced; one that dies before it
+ * ever listened stops the whole start (a port in use, a broken setting), so a
  * bad start never loops. SIGTERM/SIGINT are passed on; the primary exits once every worker has.
  */
 import cluster, { type Worker } from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
+import { serveRateBudgets } from './rate-ipc.ts'
 
 /** SERVE_PROCESSES, with 0 meaning one per core. */
 export function processCount(config: Config): number {
@@ -23,6 +25,7 @@ export function isClusterWorker(): boolean {
 
 export function startPrimary(config: Config, log: Logger, prepare: () => void): void {
   prepare()
+  if (!config.redisUrl) serveRateBudgets(config)
   const count = processCount(config)
   const listening = new WeakSet<Worker>()
   let stopping = false

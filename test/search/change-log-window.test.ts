@@ -21,7 +21,7 @@ test('pruning keeps the newest KEPT_CHANGES entries below the position asked for
 test('a reader whose unapplied entries another process pruned rebuilds and shows the change', async () => {
   const { db, get } = createTestApp({ jobs: [fixtureJob({ title: 'Baker' })] })
   assert.equal((await get('/api/v1/jobs/search?q=zymurgist')).body.meta.total, 0)
-  const { id } = upsertJob(db, fixtureJob({ title: 'Zymurgist', external_id: 'z-1' }))
+  const { id } = upsertJob(db, fixtureJob({ title: 'Zymurgist', externalId: 'z-1' }))
   refreshDerivedData(db, [id])
   // What a process further ahead does: prunes the log past this reader's position.
   db.exec('DELETE FROM search_changes')
