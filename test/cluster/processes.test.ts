@@ -107,3 +107,30 @@ test('one process of the cluster holds the scheduler lease; after kill -9 of it 
   primary.child.kill('SIGTERM')
   assert.equal(await primary.exited, 0)
 })
+
+test('two serving processes count one caller’s read budget once (the primary keeps the buckets)', { timeout: 240_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'openroles-budget-'))
+  const dbPath = join(dir, 'catalogue.db')
+  const port = await freePort()
+  // 6 per minute: a token comes back every 10 s.
+  const primary = serve(dbPath, port, { SERVE_PROCESSES: '2', RATE_READ_PER_MINUTE: '6' })
+  t.after(() => {
+    primary.child.kill('SIGKILL')
+    rmSync(dir, { recursive: true, force: true })
+  })
+  await getJson(`http://127.0.0.1:${port}/api/v1/status`, primary.child)
+  const started = Date.now()
+  const statuses: number[] = []
+  // The port hands connections to the processes in turn; fresh connections spread the requests.
+  for (let i = 0; i < 20; i++) {
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1/jobs/search?limit=1`, { headers: { connection: 'close' } })
+    await response.arrayBuffer()
+    statuses.push(response.status)
+  }
+  const allowed = statuses.filter((status) => status === 200).length
+  assert.equal(statuses.filter((status) => status !== 200 && status !== 429).length, 0)
+  // Exactly the budget, plus any token that came back meanwhile (one per 10 s) — not 6 per process.
+  const refilled = Math.floor((Date.now() - started) / 10_000)
+  assert.ok(allowed >= 6 && allowed <= 6 + refilled, `allowed ${allowed} of 20 with ${refilled} refilled`)
+  assert.deepEqual(statuses.slice(0, 6), [200, 200, 200, 200, 200, 200])
+})
