@@ -967,4 +967,14 @@ CREATE TABLE IF NOT EXISTS assistant_messages (
   content     TEXT NOT NULL,
   created_at  TEXT NOT NULL,
   PRIMARY KEY (session_id, seq)
+
+-- ---------------------------------------------------------------- serving processes (src/cluster/)
+
+-- Work that must run in one process only (the schedulers) is held by a lease: the holder renews
+-- expires_at (ms since the epoch) well before it passes; once it passes (the holder died), any
+-- process may take the lease over.
+CREATE TABLE IF NOT EXISTS leases (
+  name        TEXT PRIMARY KEY,
+  holder      TEXT NOT NULL,
+  expires_at  INTEGER NOT NULL
 ) STRICT;

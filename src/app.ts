@@ -9,7 +9,10 @@ import { errorResponse } from './http/error-map.ts'
 import { notFound } from './errors.ts'
 import { requestLogHooks } from './http/request-log.ts'
 import { baseHeaders } from './http/edge-headers.ts'
-import { createRateLimiter } from './http/rate-limit.ts'
+import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts'
+import { redisRateLimiter } from './http/rate-redis.ts'
+import { primaryRateLimiter } from './cluster/rate-ipc.ts'
+import { isClusterWorker } from './cluster/primary.ts'
 import { createSearchEngine } from './search/engine.ts'
 import { CatalogueMemory } from './catalogue/catalogue-memory.ts'
 import { createMailer } from './mail/mailer.ts'
@@ -20,6 +23,7 @@ import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { startRollupScheduler } from './insights/insights.ts'
 import { createSourceCrawler } from './sources/crawler.ts'
 import { startSourceScheduler } from './sources/scheduler.ts'
+import { startLeadership } from './cluster/lease.ts'
 import { mountWeb } from './http/web.ts'
 import { createMetrics, mountOps } from './http/ops.ts'
 import { mountFeeds } from './http/feeds.ts'
@@ -87,7 +91,7 @@ export function createContext(config: Config, db: DB): AppContext {
     log,
     startedAt: new Date().toISOString(),
     version: VERSION,
-    rateLimiter: createRateLimiter(config),
+    rateLimiter: sharedRateLimiter(config),
     now,
     mailer: createMailer(config, db, log, now),
     loginThrottle: createLoginThrottle(config),
@@ -97,19 +101,34 @@ export function createContext(config: Config, db: DB): AppContext {
     // Through ctx.now, so a test that moves the clock moves when sources are due.
     sources: createSourceCrawler({ config, db, now: () => ctx.now() }),
     close: async () => {
-      digests.stop()
-      rollup.stop()
-      await boards.stop()
+      await schedulers.stop()
+      await ctx.rateLimiter.close?.()
       await ctx.background.idle()
       return search.close()
     },
   }
-  // Saved-search digests and board crawls run inside the serving process; their timers never keep the process alive.
-  const digests = startDigestScheduler(ctx)
-  // The insights rollup's daily job (history of the catalogue, 30-day growth window), likewise.
-  const rollup = startRollupScheduler(ctx)
-  const boards = startSourceScheduler(ctx.sources, { intervalMinutes: config.sourcesCrawlIntervalMinutes, log })
+  // Saved-search digests, the insights rollup's daily job and board crawls run inside a serving
+  // process: in one process of all those serving the database file, the holder of the scheduler
+  // lease (src/cluster/). Their timers never keep the process alive.
+  const schedulers = startLeadership(db, { name: 'schedulers', leaseSeconds: config.schedulerLeaseSeconds, log }, () => {
+    const digests = startDigestScheduler(ctx)
+    const rollup = startRollupScheduler(ctx)
+    const boards = startSourceScheduler(ctx.sources, { intervalMinutes: config.sourcesCrawlIntervalMinutes, log })
+    return {
+      async stop() {
+        digests.stop()
+        rollup.stop()
+        await boards.stop()
+      },
+    }
+  })
   return ctx
+}
+
+/** Where budgets are counted: Redis when set (every machine), else the cluster's primary, else this process. */
+function sharedRateLimiter(config: Config): RateLimiter {
+  if (config.redisUrl) return redisRateLimiter(config, config.redisUrl)
+  return isClusterWorker() ? primaryRateLimiter(config) : createRateLimiter(config)
 }
 
 /** Every operation of the API, in the order the OpenAPI document lists them. */

@@ -9,6 +9,11 @@ import { createApp, createContext } from './app.ts'
 import { seedCatalogue } from './ingest/seed.ts'
 import { createLogger, type Logger } from './log.ts'
 import { currentRollup } from './insights/insights.ts'
+import { createServer } from 'node:http'
+import { isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
+
+/** How often a serving process follows the change log without waiting for a request. */
+const FOLLOW_MS = 1000
 
 /**
  * First start: generate the seeded catalogue into a side file and move it into place only when it
@@ -26,19 +31,44 @@ function seedMissingDatabase(dbPath: string, config: Config, log: Logger): void 
   log.info('seeded catalogue ready', { ms: Date.now() - started })
 }
 
-/** config -> open (and on first start, seed) the database -> build the app -> listen; SIGTERM/SIGINT close cleanly. */
+/**
+ * config -> open (and on first start, seed) the database -> build the app -> listen; SIGTERM/SIGINT
+ * close cleanly. With SERVE_PROCESSES above 1 (0 = one per core) this is the cluster's primary,
+ * which prepares the file and forks the serving processes (src/cluster/primary.ts), each of which
+ * comes back here.
+ */
 export async function startServer(config: Config): Promise<void> {
   const dbPath = resolve(config.dbPath)
   const log = createLogger(config.logLevel)
-  if (!existsSync(dbPath)) seedMissingDatabase(dbPath, config, log)
+  const prepare = () => {
+    if (!existsSync(dbPath)) seedMissingDatabase(dbPath, config, log)
+  }
+  if (processCount(config) > 1 && !isClusterWorker()) {
+    // Opening migrates; the primary closes the file again before any worker opens it.
+    return startPrimary(config, log, () => {
+      prepare()
+      openDatabase(dbPath, { log }).close()
+    })
+  }
+  if (!isClusterWorker()) prepare()
   const db = openDatabase(dbPath, { log })
   const ctx = createContext(config, db)
   // Build (or restore) the search index before accepting requests, so no caller waits for it.
   ctx.search.refresh()
   // Likewise the insights rollup: after an upgrade this backfills the history once.
   currentRollup(ctx)
+  // Follow what other processes (the cluster's others, an import, a replica's writer) change, so a
+  // write elsewhere shows in this process's results without waiting for a request here.
+  const follow = setInterval(() => {
+    try {
+      ctx.search.refresh()
+    } catch (error) {
+      ctx.log.error('following the change log failed', { error: String(error) })
+    }
+  }, FOLLOW_MS)
+  follow.unref()
   const app = createApp(ctx)
-  const listener = await listen(toNodeHandler(app), {
+  const listener = isClusterWorker() ? await listenShared(toNodeHandler(app), config) : await listen(toNodeHandler(app), {
     port: config.port,
     hostname: config.host,
     showURL: false,
@@ -53,6 +83,7 @@ export async function startServer(config: Config): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
+    clearInterval(follow)
     ctx.log.info('shutting down', { signal })
     // Stop accepting, let in-flight requests finish, then close the database (checkpointing the WAL).
     await listener.close()
@@ -63,6 +94,20 @@ export async function startServer(config: Config): Promise<void> {
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
+}
+
+/**
+ * A cluster worker listens through node:http: the primary holds the shared socket, so listhen's
+ * probing for a free port would misread the siblings as a port in use.
+ */
+function listenShared(handler: Parameters<typeof createServer>[1], config: Config): Promise<{ close(): Promise<void> }> {
+  const server = createServer(handler)
+  return new Promise((resolveListen, reject) => {
+    server.once('error', reject)
+    server.listen(config.port, config.host, () =>
+      resolveListen({ close: () => new Promise<void>((done) => server.close(() => done())) }),
+    )
+  })
 }
 
 /** `openroles serve [--port N] [--host H]`: flags win over PORT and HOST. */

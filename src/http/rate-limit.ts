@@ -13,6 +13,12 @@ import { clientAddressBlock } from './client-address.ts'
  * routes) is per hour and also draws on one bucket shared by every caller, so a botnet cannot sign
  * up or send mail faster than ACCOUNT_GLOBAL_PER_HOUR either. Buckets live in one LRU so a flood of
  * distinct callers evicts the least recent ones (who then start full) instead of exhausting memory.
+ *
+ * Where the buckets live is the store's part (a `draw`): this process's memory (one serving
+ * process), the cluster's primary over IPC (src/cluster/rate-ipc.ts: several processes, one
+ * machine) or Redis when REDIS_URL is set (rate-redis.ts: several machines). The budgets, the
+ * shared account bucket and the decision reported are computed here for every store, so a budget
+ * of 600/min is 600/min per caller however many processes serve.
  */
 export type Budget = 'read' | 'agent' | 'account'
 
@@ -33,15 +39,27 @@ export interface RateDecision {
 
 export interface RateLimiter {
   /** Takes one token from the caller's bucket; null when the budget is switched off (0). */
-  take(budget: Budget, callerKey: string): RateDecision | null
+  take(budget: Budget, callerKey: string): RateDecision | null | Promise<RateDecision | null>
+  /** Lets a connection to a shared store go (shutdown). */
+  close?(): Promise<void>
 }
+
+/** What a store answers: whether the token was taken, and the whole-bucket levels after it. */
+export interface Drawn {
+  allowed: boolean
+  mine: number
+  shared: number | null
+}
+
+/** One draw: a token from the caller's bucket `key` and, when given, from the shared bucket too (both or neither). */
+export type Draw<R> = (key: string, own: BucketSpec, shared: { key: string; spec: BucketSpec } | null) => R
 
 interface Bucket {
   tokens: number
   updatedAt: number
 }
 
-interface BucketSpec {
+export interface BucketSpec {
   limit: number
   per: 'minute' | 'hour'
   capacity: number
@@ -55,7 +73,8 @@ const spec = (limit: number, per: 'minute' | 'hour', capacity = limit): BucketSp
   perMs: limit / (per === 'minute' ? 60_000 : 3_600_000),
 })
 
-export function createRateLimiter(config: Config, now: () => number = Date.now): RateLimiter {
+/** The budgets of the settings, and the decision a store's draw amounts to: the one place for both. */
+export function budgetsOf(config: Config) {
   const burst = (perMinute: number) => Math.floor((perMinute * Math.max(1, config.rateBurstPercent)) / 100)
   const specs: Record<Budget, BucketSpec> = {
     read: spec(config.readBudgetPerMinute, 'minute', burst(config.readBudgetPerMinute)),
@@ -63,6 +82,43 @@ export function createRateLimiter(config: Config, now: () => number = Date.now):
     account: spec(config.accountBudgetPerHour, 'hour'),
   }
   const everyone = spec(config.accountGlobalPerHour, 'hour')
+  const decide = (s: BucketSpec, tokens: number, allowed: boolean): RateDecision => ({
+    allowed,
+    limit: s.limit,
+    per: s.per,
+    remaining: Math.floor(tokens),
+    resetSeconds: Math.ceil((s.capacity - tokens) / s.perMs / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / s.perMs / 1000)),
+  })
+  return {
+    /** The draw to make for a request, or null when the budget is off. */
+    plan(budget: Budget, callerKey: string): Parameters<Draw<unknown>> | null {
+      const own = specs[budget]
+      if (!(own.limit > 0)) return null
+      const shared = budget === 'account' && everyone.limit > 0 ? { key: 'everyone', spec: everyone } : null
+      return [`${budget}\u0000${callerKey}`, own, shared]
+    },
+    decision(budget: Budget, drawn: Drawn): RateDecision {
+      if (!drawn.allowed && drawn.shared !== null && drawn.mine >= 1) return { ...decide(everyone, drawn.shared, false), everyone: true }
+      return decide(specs[budget], drawn.mine, drawn.allowed)
+    },
+  }
+}
+
+/** A limiter over any store: asynchronous stores give asynchronous answers. */
+export function limiterOver(config: Config, draw: Draw<Promise<Drawn>>, close?: () => Promise<void>): RateLimiter {
+  const budgets = budgetsOf(config)
+  return {
+    async take(budget, callerKey) {
+      const planned = budgets.plan(budget, callerKey)
+      return planned ? budgets.decision(budget, await draw(...planned)) : null
+    },
+    close,
+  }
+}
+
+/** This process's memory as the store. */
+export function memoryDraw(config: Config, now: () => number = Date.now): Draw<Drawn> {
   const buckets = new LRUCache<string, Bucket>({ max: Math.max(1, config.rateLimitCallers) })
   // Outside the LRU: a flood of distinct callers must not evict (and so refill) the shared bucket.
   let everyoneBucket: Bucket | undefined
@@ -72,33 +128,30 @@ export function createRateLimiter(config: Config, now: () => number = Date.now):
     const from = bucket ?? { tokens: s.capacity, updatedAt: at }
     return { tokens: Math.min(s.capacity, from.tokens + Math.max(0, at - from.updatedAt) * s.perMs), updatedAt: at }
   }
-  const decide = (s: BucketSpec, bucket: Bucket, allowed: boolean): RateDecision => ({
-    allowed,
-    limit: s.limit,
-    per: s.per,
-    remaining: Math.floor(bucket.tokens),
-    resetSeconds: Math.ceil((s.capacity - bucket.tokens) / s.perMs / 1000),
-    retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / s.perMs / 1000)),
-  })
+  return (key, own, sharedBucket) => {
+    const at = now()
+    const mine = level(buckets.get(key), own, at)
+    const shared = sharedBucket ? level(everyoneBucket, sharedBucket.spec, at) : null
+    // A token is taken from both buckets or from neither, so a refusal costs nothing.
+    const allowed = mine.tokens >= 1 && (!shared || shared.tokens >= 1)
+    if (allowed) {
+      mine.tokens -= 1
+      if (shared) shared.tokens -= 1
+    }
+    buckets.set(key, mine)
+    if (shared) everyoneBucket = shared
+    return { allowed, mine: mine.tokens, shared: shared ? shared.tokens : null }
+  }
+}
 
+/** The in-memory limiter (one serving process; the cluster's primary): answers synchronously. */
+export function createRateLimiter(config: Config, now: () => number = Date.now): { take(budget: Budget, callerKey: string): RateDecision | null } {
+  const budgets = budgetsOf(config)
+  const draw = memoryDraw(config, now)
   return {
     take(budget, callerKey) {
-      const own = specs[budget]
-      if (!(own.limit > 0)) return null
-      const at = now()
-      const key = `${budget}\u0000${callerKey}`
-      const mine = level(buckets.get(key), own, at)
-      const shared = budget === 'account' && everyone.limit > 0 ? level(everyoneBucket, everyone, at) : null
-      // A token is taken from both buckets or from neither, so a refusal costs nothing.
-      const allowed = mine.tokens >= 1 && (!shared || shared.tokens >= 1)
-      if (allowed) {
-        mine.tokens -= 1
-        if (shared) shared.tokens -= 1
-      }
-      buckets.set(key, mine)
-      if (shared) everyoneBucket = shared
-      if (!allowed && shared && mine.tokens >= 1) return { ...decide(everyone, shared, false), everyone: true }
-      return decide(own, mine, allowed)
+      const planned = budgets.plan(budget, callerKey)
+      return planned ? budgets.decision(budget, draw(...planned)) : null
     },
   }
 }
@@ -129,7 +182,7 @@ export function rateLimitMiddleware(ctx: AppContext, budget: Budget): Middleware
     const key = await callerKey(ctx, event)
     let decision: RateDecision | null = null
     try {
-      decision = ctx.rateLimiter.take(budget, key)
+      decision = await ctx.rateLimiter.take(budget, key)
     } catch (error) {
       ctx.log.error('rate limiter failed; request let through', { budget, error: String(error) })
     }

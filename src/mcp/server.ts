@@ -42,10 +42,10 @@ function toolError(message: string): CallToolResult {
 }
 
 /** One token of the agent budget per tool call or resource read, exactly as agent search draws it. */
-function budgetRefusal(ctx: AppContext, caller: McpCaller): string | null {
+async function budgetRefusal(ctx: AppContext, caller: McpCaller): Promise<string | null> {
   let decision = null
   try {
-    decision = ctx.rateLimiter.take('agent', caller.budgetKey)
+    decision = await ctx.rateLimiter.take('agent', caller.budgetKey)
   } catch (error) {
     ctx.log.error('rate limiter failed; MCP call let through', { error: String(error) })
   }
@@ -73,7 +73,7 @@ export function createMcpServer(ctx: AppContext, catalogue: McpCatalogue, caller
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = tools.find((entry) => entry.name === request.params.name)
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`)
-    const refusal = budgetRefusal(ctx, caller)
+    const refusal = await budgetRefusal(ctx, caller)
     if (refusal) return toolError(refusal)
     const call = operationCallOf(dispatcher.route(tool.operation), request.params.arguments ?? {})
     const answer = await dispatcher.call(tool.operation, { ...call, authorization: caller.authorization })
@@ -91,10 +91,10 @@ export function createMcpServer(ctx: AppContext, catalogue: McpCatalogue, caller
     return { resources: jobs.map((job) => ({ uri: `${JOB_URI_PREFIX}${job.public_slug}`, name: job.public_slug, title: `${job.title} at ${job.company}`, mimeType: 'text/markdown' })) }
   })
 
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const { uri } = request.params
     if (!uri.startsWith(JOB_URI_PREFIX)) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${uri}`)
-    const refusal = budgetRefusal(ctx, caller)
+    const refusal = await budgetRefusal(ctx, caller)
     if (refusal) throw new McpError(ErrorCode.InvalidRequest, refusal)
     const job = jobMarkdown(ctx.db, decodeURIComponent(uri.slice(JOB_URI_PREFIX.length)))
     if (!job) throw new McpError(ErrorCode.InvalidParams, 'job not found')

@@ -63,12 +63,36 @@ export function changeCount(db: DB, since: number): number {
 }
 
 /**
- * Applied entries are deleted so the log stays small (one serving process per database file).
- * Never waits for the write lock: while an import holds it, the entries stay for a later call,
- * instead of a search request stalling behind the import.
+ * Several processes may read one database file (src/cluster/), each following the log at its own
+ * position, and none knows the others' positions. So pruning never deletes the newest
+ * KEPT_CHANGES entries below the position asked for: a reader that lags by less follows by
+ * patching; one that lags by more finds the gap (missedChanges) and rebuilds, which a lag that
+ * large would cost anyway (index-keeper's rebuild threshold is at least this many entries).
+ */
+export const KEPT_CHANGES = 20000
+
+/**
+ * Applied entries are deleted so the log stays small, keeping the window above. Never waits for
+ * the write lock: while an import holds it, the entries stay for a later call, instead of a search
+ * request stalling behind the import.
  */
 export function forgetChanges(db: DB, upTo: number): void {
-  pruneLog(db, 'DELETE FROM search_changes WHERE seq <= ?', upTo)
+  pruneLog(db, 'DELETE FROM search_changes WHERE seq <= ?', upTo - KEPT_CHANGES)
+}
+
+/**
+ * True when entries after `since` were pruned before this reader applied them (another process
+ * pruned past it): patching from the log would miss them. Pruning deletes from the bottom and
+ * AUTOINCREMENT never reuses a number, so the log is gap-free above its oldest entry.
+ */
+export function missedChanges(db: DB, since: number): boolean {
+  return missedIn(db, 'search_changes', since, latestChange(db))
+}
+
+function missedIn(db: DB, table: 'search_changes' | 'search_view_changes', since: number, latest: number): boolean {
+  if (since >= latest) return false
+  const oldest = prepared(db, `SELECT min(seq) FROM ${table}`).pluck().get() as number | null
+  return (oldest ?? latest + 1) > since + 1
 }
 
 function pruneLog(db: DB, sql: string, upTo: number): void {
@@ -97,6 +121,18 @@ export function viewChangesSince(db: DB, since: number, upTo: number): { id: num
   return rows.map(([id, viewCount]) => ({ id, viewCount }))
 }
 
+/** Like forgetChanges, keeping the same window for the other processes. */
 export function forgetViewChanges(db: DB, upTo: number): void {
-  pruneLog(db, 'DELETE FROM search_view_changes WHERE seq <= ?', upTo)
+  pruneLog(db, 'DELETE FROM search_view_changes WHERE seq <= ?', upTo - KEPT_CHANGES)
+}
+
+/** Like missedChanges, for the view-count log. */
+export function missedViewChanges(db: DB, since: number): boolean {
+  return missedIn(db, 'search_view_changes', since, latestViewChange(db))
+}
+
+/** Every open posting's view count: what a reader that missed view entries reads instead. */
+export function allViewCounts(db: DB): { id: number; viewCount: number }[] {
+  const rows = prepared(db, 'SELECT id, view_count FROM jobs WHERE closed_at IS NULL').raw().all() as [number, number][]
+  return rows.map(([id, viewCount]) => ({ id, viewCount }))
 }

@@ -5,12 +5,13 @@
  * it, on the worker threads when there are any, and follows the same patches through its overlay.
  *
  * Snapshots are written off the request path (scheduled, copied, written asynchronously). Applied
- * log entries are pruned up to the position the snapshot includes, so a restart can always patch
- * from its snapshot; the log's position is AUTOINCREMENT's high-water mark, which pruning cannot
+ * log entries are pruned up to the position the snapshot includes, less the window other processes
+ * reading the same file may still need, so a restart can always patch from its snapshot; a reader
+ * that finds entries pruned before it applied them rebuilds (change-log.ts). The log's position is AUTOINCREMENT's high-water mark, which pruning cannot
  * move back (change-log.ts).
  */
 import type { DB } from '../db/connection.ts'
-import { changeCount, changesSince, forgetChanges, forgetViewChanges, latestChange, latestViewChange, openJobsOfCompanies, viewChangesSince } from './change-log.ts'
+import { allViewCounts, changeCount, changesSince, forgetChanges, forgetViewChanges, latestChange, latestViewChange, missedChanges, missedViewChanges, openJobsOfCompanies, viewChangesSince } from './change-log.ts'
 import type { DocColumns } from './doc-columns.ts'
 import { FtsWorkers } from './fts-workers.ts'
 import { loadAllOpen, MULTI_FIELDS, patchJobs, SINGLE_FIELDS } from './index-load.ts'
@@ -56,7 +57,7 @@ export class IndexKeeper {
       return { index: this.index, changed: false }
     }
     if (!this.index) this.start(latest)
-    else if (this.tooManyChanges(this.applied, this.index.liveCount)) this.rebuild(latest)
+    else if (missedChanges(this.db, this.applied) || this.tooManyChanges(this.applied, this.index.liveCount)) this.rebuild(latest)
     else this.patch(this.index, this.applied, latest)
     this.applied = latest
     if (this.snapshotFile && latest - this.snapshotSeq > SNAPSHOT_EVERY) this.scheduleSave()
@@ -77,7 +78,8 @@ export class IndexKeeper {
     if (latest <= this.appliedViews) return
     const { columns } = this.index!
     const viewCount = columns.number('view_count')
-    for (const { id, viewCount: count } of viewChangesSince(this.db, this.appliedViews, latest)) {
+    const changed = missedViewChanges(this.db, this.appliedViews) ? allViewCounts(this.db) : viewChangesSince(this.db, this.appliedViews, latest)
+    for (const { id, viewCount: count } of changed) {
       const doc = columns.docOf(id)
       if (doc !== undefined) viewCount[doc] = count
     }
@@ -105,7 +107,7 @@ export class IndexKeeper {
 
   private start(latest: number): void {
     const saved = this.snapshotFile ? readSnapshot(this.db, this.snapshotFile, SINGLE_FIELDS, MULTI_FIELDS) : undefined
-    if (saved && saved.seq <= latest && saved.viewSeq <= latestViewChange(this.db) && !this.tooManyChanges(saved.seq, saved.columns.docCount)) {
+    if (saved && saved.seq <= latest && saved.viewSeq <= latestViewChange(this.db) && !missedChanges(this.db, saved.seq) && !missedViewChanges(this.db, saved.viewSeq) && !this.tooManyChanges(saved.seq, saved.columns.docCount)) {
       this.snapshotSeq = saved.seq
       this.appliedViews = saved.viewSeq
       this.terms = saved.terms

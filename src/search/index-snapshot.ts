@@ -82,7 +82,11 @@ export function copySnapshot(columns: DocColumns, terms: TermIndex | undefined, 
 
 const padding = (length: number) => Buffer.alloc((8 - (length % 8)) % 8)
 
-/** Writes a copied snapshot (atomically: temp file, then rename), then records its token in the database. */
+/**
+ * Writes a copied snapshot (atomically: temp file, then rename), then records its token in the
+ * database. The temp file is per process: serving processes on one file (src/cluster/) may save at
+ * once; the last rename wins, and a token naming the other one only costs the next start a rebuild.
+ */
 export async function writeSnapshot(db: DB, path: string, copy: SnapshotCopy): Promise<void> {
   const headerBytes = Buffer.from(JSON.stringify(copy.header))
   const prefix = Buffer.alloc(8)
@@ -90,14 +94,15 @@ export async function writeSnapshot(db: DB, path: string, copy: SnapshotCopy): P
   // Every array starts 8-byte aligned when read back.
   const parts: Uint8Array[] = [prefix, headerBytes, padding(8 + headerBytes.length)]
   for (const array of copy.arrays) parts.push(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), padding(array.byteLength))
-  const file = await open(`${path}.tmp`, 'w')
+  const temp = `${path}.${process.pid}.tmp`
+  const file = await open(temp, 'w')
   try {
     // writev takes at most IOV_MAX buffers per call.
     for (let i = 0; i < parts.length; i += 512) await file.writev(parts.slice(i, i + 512))
   } finally {
     await file.close()
   }
-  await rename(`${path}.tmp`, path)
+  await rename(temp, path)
   setMeta(db, TOKEN_KEY, copy.header.token)
 }
 

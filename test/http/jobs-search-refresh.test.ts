@@ -43,10 +43,12 @@ test('view counts move the view_count order without being a catalogue change', a
   const { get, db } = createTestApp({ jobs: [fixtureJob({ title: 'First' }), fixtureJob({ title: 'Second' }), fixtureJob({ title: 'Third' })] })
   const order = async () => (await get('/api/v1/jobs/search?sort=view_count')).body.data.map((job: { title: string }) => job.title)
   assert.deepEqual(await order(), ['Third', 'Second', 'First'])
+  const logged = () => db.prepare('SELECT count(*) FROM search_changes').pluck().get()
+  const before = logged()
   db.prepare("UPDATE jobs SET view_count = view_count + 3 WHERE title = 'First'").run()
   db.prepare("UPDATE jobs SET view_count = view_count + 1 WHERE title = 'Second'").run()
   assert.deepEqual(await order(), ['First', 'Second', 'Third'])
-  assert.equal(db.prepare('SELECT count(*) FROM search_changes').pluck().get(), 0, 'no catalogue change logged')
+  assert.equal(logged(), before, 'no catalogue change logged')
   const first = (await get('/api/v1/jobs/search?sort=view_count&limit=1')).body.data[0]
   assert.equal(first.view_count, 3)
 })

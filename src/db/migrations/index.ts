@@ -10,6 +10,7 @@ import { savedSearchFeeds } from './0009-saved-search-feeds.ts'
 import { referrals } from './0010-referrals.ts'
 import { resume } from './0012-resume.ts'
 import { matchAssistant } from './0015-match-assistant.ts'
+import { leases } from './0016-leases.ts'
 
 /**
  * The ordered schema migrations. Release 1 (schema version 1) is the baseline: a database file made
@@ -34,4 +35,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, resume, matchAssistant]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, resume, matchAssistant, leases]

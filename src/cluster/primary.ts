@@ -1,0 +1,55 @@
+/**
+ * Several serving processes on one database file (node:cluster). The primary serves nothing: it
+ * creates, seeds and migrates the file before forking, so workers never race on a first start,
+ * then forks SERVE_PROCESSES workers that share the port. Each worker opens the file itself, keeps
+ * its own in-memory index following the change log (src/search/change-log.ts), and one of them,
+ * the scheduler lease holder (lease.ts), runs the schedulers. The primary keeps the rate budgets'
+ * buckets (rate-ipc.ts) unless Redis does. A worker that dies is replaced; one that dies before it
+ * ever listened stops the whole start (a port in use, a broken setting), so a
+ * bad start never loops. SIGTERM/SIGINT are passed on; the primary exits once every worker has.
+ */
+import cluster, { type Worker } from 'node:cluster'
+import { availableParallelism } from 'node:os'
+import type { Config } from '../config.ts'
+import type { Logger } from '../log.ts'
+import { serveRateBudgets } from './rate-ipc.ts'
+
+/** SERVE_PROCESSES, with 0 meaning one per core. */
+export function processCount(config: Config): number {
+  return config.serveProcesses > 0 ? config.serveProcesses : availableParallelism()
+}
+
+export function isClusterWorker(): boolean {
+  return cluster.isWorker
+}
+
+export function startPrimary(config: Config, log: Logger, prepare: () => void): void {
+  prepare()
+  if (!config.redisUrl) serveRateBudgets(config)
+  const count = processCount(config)
+  const listening = new WeakSet<Worker>()
+  let stopping = false
+  let failed = false
+  const fork = () => cluster.fork().once('listening', function (this: Worker) {
+    listening.add(this)
+  })
+  cluster.on('exit', (worker, code, signal) => {
+    if (!stopping && !listening.has(worker)) {
+      log.error('a serving process stopped before it listened: stopping', { pid: worker.process.pid, code, signal })
+      failed = true
+      stop('SIGTERM')
+    } else if (!stopping) {
+      log.error('a serving process died: starting another', { pid: worker.process.pid, code, signal })
+      fork()
+    }
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0)
+  })
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
+  }
+  for (let i = 0; i < count; i++) fork()
+  log.info('serving processes started', { processes: count })
+  process.once('SIGTERM', () => stop('SIGTERM'))
+  process.once('SIGINT', () => stop('SIGINT'))
+}

@@ -1,0 +1,136 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+
+/**
+ * Issue 14: serving processes on one database file, as real processes. Polls never assert on
+ * speed; the test timeouts only stop a hung server from hanging the suite.
+ */
+const cli = join(import.meta.dirname, '../../src/cli.ts')
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function serve(dbPath: string, port: number, env: Record<string, string>): { child: ChildProcess; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OPENROLES_DB: dbPath, OPENROLES_SEED_JOBS: '200', LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  return { child, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) }
+}
+
+async function getJson(url: string, child: ChildProcess): Promise<any> {
+  for (;;) {
+    assert.equal(child.exitCode, null, 'server exited')
+    try {
+      const response = await fetch(url)
+      if (response.ok) return await response.json()
+    } catch {
+      /* not listening yet */
+    }
+    await pause(200)
+  }
+}
+
+test('a posting imported while two processes serve one file shows in both processes’ searches', { timeout: 240_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'openroles-processes-'))
+  const dbPath = join(dir, 'catalogue.db')
+  const [portA, portB] = [await freePort(), await freePort()]
+  // The first process creates and seeds the file; the second starts on the existing file.
+  const a = serve(dbPath, portA, { SERVE_PROCESSES: '1' })
+  let b: ReturnType<typeof serve> | undefined
+  t.after(() => {
+    a.child.kill('SIGKILL')
+    b?.child.kill('SIGKILL')
+    rmSync(dir, { recursive: true, force: true })
+  })
+  await getJson(`http://127.0.0.1:${portA}/api/v1/status`, a.child)
+  b = serve(dbPath, portB, { SERVE_PROCESSES: '1' })
+  await getJson(`http://127.0.0.1:${portB}/api/v1/status`, b.child)
+  const search = (port: number, child: ChildProcess) => getJson(`http://127.0.0.1:${port}/api/v1/jobs/search?q=zymurgist`, child)
+  assert.equal((await search(portA, a.child)).meta.total, 0)
+  assert.equal((await search(portB, b.child)).meta.total, 0)
+
+  writeFileSync(join(dir, 'jobs.jsonl'), JSON.stringify({ title: 'Zymurgist', company: { name: 'Brew Co' }, url: 'https://brew.example/jobs/1', source: 'x', external_id: 'z1', description: 'Brewing.' }))
+  const run = spawnSync(process.execPath, ['--import', 'tsx', cli, 'import', join(dir, 'jobs.jsonl')], { env: { ...process.env, OPENROLES_DB: dbPath, LOG_LEVEL: 'error' }, encoding: 'utf8' })
+  assert.equal(run.status, 0, run.stderr)
+
+  // Both processes follow the change log on their own; each is asked until it shows the posting.
+  for (const [port, child] of [[portA, a.child], [portB, b.child]] as const) {
+    let found
+    while ((found = await search(port, child)).meta.total === 0) await pause(100)
+    assert.deepEqual(found.data.map((job: { title: string }) => job.title), ['Zymurgist'])
+  }
+})
+
+test('one process of the cluster holds the scheduler lease; after kill -9 of it another takes over', { timeout: 240_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'openroles-cluster-'))
+  const dbPath = join(dir, 'catalogue.db')
+  const port = await freePort()
+  const primary = serve(dbPath, port, { SERVE_PROCESSES: '2', SCHEDULER_LEASE_SECONDS: '1' })
+  t.after(() => {
+    primary.child.kill('SIGKILL')
+    rmSync(dir, { recursive: true, force: true })
+  })
+  await getJson(`http://127.0.0.1:${port}/api/v1/status`, primary.child)
+  const db = new Database(dbPath, { readonly: true })
+  t.after(() => db.close())
+  const holder = () => db.prepare("SELECT holder, expires_at FROM leases WHERE name = 'schedulers'").get() as { holder: string; expires_at: number } | undefined
+  const pidOf = (name: string) => Number(name.split(':')[1])
+  let first
+  while (!(first = holder())) await pause(100)
+  const leader = pidOf(first.holder)
+  assert.notEqual(leader, primary.child.pid, 'a serving process holds the lease, not the primary')
+
+  process.kill(leader, 'SIGKILL')
+  let next
+  while ((next = holder()) === undefined || pidOf(next.holder) === leader) await pause(100)
+  assert.notEqual(pidOf(next.holder), leader)
+  assert.ok(next.expires_at > first.expires_at, 'the new holder stamped a later expiry')
+  // The service still answers, and a clean stop ends every process with success.
+  assert.equal((await getJson(`http://127.0.0.1:${port}/api/v1/status`, primary.child)).data.ok, true)
+  primary.child.kill('SIGTERM')
+  assert.equal(await primary.exited, 0)
+})
+
+test('two serving processes count one caller’s read budget once (the primary keeps the buckets)', { timeout: 240_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'openroles-budget-'))
+  const dbPath = join(dir, 'catalogue.db')
+  const port = await freePort()
+  // 6 per minute: a token comes back every 10 s.
+  const primary = serve(dbPath, port, { SERVE_PROCESSES: '2', RATE_READ_PER_MINUTE: '6' })
+  t.after(() => {
+    primary.child.kill('SIGKILL')
+    rmSync(dir, { recursive: true, force: true })
+  })
+  await getJson(`http://127.0.0.1:${port}/api/v1/status`, primary.child)
+  const started = Date.now()
+  const statuses: number[] = []
+  // The port hands connections to the processes in turn; fresh connections spread the requests.
+  for (let i = 0; i < 20; i++) {
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1/jobs/search?limit=1`, { headers: { connection: 'close' } })
+    await response.arrayBuffer()
+    statuses.push(response.status)
+  }
+  const allowed = statuses.filter((status) => status === 200).length
+  assert.equal(statuses.filter((status) => status !== 200 && status !== 429).length, 0)
+  // Exactly the budget, plus any token that came back meanwhile (one per 10 s) — not 6 per process.
+  const refilled = Math.floor((Date.now() - started) / 10_000)
+  assert.ok(allowed >= 6 && allowed <= 6 + refilled, `allowed ${allowed} of 20 with ${refilled} refilled`)
+  assert.deepEqual(statuses.slice(0, 6), [200, 200, 200, 200, 200, 200])
+})
