@@ -967,6 +967,7 @@ CREATE TABLE IF NOT EXISTS assistant_messages (
   content     TEXT NOT NULL,
   created_at  TEXT NOT NULL,
   PRIMARY KEY (session_id, seq)
+) STRICT;
 
 -- ---------------------------------------------------------------- serving processes (src/cluster/)
 
