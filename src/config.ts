@@ -91,7 +91,7 @@ export const settings = {
   sourcesBackoffMs: int('SOURCES_BACKOFF_MS', 2000, 'first retry delay; it doubles on each further retry (Retry-After wins when longer, up to a minute)'),
   sourcesFailingAfter: int('SOURCES_FAILING_AFTER', 3, 'failed crawls in a row after which a source is marked failing'),
   sourcesMaxPages: int('SOURCES_MAX_PAGES', 200, 'pages of one paginated board read at most per crawl'),
-  serveProcesses: int('SERVE_PROCESSES', 0, 'serving processes sharing the port and the database file (node:cluster); 0 = one per CPU core, 1 = a single process without the cluster'),
+  serveProcesses: int('SERVE_PROCESSES', 1, 'serving processes sharing the port and the database file (node:cluster); 1 (default) = a single process without the cluster, 0 = one per CPU core'),
   schedulerLeaseSeconds: int('SCHEDULER_LEASE_SECONDS', 30, 'the scheduler lease: one serving process runs digests, rollups and crawls, renewing every third of this; when it dies another takes over after at most this long'),
   sourcesLeaseMinutes: int('SOURCES_LEASE_MINUTES', 30, 'a crawl that has not finished after this long (the process died) may be started again'),
   sourcesUserAgent: str('SOURCES_USER_AGENT', '', 'User-Agent of the crawler; empty = openroles-crawler/<version> (job board crawler; +PUBLIC_ORIGIN)'),
