@@ -59,6 +59,7 @@ import { companyFeedbackRoutes } from './http/company-feedback.ts'
 import { submissionRoutes } from './http/submissions.ts'
 import { threadRoutes } from './http/threads.ts'
 import { referralRoutes } from './http/referrals.ts'
+import { cvRoutes } from './http/cvs.ts'
 import { adminSourceRoutes } from './http/admin-sources.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
@@ -146,6 +147,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...submissionRoutes(ctx),
     ...threadRoutes(ctx),
     ...referralRoutes(ctx),
+    ...cvRoutes(ctx),
     // moderation
     ...adminSourceRoutes(ctx),
   ]

@@ -7,6 +7,7 @@ import { insightRollup } from './0006-insight-rollup.ts'
 import { boardSources } from './0007-board-sources.ts'
 import { reenrichPostingsV2 } from './0008-reenrich-postings.ts'
 import { referrals } from './0010-referrals.ts'
+import { cvs } from './0013-cvs.ts'
 
 /**
  * The ordered schema migrations. Release 1 (schema version 1) is the baseline: a database file made
@@ -31,4 +32,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, referrals]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, referrals, cvs]

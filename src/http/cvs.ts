@@ -1,0 +1,106 @@
+import * as v from 'valibot'
+import type { AppContext } from '../context.ts'
+import { defineOperation, type Route } from './route.ts'
+import { notFound } from '../errors.ts'
+import { FONTS, TEMPLATES } from '../cv/catalog.ts'
+import { DocumentSchema } from '../cv/document.ts'
+import { cvMeta, cvOf, cvRecord, deleteCv, tailoredCvs } from '../cv/store.ts'
+import { createBaseCv, patchCv, replaceCv, setTemplate } from '../cv/cvs.ts'
+import { listRevisions, undoBatch, undoRevision } from '../cv/revisions.ts'
+
+/** CVs (docs/cv.md): templates and fonts, the base and tailored CVs, edits, revisions and undo. */
+const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(100), v.description('CV UUID, or `base` for your base CV (anything else is 404)')) })
+const RevParams = v.object({ id: IdParams.entries.id, rid: v.pipe(v.string(), v.maxLength(100)) })
+const BatchParams = v.object({ id: IdParams.entries.id, bid: v.pipe(v.string(), v.maxLength(100)) })
+const Op = v.strictObject({
+  kind: v.picklist(['set', 'insert', 'remove', 'move'], 'kind must be set, insert, remove or move'),
+  path: v.pipe(v.string('path is required'), v.maxLength(200)),
+  value: v.optional(v.unknown()),
+  to: v.optional(v.pipe(v.number(), v.integer('to must be an integer'))),
+  evidence_id: v.optional(v.pipe(v.string(), v.maxLength(100))),
+})
+const PatchBody = v.strictObject({ ops: v.pipe(v.array(Op, 'ops must be a list of ops'), v.minLength(1, 'ops must not be empty'), v.maxLength(200, 'at most 200 ops per batch')), note: v.optional(v.pipe(v.string(), v.maxLength(500))) })
+const META = '`{ id, title, template_id, created_at, updated_at }`'
+const RECORD = '`{ id, title, template_id, created_at, updated_at, agent_session_id, document, autopilot_report?, tracer_links_enabled }`'
+const DOC = 'The document is `{ margins: {top,right,bottom,left} (inches, 0.25–1.5, default 0.5), style: {font_family?, font_size? (8.5–12, step .5), line_height? (0.3–0.9)}, header: {full_name?, email?, phone?, location?, links?[]}, summary?, experience?[], education?[], skills?[{group?, items?[]}], languages?[], projects?[], certifications?[] }`; every write is sanitised (list caps, length caps in characters, tags and control characters removed, unknown fonts dropped).'
+
+export function cvRoutes(ctx: AppContext): Route[] {
+  const { db } = ctx
+  const caps = () => ({ bullets: ctx.config.cvMaxBullets })
+  const now = () => ctx.now().toISOString()
+  const mine = (userId: number, id: string) => {
+    const row = cvOf(db, userId, id)
+    if (!row) throw notFound('not found')
+    return row
+  }
+  return [
+    defineOperation({ method: 'GET', path: '/cv-templates', summary: 'CV templates', description: 'The nine templates `[{ id, label, style, photo }]`; `classic-ats` is the default, `portrait` and `headshot` show your photo.', tags: ['cvs'], auth: 'session' }, () => ({ data: TEMPLATES })),
+    defineOperation({ method: 'GET', path: '/cv-fonts', summary: 'CV fonts', description: 'The four fonts `[{ id, label, note, css }]` a CV style may name.', tags: ['cvs'], auth: 'session' }, () => ({ data: FONTS })),
+    defineOperation(
+      { method: 'GET', path: '/me/cvs', summary: 'Your tailored CVs', description: 'Tailored CVs only (the base CV is `GET /me/cvs/base`), newest edit first: `[{ id, title, template_id, created_at, updated_at, job_slug, job_title, job_company, agent_session_id }]`. No meta.', tags: ['cvs'], auth: 'session' },
+      (_event, { caller }) => ({ data: tailoredCvs(db, caller.userId) }),
+    ),
+    defineOperation(
+      {
+        method: 'POST', path: '/me/cvs', summary: 'Create your base CV',
+        description: `JSON \`{ title?, template_id?, seed? }\`. Creates your one base CV (201) and answers it as ${RECORD}; when you already have one it is answered as it is (200). Title trimmed, at most 200 characters, default "Untitled CV". \`seed: true\` fills it from your account and profile (email, location, headline, skills, languages).`,
+        tags: ['cvs'], auth: 'session',
+        body: v.object({ title: v.optional(v.pipe(v.string(), v.maxLength(2000))), template_id: v.optional(v.string()), seed: v.optional(v.boolean()) }),
+        responses: { 201: 'created', 200: 'your existing base CV', 400: 'unknown template' },
+      },
+      (event, { body, caller }) => {
+        const { row, created } = createBaseCv(db, caller.userId, body, caps(), now())
+        event.res.status = created ? 201 : 200
+        return { data: cvRecord(row) }
+      },
+    ),
+    defineOperation(
+      { method: 'GET', path: '/me/cvs/:id', summary: 'One CV', description: `${RECORD}. ${DOC} Through an API key the header's name, email, phone and links are left out (the location stays).`, tags: ['cvs'], auth: 'session-or-key', params: IdParams, responses: { 404: 'not your CV' } },
+      (_event, { params, caller }) => ({ data: cvRecord(mine(caller.userId, params.id), { forKey: caller.kind === 'key' }) }),
+    ),
+    defineOperation(
+      { method: 'PUT', path: '/me/cvs/:id', summary: 'Replace a CV', description: `JSON \`{ title, template_id, document }\`: the whole document is replaced, recorded as one revision (actor candidate, origin editor). ${DOC} Answers ${META}.`, tags: ['cvs'], auth: 'session', params: IdParams, body: v.object({ title: v.string('title is required'), template_id: v.string('template_id is required'), document: DocumentSchema }), responses: { 400: 'unknown template or a malformed document', 404: 'not your CV' } },
+      (_event, { params, body, caller }) => ({ data: cvMeta(replaceCv(db, mine(caller.userId, params.id), body, caps(), now())) }),
+    ),
+    defineOperation(
+      {
+        method: 'PATCH', path: '/me/cvs/:id', summary: 'Edit a CV with a batch of ops',
+        description: `JSON \`{ ops: [{ kind: set|insert|remove|move, path, value?, to?, evidence_id? }], note? }\` (unknown fields are refused). Paths: \`summary\`, \`experience[2].bullets[1]\`, \`skills[0].items[3]\`, \`style.font_size\`, \`title\`, \`template_id\`. The batch is all or nothing and one revision. Through an API key you edit as the agent: the header's name, email, phone and links, the title and the template are refused (403). Answers ${META}.`,
+        tags: ['cvs'], auth: 'session-or-key', params: IdParams, body: PatchBody,
+        responses: { 400: 'malformed body or unknown template', 403: 'an agent touched a forbidden path', 404: 'not your CV', 409: 'the bullet cap (CV_MAX_BULLETS) is reached', 422: 'a malformed op, bad path or index out of range (the message names the op)' },
+      },
+      (_event, { params, body, caller }) => ({ data: cvMeta(patchCv(db, mine(caller.userId, params.id), body, caller.kind === 'key' ? 'agent' : 'candidate', caps(), now())) }),
+    ),
+    defineOperation(
+      { method: 'PUT', path: '/me/cvs/:id/template', summary: 'Change a CV’s template', description: 'JSON `{ template_id }`; recorded as a revision (origin template). 204.', tags: ['cvs'], auth: 'session', params: IdParams, body: v.object({ template_id: v.string('template_id is required') }), responses: { 204: 'changed', 400: 'unknown template', 404: 'not your CV' } },
+      (event, { params, body, caller }) => {
+        setTemplate(db, mine(caller.userId, params.id), body.template_id, caps(), now())
+        event.res.status = 204
+        return null
+      },
+    ),
+    defineOperation(
+      { method: 'DELETE', path: '/me/cvs/:id', summary: 'Delete a CV', description: 'The CV and its revisions are deleted. 204.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 204: 'deleted', 404: 'not your CV' } },
+      (event, { params, caller }) => {
+        deleteCv(db, mine(caller.userId, params.id))
+        event.res.status = 204
+        return null
+      },
+    ),
+    defineOperation(
+      { method: 'GET', path: '/me/cvs/:id/revisions', summary: 'A CV’s revisions', description: 'Newest first: `[{ id, actor, origin, batch_id?, title, note?, paths, reverted, undoable, reverts_id?, created_at }]`. The log is append-only; an undo is itself a revision. No meta.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 404: 'not your CV' } },
+      (_event, { params, caller }) => ({ data: listRevisions(db, mine(caller.userId, params.id)) }),
+    ),
+    defineOperation(
+      { method: 'POST', path: '/me/cvs/:id/revisions/:rid/undo', summary: 'Undo one revision', description: `Puts back what that revision changed, as a new revision; later edits to other parts survive. Answers \`{ cv: ${META.slice(1, -1)}, revision }\`.`, tags: ['cvs'], auth: 'session', params: RevParams, responses: { 404: 'not your CV, or revision not found', 409: 'there is nothing to undo, or a later edit changed the same part' } },
+      (_event, { params, caller }) => {
+        const { row, revision } = undoRevision(db, mine(caller.userId, params.id), params.rid, caps(), now())
+        return { data: { cv: cvMeta(row), revision } }
+      },
+    ),
+    defineOperation(
+      { method: 'POST', path: '/me/cvs/:id/revisions/batch/:bid/undo', summary: 'Undo a whole agent run', description: `Reverses every standing edit of one run (\`batch_id\`), newest first, all or nothing, and clears the autopilot report. Answers ${META}.`, tags: ['cvs'], auth: 'session', params: BatchParams, responses: { 404: 'not your CV, or run not found', 409: 'there is nothing to undo, or a later edit changed the same part' } },
+      (_event, { params, caller }) => ({ data: cvMeta(undoBatch(db, mine(caller.userId, params.id), params.bid, caps(), now())) }),
+    ),
+  ]
+}
