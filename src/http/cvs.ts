@@ -7,6 +7,7 @@ import { DocumentSchema } from '../cv/document.ts'
 import { cvMeta, cvOf, cvRecord, deleteCv, tailoredCvs } from '../cv/store.ts'
 import { createBaseCv, patchCv, replaceCv, setTemplate } from '../cv/cvs.ts'
 import { listRevisions, undoBatch, undoRevision } from '../cv/revisions.ts'
+import { renderCvPdf } from '../cv/render.ts'
 
 /** CVs (docs/cv.md): templates and fonts, the base and tailored CVs, edits, revisions and undo. */
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(100), v.description('CV UUID, or `base` for your base CV (anything else is 404)')) })
@@ -85,6 +86,15 @@ export function cvRoutes(ctx: AppContext): Route[] {
         deleteCv(db, mine(caller.userId, params.id))
         event.res.status = 204
         return null
+      },
+    ),
+    defineOperation(
+      { method: 'GET', path: '/me/cvs/:id/pdf', summary: 'A CV as PDF', description: 'The CV typeset with its template (Typst): selectable text an applicant tracking system reads, clickable links, A4 pages. `application/pdf`, shown inline, never cached by shared caches.', tags: ['cvs'], auth: 'session-or-key', params: IdParams, responses: { 200: 'application/pdf', 404: 'not your CV' } },
+      (_event, { params, caller }) => {
+        const row = mine(caller.userId, params.id)
+        const pdf = renderCvPdf(row)
+        const name = row.title.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'cv'
+        return new Response(new Uint8Array(pdf), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${name}.pdf"`, 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store', 'content-length': String(pdf.length) } })
       },
     ),
     defineOperation(

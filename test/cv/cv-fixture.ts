@@ -4,7 +4,7 @@ import type { Config } from '../../src/config.ts'
 
 /** A fresh app and a signed-in person with helpers to call CV routes by cookie or by API key. */
 export async function cvApp(config: Partial<Config> = {}) {
-  const { call, db } = createTestApp({ config })
+  const { app, call, db } = createTestApp({ config })
   const person = async () => {
     const user = await signUp(call)
     const send = (method: string, path: string, body?: unknown) =>
@@ -12,7 +12,7 @@ export async function cvApp(config: Partial<Config> = {}) {
     const key = await createApiKey(call, user.cookie)
     const sendKey = (method: string, path: string, body?: unknown) =>
       call(`/api/v1${path}`, { method, headers: bearerHeaders(key), body: body === undefined ? undefined : JSON.stringify(body) })
-    return { ...user, send, sendKey }
+    return { ...user, key, send, sendKey }
   }
-  return { call, db, person }
+  return { app, call, db, person }
 }

@@ -1,0 +1,33 @@
+import { readFileSync, existsSync } from 'node:fs'
+import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler'
+import { rootOf, type CvRow } from './store.ts'
+
+/**
+ * CV PDFs, typeset by Typst (the compiler ships as a native npm package). The layout is cv.typ;
+ * the CV goes in as JSON through sys.inputs, so no user text is ever parsed as Typst markup.
+ * Fonts: Libertinus Serif and DejaVu Sans Mono are built into the compiler; Tinos, Liberation
+ * Sans, Carlito and WenQuanYi Micro Hei (for Chinese) come from the Debian font packages .ci/run
+ * installs. A missing family falls back to Libertinus Serif / DejaVu Sans, never to a download.
+ */
+const LAYOUT = readFileSync(new URL('./cv.typ', import.meta.url), 'utf8')
+const FONT_DIRS = ['/usr/share/fonts/truetype/croscore', '/usr/share/fonts/truetype/crosextra', '/usr/share/fonts/truetype/liberation', '/usr/share/fonts/truetype/wqy', '/usr/share/fonts/truetype/dejavu']
+
+let compiler: NodeCompiler | undefined
+
+/** One compiler for the process: creating it loads the fonts (tens of ms); each PDF then reuses them. */
+function typst(): NodeCompiler {
+  compiler ??= NodeCompiler.create({ fontArgs: [{ fontPaths: FONT_DIRS.filter((dir) => existsSync(dir)) }] })
+  return compiler
+}
+
+/** The PDF of a CV: its text is selectable (an ATS reads it), its links are clickable. */
+export function renderCvPdf(row: CvRow): Buffer {
+  const { title, template_id, ...document } = rootOf(row)
+  const cv = JSON.stringify({ title, document })
+  const compiler = typst()
+  try {
+    return compiler.pdf({ mainFileContent: LAYOUT, inputs: { cv, template: String(template_id) } })
+  } finally {
+    compiler.evictCache(30)
+  }
+}
