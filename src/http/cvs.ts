@@ -1,13 +1,14 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
-import { notFound } from '../errors.ts'
+import { badRequest, notFound } from '../errors.ts'
 import { FONTS, TEMPLATES } from '../cv/catalog.ts'
 import { DocumentSchema } from '../cv/document.ts'
 import { cvMeta, cvOf, cvRecord, deleteCv, tailoredCvs } from '../cv/store.ts'
 import { createBaseCv, patchCv, replaceCv, setTemplate } from '../cv/cvs.ts'
 import { listRevisions, undoBatch, undoRevision } from '../cv/revisions.ts'
 import { renderCvPdf } from '../cv/render.ts'
+import { bindSession, newTailorSession, tailorCv } from '../cv/tailor.ts'
 
 /** CVs (docs/cv.md): templates and fonts, the base and tailored CVs, edits, revisions and undo. */
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(100), v.description('CV UUID, or `base` for your base CV (anything else is 404)')) })
@@ -53,6 +54,37 @@ export function cvRoutes(ctx: AppContext): Route[] {
         const { row, created } = createBaseCv(db, caller.userId, body, caps(), now())
         event.res.status = created ? 201 : 200
         return { data: cvRecord(row) }
+      },
+    ),
+    defineOperation(
+      {
+        method: 'POST', path: '/me/cvs/tailor', summary: 'Tailor your CV to a job',
+        description: 'JSON `{ job_slug }`. Makes (or reuses) the CV bound to that job: a copy of your base CV (seeded from your profile when you have none) with skills and bullets ordered by what the job asks for, recorded as one revision of the run (`batch_id` = the session id, so a batch undo puts the base order back). The job goes on your board at `preparing`. Charged to the `tailor` allowance (the same job again is free). 201 `{ tailor_cv_id, base_cv_id, analysis: null, session_id, cold_start_running }`; `cold_start_running` is true only when the CV was just made.',
+        tags: ['cvs'], auth: 'session',
+        body: v.object({ job_slug: v.optional(v.pipe(v.string('job_slug must be a string'), v.trim(), v.maxLength(300))) }),
+        responses: { 201: 'the tailored CV', 400: 'job_slug is required', 402: 'the tailor allowance is used up (when enforced)', 404: 'job not found', 409: 'add a résumé before tailoring (no base CV and no profile)' },
+      },
+      (event, { body, caller }) => {
+        if (!body.job_slug) throw badRequest('job_slug is required')
+        const data = tailorCv(db, ctx.config, caller.userId, body.job_slug, caps(), ctx.now())
+        event.res.status = 201
+        return { data }
+      },
+    ),
+    defineOperation(
+      { method: 'POST', path: '/me/cvs/:id/tailor-session', summary: 'A fresh session for a tailored CV', description: '201 `{ tailor_cv_id, base_cv_id, session_id }`: the CV is bound to a new session id.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 201: 'bound', 404: 'not your CV', 409: 'not a tailored CV, or no base CV' } },
+      (event, { params, caller }) => {
+        const data = newTailorSession(db, caller.userId, mine(caller.userId, params.id))
+        event.res.status = 201
+        return { data }
+      },
+    ),
+    defineOperation(
+      { method: 'PUT', path: '/me/cvs/:id/session', summary: 'Bind a CV to a session', description: 'JSON `{ session_id }`; the CV’s `agent_session_id` becomes it. 204.', tags: ['cvs'], auth: 'session-or-key', params: IdParams, body: v.object({ session_id: v.pipe(v.string('session_id is required'), v.minLength(1, 'session_id is required'), v.maxLength(100)) }), responses: { 204: 'bound', 404: 'not your CV' } },
+      (event, { params, body, caller }) => {
+        bindSession(db, mine(caller.userId, params.id), body.session_id)
+        event.res.status = 204
+        return null
       },
     ),
     defineOperation(

@@ -1,10 +1,11 @@
 import { createTestApp } from '../helpers/app.ts'
 import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
 import type { Config } from '../../src/config.ts'
+import type { JobRecord } from '../../src/catalogue/job-record.ts'
 
 /** A fresh app and a signed-in person with helpers to call CV routes by cookie or by API key. */
-export async function cvApp(config: Partial<Config> = {}) {
-  const { app, call, db } = createTestApp({ config })
+export async function cvApp(config: Partial<Config> = {}, jobs: JobRecord[] = []) {
+  const { app, call, db } = createTestApp({ config, jobs })
   const person = async () => {
     const user = await signUp(call)
     const send = (method: string, path: string, body?: unknown) =>

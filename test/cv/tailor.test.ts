@@ -1,0 +1,78 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { cvApp } from './cv-fixture.ts'
+import { fixtureJob } from '../helpers/app.ts'
+
+// Tailoring through HTTP: the vacancy-bound copy ordered by the job's skills, one per job, the job
+// on the board at preparing, the tailor allowance, fresh sessions and undo of the tailoring run.
+
+const jobs = () => [
+  fixtureJob({ publicSlug: 'go-dev', title: 'Go Developer', company: { slug: 'acme', name: 'Acme' }, skills: [{ slug: 'go', name: 'Go' }, { slug: 'kubernetes', name: 'Kubernetes' }] }),
+  fixtureJob({ publicSlug: 'ts-dev', title: 'TypeScript Developer', company: { slug: 'beta', name: 'Beta' }, skills: [{ slug: 'typescript', name: 'TypeScript' }] }),
+]
+const base = {
+  header: { full_name: 'Alice Example', email: 'alice@example.org' },
+  skills: [{ group: 'Frontend', items: ['React', 'TypeScript'] }, { group: 'Backend', items: ['Python', 'Go', 'Kubernetes'] }],
+  experience: [{ role: 'Engineer', company: 'Old Co', bullets: ['Built React dashboards', 'Ran Kubernetes clusters for Go services'] }],
+}
+
+test('tailoring makes one CV per job ordered by the job’s skills, puts the job on the board and is undone as a run', async () => {
+  const { person } = await cvApp({}, jobs())
+  const alice = await person()
+  assert.equal((await alice.send('POST', '/me/cvs/tailor', {})).body.error, 'job_slug is required')
+  const noResume = await alice.send('POST', '/me/cvs/tailor', { job_slug: 'go-dev' })
+  assert.equal(noResume.status, 409)
+  assert.equal(noResume.body.error, 'add a résumé before tailoring')
+  const { id: baseId } = (await alice.send('POST', '/me/cvs', {})).body.data
+  await alice.send('PUT', `/me/cvs/${baseId}`, { title: 'Base', template_id: 'modern-sans', document: base })
+  assert.equal((await alice.send('POST', '/me/cvs/tailor', { job_slug: 'nope' })).status, 404)
+
+  const first = await alice.send('POST', '/me/cvs/tailor', { job_slug: 'go-dev' })
+  assert.equal(first.status, 201, JSON.stringify(first.body))
+  const run = first.body.data
+  assert.equal(run.base_cv_id, baseId)
+  assert.equal(run.cold_start_running, true)
+  assert.equal(run.analysis, null)
+  const cv = (await alice.send('GET', `/me/cvs/${run.tailor_cv_id}`)).body.data
+  assert.equal(cv.agent_session_id, run.session_id)
+  assert.equal(cv.template_id, 'modern-sans')
+  assert.equal(cv.title, 'Go Developer — Acme')
+  assert.deepEqual(cv.document.skills, [{ group: 'Backend', items: ['Go', 'Kubernetes', 'Python'] }, { group: 'Frontend', items: ['React', 'TypeScript'] }])
+  assert.deepEqual(cv.document.experience[0].bullets, ['Ran Kubernetes clusters for Go services', 'Built React dashboards'])
+  assert.deepEqual((await alice.send('GET', `/me/cvs/${baseId}`)).body.data.document.skills, base.skills, 'the base CV is untouched')
+
+  const again = await alice.send('POST', '/me/cvs/tailor', { job_slug: 'go-dev' })
+  assert.equal(again.body.data.tailor_cv_id, run.tailor_cv_id, 'one tailored CV per job')
+  assert.equal(again.body.data.cold_start_running, false)
+  const list = (await alice.send('GET', '/me/cvs')).body.data
+  assert.deepEqual(list.map((c: { id: string; job_slug: string; job_company: string }) => [c.id, c.job_slug, c.job_company]), [[run.tailor_cv_id, 'go-dev', 'Acme']])
+
+  const tracking = (await alice.send('GET', '/me/tracking/go-dev')).body.data
+  assert.equal(tracking.stage, 'preparing')
+  const history = (await alice.send('GET', '/me/plan/history')).body.data
+  assert.equal(JSON.stringify(history).split('"tailor"').length - 1, 1, 'the run was charged once to the tailor allowance, the reuse was free')
+
+  const undo = await alice.send('POST', `/me/cvs/${run.tailor_cv_id}/revisions/batch/${run.session_id}/undo`)
+  assert.equal(undo.status, 200, JSON.stringify(undo.body))
+  assert.deepEqual((await alice.send('GET', `/me/cvs/${run.tailor_cv_id}`)).body.data.document.skills, base.skills, 'undoing the run puts the base order back')
+})
+
+test('a tailored CV gets fresh sessions; a base CV is refused; sessions can be bound by key', async () => {
+  const { person } = await cvApp({ planEnforce: 'tailor' }, jobs())
+  const alice = await person()
+  await alice.send('PUT', '/me/profile', { skills: [{ name: 'Go' }], headline: 'Go engineer' })
+  const run = (await alice.send('POST', '/me/cvs/tailor', { job_slug: 'go-dev' })).body.data
+  assert.ok(run.base_cv_id, 'a base CV is seeded from the profile')
+  assert.equal((await alice.send('GET', `/me/cvs/${run.base_cv_id}`)).body.data.document.summary, 'Go engineer')
+  const fresh = await alice.send('POST', `/me/cvs/${run.tailor_cv_id}/tailor-session`)
+  assert.equal(fresh.status, 201)
+  assert.notEqual(fresh.body.data.session_id, run.session_id)
+  assert.equal((await alice.send('GET', `/me/cvs/${run.tailor_cv_id}`)).body.data.agent_session_id, fresh.body.data.session_id)
+  const notTailored = await alice.send('POST', `/me/cvs/${run.base_cv_id}/tailor-session`)
+  assert.equal(notTailored.status, 409)
+  assert.equal(notTailored.body.error, 'not a tailored CV')
+  assert.equal((await alice.sendKey('PUT', `/me/cvs/${run.tailor_cv_id}/session`, { session_id: 'assistant-42' })).status, 204)
+  assert.equal((await alice.send('GET', `/me/cvs/${run.tailor_cv_id}`)).body.data.agent_session_id, 'assistant-42')
+  assert.equal((await alice.sendKey('PUT', '/me/cvs/nope/session', { session_id: 'x' })).status, 404)
+  assert.equal((await alice.sendKey('POST', '/me/cvs/tailor', { job_slug: 'ts-dev' })).status, 401)
+})
