@@ -919,3 +919,33 @@ CREATE TABLE IF NOT EXISTS cv_revisions (
   UNIQUE (cv_id, seq)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS cv_revisions_batch ON cv_revisions (cv_id, batch_id);
+
+-- Tracer links of a CV (docs/cv.md): each link of the header or a project gets a token served by the
+-- public redirect /cv/{token}, which only ever sends to the destination stored here.
+CREATE TABLE IF NOT EXISTS cv_tracer_links (
+  token            TEXT PRIMARY KEY,
+  cv_id            TEXT NOT NULL REFERENCES cvs (id) ON DELETE CASCADE,
+  source_path      TEXT NOT NULL,
+  destination_url  TEXT NOT NULL,
+  clicks           INTEGER NOT NULL DEFAULT 0,
+  bot_clicks       INTEGER NOT NULL DEFAULT 0,
+  last_click_at    TEXT,
+  created_at       TEXT NOT NULL,
+  UNIQUE (cv_id, source_path, destination_url)
+) STRICT;
+
+-- Distinct visitors per day: a salted hash of address and user agent, never the address itself.
+CREATE TABLE IF NOT EXISTS cv_link_visitors (
+  token         TEXT NOT NULL REFERENCES cv_tracer_links (token) ON DELETE CASCADE,
+  day           TEXT NOT NULL,
+  visitor_hash  TEXT NOT NULL,
+  PRIMARY KEY (token, day, visitor_hash)
+) STRICT, WITHOUT ROWID;
+
+-- The addresses an owner recently used (salted hashes), so the owner's own clicks are not counted.
+CREATE TABLE IF NOT EXISTS cv_owner_addresses (
+  user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  address_hash  TEXT NOT NULL,
+  seen_at       TEXT NOT NULL,
+  PRIMARY KEY (user_id, address_hash)
+) STRICT, WITHOUT ROWID;

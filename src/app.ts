@@ -60,6 +60,7 @@ import { submissionRoutes } from './http/submissions.ts'
 import { threadRoutes } from './http/threads.ts'
 import { referralRoutes } from './http/referrals.ts'
 import { cvRoutes } from './http/cvs.ts'
+import { mountCvRedirect } from './http/cv-redirect.ts'
 import { adminSourceRoutes } from './http/admin-sources.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
@@ -176,6 +177,7 @@ export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3
   mountOps(app, ctx, metrics)
   mountFeeds(app, ctx)
   mountPages(app, ctx)
+  mountCvRedirect(app, ctx)
   // The MCP server's tools are the API's operations, whichever routes this app mounts.
   mountMcp(app, ctx, () => allRoutes(ctx))
   mountWeb(app)

@@ -60,6 +60,8 @@ export const settings = {
   prefillPerHour: int('PREFILL_PER_HOUR', 20, 'submission prefills one account may ask for per rolling hour'),
   referralRequestsPerDay: int('REFERRAL_REQUESTS_PER_DAY', 10, 'referral requests one account may send per rolling 24 hours'),
   referralProofMaxBytes: int('REFERRAL_PROOF_MAX_BYTES', 5242880, 'largest proof PDF a referral offer may upload (the upload is cut off with 413 past it)'),
+  cvVisitorSalt: str('CV_VISITOR_SALT', '', 'secret salt for hashing CV tracer-link visitors (address + user agent, per day); empty = tracer links cannot be enabled'),
+  cvRedirectsPerMinute: int('CV_REDIRECTS_PER_MINUTE', 60, 'requests to the public CV link redirect /cv/{token} per client address per minute'),
   cvMaxBullets: int('CV_MAX_BULLETS', 20, 'bullets one CV role or project may hold (more are cut on write; a PATCH insert past it is 409)'),
   insightsRollupMinutes: int('INSIGHTS_ROLLUP_MINUTES', 5, 'how often the serving process checks the insights rollup: takes in postings changed by crawls or other writers, and moves the 30-day window after midnight UTC (0 = only at start, on imports and on reads)'),
   insightsSalaryMinSample: int('INSIGHTS_SALARY_MIN_SAMPLE', 5, 'salary insights: a bucket (scope, seniority, currency, period) with fewer postings is left out'),

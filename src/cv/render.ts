@@ -21,12 +21,13 @@ function typst(): NodeCompiler {
 }
 
 /** The PDF of a CV: its text is selectable (an ATS reads it), its links are clickable. */
-export function renderCvPdf(row: CvRow): Buffer {
+/** `targets` maps a link's destination to the URL the PDF should point at instead (tracer links). */
+export function renderCvPdf(row: CvRow, targets: Record<string, string> = {}): Buffer {
   const { title, template_id, ...document } = rootOf(row)
   const cv = JSON.stringify({ title, document })
   const compiler = typst()
   try {
-    return compiler.pdf({ mainFileContent: LAYOUT, inputs: { cv, template: String(template_id) } })
+    return compiler.pdf({ mainFileContent: LAYOUT, inputs: { cv, template: String(template_id), targets: JSON.stringify(targets) } })
   } finally {
     compiler.evictCache(30)
   }

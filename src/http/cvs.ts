@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { badRequest, notFound } from '../errors.ts'
@@ -9,6 +10,8 @@ import { createBaseCv, patchCv, replaceCv, setTemplate } from '../cv/cvs.ts'
 import { listRevisions, undoBatch, undoRevision } from '../cv/revisions.ts'
 import { renderCvPdf } from '../cv/render.ts'
 import { bindSession, newTailorSession, tailorCv } from '../cv/tailor.ts'
+import { noteOwnerAddress, setTracing, tracedTargets, tracerReport } from '../cv/tracer.ts'
+import { clientIp } from './client-address.ts'
 
 /** CVs (docs/cv.md): templates and fonts, the base and tailored CVs, edits, revisions and undo. */
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(100), v.description('CV UUID, or `base` for your base CV (anything else is 404)')) })
@@ -30,6 +33,8 @@ export function cvRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
   const caps = () => ({ bullets: ctx.config.cvMaxBullets })
   const now = () => ctx.now().toISOString()
+  /** Where traced links point: the public origin when set, else the origin this request came to. */
+  const origin = (event: H3Event) => ctx.config.publicOrigin || event.url.origin
   const mine = (userId: number, id: string) => {
     const row = cvOf(db, userId, id)
     if (!row) throw notFound('not found')
@@ -122,12 +127,24 @@ export function cvRoutes(ctx: AppContext): Route[] {
     ),
     defineOperation(
       { method: 'GET', path: '/me/cvs/:id/pdf', summary: 'A CV as PDF', description: 'The CV typeset with its template (Typst): selectable text an applicant tracking system reads, clickable links, A4 pages. `application/pdf`, shown inline, never cached by shared caches.', tags: ['cvs'], auth: 'session-or-key', params: IdParams, responses: { 200: 'application/pdf', 404: 'not your CV' } },
-      (_event, { params, caller }) => {
+      (event, { params, caller }) => {
         const row = mine(caller.userId, params.id)
-        const pdf = renderCvPdf(row)
+        noteOwnerAddress(db, caller.userId, clientIp(ctx.config, event), ctx.config.cvVisitorSalt, now())
+        const pdf = renderCvPdf(row, tracedTargets(db, row, origin(event), now()))
         const name = row.title.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'cv'
         return new Response(new Uint8Array(pdf), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${name}.pdf"`, 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store', 'content-length': String(pdf.length) } })
       },
+    ),
+    defineOperation(
+      { method: 'GET', path: '/me/cvs/:id/tracer-links', summary: 'A CV’s tracer links and their clicks', description: 'One entry per link of the header and projects: `[{ source_path, destination_url, traced_url, clicks, bot_clicks, distinct_visitors?, last_click_at? }]`. `traced_url` is `<PUBLIC_ORIGIN>/cv/<token>` (token = the job’s company slug and five random characters). Your own clicks are not counted; bots, link previews, scanners, HEAD requests and prefetches count as `bot_clicks`; `distinct_visitors` (with CV_VISITOR_SALT) counts distinct address + user agent pairs per day. No meta.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 404: 'not your CV' } },
+      (event, { params, caller }) => {
+        noteOwnerAddress(db, caller.userId, clientIp(ctx.config, event), ctx.config.cvVisitorSalt, now())
+        return { data: tracerReport(db, mine(caller.userId, params.id), origin(event), ctx.config.cvVisitorSalt, now()) }
+      },
+    ),
+    defineOperation(
+      { method: 'PUT', path: '/me/cvs/:id/tracer-links', summary: 'Turn a CV’s tracer links on or off', description: 'JSON `{ enabled }`. When on, the PDF links to the traced URLs. Turning on needs CV_VISITOR_SALT on the deployment (else 409); turning off is never refused. Answers `{ tracer_links_enabled }`.', tags: ['cvs'], auth: 'session', params: IdParams, body: v.object({ enabled: v.boolean('enabled must be true or false') }), responses: { 400: 'enabled missing', 404: 'not your CV', 409: 'link tracing is not configured on this deployment' } },
+      (_event, { params, body, caller }) => ({ data: { tracer_links_enabled: setTracing(db, mine(caller.userId, params.id), body.enabled, ctx.config.cvVisitorSalt) } }),
     ),
     defineOperation(
       { method: 'GET', path: '/me/cvs/:id/revisions', summary: 'A CV’s revisions', description: 'Newest first: `[{ id, actor, origin, batch_id?, title, note?, paths, reverted, undoable, reverts_id?, created_at }]`. The log is append-only; an undo is itself a revision. No meta.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 404: 'not your CV' } },

@@ -14,7 +14,7 @@ import { clientAddressBlock } from './client-address.ts'
  * up or send mail faster than ACCOUNT_GLOBAL_PER_HOUR either. Buckets live in one LRU so a flood of
  * distinct callers evicts the least recent ones (who then start full) instead of exhausting memory.
  */
-export type Budget = 'read' | 'agent' | 'account'
+export type Budget = 'read' | 'agent' | 'account' | 'cv-redirect'
 
 export interface RateDecision {
   allowed: boolean
@@ -61,6 +61,7 @@ export function createRateLimiter(config: Config, now: () => number = Date.now):
     read: spec(config.readBudgetPerMinute, 'minute', burst(config.readBudgetPerMinute)),
     agent: spec(config.agentBudgetPerMinute, 'minute', burst(config.agentBudgetPerMinute)),
     account: spec(config.accountBudgetPerHour, 'hour'),
+    'cv-redirect': spec(config.cvRedirectsPerMinute, 'minute'),
   }
   const everyone = spec(config.accountGlobalPerHour, 'hour')
   const buckets = new LRUCache<string, Bucket>({ max: Math.max(1, config.rateLimitCallers) })
