@@ -12,6 +12,7 @@ import { renderCvPdf } from '../cv/render.ts'
 import { bindSession, newTailorSession, tailorCv } from '../cv/tailor.ts'
 import { noteOwnerAddress, setTracing, tracedTargets, tracerReport } from '../cv/tracer.ts'
 import { clientIp } from './client-address.ts'
+import { jobMatch } from '../cv/job-match.ts'
 
 /** CVs (docs/cv.md): templates and fonts, the base and tailored CVs, edits, revisions and undo. */
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(100), v.description('CV UUID, or `base` for your base CV (anything else is 404)')) })
@@ -145,6 +146,10 @@ export function cvRoutes(ctx: AppContext): Route[] {
     defineOperation(
       { method: 'PUT', path: '/me/cvs/:id/tracer-links', summary: 'Turn a CV’s tracer links on or off', description: 'JSON `{ enabled }`. When on, the PDF links to the traced URLs. Turning on needs CV_VISITOR_SALT on the deployment (else 409); turning off is never refused. Answers `{ tracer_links_enabled }`.', tags: ['cvs'], auth: 'session', params: IdParams, body: v.object({ enabled: v.boolean('enabled must be true or false') }), responses: { 400: 'enabled missing', 404: 'not your CV', 409: 'link tracing is not configured on this deployment' } },
       (_event, { params, body, caller }) => ({ data: { tracer_links_enabled: setTracing(db, mine(caller.userId, params.id), body.enabled, ctx.config.cvVisitorSalt) } }),
+    ),
+    defineOperation(
+      { method: 'GET', path: '/me/cvs/:id/job-match', summary: 'How well a tailored CV fits its job', description: 'Deterministic: `{ available, reason?, score?: { overall (0–100), categories: [{ id, label, earned, weight, available, reason?, items? }], contributing, matched_skills, missing_skills, requirements: [{ text, priority, coverage, skills, missing? }] } }`. Categories and weights: `requirements_coverage` 40 (the description’s lines that name skills), `keyword_match` 30 (the job’s skills named in the CV), `job_title_match` 20 (the title’s words in your roles), `seniority_fit` 10 (years of dated experience against the job’s seniority). `overall` is the earned share of the available weights.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 404: 'not your CV', 409: 'not a tailored CV, or the vacancy is gone' } },
+      (_event, { params, caller }) => ({ data: jobMatch(db, mine(caller.userId, params.id), ctx.now()) }),
     ),
     defineOperation(
       { method: 'GET', path: '/me/cvs/:id/revisions', summary: 'A CV’s revisions', description: 'Newest first: `[{ id, actor, origin, batch_id?, title, note?, paths, reverted, undoable, reverts_id?, created_at }]`. The log is append-only; an undo is itself a revision. No meta.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 404: 'not your CV' } },

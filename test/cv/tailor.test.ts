@@ -76,3 +76,32 @@ test('a tailored CV gets fresh sessions; a base CV is refused; sessions can be b
   assert.equal((await alice.sendKey('PUT', '/me/cvs/nope/session', { session_id: 'x' })).status, 404)
   assert.equal((await alice.sendKey('POST', '/me/cvs/tailor', { job_slug: 'ts-dev' })).status, 401)
 })
+
+test('job-match scores a tailored CV against its job with the documented weights', async () => {
+  const job = fixtureJob({
+    publicSlug: 'senior-go', title: 'Senior Go Developer', seniority: 'senior', company: { slug: 'acme', name: 'Acme' },
+    skills: [{ slug: 'go', name: 'Go' }, { slug: 'kubernetes', name: 'Kubernetes' }, { slug: 'postgresql', name: 'PostgreSQL' }],
+    descriptionText: 'You will build APIs.\n- 5+ years of Go\n- Run Kubernetes in production\n- PostgreSQL is a plus',
+  })
+  const { person } = await cvApp({}, [job])
+  const alice = await person()
+  const { id: baseId } = (await alice.send('POST', '/me/cvs', {})).body.data
+  await alice.send('PUT', `/me/cvs/${baseId}`, { title: 'Base', template_id: 'classic-ats', document: { experience: [{ role: 'Go Developer', company: 'Old', start: '2019', end: '2025', bullets: ['Ran Kubernetes clusters for Go services'] }] } })
+  assert.equal((await alice.send('GET', `/me/cvs/${baseId}/job-match`)).body.error, 'not a tailored CV')
+  const run = (await alice.send('POST', '/me/cvs/tailor', { job_slug: 'senior-go' })).body.data
+  const res = await alice.send('GET', `/me/cvs/${run.tailor_cv_id}/job-match`)
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+  const { available, score } = res.body.data
+  assert.equal(available, true)
+  const byId = Object.fromEntries(score.categories.map((c: { id: string }) => [c.id, c]))
+  assert.deepEqual(score.categories.map((c: { id: string; weight: number }) => [c.id, c.weight]), [['requirements_coverage', 40], ['keyword_match', 30], ['job_title_match', 20], ['seniority_fit', 10]])
+  assert.deepEqual(score.matched_skills, ['go', 'kubernetes'])
+  assert.deepEqual(score.missing_skills, ['postgresql'])
+  assert.equal(byId.keyword_match.earned, 20)
+  assert.deepEqual(score.requirements.map((r: { coverage: string; priority: string }) => [r.coverage, r.priority]), [['covered', 'must'], ['covered', 'must'], ['missing', 'nice']])
+  assert.equal(byId.requirements_coverage.earned, 26.7)
+  assert.deepEqual(byId.job_title_match.items, ['go', 'developer'])
+  assert.equal(byId.job_title_match.earned, 20)
+  assert.equal(byId.seniority_fit.earned, 10, 'six years of dated experience fit a senior role')
+  assert.equal(score.overall, Math.round(26.7 + 20 + 20 + 10))
+})
