@@ -13,6 +13,7 @@ import { bindSession, newTailorSession, tailorCv } from '../cv/tailor.ts'
 import { noteOwnerAddress, setTracing, tracedTargets, tracerReport } from '../cv/tracer.ts'
 import { clientIp } from './client-address.ts'
 import { jobMatch } from '../cv/job-match.ts'
+import { resetBase, resetTailored } from '../cv/reset.ts'
 
 /** CVs (docs/cv.md): templates and fonts, the base and tailored CVs, edits, revisions and undo. */
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(100), v.description('CV UUID, or `base` for your base CV (anything else is 404)')) })
@@ -92,6 +93,14 @@ export function cvRoutes(ctx: AppContext): Route[] {
         event.res.status = 204
         return null
       },
+    ),
+    defineOperation(
+      { method: 'POST', path: '/me/cvs/base/reset-from-resume', summary: 'Rebuild your base CV from your profile', description: `Replaces the base CV’s content with a fresh seed from your account and profile (no résumé is kept yet); template, margins and typography stay; tailored CVs are untouched. One revision (origin import). Answers ${RECORD}.`, tags: ['cvs'], auth: 'session', responses: { 409: 'add a résumé before resetting from it (no profile), or no base CV' } },
+      (_event, { caller }) => ({ data: cvRecord(resetBase(db, caller.userId, caps(), now())) }),
+    ),
+    defineOperation(
+      { method: 'POST', path: '/me/cvs/:id/reset-from-resume', summary: 'Rebuild a tailored CV from your profile', description: `Rebuilds the tailored CV (same id and session, ordered for its job again) and the base CV from a fresh seed; template and typography stay. One revision each (origin import). Answers ${RECORD}.`, tags: ['cvs'], auth: 'session', params: IdParams, responses: { 404: 'not your CV', 409: 'not a tailored CV, or add a résumé before resetting from it' } },
+      (_event, { params, caller }) => ({ data: cvRecord(resetTailored(db, caller.userId, mine(caller.userId, params.id), caps(), now())) }),
     ),
     defineOperation(
       { method: 'GET', path: '/me/cvs/:id', summary: 'One CV', description: `${RECORD}. ${DOC} Through an API key the header's name, email, phone and links are left out (the location stays).`, tags: ['cvs'], auth: 'session-or-key', params: IdParams, responses: { 404: 'not your CV' } },

@@ -105,3 +105,29 @@ test('job-match scores a tailored CV against its job with the documented weights
   assert.equal(byId.seniority_fit.earned, 10, 'six years of dated experience fit a senior role')
   assert.equal(score.overall, Math.round(26.7 + 20 + 20 + 10))
 })
+
+test('reset-from-resume rebuilds the base (and a tailored CV) from the profile, keeping template and typography', async () => {
+  const { person } = await cvApp({}, jobs())
+  const alice = await person()
+  const { id: baseId } = (await alice.send('POST', '/me/cvs', { template_id: 'timeline' })).body.data
+  const noSeed = await alice.send('POST', '/me/cvs/base/reset-from-resume')
+  assert.equal(noSeed.status, 409)
+  assert.equal(noSeed.body.error, 'add a résumé before resetting from it')
+  await alice.send('PATCH', `/me/cvs/${baseId}`, { ops: [{ kind: 'set', path: 'summary', value: 'Hand written' }, { kind: 'set', path: 'style.font_size', value: 11 }] })
+  await alice.send('PUT', '/me/profile', { headline: 'Platform engineer', skills: [{ name: 'Python' }, { name: 'Go' }] })
+  const reset = await alice.send('POST', '/me/cvs/base/reset-from-resume')
+  assert.equal(reset.status, 200, JSON.stringify(reset.body))
+  assert.equal(reset.body.data.document.summary, 'Platform engineer')
+  assert.equal(reset.body.data.document.style.font_size, 11)
+  assert.equal(reset.body.data.template_id, 'timeline')
+  assert.equal((await alice.send('GET', `/me/cvs/${baseId}/revisions`)).body.data[0].origin, 'import')
+
+  const run = (await alice.send('POST', '/me/cvs/tailor', { job_slug: 'go-dev' })).body.data
+  await alice.send('PATCH', `/me/cvs/${run.tailor_cv_id}`, { ops: [{ kind: 'remove', path: 'skills' }] })
+  assert.equal((await alice.send('POST', `/me/cvs/${baseId}/reset-from-resume`)).body.error, 'not a tailored CV')
+  const tailored = await alice.send('POST', `/me/cvs/${run.tailor_cv_id}/reset-from-resume`)
+  assert.equal(tailored.status, 200)
+  assert.equal(tailored.body.data.id, run.tailor_cv_id)
+  assert.equal(tailored.body.data.agent_session_id, run.session_id)
+  assert.deepEqual(tailored.body.data.document.skills, [{ group: 'Skills', items: ['Go', 'Python'] }], 'seeded again and ordered for the Go job')
+})
