@@ -13,6 +13,7 @@ import { bindSession, newTailorSession, tailorCv } from '../cv/tailor.ts'
 import { noteOwnerAddress, setTracing, tracedTargets, tracerReport } from '../cv/tracer.ts'
 import { clientIp } from './client-address.ts'
 import { jobMatch } from '../cv/job-match.ts'
+import { tailorContext } from '../cv/tailor-context.ts'
 import { resetBase, resetTailored } from '../cv/reset.ts'
 
 /** CVs (docs/cv.md): templates and fonts, the base and tailored CVs, edits, revisions and undo. */
@@ -159,6 +160,10 @@ export function cvRoutes(ctx: AppContext): Route[] {
     defineOperation(
       { method: 'GET', path: '/me/cvs/:id/job-match', summary: 'How well a tailored CV fits its job', description: 'Deterministic: `{ available, reason?, score?: { overall (0–100), categories: [{ id, label, earned, weight, available, reason?, items? }], contributing, matched_skills, missing_skills, requirements: [{ text, priority, coverage, skills, missing? }] } }`. Categories and weights: `requirements_coverage` 40 (the description’s lines that name skills), `keyword_match` 30 (the job’s skills named in the CV), `job_title_match` 20 (the title’s words in your roles), `seniority_fit` 10 (years of dated experience against the job’s seniority). `overall` is the earned share of the available weights.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 404: 'not your CV', 409: 'not a tailored CV, or the vacancy is gone' } },
       (_event, { params, caller }) => ({ data: jobMatch(db, mine(caller.userId, params.id), ctx.now()) }),
+    ),
+    defineOperation(
+      { method: 'GET', path: '/me/cvs/:id/tailor-context', summary: 'The job and the fit, for tailoring a CV', description: '`{ job: { title, company, public_slug, description (at most 6000 characters) }, verdict, overall_score, recommendation, dimensions: [{ key, label, score, comment }], missing_have, missing_gap: [{ text, priority, status, skills }], strengths, gaps }`, from the deterministic job match (see job-match); verdict bands: ≥75 Strong Fit, ≥60 Good Fit, ≥45 Moderate Fit, ≥30 Weak Fit, else Poor Fit. `missing_have` stays empty until an experience bank exists.', tags: ['cvs'], auth: 'session-or-key', params: IdParams, responses: { 404: 'not your CV', 409: 'not a tailored CV, the vacancy is gone, or no analysis is available' } },
+      (_event, { params, caller }) => ({ data: tailorContext(db, mine(caller.userId, params.id), ctx.now()) }),
     ),
     defineOperation(
       { method: 'GET', path: '/me/cvs/:id/revisions', summary: 'A CV’s revisions', description: 'Newest first: `[{ id, actor, origin, batch_id?, title, note?, paths, reverted, undoable, reverts_id?, created_at }]`. The log is append-only; an undo is itself a revision. No meta.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 404: 'not your CV' } },

@@ -104,6 +104,17 @@ test('job-match scores a tailored CV against its job with the documented weights
   assert.equal(byId.job_title_match.earned, 20)
   assert.equal(byId.seniority_fit.earned, 10, 'six years of dated experience fit a senior role')
   assert.equal(score.overall, Math.round(26.7 + 20 + 20 + 10))
+
+  const context = await alice.sendKey('GET', `/me/cvs/${run.tailor_cv_id}/tailor-context`)
+  assert.equal(context.status, 200, JSON.stringify(context.body))
+  const c = context.body.data
+  assert.deepEqual(c.job, { title: 'Senior Go Developer', company: 'Acme', public_slug: 'senior-go', description: job.descriptionText })
+  assert.equal(c.overall_score, score.overall)
+  assert.equal(c.verdict, 'Strong Fit')
+  assert.deepEqual(c.gaps, ['PostgreSQL is a plus'])
+  assert.equal(c.strengths.length, 2)
+  assert.equal(c.dimensions.length, 4)
+  assert.equal((await alice.sendKey('GET', `/me/cvs/${baseId}/tailor-context`)).status, 409)
 })
 
 test('reset-from-resume rebuilds the base (and a tailored CV) from the profile, keeping template and typography', async () => {
