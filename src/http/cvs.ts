@@ -14,6 +14,7 @@ import { noteOwnerAddress, setTracing, tracedTargets, tracerReport } from '../cv
 import { clientIp } from './client-address.ts'
 import { jobMatch } from '../cv/job-match.ts'
 import { tailorContext } from '../cv/tailor-context.ts'
+import { atsDelta } from '../cv/ats-delta.ts'
 import { resetBase, resetTailored } from '../cv/reset.ts'
 
 /** CVs (docs/cv.md): templates and fonts, the base and tailored CVs, edits, revisions and undo. */
@@ -164,6 +165,10 @@ export function cvRoutes(ctx: AppContext): Route[] {
     defineOperation(
       { method: 'GET', path: '/me/cvs/:id/tailor-context', summary: 'The job and the fit, for tailoring a CV', description: '`{ job: { title, company, public_slug, description (at most 6000 characters) }, verdict, overall_score, recommendation, dimensions: [{ key, label, score, comment }], missing_have, missing_gap: [{ text, priority, status, skills }], strengths, gaps }`, from the deterministic job match (see job-match); verdict bands: ≥75 Strong Fit, ≥60 Good Fit, ≥45 Moderate Fit, ≥30 Weak Fit, else Poor Fit. `missing_have` stays empty until an experience bank exists.', tags: ['cvs'], auth: 'session-or-key', params: IdParams, responses: { 404: 'not your CV', 409: 'not a tailored CV, the vacancy is gone, or no analysis is available' } },
       (_event, { params, caller }) => ({ data: tailorContext(db, mine(caller.userId, params.id), ctx.now()) }),
+    ),
+    defineOperation(
+      { method: 'GET', path: '/me/cvs/:id/ats-delta', summary: 'Did tailoring help an ATS read the CV?', description: '`{ available, reason?, base_cv_id?, delta?: { base, tailored, change, categories: [{ id, label, base, tailored, change, items? }], regressed, worst_category? } }`. Both CVs are typeset with the tailored template and typography, their PDF text is read back and scored 0–100 per category: `keywords` (the job’s skills found), `sections` (standard headings), `contact` (email, phone), `parseable` (share of the written words the text layer keeps); the score is their mean. `available: false` when the server has no pdftotext.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 404: 'not your CV', 409: 'not a tailored CV, the vacancy is gone, or no base CV' } },
+      (_event, { params, caller }) => ({ data: atsDelta(db, caller.userId, mine(caller.userId, params.id)) }),
     ),
     defineOperation(
       { method: 'GET', path: '/me/cvs/:id/revisions', summary: 'A CV’s revisions', description: 'Newest first: `[{ id, actor, origin, batch_id?, title, note?, paths, reverted, undoable, reverts_id?, created_at }]`. The log is append-only; an undo is itself a revision. No meta.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 404: 'not your CV' } },

@@ -142,3 +142,26 @@ test('reset-from-resume rebuilds the base (and a tailored CV) from the profile, 
   assert.equal(tailored.body.data.agent_session_id, run.session_id)
   assert.deepEqual(tailored.body.data.document.skills, [{ group: 'Skills', items: ['Go', 'Python'] }], 'seeded again and ordered for the Go job')
 })
+
+test('ats-delta reads both CVs back from their PDFs and scores them against the job', async () => {
+  const { person } = await cvApp({}, jobs())
+  const alice = await person()
+  const { id: baseId } = (await alice.send('POST', '/me/cvs', {})).body.data
+  await alice.send('PUT', `/me/cvs/${baseId}`, { title: 'Base', template_id: 'classic-ats', document: { header: { full_name: 'Alice', email: 'alice@example.org' }, summary: 'Backend developer.', experience: [{ role: 'Developer', company: 'Old', bullets: ['Built services'] }] } })
+  const run = (await alice.send('POST', '/me/cvs/tailor', { job_slug: 'go-dev' })).body.data
+  await alice.send('PATCH', `/me/cvs/${run.tailor_cv_id}`, { ops: [{ kind: 'set', path: 'skills', value: [{ group: 'Backend', items: ['Go', 'Kubernetes'] }] }, { kind: 'set', path: 'header.phone', value: '+49 30 123456' }] })
+  const res = await alice.send('GET', `/me/cvs/${run.tailor_cv_id}/ats-delta`)
+  assert.equal(res.status, 200, JSON.stringify(res.body))
+  const { available, base_cv_id, delta } = res.body.data
+  assert.equal(available, true)
+  assert.equal(base_cv_id, baseId)
+  const byId = Object.fromEntries(delta.categories.map((c: { id: string }) => [c.id, c]))
+  assert.deepEqual([byId.keywords.base, byId.keywords.tailored], [0, 100])
+  assert.deepEqual(byId.keywords.items, ['go', 'kubernetes'])
+  assert.deepEqual([byId.sections.base, byId.sections.tailored], [50, 75], 'the skills section was added (no education in either)')
+  assert.deepEqual([byId.contact.base, byId.contact.tailored], [50, 100])
+  assert.equal(byId.parseable.tailored, 100)
+  assert.equal(delta.regressed, false)
+  assert.ok(delta.change > 0)
+  assert.equal((await alice.send('GET', `/me/cvs/${baseId}/ats-delta`)).body.error, 'not a tailored CV')
+})
