@@ -1,15 +1,15 @@
-import { readFileSync, existsSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler'
 import { rootOf, type CvRow } from './store.ts'
+import { CV_LAYOUT } from './layout.ts'
 
 /**
- * CV PDFs, typeset by Typst (the compiler ships as a native npm package). The layout is cv.typ;
+ * CV PDFs, typeset by Typst (the compiler ships as a native npm package). The layout is layout.ts;
  * the CV goes in as JSON through sys.inputs, so no user text is ever parsed as Typst markup.
  * Fonts: Libertinus Serif and DejaVu Sans Mono are built into the compiler; Tinos, Liberation
  * Sans, Carlito and WenQuanYi Micro Hei (for Chinese) come from the Debian font packages .ci/run
  * installs. A missing family falls back to Libertinus Serif / DejaVu Sans, never to a download.
  */
-const LAYOUT = readFileSync(new URL('./cv.typ', import.meta.url), 'utf8')
 const FONT_DIRS = ['/usr/share/fonts/truetype/croscore', '/usr/share/fonts/truetype/crosextra', '/usr/share/fonts/truetype/liberation', '/usr/share/fonts/truetype/wqy', '/usr/share/fonts/truetype/dejavu']
 
 let compiler: NodeCompiler | undefined
@@ -27,7 +27,7 @@ export function renderCvPdf(row: CvRow, targets: Record<string, string> = {}): B
   const cv = JSON.stringify({ title, document })
   const compiler = typst()
   try {
-    return compiler.pdf({ mainFileContent: LAYOUT, inputs: { cv, template: String(template_id), targets: JSON.stringify(targets) } })
+    return compiler.pdf({ mainFileContent: CV_LAYOUT, inputs: { cv, template: String(template_id), targets: JSON.stringify(targets) } })
   } finally {
     compiler.evictCache(30)
   }

@@ -1,4 +1,8 @@
-// The CV layout for every template (src/cv/render.ts passes the CV as JSON in sys.inputs).
+/**
+ * The Typst layout of every CV template (src/cv/render.ts passes the CV as JSON in sys.inputs).
+ * Kept as a string module so the bundled service (dist/) carries it without a file beside it.
+ */
+export const CV_LAYOUT = String.raw`// The CV layout for every template (src/cv/render.ts passes the CV as JSON in sys.inputs).
 // Strings from the document are only ever inserted as text, never evaluated as markup.
 #let cv = json(bytes(sys.inputs.cv))
 #let tpl = sys.inputs.template
@@ -125,3 +129,4 @@
   #projects-part
   #certifications-part
 ]
+`
