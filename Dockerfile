@@ -11,6 +11,8 @@ COPY . .
 RUN node build.mjs --force && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
+# CV PDFs: the fonts Typst finds on the system, and pdftotext for the ATS comparison.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-croscore fonts-crosextra-carlito fonts-liberation fonts-wqy-microhei poppler-utils && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 OPENROLES_DB=/data/openroles.db
 WORKDIR /app
 COPY --from=build /app/package.json /app/schema.sql ./

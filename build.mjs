@@ -25,7 +25,7 @@ await build({
   target: 'node20',
   sourcemap: 'linked',
   legalComments: 'none',
-  external: ['better-sqlite3', '@node-rs/argon2', 'esbuild', 'fsevents'],
+  external: ['better-sqlite3', '@node-rs/argon2', '@myriaddreamin/*', 'esbuild', 'fsevents'],
   banner: {
     // Bundled CommonJS dependencies still call require(); give them one.
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
@@ -42,7 +42,7 @@ await build({
   format: 'esm',
   target: 'node20',
   legalComments: 'none',
-  external: ['better-sqlite3', '@node-rs/argon2', 'esbuild', 'fsevents'],
+  external: ['better-sqlite3', '@node-rs/argon2', '@myriaddreamin/*', 'esbuild', 'fsevents'],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 })

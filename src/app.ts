@@ -69,6 +69,8 @@ import { companyFeedbackRoutes } from './http/company-feedback.ts'
 import { submissionRoutes } from './http/submissions.ts'
 import { threadRoutes } from './http/threads.ts'
 import { referralRoutes } from './http/referrals.ts'
+import { cvRoutes } from './http/cvs.ts'
+import { mountCvRedirect } from './http/cv-redirect.ts'
 import { adminSourceRoutes } from './http/admin-sources.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
@@ -177,6 +179,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...submissionRoutes(ctx),
     ...threadRoutes(ctx),
     ...referralRoutes(ctx),
+    ...cvRoutes(ctx),
     // moderation
     ...adminSourceRoutes(ctx),
   ]
@@ -205,6 +208,7 @@ export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3
   mountOps(app, ctx, metrics)
   mountFeeds(app, ctx)
   mountPages(app, ctx)
+  mountCvRedirect(app, ctx)
   // The MCP server's tools are the API's operations, whichever routes this app mounts.
   mountMcp(app, ctx, () => allRoutes(ctx))
   mountWeb(app)

@@ -20,6 +20,7 @@ const BUDGET_NOTE: Record<NonNullable<RouteSpec['budget']>, string> = {
   read: 'Draws on the ordinary-read budget shared by the public reads (default 600 requests per minute per caller).',
   agent: 'Draws on the separate agent-search budget (default 300 requests per minute per caller).',
   account: 'Draws on the sign-up and account-mail budget (default 20 requests per hour per client address, and 600 per hour across all callers).',
+  'cv-redirect': 'Draws on the CV link redirect budget (default 60 requests per minute per client address).',
 }
 
 const AUTH_NOTE: Record<RouteSpec['auth'], string> = {

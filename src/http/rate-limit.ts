@@ -20,7 +20,7 @@ import { clientAddressBlock } from './client-address.ts'
  * shared account bucket and the decision reported are computed here for every store, so a budget
  * of 600/min is 600/min per caller however many processes serve.
  */
-export type Budget = 'read' | 'agent' | 'account'
+export type Budget = 'read' | 'agent' | 'account' | 'cv-redirect'
 
 export interface RateDecision {
   allowed: boolean
@@ -80,6 +80,7 @@ export function budgetsOf(config: Config) {
     read: spec(config.readBudgetPerMinute, 'minute', burst(config.readBudgetPerMinute)),
     agent: spec(config.agentBudgetPerMinute, 'minute', burst(config.agentBudgetPerMinute)),
     account: spec(config.accountBudgetPerHour, 'hour'),
+    'cv-redirect': spec(config.cvRedirectsPerMinute, 'minute'),
   }
   const everyone = spec(config.accountGlobalPerHour, 'hour')
   const decide = (s: BucketSpec, tokens: number, allowed: boolean): RateDecision => ({

@@ -9,6 +9,7 @@ import { reenrichPostingsV2 } from './0008-reenrich-postings.ts'
 import { savedSearchFeeds } from './0009-saved-search-feeds.ts'
 import { referrals } from './0010-referrals.ts'
 import { resume } from './0012-resume.ts'
+import { cvs } from './0013-cvs.ts'
 import { matchAssistant } from './0015-match-assistant.ts'
 import { leases } from './0016-leases.ts'
 
@@ -35,4 +36,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, resume, matchAssistant, leases]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, resume, cvs, matchAssistant, leases]
