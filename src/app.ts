@@ -17,6 +17,8 @@ import { createLoginThrottle } from './account/login-throttle.ts'
 import { createBackgroundWork } from './background.ts'
 import { resumePendingRefresh } from './catalogue/refresh.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
+import { unsubscribeRoutes } from './http/unsubscribe.ts'
+import { startDeliveryWorker } from './channels/worker.ts'
 import { startRollupScheduler } from './insights/insights.ts'
 import { createSourceCrawler } from './sources/crawler.ts'
 import { startSourceScheduler } from './sources/scheduler.ts'
@@ -81,8 +83,11 @@ export function createContext(config: Config, db: DB): AppContext {
     catalogue: new CatalogueMemory(db, search),
     // Through ctx.now, so a test that moves the clock moves when sources are due.
     sources: createSourceCrawler({ config, db, now: () => ctx.now() }),
+    // Replaced just below, once the context it works from exists.
+    deliveries: { drain: async () => 0, stop() {} },
     close: async () => {
       digests.stop()
+      ctx.deliveries.stop()
       rollup.stop()
       await boards.stop()
       await ctx.background.idle()
@@ -90,6 +95,7 @@ export function createContext(config: Config, db: DB): AppContext {
     },
   }
   // Saved-search digests and board crawls run inside the serving process; their timers never keep the process alive.
+  ctx.deliveries = startDeliveryWorker(ctx)
   const digests = startDigestScheduler(ctx)
   // The insights rollup's daily job (history of the catalogue, 30-day growth window), likewise.
   const rollup = startRollupScheduler(ctx)
@@ -124,6 +130,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meSubscriptionRoutes(ctx),
     ...meNotificationRoutes(ctx),
     ...mePushTokenRoutes(ctx),
+    ...unsubscribeRoutes(ctx),
     ...jobInteractionRoutes(ctx),
     // community
     ...companyFeedbackRoutes(ctx),

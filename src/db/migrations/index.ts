@@ -6,6 +6,7 @@ import { insightRollup } from './0006-insight-rollup.ts'
 import { boardSources } from './0007-board-sources.ts'
 import { reenrichPostingsV2 } from './0008-reenrich-postings.ts'
 import { referrals } from './0010-referrals.ts'
+import { channels } from './0011-channels.ts'
 
 /**
  * The ordered schema migrations. Release 1 (schema version 1) is the baseline: a database file made
@@ -30,4 +31,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, community, insightRollup, boardSources, reenrichPostingsV2, referrals]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, community, insightRollup, boardSources, reenrichPostingsV2, referrals, channels]

@@ -1,0 +1,21 @@
+import type { AppContext } from '../context.ts'
+import type { Channel } from './deliveries.ts'
+import { listPushTokens } from '../me/push-tokens.ts'
+import { findUserById } from '../account/users.ts'
+
+/**
+ * Whether a channel can reach a user at all right now: configured on this server and, for the chat
+ * channels, linked; for push, a device registered. A digest is queued only on channels that reach,
+ * so an unconfigured channel (the degraded answer) simply never delivers.
+ */
+export function channelReaches(ctx: AppContext, channel: Channel, userId: number): boolean {
+  switch (channel) {
+    case 'email':
+      return findUserById(ctx.db, userId) !== null
+    case 'push':
+      return Boolean(ctx.config.pushGatewayUrl) && listPushTokens(ctx.db, userId).length > 0
+    case 'telegram':
+    case 'discord':
+      return false
+  }
+}

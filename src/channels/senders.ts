@@ -1,0 +1,38 @@
+import type { AppContext } from '../context.ts'
+import type { Delivery } from './deliveries.ts'
+import { getNotification, type Notification } from '../me/notifications.ts'
+import { findUserById } from '../account/users.ts'
+import { listPushTokens } from '../me/push-tokens.ts'
+import { sendPush } from '../me/push-gateway.ts'
+import { digestMail } from './email.ts'
+
+/** A failure that retrying cannot fix (the account, the link or the device is gone): the row fails at once. */
+export class PermanentDeliveryError extends Error {}
+
+/** Sends one outbox row on its channel; throws to have the attempt recorded as failed. */
+export async function sendDelivery(ctx: AppContext, delivery: Delivery): Promise<void> {
+  const notification = getNotification(ctx.db, delivery.user_id, delivery.notification_id, { includeOutOfApp: true })
+  if (!notification) throw new PermanentDeliveryError('the notification is gone')
+  switch (delivery.channel) {
+    case 'email':
+      return sendEmail(ctx, delivery.user_id, notification)
+    case 'push':
+      return sendPushNotification(ctx, delivery.user_id, notification)
+    case 'telegram':
+    case 'discord':
+      throw new PermanentDeliveryError(`${delivery.channel} delivery is not available in this build`)
+  }
+}
+
+async function sendEmail(ctx: AppContext, userId: number, notification: Notification): Promise<void> {
+  const user = findUserById(ctx.db, userId)
+  if (!user) throw new PermanentDeliveryError('the account is gone')
+  const mail = digestMail(ctx, userId, notification)
+  await ctx.mailer.deliver({ to: user.email, subject: notification.title, text: mail.text, headers: mail.headers })
+}
+
+async function sendPushNotification(ctx: AppContext, userId: number, notification: Notification): Promise<void> {
+  if (!ctx.config.pushGatewayUrl) throw new PermanentDeliveryError('push delivery is not configured')
+  if (listPushTokens(ctx.db, userId).length === 0) throw new PermanentDeliveryError('no device registered')
+  await sendPush(ctx, userId, { title: notification.title, body: notification.body, data: { kind: notification.kind, notification_id: notification.id } })
+}
