@@ -18,7 +18,9 @@ import { createBackgroundWork } from './background.ts'
 import { resumePendingRefresh } from './catalogue/refresh.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { unsubscribeRoutes } from './http/unsubscribe.ts'
+import { meChatLinkRoutes } from './http/me-chat-links.ts'
 import { startDeliveryWorker } from './channels/worker.ts'
+import { startTelegramBot } from './channels/telegram.ts'
 import { startRollupScheduler } from './insights/insights.ts'
 import { createSourceCrawler } from './sources/crawler.ts'
 import { startSourceScheduler } from './sources/scheduler.ts'
@@ -85,9 +87,11 @@ export function createContext(config: Config, db: DB): AppContext {
     sources: createSourceCrawler({ config, db, now: () => ctx.now() }),
     // Replaced just below, once the context it works from exists.
     deliveries: { drain: async () => 0, stop() {} },
+    telegram: null,
     close: async () => {
       digests.stop()
       ctx.deliveries.stop()
+      await ctx.telegram?.stop()
       rollup.stop()
       await boards.stop()
       await ctx.background.idle()
@@ -96,6 +100,7 @@ export function createContext(config: Config, db: DB): AppContext {
   }
   // Saved-search digests and board crawls run inside the serving process; their timers never keep the process alive.
   ctx.deliveries = startDeliveryWorker(ctx)
+  ctx.telegram = startTelegramBot(ctx)
   const digests = startDigestScheduler(ctx)
   // The insights rollup's daily job (history of the catalogue, 30-day growth window), likewise.
   const rollup = startRollupScheduler(ctx)
@@ -131,6 +136,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meNotificationRoutes(ctx),
     ...mePushTokenRoutes(ctx),
     ...unsubscribeRoutes(ctx),
+    ...meChatLinkRoutes(ctx),
     ...jobInteractionRoutes(ctx),
     // community
     ...companyFeedbackRoutes(ctx),

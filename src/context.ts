@@ -9,6 +9,7 @@ import type { LoginThrottle } from './account/login-throttle.ts'
 import type { BackgroundWork } from './background.ts'
 import type { SourceCrawler } from './sources/crawler.ts'
 import type { DeliveryWorker } from './channels/worker.ts'
+import type { TelegramBot } from './channels/telegram.ts'
 
 /**
  * What every route module and service is built from: one per process (or per test).
@@ -38,6 +39,8 @@ export interface AppContext {
   sources: SourceCrawler
   /** The delivery outbox's worker (src/channels/): digests and notifications leaving the app. */
   deliveries: DeliveryWorker
+  /** The Telegram bot (long-polling its updates) when TELEGRAM_BOT_TOKEN is set, else null. */
+  telegram: TelegramBot | null
   /** Stops background work (schedulers, workers) before the database closes. */
   close?: () => Promise<void> | void
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts'
 import type { Channel } from './deliveries.ts'
 import { listPushTokens } from '../me/push-tokens.ts'
 import { findUserById } from '../account/users.ts'
+import { linkedChat } from './chat-links.ts'
 
 /**
  * Whether a channel can reach a user at all right now: configured on this server and, for the chat
@@ -15,6 +16,7 @@ export function channelReaches(ctx: AppContext, channel: Channel, userId: number
     case 'push':
       return Boolean(ctx.config.pushGatewayUrl) && listPushTokens(ctx.db, userId).length > 0
     case 'telegram':
+      return ctx.telegram !== null && linkedChat(ctx.db, userId, 'telegram') !== null
     case 'discord':
       return false
   }

@@ -5,9 +5,10 @@ import { findUserById } from '../account/users.ts'
 import { listPushTokens } from '../me/push-tokens.ts'
 import { sendPush } from '../me/push-gateway.ts'
 import { digestMail } from './email.ts'
+import { PermanentDeliveryError } from './errors.ts'
+import { sendTelegramDigest } from './telegram.ts'
 
-/** A failure that retrying cannot fix (the account, the link or the device is gone): the row fails at once. */
-export class PermanentDeliveryError extends Error {}
+export { PermanentDeliveryError }
 
 /** Sends one outbox row on its channel; throws to have the attempt recorded as failed. */
 export async function sendDelivery(ctx: AppContext, delivery: Delivery): Promise<void> {
@@ -19,6 +20,7 @@ export async function sendDelivery(ctx: AppContext, delivery: Delivery): Promise
     case 'push':
       return sendPushNotification(ctx, delivery.user_id, notification)
     case 'telegram':
+      return sendTelegramDigest(ctx, delivery.user_id, notification)
     case 'discord':
       throw new PermanentDeliveryError(`${delivery.channel} delivery is not available in this build`)
   }

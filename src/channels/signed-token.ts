@@ -3,13 +3,16 @@ import type { DB } from '../db/connection.ts'
 
 /**
  * Short signed tokens for links that work without signing in (unsubscribe) and for the chat-link
- * flows (Telegram `/start <token>`, Discord `/link token:<token>`): `<payload>.<signature>`, both
- * base64url, the payload a small JSON object with a purpose `p`, a user `u` and an expiry `e`
- * (unix seconds). The HMAC-SHA256 key is made by the server on first use and kept in the database,
- * so tokens survive restarts and no setting is needed. Telegram allows 64 characters after
- * `start=`, which this shape fits for the link purposes.
+ * flows (Telegram `/start <token>`, Discord `/link token:<token>`). Telegram allows at most 64
+ * characters of [A-Za-z0-9_-] after `start=`, so the token is compact binary in base64url (34
+ * characters): purpose, user, expiry, subject, then 12 bytes of HMAC-SHA256 over them. The key is
+ * made by the server on first use and kept in the database, so tokens survive restarts and no
+ * setting is needed.
  */
 export type TokenPurpose = 'unsub' | 'tg' | 'dc'
+const PURPOSE_CODES: Record<TokenPurpose, number> = { unsub: 1, tg: 2, dc: 3 }
+const BODY_BYTES = 13
+const MAC_BYTES = 12
 
 export interface TokenClaims {
   purpose: TokenPurpose
@@ -21,36 +24,34 @@ export interface TokenClaims {
 }
 
 function signingKey(db: DB): Buffer {
-  const existing = db.prepare("SELECT value FROM server_secrets WHERE name = 'token-signing'").get() as { value: Buffer } | undefined
+  const read = () => db.prepare("SELECT value FROM server_secrets WHERE name = 'token-signing'").get() as { value: Buffer } | undefined
+  const existing = read()
   if (existing) return existing.value
   db.prepare("INSERT OR IGNORE INTO server_secrets (name, value, created_at) VALUES ('token-signing', ?, ?)").run(randomBytes(32), new Date().toISOString())
-  return (db.prepare("SELECT value FROM server_secrets WHERE name = 'token-signing'").get() as { value: Buffer }).value
+  return read()!.value
 }
 
-const mac = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest().subarray(0, 16).toString('base64url')
+const mac = (key: Buffer, body: Buffer) => createHmac('sha256', key).update(body).digest().subarray(0, MAC_BYTES)
 
 export function signToken(db: DB, claims: TokenClaims): string {
-  const body: Record<string, unknown> = { p: claims.purpose, u: claims.userId }
-  if (claims.expiresAt !== undefined) body.e = claims.expiresAt
-  if (claims.subject !== undefined) body.s = claims.subject
-  const payload = Buffer.from(JSON.stringify(body)).toString('base64url')
-  return `${payload}.${mac(signingKey(db), payload)}`
+  const body = Buffer.alloc(BODY_BYTES)
+  body.writeUInt8(PURPOSE_CODES[claims.purpose], 0)
+  body.writeUInt32BE(claims.userId, 1)
+  body.writeUInt32BE(claims.expiresAt ?? 0, 5)
+  body.writeUInt32BE(claims.subject ?? 0, 9)
+  return Buffer.concat([body, mac(signingKey(db), body)]).toString('base64url')
 }
 
 /** The claims of a well-signed, unexpired token of that purpose; null otherwise (never throws). */
 export function verifyToken(db: DB, token: string, purpose: TokenPurpose, nowSeconds: number): TokenClaims | null {
-  const [payload, signature, extra] = token.split('.')
-  if (!payload || !signature || extra !== undefined) return null
-  const expected = Buffer.from(mac(signingKey(db), payload))
-  const given = Buffer.from(signature)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
-  let body: { p?: unknown; u?: unknown; e?: unknown; s?: unknown }
-  try {
-    body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-  } catch {
-    return null
-  }
-  if (body.p !== purpose || !Number.isInteger(body.u)) return null
-  if (body.e !== undefined && (typeof body.e !== 'number' || body.e < nowSeconds)) return null
-  return { purpose, userId: body.u as number, expiresAt: body.e as number | undefined, subject: Number.isInteger(body.s) ? (body.s as number) : undefined }
+  if (!/^[A-Za-z0-9_-]{34}$/.test(token)) return null
+  const bytes = Buffer.from(token, 'base64url')
+  if (bytes.length !== BODY_BYTES + MAC_BYTES) return null
+  const body = bytes.subarray(0, BODY_BYTES)
+  if (!timingSafeEqual(bytes.subarray(BODY_BYTES), mac(signingKey(db), body))) return null
+  if (body.readUInt8(0) !== PURPOSE_CODES[purpose]) return null
+  const expiresAt = body.readUInt32BE(5)
+  if (expiresAt !== 0 && expiresAt < nowSeconds) return null
+  const subject = body.readUInt32BE(9)
+  return { purpose, userId: body.readUInt32BE(1), ...(expiresAt ? { expiresAt } : {}), ...(subject ? { subject } : {}) }
 }
