@@ -52,6 +52,13 @@ import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
 import { meNotificationRoutes } from './http/me-notifications.ts'
 import { mePushTokenRoutes } from './http/me-push-tokens.ts'
 import { jobInteractionRoutes } from './http/job-interactions.ts'
+import { trackerRoutes } from './http/tracker.ts'
+import { voteRoutes } from './http/votes.ts'
+import { planRoutes } from './http/plan.ts'
+import { mePreferenceRoutes } from './http/me-preferences.ts'
+import { meJdRoutes } from './http/me-jd.ts'
+import { applyFormRoutes } from './http/apply-form.ts'
+import { planSettings } from './plan/plan-settings.ts'
 import { companyFeedbackRoutes } from './http/company-feedback.ts'
 import { submissionRoutes } from './http/submissions.ts'
 import { threadRoutes } from './http/threads.ts'
@@ -60,6 +67,8 @@ import { adminSourceRoutes } from './http/admin-sources.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
+  // A malformed PLAN_* setting stops the start with a message naming it, not a later request.
+  planSettings(config)
   // Derived data an import killed mid-way left stale is finished before anything reads it.
   const resumed = resumePendingRefresh(db)
   if (resumed) log.info('finished derived-data refresh left pending by an interrupted import', { postings: resumed })
@@ -116,6 +125,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     // public reads
     ...jobsSearchRoutes(ctx),
     ...jobsRoutes(ctx),
+    ...applyFormRoutes(ctx),
     ...companiesRoutes(ctx),
     ...geoRoutes(ctx),
     ...suggestRoutes(ctx),
@@ -125,6 +135,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...authRoutes(ctx),
     ...oauthRoutes(ctx),
     ...meAccountRoutes(ctx),
+    ...mePreferenceRoutes(ctx),
     ...apiKeyRoutes(ctx),
     // signed-in features
     ...meProfileRoutes(ctx),
@@ -138,6 +149,11 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...unsubscribeRoutes(ctx),
     ...meChatLinkRoutes(ctx),
     ...jobInteractionRoutes(ctx),
+    // the tracker
+    ...trackerRoutes(ctx),
+    ...voteRoutes(ctx),
+    ...planRoutes(ctx),
+    ...meJdRoutes(ctx),
     // community
     ...companyFeedbackRoutes(ctx),
     ...submissionRoutes(ctx),

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts'
 import { badRequest } from '../errors.ts'
 import { deleteOutboxFor } from '../mail/outbox.ts'
+import { forgetVotesOf } from '../catalogue/votes.ts'
 import { throttledError } from './login-throttle.ts'
 import { hashPassword, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
 import { invalidateUserSessions } from './sessions.ts'
@@ -29,12 +30,16 @@ export async function changePassword(ctx: AppContext, ip: string, userId: number
   })()
 }
 
-/** Deletes the account; every table holding its data cascades from users(id). Its outbox mail goes too. */
+/**
+ * Deletes the account; every table holding its data cascades from users(id). Its outbox mail goes
+ * too, and its votes are removed first so the vote counters of what it voted on are recounted.
+ */
 export function deleteAccount(ctx: AppContext, userId: number): void {
   ctx.db.transaction(() => {
     const user = findUserById(ctx.db, userId)
     if (!user) return
     deleteOutboxFor(ctx.db, user.email)
+    forgetVotesOf(ctx.db, user.id)
     deleteUserRow(ctx.db, user.id)
   })()
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts'
+import { setTimezone } from './preferences.ts'
 import { badRequest, unauthorized } from '../errors.ts'
 import { sendAccountExistsNotice, sendVerificationCode } from './account-mail.ts'
 import { throttledError } from './login-throttle.ts'
@@ -43,11 +44,12 @@ export function requestEmailVerification(ctx: AppContext, user: User, options: {
  * mails a "you already have an account" notice instead. The caller answers the same either way and
  * the password is hashed either way, so neither the answer nor its timing says which happened.
  */
-export async function registerUser(ctx: AppContext, email: string, password: string): Promise<void> {
+export async function registerUser(ctx: AppContext, email: string, password: string, timezone: string | null = null): Promise<void> {
   const problem = passwordPolicyProblem(password, email)
   if (problem) throw badRequest(problem)
   const passwordHash = await hashPassword(ctx.config, password)
   const user = insertUser(ctx.db, { email, passwordHash, now: ctx.now().toISOString() })
+  if (user && timezone) setTimezone(ctx.db, user.id, timezone, ctx.now().toISOString())
   if (user) requestEmailVerification(ctx, user)
   else sendAccountExistsNotice(ctx, normalizeEmail(email))
 }

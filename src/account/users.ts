@@ -10,6 +10,8 @@ export interface User {
   emailVerifiedAt: string | null
   createdAt: string
   updatedAt: string
+  timezone: string | null
+  language: string
 }
 
 interface UserRow {
@@ -20,6 +22,8 @@ interface UserRow {
   email_verified_at: string | null
   created_at: string
   updated_at: string
+  timezone: string | null
+  language: string
 }
 
 const fromRow = (row: UserRow): User => ({
@@ -30,20 +34,29 @@ const fromRow = (row: UserRow): User => ({
   emailVerifiedAt: row.email_verified_at,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  timezone: row.timezone,
+  language: row.language,
 })
 
 /** Emails are compared trimmed and lowercased; that is also how they are stored. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
 
-/** The account as the API shows it: never the password hash. */
+/**
+ * The account as the API shows it: never the password hash. openroles runs no beta programme and
+ * leaves onboarding to its clients, so beta_tester is false and onboarding_completed_at null.
+ */
 export function toUserJson(user: User) {
   return {
     id: user.id,
     email: user.email,
     email_verified: user.emailVerifiedAt !== null,
     role: user.role,
+    beta_tester: false,
     has_password: user.passwordHash !== null,
     created_at: user.createdAt,
+    timezone: user.timezone,
+    language: user.language,
+    onboarding_completed_at: null,
   }
 }
 

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { DB } from '../db/connection.ts'
 import { badRequest, conflict, notFound, unprocessable } from '../errors.ts'
-import { createNotification } from '../me/notifications.ts'
+import type { NewNotification } from '../me/notifications.ts'
+import { notify } from './notices.ts'
 import { isReadablePdf } from './pdf.ts'
 
 /**
@@ -88,18 +89,18 @@ export function offerProof(db: DB, id: string): { content: Buffer; sha256: strin
 }
 
 /** pending → approved | rejected; the offerer is told either way. */
-export function decideOffer(db: DB, id: string, approve: boolean, now: Date): Offer {
+export function decideOffer(db: DB, id: string, approve: boolean, now: Date, notices: NewNotification[]): Offer {
   return db.transaction(() => {
     const row = isUuid(id) ? (db.prepare(`${SELECT} WHERE o.id = ?`).get(id) as OfferRow | undefined) : undefined
     if (!row) throw notFound('not found')
     if (row.status !== 'pending') throw conflict('this offer is not pending')
     db.prepare('UPDATE referral_offers SET status = ?, decided_at = ? WHERE id = ?').run(approve ? 'approved' : 'rejected', now.toISOString(), id)
-    createNotification(db, {
+    notify(db, notices, {
       userId: row.user_id,
       kind: 'referral_offer_decided',
       title: approve ? `Your referral offer for ${row.company_name} is approved` : `Your referral offer for ${row.company_name} was not approved`,
       body: approve ? 'Job seekers can now ask you for a referral; their requests arrive in your referral inbox.' : 'A moderator could not confirm your employment from the proof you sent.',
-    }, now.toISOString())
+    }, now)
     return toOffer(db.prepare(`${SELECT} WHERE o.id = ?`).get(id) as OfferRow)
   })()
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { DB } from '../db/connection.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts'
-import { createNotification } from '../me/notifications.ts'
+import type { NewNotification } from '../me/notifications.ts'
+import { notify } from './notices.ts'
 import { approvedReferrers, companyIdBySlug, isLinkedInProfile, isUuid } from './referral-offers.ts'
 import { seekerCvText } from './seeker-cv.ts'
 import { checkCap, DAY, recordAction } from './caps.ts'
@@ -82,7 +83,7 @@ function jobOf(db: DB, companyId: number, jobId: number | string | undefined): n
   return id
 }
 
-export function createRequest(db: DB, userId: number, input: NewRequest, options: { now: Date; perDay: number }) {
+export function createRequest(db: DB, userId: number, input: NewRequest, options: { now: Date; perDay: number; notices: NewNotification[] }) {
   const cvText = checkRequest(db, userId, input)
   return db.transaction(() => {
     const companyId = input.companySlug ? companyIdBySlug(db, input.companySlug.trim()) : undefined
@@ -104,7 +105,7 @@ export function createRequest(db: DB, userId: number, input: NewRequest, options
       input.contactEmail?.trim() || null, input.note?.trim() || null, stamp)
     const row = db.prepare(`${SELECT} WHERE r.id = ?`).get(id) as RequestRow
     for (const referrer of referrers) {
-      createNotification(db, { userId: referrer, kind: 'referral_request', title: `New referral request for ${row.company_name}`, body: 'A job seeker asks you for a referral. Open your referral inbox to read their CV.' }, stamp)
+      notify(db, options.notices, { userId: referrer, kind: 'referral_request', title: `New referral request for ${row.company_name}`, body: 'A job seeker asks you for a referral. Open your referral inbox (/referrals) to read their CV.' }, options.now)
     }
     return toSeekerView(row)
   })()
@@ -137,18 +138,18 @@ export function requestCvText(db: DB, userId: number, id: string): string {
   return addressedRow(db, userId, id).cv_text
 }
 
-export function resolveRequest(db: DB, userId: number, id: string, status: 'contacted' | 'declined', now: Date) {
+export function resolveRequest(db: DB, userId: number, id: string, status: 'contacted' | 'declined', now: Date, notices: NewNotification[]) {
   return db.transaction(() => {
     const row = addressedRow(db, userId, id)
     if (row.status !== 'sent') throw conflict('this request has already been handled')
     const stamp = now.toISOString()
     db.prepare('UPDATE referral_requests SET status = ?, resolved_by = ?, resolved_at = ? WHERE id = ?').run(status, userId, stamp, id)
-    createNotification(db, {
+    notify(db, notices, {
       userId: row.user_id,
       kind: 'referral_request_resolved',
       title: status === 'contacted' ? `A referrer at ${row.company_name} will contact you` : `Your referral request for ${row.company_name} was declined`,
       body: status === 'contacted' ? 'Expect a message on the contact you gave.' : 'You can ask again later, or try another company.',
-    }, stamp)
+    }, now)
     return toIncomingView(db.prepare(`${SELECT} WHERE r.id = ?`).get(id) as RequestRow)
   })()
 }

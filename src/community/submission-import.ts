@@ -8,7 +8,8 @@ import type { SubmissionFacets } from './submission-facets.ts'
  * An approved submission becomes a posting through the importer itself (importRecords): the same
  * validation, enrichment, role-cluster dedup and upsert by (source, external id) as any import, with
  * `manually_added: true`. The importer writes the change log, so search sees it on its next query.
- * An open posting already at the submitted URL is linked instead of duplicated.
+ * The importer reports the posting it wrote. An open posting already at the submitted URL is
+ * linked instead of duplicated.
  */
 interface SubmissionFields {
   id: number
@@ -58,10 +59,10 @@ function jobLineOf(row: SubmissionFields) {
 export function mintPosting(db: DB, row: SubmissionFields, now: Date): { id: number; slug: string } {
   const known = openJobAt(db, row.url)
   if (known) return known
-  const summary = importRecords(db, [{ at: `submission ${row.id}`, value: jobLineOf(row) }], { now })
+  let written: { id: number; outcome: string } | undefined
+  const summary = importRecords(db, [{ at: `submission ${row.id}`, value: jobLineOf(row) }], { now, onWritten: (_input, posting) => (written = posting) })
   const rejected = summary.rejected[0]
-  if (rejected) throw unprocessable(`the submission cannot become a posting: ${rejected.reason}`)
-  const minted = openJobAt(db, row.url)
-  if (!minted) throw unprocessable('the submission cannot become a posting: it would be closed on arrival')
-  return minted
+  if (rejected || !written) throw unprocessable(`the submission cannot become a posting: ${rejected?.reason ?? 'nothing was written'}`)
+  if (written.outcome === 'closed') throw unprocessable('the submission cannot become a posting: it would be closed on arrival')
+  return { id: written.id, slug: db.prepare('SELECT public_slug FROM jobs WHERE id = ?').pluck().get(written.id) as string }
 }

@@ -1,7 +1,8 @@
 import type { DB } from '../db/connection.ts'
 import { conflict, notFound } from '../errors.ts'
 import { normalizeUrl } from '../catalogue/job-store.ts'
-import { createNotification } from '../me/notifications.ts'
+import type { NewNotification } from '../me/notifications.ts'
+import { notify } from './notices.ts'
 import type { SubmissionFacets } from './submission-facets.ts'
 import { mintPosting } from './submission-import.ts'
 
@@ -106,33 +107,33 @@ function pendingRow(db: DB, id: number): SubmissionRow {
 }
 
 /** pending → approved: the posting goes live (or the open one already at that URL is linked). */
-export function approveSubmission(db: DB, id: number, now: Date): Submission {
+export function approveSubmission(db: DB, id: number, now: Date, notices: NewNotification[]): Submission {
   return db.transaction(() => {
     const row = pendingRow(db, id)
     const job = mintPosting(db, row, now)
     db.prepare("UPDATE submissions SET status = 'approved', reviewed_at = ?, job_id = ? WHERE id = ?").run(now.toISOString(), job.id, id)
-    createNotification(db, {
+    notify(db, notices, {
       userId: row.user_id,
       kind: 'submission_approved',
       title: 'Your job submission is live',
       body: `${row.title} at ${row.company} was approved and is now in the catalogue.`,
       publicSlug: job.slug,
-    }, now.toISOString())
+    }, now)
     return toSubmission(rowOf(db, id)!, 'decision')
   })()
 }
 
 /** pending → rejected, with the moderator's reason when given. */
-export function rejectSubmission(db: DB, id: number, reason: string | undefined, now: Date): Submission {
+export function rejectSubmission(db: DB, id: number, reason: string | undefined, now: Date, notices: NewNotification[]): Submission {
   return db.transaction(() => {
     const row = pendingRow(db, id)
     db.prepare("UPDATE submissions SET status = 'rejected', reviewed_at = ?, review_reason = ? WHERE id = ?").run(now.toISOString(), reason ?? null, id)
-    createNotification(db, {
+    notify(db, notices, {
       userId: row.user_id,
       kind: 'submission_rejected',
       title: 'Your job submission was not accepted',
       body: `${row.title} at ${row.company}${reason ? `: ${reason}` : ' was not accepted.'}`,
-    }, now.toISOString())
+    }, now)
     return toSubmission(rowOf(db, id)!, 'decision')
   })()
 }

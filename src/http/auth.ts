@@ -9,6 +9,7 @@ import { authenticatePassword, registerUser, requestEmailVerification } from '..
 import { confirmEmailedCode, confirmEmailVerified, requestPasswordReset, resetPassword } from '../account/recovery.ts'
 import { invalidateSession, invalidateUserSessions } from '../account/sessions.ts'
 import { findUserByEmail, findUserById, toUserJson } from '../account/users.ts'
+import { canonicalTimezone } from '../account/preferences.ts'
 import { PASSWORD_MAX_LENGTH } from '../account/passwords.ts'
 import { badRequest, notFound } from '../errors.ts'
 
@@ -42,12 +43,17 @@ export function authRoutes(ctx: AppContext): Route[] {
         tags: ['auth'],
         auth: 'public',
         budget: 'account',
-        body: v.object({ email: emailField, password: passwordField('New password (10 to 256 characters).') }),
-        responses: { 202: 'accepted: a verification code or an "already registered" notice is on its way', 400: 'invalid email or password refused by the policy', 429: 'sign-up budget spent; see Retry-After' },
+        body: v.object({
+          email: emailField,
+          password: passwordField('New password (10 to 256 characters).'),
+          timezone: v.optional(v.pipe(v.unknown(), v.description('Optional IANA time zone name for a new account; silently dropped when unknown.'))),
+        }),
+        responses: { 202: { description: 'accepted: a verification code or an "already registered" notice is on its way; `{ data: { ok: true } }`', schema: ref('Ok') }, 400: 'invalid email or password refused by the policy', 429: 'sign-up budget spent; see Retry-After' },
       },
       async (event, { body }) => {
         assertSameSiteWrite(ctx, event)
-        await registerUser(ctx, body.email, body.password)
+        const timezone = typeof body.timezone === 'string' ? canonicalTimezone(body.timezone) : null
+        await registerUser(ctx, body.email, body.password, timezone)
         event.res.status = 202
         return ok
       },

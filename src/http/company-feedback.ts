@@ -1,20 +1,30 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { object, pageOf as pageSchema } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
-import { intParam, pageOf } from './validate.ts'
+import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { notFound } from '../errors.ts'
 import { companyRowBySlug } from '../catalogue/company-read.ts'
 import {
   deleteFeedback, FEEDBACK_MAX_RUNES, FEEDBACK_TYPES, hideFeedback, listFeedback, myFeedback, REPORT_REASONS, reportedFeedback, reportFeedback, upsertFeedback,
 } from '../community/feedback.ts'
 import { requireText } from '../community/text-rules.ts'
+import { feedbackPage } from './openapi-shapes-community.ts'
+import { dataOf, listOf, ref } from './openapi-shapes.ts'
 
 const SlugParams = v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('company slug')) })
 const IdParams = v.object({ id: intParam({ min: 1, description: 'review id' }) })
 const FeedbackType = v.picklist(FEEDBACK_TYPES, `must be one of ${FEEDBACK_TYPES.join(', ')}`)
-const Paging = v.object({
-  limit: v.optional(intParam({ min: 1, description: 'page size, 1 to 100 (default 20; larger values are clamped)' })),
-  offset: v.optional(intParam({ min: 0, description: 'rows to skip (default 0)' })),
+const Paging = v.object(pagingEntries())
+
+const feedbackSchema = object({
+  id: { type: 'integer' },
+  author: { type: 'string', description: 'the writer’s pseudonym, or [deleted]' },
+  rating: { type: 'integer', minimum: 1, maximum: 5 },
+  feedback_type: { type: 'string' },
+  body: { type: 'string', description: 'plain text' },
+  created_at: { type: 'string', format: 'date-time' },
+  updated_at: { type: 'string', format: 'date-time' },
 })
 
 const FEEDBACK_SHAPE = '`{ id, author, rating, feedback_type, body, created_at, updated_at }`; `author` is the writer’s site-wide pseudonym (`quiet-falcon-42`), `[deleted]` once their account is gone.'
@@ -34,11 +44,11 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
         budget: 'read',
         params: SlugParams,
         query: Paging,
-        responses: { 200: '`{ data: [Feedback], meta: { total, limit, offset } }`', 404: 'no such company' },
+        responses: { 200: { description: '`{ data: [Feedback], meta: { total, limit, offset } }`', schema: feedbackPage }, 404: 'company not found' },
       },
       (_event, { params, query }) => {
         const row = company(params.slug)
-        const { limit, offset } = pageOf(query, { defaultLimit: 20, maxLimit: 100 })
+        const { limit, offset } = pageOf(query)
         const page = listFeedback(db, row.id, limit, offset)
         return { data: page.items, meta: { total: page.total, limit, offset } }
       },
@@ -52,7 +62,7 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
         tags: ['community'],
         auth: 'session',
         params: SlugParams,
-        responses: { 200: '`{ data: [Feedback] }`', 404: 'no such company' },
+        responses: { 200: { description: '`{ data: [Feedback] }`', schema: listOf(ref('Feedback')) }, 404: 'company not found' },
       },
       (_event, { params, caller }) => ({ data: myFeedback(db, company(params.slug).id, caller.userId) }),
     ),
@@ -70,7 +80,7 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
           feedback_type: v.pipe(FeedbackType, v.description(FEEDBACK_TYPES.join(' / '))),
           body: v.optional(v.pipe(v.string('body must be a string'), v.description('plain text')), ''),
         }),
-        responses: { 201: '`{ data: Feedback & { company: { feedback_count, feedback_rating_avg } } }`', 400: 'rating outside 1–5 or unknown feedback_type', 404: 'no such company', 422: 'empty or too long body', 429: 'too many new reviews in 24 hours (Retry-After)' },
+        responses: { 201: '`{ data: Feedback & { company: { feedback_count, feedback_rating_avg } } }`', 400: 'rating outside 1–5 or unknown feedback_type', 404: 'company not found', 422: 'empty or too long body', 429: 'too many new reviews in 24 hours (Retry-After)' },
       },
       (event, { params, body, caller }) => {
         const row = company(params.slug)
@@ -90,7 +100,7 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
         auth: 'session',
         params: SlugParams,
         query: v.object({ feedback_type: v.pipe(FeedbackType, v.description('which of your reviews to remove')) }),
-        responses: { 200: '`{ data: { feedback_count, feedback_rating_avg } }`', 400: 'missing or unknown feedback_type', 404: 'no such company' },
+        responses: { 200: { description: '`{ data: { feedback_count, feedback_rating_avg } }`', schema: dataOf(ref('FeedbackCounters')) }, 400: 'missing or unknown feedback_type', 404: 'company not found' },
       },
       (_event, { params, query, caller }) => ({ data: deleteFeedback(db, company(params.slug).id, caller.userId, query.feedback_type) }),
     ),
@@ -145,5 +155,5 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
 }
 
 function raise(): never {
-  throw notFound('no such company')
+  throw notFound('company not found')
 }

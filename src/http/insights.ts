@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { dataOf, listOf, object } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
 import { badRequest } from '../errors.ts'
@@ -35,6 +36,14 @@ export const CompaniesInsightQuery = v.object({
   min_open: v.optional(intParam({ min: 0, description: 'only companies with at least this many open postings now (default 5)' })),
   limit: v.optional(limit),
 })
+
+const int = { type: 'integer' }
+const count = { type: 'integer', minimum: 0 }
+const str = { type: 'string' }
+const orNull = { type: ['string', 'null'] }
+const rowsWith = (row: Record<string, Record<string, unknown>>, meta: Record<string, Record<string, unknown>>, required?: string[]) =>
+  object({ data: { type: 'array', items: object(row) }, meta: object(meta, required) })
+const scopeMeta = { country: orNull, category: orNull, sort: str, limit: count }
 
 const MAX_RANGE_DAYS = 4000
 const GROWTH = '`growth` = open postings now minus open postings at the end of the day 30 days ago (an integer; negative when shrinking).'
@@ -93,7 +102,7 @@ export function insightsRoutes(ctx: AppContext): Route[] {
         summary: 'Open roles by category and seniority, with 30-day growth',
         description: `One row per (category, seniority) pair with open postings now or 30 days ago, optionally within a country and/or a category. ${GROWTH}`,
         query: RolesQuery,
-        responses: { 200: '`{ data: [{ category, seniority, open_count, growth }], meta: { country, category, sort, limit } }`', 400: 'bad country, category, sort or limit' },
+        responses: { 200: { description: '`{ data: [{ category, seniority, open_count, growth }], meta: { country, category, sort, limit } }`', schema: rowsWith({ category: str, seniority: str, open_count: count, growth: int }, scopeMeta) }, 400: 'bad country, category, sort or limit' },
       },
       (_event, { query }) => reads.roles(query),
     ),
@@ -104,7 +113,7 @@ export function insightsRoutes(ctx: AppContext): Route[] {
         summary: 'Skills most asked for, with 30-day growth',
         description: `Skills (slugs) by open postings naming them, within a category or a country (not both). ${GROWTH}`,
         query: SkillsQuery,
-        responses: { 200: '`{ data: [{ skill, open_count, growth }], meta: { country, category, sort, limit } }`', 400: 'both category and country, or a bad value' },
+        responses: { 200: { description: '`{ data: [{ skill, open_count, growth }], meta: { country, category, sort, limit } }`', schema: rowsWith({ skill: str, open_count: count, growth: int }, scopeMeta) }, 400: 'both category and country, or a bad value' },
       },
       (_event, { query }) => reads.skills(query),
     ),
@@ -116,7 +125,15 @@ export function insightsRoutes(ctx: AppContext): Route[] {
         description:
           'p25 / p50 / p75 of the stated salaries of open postings (a posting counts with the midpoint of its range, or the one bound it states), per seniority, currency and period: currencies and periods are never converted or mixed. A bucket with fewer than INSIGHTS_SALARY_MIN_SAMPLE postings (default 5; `meta.min_sample_size`) is left out. With only `category`, the answer adds category-wide rows (`seniority: ""`) and `meta.breakdown: "seniority"`.',
         query: SalaryQuery,
-        responses: { 200: '`{ data: [{ seniority, currency, period, sample_size, p25, p50, p75 }], meta }`', 400: 'bad category, seniority or country' },
+        responses: {
+          200: {
+            description: '`{ data: [{ seniority, currency, period, sample_size, p25, p50, p75 }], meta }`',
+            schema: rowsWith(
+              { seniority: str, currency: str, period: str, sample_size: count, p25: { type: 'number' }, p50: { type: 'number' }, p75: { type: 'number' } },
+              { category: orNull, seniority: orNull, country: orNull, min_sample_size: count, breakdown: { type: 'string', enum: ['seniority'] } },
+              ['category', 'seniority', 'country', 'min_sample_size'],
+            ),
+          }, 400: 'bad category, seniority or country' },
       },
       (_event, { query }) => reads.salary(query),
     ),
@@ -129,7 +146,10 @@ export function insightsRoutes(ctx: AppContext): Route[] {
           '`added`: postings first seen by this catalogue in the period; `removed`: postings closed in it. Dense over the range (periods without activity read 0); days are UTC, weeks start on Monday and are labelled by that day, months as YYYY-MM; only days within from..to count, so the first and last periods may be partial. At most one of category, seniority and country narrows it.',
         query: VelocityQuery,
         responses: {
-          200: '`{ data: [{ period, added, removed }], meta: { granularity, from, to, facet_kind, facet_value } }`',
+          200: {
+            description: '`{ data: [{ period, added, removed }], meta: { granularity, from, to, facet_kind, facet_value } }`',
+            schema: rowsWith({ period: str, added: count, removed: count }, { granularity: str, from: str, to: str, facet_kind: str, facet_value: orNull }),
+          },
           400: `unknown granularity, bad date, from after to, a range over ${MAX_RANGE_DAYS} days, or more than one facet`,
         },
       },
@@ -142,7 +162,11 @@ export function insightsRoutes(ctx: AppContext): Route[] {
         summary: 'Companies hiring fastest',
         description: 'Companies with at least `min_open` open postings now, by 30-day growth (`growth_30d` = `open_now` − `open_prev_30d`, the open postings at the end of the day 30 days ago).',
         query: CompaniesInsightQuery,
-        responses: { 200: '`{ data: [{ company_slug, company_name, open_now, open_prev_30d, growth_30d }], meta: { sort, min_open, limit } }`', 400: 'bad sort, min_open or limit' },
+        responses: {
+          200: {
+            description: '`{ data: [{ company_slug, company_name, open_now, open_prev_30d, growth_30d }], meta: { sort, min_open, limit } }`',
+            schema: rowsWith({ company_slug: str, company_name: str, open_now: count, open_prev_30d: count, growth_30d: int }, { sort: str, min_open: count, limit: count }),
+          }, 400: 'bad sort, min_open or limit' },
       },
       (_event, { query }) => reads.companies(query),
     ),
@@ -154,7 +178,7 @@ export function insightsRoutes(ctx: AppContext): Route[] {
         summary: 'Accounts over time',
         description: 'Accounts that existed at the end of each UTC day, from the first account to today, one entry per day. A total only: nothing about any account.',
         query: v.object({}),
-        responses: { 200: '`{ data: [{ date, total }] }`' },
+        responses: { 200: { description: '`{ data: [{ date, total }] }`', schema: listOf(object({ date: str, total: count })) } },
       },
       () => ({ data: userGrowth(ctx.db, dayOf(ctx.now())) }),
     ),
@@ -167,7 +191,12 @@ export function insightsRoutes(ctx: AppContext): Route[] {
         description:
           'Totals over every account: postings saved, applied to and viewed (one per person and posting), and saved searches. `cvs_uploaded`, `cvs_tailored`, `match_analyses` and `inboxes_connected` count features this instance does not store (0).',
         query: v.object({}),
-        responses: { 200: '`{ data: { saved, applied, viewed, cvs_uploaded, cvs_tailored, match_analyses, inboxes_connected, saved_searches } }`' },
+        responses: {
+          200: {
+            description: '`{ data: { saved, applied, viewed, cvs_uploaded, cvs_tailored, match_analyses, inboxes_connected, saved_searches } }`',
+            schema: dataOf(object(Object.fromEntries(['saved', 'applied', 'viewed', 'cvs_uploaded', 'cvs_tailored', 'match_analyses', 'inboxes_connected', 'saved_searches'].map((name) => [name, count])))),
+          },
+        },
       },
       () => ({ data: engagement(ctx.db) }),
     ),

@@ -12,6 +12,12 @@ import {
 } from '../search/facet-spec.ts'
 import { parseJobQuery, SearchInputError, type JobQuery, type JobQueryOptions } from '../search/search-params.ts'
 import { POSTING_ATTRIBUTES, VALUE_FILTERS } from '../catalogue/posting-attributes.ts'
+import { jobVotesOf } from '../catalogue/community-signals.ts'
+import { touchedJobIds } from '../me/interactions.ts'
+import type { Caller } from '../account/caller.ts'
+
+/** Postings the swipe deck leaves out: the caller's most recently touched, at most this many. */
+const SWIPE_EXCLUDED_MAX = 1000
 
 const values = (description: string) => v.optional(v.pipe(v.union([v.string(), v.array(v.string())], 'must be text'), v.description(description)))
 
@@ -37,7 +43,7 @@ function filterEntries(): v.ObjectEntries {
   return entries
 }
 
-const qEntry = v.optional(v.pipe(v.string('must be text'), v.description('full text over title, company and description; every word must match, the last one as a prefix; operators and punctuation are searched literally')))
+const qEntry = v.optional(v.pipe(v.string('must be text'), v.description('full text over title, company and description; every word must match, the last one as a prefix; a word no posting holds matches its spelling correction (meta.did_you_mean); operators and punctuation are searched literally')))
 const jobPaging = pagingEntries({ maxDepth: MAX_JOB_PAGE_DEPTH })
 /** Read by the route itself: neither filters nor ignored. */
 const PAGING_PARAMS = ['limit', 'offset']
@@ -74,12 +80,20 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
 
   const { maxQueryLength } = ctx.config
 
-  function searchJobs(event: H3Event, query: { limit?: number; offset?: number }, endpointParams: string[], description: DescriptionFormat) {
+  /** `caller`: the signed-in caller, for my_vote; `exclude`: postings left out of the matches (the swipe deck). */
+  function searchJobs(
+    event: H3Event,
+    query: { limit?: number; offset?: number },
+    endpointParams: string[],
+    description: DescriptionFormat,
+    options: { caller?: Caller | null; exclude?: number[] } = {},
+  ) {
     const { limit, offset } = page(query)
     const { q, filters, sort, order, ignored } = jobQueryOf(event, { maxQueryLength, sorted: true, endpointParams })
-    const { ids, total } = search.search({ q, filters, sort, order, limit, offset })
-    const meta = ignored ? { total, limit, offset, ignored_params: ignored } : { total, limit, offset }
-    return { data: loadJobs(db, ids, { description, ghost: description === 'preview' }), meta }
+    const { ids, total, didYouMean } = search.search({ q, filters, sort, order, limit, offset }, options.exclude)
+    const meta = { total, limit, offset, ...(ignored ? { ignored_params: ignored } : {}), ...(didYouMean ? { did_you_mean: didYouMean } : {}) }
+    const myVotes = jobVotesOf(db, ids, options.caller?.userId)
+    return { data: loadJobs(db, ids, { description, ghost: description === 'preview', myVotes }), meta }
   }
 
   return [
@@ -94,9 +108,22 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.looseObject(searchEntries),
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (did_you_mean, an extension: the query as matched when unknown words were corrected)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
+      },
+      (event, { query, caller }) => searchJobs(event, query, PAGING_PARAMS, 'preview', { caller }),
+    ),
+    defineOperation(
+      {
+        method: 'GET',
+        path: '/me/tracking/swipe',
+        summary: 'The swipe deck: search results minus every posting the caller has touched',
+        description: `The job search (same parameters, order and Job objects) without the postings the caller viewed, saved, applied to or dismissed — the ${SWIPE_EXCLUDED_MAX} most recently touched — subtracted inside the search engine, so \`meta.total\` and pages are exact. Ask offset 0 again after each swipe: the exclusion advances the deck.`,
+        tags: ['tracking'],
+        auth: 'session-or-key',
+        query: v.looseObject(searchEntries),
         responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
       },
-      (event, { query }) => searchJobs(event, query, PAGING_PARAMS, 'preview'),
+      (event, { query, caller }) => searchJobs(event, query, PAGING_PARAMS, 'preview', { caller, exclude: touchedJobIds(db, caller.userId, SWIPE_EXCLUDED_MAX) }),
     ),
     defineOperation(
       {
@@ -111,11 +138,11 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
           ...searchEntries,
           description_format: v.optional(v.pipe(v.string('must be text'), v.description('html (default; unknown values fall back to it), text or markdown'))),
         }),
-        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (did_you_mean, an extension: the query as matched when unknown words were corrected)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
       },
-      (event, { query }) => {
+      (event, { query, caller }) => {
         const format = query.description_format === 'text' || query.description_format === 'markdown' ? query.description_format : 'html'
-        return searchJobs(event, query, [...PAGING_PARAMS, 'description_format'], format)
+        return searchJobs(event, query, [...PAGING_PARAMS, 'description_format'], format, { caller })
       },
     ),
     defineOperation(
@@ -157,10 +184,10 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         query: v.object(jobPaging),
         responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset } }`', schema: pageSchema(ref('Job')) }, 400: 'offset + limit over 10000' },
       },
-      (_event, { query }) => {
+      (_event, { query, caller }) => {
         const { limit, offset } = page(query)
         const { ids, total } = search.search({ filters: { facets: {} }, limit, offset })
-        return { data: loadJobs(db, ids, { description: 'preview', ghost: true }), meta: { total, limit, offset } }
+        return { data: loadJobs(db, ids, { description: 'preview', ghost: true, myVotes: jobVotesOf(db, ids, caller?.userId) }), meta: { total, limit, offset } }
       },
     ),
   ]

@@ -114,6 +114,7 @@ export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
       limit: { type: 'integer', minimum: 1 },
       offset: count,
       ignored_params: { type: 'array', minItems: 1, maxItems: 10, items: ref('IgnoredParam'), description: 'Parameters no filter reads, sorted by name; absent when none.' },
+      did_you_mean: { type: 'string', description: 'Job search (extension): q as matched when words no posting holds were corrected; absent otherwise.' },
     },
     ['total', 'limit', 'offset'],
     'Paging of a collection.',

@@ -6,6 +6,7 @@ import { openApiPath, toOperation } from './openapi-operation.ts'
 import { docsPage } from './docs-page.ts'
 import { RESPONSE_SCHEMAS } from './openapi-shapes.ts'
 import { ME_SCHEMAS } from './openapi-shapes-me.ts'
+import { COMMUNITY_SCHEMAS } from './openapi-shapes-community.ts'
 import { allowedOrigin } from './origin.ts'
 import { notFound } from '../errors.ts'
 
@@ -45,7 +46,7 @@ export function buildOpenApiDocument(ctx: AppContext, routes: RouteSpec[]): Json
     servers: [{ url: '/api/v1', description: 'this server' }],
     tags,
     paths,
-    components: { securitySchemes: SECURITY_SCHEMES, schemas: { ...SCHEMAS, ...RESPONSE_SCHEMAS, ...ME_SCHEMAS }, headers: HEADERS },
+    components: { securitySchemes: SECURITY_SCHEMES, schemas: { ...SCHEMAS, ...RESPONSE_SCHEMAS, ...ME_SCHEMAS, ...COMMUNITY_SCHEMAS }, headers: HEADERS },
   }
 }
 

@@ -55,9 +55,6 @@ const spec = (limit: number, per: 'minute' | 'hour', capacity = limit): BucketSp
   perMs: limit / (per === 'minute' ? 60_000 : 3_600_000),
 })
 
-/** Key of the bucket every caller of the `account` budget shares. */
-const EVERYONE = '\u0000everyone'
-
 export function createRateLimiter(config: Config, now: () => number = Date.now): RateLimiter {
   const burst = (perMinute: number) => Math.floor((perMinute * Math.max(1, config.rateBurstPercent)) / 100)
   const specs: Record<Budget, BucketSpec> = {
@@ -67,11 +64,13 @@ export function createRateLimiter(config: Config, now: () => number = Date.now):
   }
   const everyone = spec(config.accountGlobalPerHour, 'hour')
   const buckets = new LRUCache<string, Bucket>({ max: Math.max(1, config.rateLimitCallers) })
+  // Outside the LRU: a flood of distinct callers must not evict (and so refill) the shared bucket.
+  let everyoneBucket: Bucket | undefined
 
   /** The bucket refilled up to now (not yet stored). */
-  const level = (key: string, s: BucketSpec, at: number): Bucket => {
-    const bucket = buckets.get(key) ?? { tokens: s.capacity, updatedAt: at }
-    return { tokens: Math.min(s.capacity, bucket.tokens + Math.max(0, at - bucket.updatedAt) * s.perMs), updatedAt: at }
+  const level = (bucket: Bucket | undefined, s: BucketSpec, at: number): Bucket => {
+    const from = bucket ?? { tokens: s.capacity, updatedAt: at }
+    return { tokens: Math.min(s.capacity, from.tokens + Math.max(0, at - from.updatedAt) * s.perMs), updatedAt: at }
   }
   const decide = (s: BucketSpec, bucket: Bucket, allowed: boolean): RateDecision => ({
     allowed,
@@ -88,8 +87,8 @@ export function createRateLimiter(config: Config, now: () => number = Date.now):
       if (!(own.limit > 0)) return null
       const at = now()
       const key = `${budget}\u0000${callerKey}`
-      const mine = level(key, own, at)
-      const shared = budget === 'account' && everyone.limit > 0 ? level(EVERYONE, everyone, at) : null
+      const mine = level(buckets.get(key), own, at)
+      const shared = budget === 'account' && everyone.limit > 0 ? level(everyoneBucket, everyone, at) : null
       // A token is taken from both buckets or from neither, so a refusal costs nothing.
       const allowed = mine.tokens >= 1 && (!shared || shared.tokens >= 1)
       if (allowed) {
@@ -97,7 +96,7 @@ export function createRateLimiter(config: Config, now: () => number = Date.now):
         if (shared) shared.tokens -= 1
       }
       buckets.set(key, mine)
-      if (shared) buckets.set(EVERYONE, shared)
+      if (shared) everyoneBucket = shared
       if (!allowed && shared && mine.tokens >= 1) return { ...decide(everyone, shared, false), everyone: true }
       return decide(own, mine, allowed)
     },

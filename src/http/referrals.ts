@@ -6,6 +6,8 @@ import { readMultipart } from './multipart.ts'
 import { createOffer, decideOffer, myOffers, offerProof, pendingOffers, withdrawOffer } from '../community/referral-offers.ts'
 import { createRequest, incomingRequests, myRequests, requestCvText, resolveRequest } from '../community/referral-requests.ts'
 import { renderTextPdf } from '../community/pdf.ts'
+import { withNotices } from '../community/notices.ts'
+import { dataOf, listOf, ref } from './openapi-shapes.ts'
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(100), v.description('UUID (anything else is 404)')) })
 const OFFER_SHAPE = '`{ id, company_slug, company_name, linkedin_url, status, decided_at, created_at }`'
@@ -39,7 +41,7 @@ export function referralRoutes(ctx: AppContext): Route[] {
         description: `multipart/form-data: \`company_slug\`, \`linkedin_url\` (\`https://www.linkedin.com/in/…\`) and \`file\`, a PDF proving you work there (at most REFERRAL_PROOF_MAX_BYTES, default 5 MB; the upload is cut off with 413 past it). The proof is checked to be a complete PDF and kept privately; only moderators read it. Answers ${OFFER_SHAPE} with \`status: "pending"\`.`,
         tags: ['referrals'],
         auth: 'session-or-key',
-        responses: { 201: '`{ data: Offer }`', 400: 'company_slug missing, file missing, not a PDF, or a broken multipart body', 404: 'no such company', 409: 'you already offered for this company', 413: 'the file or a field is too large, or too many fields', 415: 'not multipart/form-data', 422: 'not a LinkedIn profile URL' },
+        responses: { 201: { description: '`{ data: Offer }`', schema: dataOf(ref('ReferralOffer')) }, 400: 'company_slug missing, file missing, not a PDF, or a broken multipart body', 404: 'no such company', 409: 'you already offered for this company', 413: 'the file or a field is too large, or too many fields', 415: 'not multipart/form-data', 422: 'not a LinkedIn profile URL' },
       },
       async (event, { caller }) => {
         const form = await readMultipart(event, { ...FORM_LIMITS, fileBytes: ctx.config.referralProofMaxBytes }, 'file')
@@ -49,7 +51,7 @@ export function referralRoutes(ctx: AppContext): Route[] {
       },
     ),
     defineOperation(
-      { method: 'GET', path: '/me/referrals/offers', summary: 'Your referral offers, newest first', description: `Each is ${OFFER_SHAPE}. No meta.`, tags: ['referrals'], auth: 'session-or-key' },
+      { method: 'GET', path: '/me/referrals/offers', summary: 'Your referral offers, newest first', description: `Each is ${OFFER_SHAPE}. No meta.`, tags: ['referrals'], auth: 'session-or-key', responses: { 200: { description: '`{ data: [Offer] }`', schema: listOf(ref('ReferralOffer')) } } },
       (_event, { caller }) => ({ data: myOffers(db, caller.userId) }),
     ),
     defineOperation(
@@ -90,10 +92,10 @@ export function referralRoutes(ctx: AppContext): Route[] {
         responses: { 201: '`{ data: { id, company_slug, company_name, job_id, job_slug, cv_kind, cv_id, status, created_at } }`', 404: "we don't have that company", 409: 'no referral available, or an active request exists', 422: 'bad LinkedIn URL, no contact, invalid CV choice, no profile to send', 429: 'too many requests in 24 hours (Retry-After)' },
       },
       (event, { body, caller }) => {
-        const data = createRequest(db, caller.userId, {
+        const data = withNotices(ctx, (notices) => createRequest(db, caller.userId, {
           companySlug: body.company_slug, jobId: body.job_id, cvKind: body.cv_kind, cvId: body.cv_id, linkedinUrl: body.linkedin_url,
           contactTelegram: body.contact_telegram, contactEmail: body.contact_email, note: body.note,
-        }, { now: ctx.now(), perDay: ctx.config.referralRequestsPerDay })
+        }, { now: ctx.now(), perDay: ctx.config.referralRequestsPerDay, notices }))
         event.res.status = 201
         return { data }
       },
@@ -138,10 +140,10 @@ export function referralRoutes(ctx: AppContext): Route[] {
         body: v.object({ status: v.picklist(['contacted', 'declined'], 'status must be contacted or declined') }),
         responses: { 200: '`{ data: incoming request }`', 400: 'another status', 403: 'not an approved referrer for this company', 404: 'no such request', 409: 'this request has already been handled' },
       },
-      (_event, { params, body, caller }) => ({ data: resolveRequest(db, caller.userId, params.id, body.status, ctx.now()) }),
+      (_event, { params, body, caller }) => ({ data: withNotices(ctx, (notices) => resolveRequest(db, caller.userId, params.id, body.status, ctx.now(), notices)) }),
     ),
     defineOperation(
-      { method: 'GET', path: '/referrals/offers', summary: 'Pending referral offers (moderators)', description: `Oldest first, each ${OFFER_SHAPE}; read the proof at /referrals/offers/{id}/proof.`, tags: ['referrals'], auth: 'moderator', responses: { 403: 'not a moderator' } },
+      { method: 'GET', path: '/referrals/offers', summary: 'Pending referral offers (moderators)', description: `Oldest first, each ${OFFER_SHAPE}; read the proof at /referrals/offers/{id}/proof.`, tags: ['referrals'], auth: 'moderator', responses: { 200: { description: '`{ data: [Offer] }`', schema: listOf(ref('ReferralOffer')) }, 403: 'not a moderator' } },
       () => ({ data: pendingOffers(db) }),
     ),
     defineOperation(
@@ -171,9 +173,9 @@ export function referralRoutes(ctx: AppContext): Route[] {
         auth: 'moderator',
         params: IdParams,
         body: v.object({ approve: v.boolean('approve must be true or false') }),
-        responses: { 200: '`{ data: Offer }`', 403: 'not a moderator', 404: 'no such offer', 409: 'this offer is not pending' },
+        responses: { 200: { description: '`{ data: Offer }`', schema: dataOf(ref('ReferralOffer')) }, 403: 'not a moderator', 404: 'no such offer', 409: 'this offer is not pending' },
       },
-      (_event, { params, body }) => ({ data: decideOffer(db, params.id, body.approve, ctx.now()) }),
+      (_event, { params, body }) => ({ data: withNotices(ctx, (notices) => decideOffer(db, params.id, body.approve, ctx.now(), notices)) }),
     ),
   ]
 }

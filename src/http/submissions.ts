@@ -5,6 +5,7 @@ import { intParam } from './validate.ts'
 import { approveSubmission, createSubmission, mySubmissions, pendingSubmissions, rejectSubmission } from '../community/submissions.ts'
 import { sanitizeFacets } from '../community/submission-facets.ts'
 import { prefillFor } from '../community/prefill.ts'
+import { withNotices } from '../community/notices.ts'
 
 const isHttpUrl = (value: string) => {
   try {
@@ -118,7 +119,7 @@ export function submissionRoutes(ctx: AppContext): Route[] {
         params: IdParams,
         responses: { 200: '`{ data: Submission }` with `status: "approved"`', 403: 'not a moderator', 404: 'submission not found', 409: 'submission already decided', 422: 'the submission cannot become a posting' },
       },
-      (_event, { params }) => ({ data: approveSubmission(db, params.id, ctx.now()) }),
+      (_event, { params }) => ({ data: withNotices(ctx, (notices) => approveSubmission(db, params.id, ctx.now(), notices)) }),
     ),
     defineOperation(
       {
@@ -132,7 +133,7 @@ export function submissionRoutes(ctx: AppContext): Route[] {
         body: v.object({ reason: optionalText(1000) }),
         responses: { 200: '`{ data: Submission }` with `status: "rejected"`', 403: 'not a moderator', 404: 'submission not found', 409: 'submission already decided' },
       },
-      (_event, { params, body }) => ({ data: rejectSubmission(db, params.id, body.reason || undefined, ctx.now()) }),
+      (_event, { params, body }) => ({ data: withNotices(ctx, (notices) => rejectSubmission(db, params.id, body.reason || undefined, ctx.now(), notices)) }),
     ),
   ]
 }

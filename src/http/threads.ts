@@ -1,14 +1,31 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { dataOf, object } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { intParam } from './validate.ts'
 import { addReply, BODY_MAX_RUNES, closeThread, countThreads, createThread, getThread, listThreads, PAGE_SIZE, SUBJECT_TYPES, TITLE_MAX_RUNES } from '../community/threads.ts'
 import { requireText } from '../community/text-rules.ts'
+import { threadCount, threadPage, threadWithReplies } from './openapi-shapes-community.ts'
 
 const SubjectType = v.pipe(v.picklist(SUBJECT_TYPES, 'unsupported subject type'), v.description('`company` or `job`'))
 const SubjectSlug = v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(300), v.description('company slug or job public_slug'))
 const Cursor = v.optional(v.pipe(v.string(), v.maxLength(100), v.description('`meta.next_cursor` of the previous page')))
 const IdParams = v.object({ id: intParam({ min: 1, description: 'thread id' }) })
+
+const timestamp = { type: 'string', format: 'date-time' }
+const threadSchema = object({
+  id: { type: 'integer' },
+  subject_type: { type: 'string', enum: [...SUBJECT_TYPES] },
+  subject_slug: { type: 'string' },
+  title: { type: 'string' },
+  body: { type: 'string', description: 'plain text' },
+  author: { type: 'string', description: 'a pseudonym, or [deleted]' },
+  reply_count: { type: 'integer', minimum: 0 },
+  status: { type: 'string', enum: ['open', 'closed'] },
+  created_at: timestamp,
+})
+const replySchema = object({ id: { type: 'integer' }, thread_id: { type: 'integer' }, parent_id: { type: 'integer', description: '0 = top level' }, author: { type: 'string' }, body: { type: 'string' }, created_at: timestamp })
+const cursorMeta = object({ next_cursor: { type: 'string', description: 'absent on the last page' } }, [])
 
 const THREAD_SHAPE = '`{ id, subject_type, subject_slug, title, body, author, reply_count, status, created_at }`'
 const REPLY_SHAPE = '`{ id, thread_id, parent_id (0 = top level), author, body, created_at }`'
@@ -26,7 +43,7 @@ export function threadRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.object({ subject_type: SubjectType, subject_slug: SubjectSlug, cursor: Cursor }),
-        responses: { 200: '`{ data: [Thread], meta: { next_cursor? } }`', 400: 'unsupported subject type or invalid cursor' },
+        responses: { 200: { description: '`{ data: [Thread], meta: { next_cursor? } }`', schema: threadPage }, 400: 'unsupported subject type or invalid cursor' },
       },
       (_event, { query }) => {
         const page = listThreads(db, query.subject_type, query.subject_slug, query.cursor)
@@ -42,7 +59,7 @@ export function threadRoutes(ctx: AppContext): Route[] {
         auth: 'public',
         budget: 'read',
         query: v.object({ subject_type: SubjectType, subject_slug: SubjectSlug }),
-        responses: { 200: '`{ data: { count } }`', 400: 'unsupported subject type' },
+        responses: { 200: { description: '`{ data: { count } }`', schema: threadCount }, 400: 'unsupported subject type' },
       },
       (_event, { query }) => ({ data: { count: countThreads(db, query.subject_type, query.subject_slug) } }),
     ),
@@ -57,7 +74,7 @@ export function threadRoutes(ctx: AppContext): Route[] {
         budget: 'read',
         params: IdParams,
         query: v.object({ cursor: Cursor }),
-        responses: { 200: '`{ data: { thread, replies: [Reply] }, meta: { next_cursor? } }`', 400: 'invalid cursor', 404: 'thread not found' },
+        responses: { 200: { description: '`{ data: { thread, replies: [Reply] }, meta: { next_cursor? } }`', schema: threadWithReplies }, 400: 'invalid cursor', 404: 'thread not found' },
       },
       (_event, { params, query }) => {
         const page = getThread(db, params.id, query.cursor)

@@ -10,25 +10,25 @@ import type { DB } from '../db/connection.ts'
  * bucket with fewer postings than the minimum sample is left out. Percentiles interpolate linearly
  * between the two nearest postings and are rounded to whole units.
  */
-interface SalaryRow {
-  category: string | null
-  seniority: string | null
-  currency: string
-  period: string
-  salary_min: number | null
-  salary_max: number | null
-  countries: string | null
-}
-
 const OPEN_SALARIES_SQL = `
-  SELECT j.category, j.seniority, j.salary_currency AS currency, j.salary_period AS period, j.salary_min, j.salary_max,
-    (SELECT group_concat(country) FROM job_countries c WHERE c.job_id = j.id) AS countries
+  SELECT j.category, j.seniority, j.salary_currency, j.salary_period, j.salary_min, j.salary_max,
+    (SELECT group_concat(country) FROM job_countries c WHERE c.job_id = j.id)
   FROM jobs j
   WHERE j.closed_at IS NULL AND j.salary_currency IS NOT NULL AND j.salary_period IS NOT NULL
     AND (j.salary_min IS NOT NULL OR j.salary_max IS NOT NULL)`
 
-const midpoint = (row: SalaryRow) =>
-  row.salary_min !== null && row.salary_max !== null ? (row.salary_min + row.salary_max) / 2 : (row.salary_min ?? row.salary_max)!
+type SalaryRow = [string | null, string | null, string, string, number | null, number | null, string | null]
+
+/** Small integer codes for values ('' = any is 0), so a bucket key is one number, not a string. */
+class Codes {
+  readonly values: string[] = ['']
+  private readonly index = new Map<string, number>([['', 0]])
+  of(value: string): number {
+    let code = this.index.get(value)
+    if (code === undefined) this.index.set(value, (code = this.values.push(value) - 1))
+    return code
+  }
+}
 
 /** Linear interpolation between closest ranks over sorted values (p in 0..1). */
 export function percentileOf(sorted: number[], p: number): number {
@@ -39,21 +39,34 @@ export function percentileOf(sorted: number[], p: number): number {
 }
 
 export function recomputeSalaryPercentiles(db: DB, minSample: number): void {
-  const buckets = new Map<string, number[]>()
-  const add = (key: string, value: number) => {
-    const list = buckets.get(key)
-    if (list) list.push(value)
-    else buckets.set(key, [value])
-  }
-  for (const row of db.prepare(OPEN_SALARIES_SQL).iterate() as IterableIterator<SalaryRow>) {
-    const value = midpoint(row)
+  const categories = new Codes()
+  const countries = new Codes()
+  const seniorities = new Codes()
+  const pay = new Codes()
+  const rows: [number[], number[], number[], number, number][] = []
+  for (const [category, seniority, currency, period, low, high, places] of db.prepare(OPEN_SALARIES_SQL).raw().iterate() as IterableIterator<SalaryRow>) {
+    const value = low !== null && high !== null ? (low + high) / 2 : (low ?? high)!
     if (!(value > 0)) continue
-    const categories = row.category ? ['', row.category] : ['']
-    const countries = ['', ...(row.countries ? row.countries.split(',') : [])]
-    const seniorities = row.seniority ? ['', row.seniority] : ['']
-    for (const category of categories)
-      for (const country of countries)
-        for (const seniority of seniorities) add(`${category}\t${country}\t${seniority}\t${row.currency}\t${row.period}`, value)
+    rows.push([
+      category ? [0, categories.of(category)] : [0],
+      [0, ...(places ? places.split(',').map((country) => countries.of(country)) : [])],
+      seniority ? [0, seniorities.of(seniority)] : [0],
+      pay.of(`${currency}\t${period}`),
+      value,
+    ])
+  }
+  // The value lists are known only once every code is: key = ((category * C + country) * S + seniority) * P + pay.
+  const [C, S, P] = [countries.values.length, seniorities.values.length, pay.values.length]
+  const buckets = new Map<number, number[]>()
+  for (const [cats, places, levels, payCode, value] of rows) {
+    for (const category of cats)
+      for (const country of places)
+        for (const level of levels) {
+          const key = ((category * C + country) * S + level) * P + payCode
+          const list = buckets.get(key)
+          if (list) list.push(value)
+          else buckets.set(key, [value])
+        }
   }
   db.exec('DELETE FROM insight_salary')
   const insert = db.prepare(
@@ -62,6 +75,12 @@ export function recomputeSalaryPercentiles(db: DB, minSample: number): void {
   for (const [key, values] of buckets) {
     if (values.length < minSample) continue
     values.sort((a, b) => a - b)
-    insert.run(...key.split('\t'), values.length, percentileOf(values, 0.25), percentileOf(values, 0.5), percentileOf(values, 0.75))
+    const payCode = key % P
+    const level = Math.floor(key / P) % S
+    const country = Math.floor(key / P / S) % C
+    const category = Math.floor(key / P / S / C)
+    const [currency, period] = pay.values[payCode]!.split('\t')
+    insert.run(categories.values[category], countries.values[country], seniorities.values[level], currency, period, values.length,
+      percentileOf(values, 0.25), percentileOf(values, 0.5), percentileOf(values, 0.75))
   }
 }

@@ -8,6 +8,8 @@ export interface SearchResult {
   ids: number[]
   /** Exact number of matches. */
   total: number
+  /** Set when words of q were unknown and matched as their correction (typo.ts): the query as matched. */
+  didYouMean?: string
 }
 
 export interface FacetsRequest {

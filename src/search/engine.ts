@@ -6,7 +6,7 @@
  *   const engine = createSearchEngine(db, { cacheEntries, cacheBytes })
  *   parseJobQuery(url.searchParams, { maxQueryLength, sorted: true, endpointParams: ['limit'] })   (search-params.ts)
  *     -> { q?, filters, sort?, order?, ignored? }; throws SearchInputError on malformed values
- *   engine.search({ q, filters, sort, order, limit, offset }) -> { ids: job ids of the page, total }
+ *   engine.search({ q, filters, sort, order, limit, offset }, excludeJobIds?) -> { ids: job ids of the page, total, didYouMean? }
  *   engine.facets({ q, filters, facets?, disjunctive? }) -> { total, facets: {facet: {value: count}}, stats }
  *   engine.skillMarket(filters, q?) -> the matching documents as a bitmap plus the index's skill CSR (no copy)
  *   engine.refresh() -> picks up catalogue changes (cheap; every call above does it first)
@@ -19,7 +19,7 @@
  */
 import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
-import { andInPlace, countDocs, type Bitmap } from './bitmap.ts'
+import { andInPlace, andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
 import { countFacet, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf } from './filter.ts'
@@ -28,12 +28,19 @@ import { pageOf } from './page-order.ts'
 import { filtersKey } from './search-params.ts'
 import { SearchIndex } from './search-index.ts'
 import { relevanceTiers, textMatches } from './text-match.ts'
+import { correctText } from './typo.ts'
 import { parseTextQuery, type TextQuery } from './text-tokens.ts'
 import type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, SkillMarket } from './engine-types.ts'
 
 export type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, SkillMarket } from './engine-types.ts'
 
-type Cached = Bitmap | Bitmap[] | FacetsResult
+type Cached = Bitmap | Bitmap[] | FacetsResult | Corrected
+
+/** The text as matched: with unknown words corrected (typo.ts), and the corrected query when it differs. */
+interface Corrected {
+  text: TextQuery | null
+  didYouMean?: string
+}
 
 export class SearchEngine {
   private readonly keeper: IndexKeeper
@@ -62,29 +69,51 @@ export class SearchEngine {
     return this.current().liveCount
   }
 
-  search(query: SearchQuery): SearchResult {
+  /**
+   * One page of matches. `excludeJobIds`: postings subtracted from the match set before counting and
+   * paging (a signed-in caller's already-seen postings), so pages and totals stay exact.
+   */
+  search(query: SearchQuery, excludeJobIds: readonly number[] = []): SearchResult {
     const index = this.current()
-    const text = parseTextQuery(query.q)
+    const { text, didYouMean } = this.textOf(query.q)
     const matched = this.matched(index, text, query.filters)
-    const total = countDocs(matched)
     const relevance = !query.sort && text !== null
-    const segments = relevance ? this.tiers(index, text, query.filters, matched) : [matched]
+    let segments = relevance ? this.tiers(index, text, query.filters, matched) : [matched]
+    const excluded = excludeJobIds.flatMap((id) => index.columns.docOf(id) ?? [])
+    // The cached sets stay whole: the exclusion is applied to copies.
+    if (excluded.length) segments = segments.map((segment) => withoutDocs(segment, excluded))
+    const total = excluded.length ? countDocs(withoutDocs(matched, excluded)) : countDocs(matched)
     const docs = pageOf(index, segments, {
       key: query.sort ?? 'posted_at',
       order: query.sort ? (query.order ?? 'desc') : 'desc',
       offset: query.offset,
       limit: query.limit,
     })
-    return { ids: docs.map((doc) => index.columns.jobIds[doc]!), total }
+    const ids = docs.map((doc) => index.columns.jobIds[doc]!)
+    return didYouMean ? { ids, total, didYouMean } : { ids, total }
+  }
+
+  private textOf(q: string | undefined): Corrected {
+    const parsed = parseTextQuery(q)
+    if (!parsed) return { text: null }
+    // Corrections need the term index: an answer from before it was read is not kept for after.
+    const key = `fix|${this.keeper.terms ? 1 : 0}|${parsed.match}`
+    let fixed = this.cache.get(key) as Corrected | undefined
+    if (!fixed) {
+      const { text, corrected } = correctText(this.keeper.terms, parsed)
+      fixed = corrected ? { text, didYouMean: [...text.words, text.prefix].join(' ') } : { text }
+      this.cache.set(key, fixed)
+    }
+    return fixed
   }
 
   facets(request: FacetsRequest): FacetsResult {
     const index = this.current()
     const names = request.facets ?? COUNTED_FACETS
-    const key = `facets|${request.disjunctive ? 'd' : 'p'}|${names.join(',')}|${this.queryKey(parseTextQuery(request.q), request.filters)}`
+    const { text } = this.textOf(request.q)
+    const key = `facets|${request.disjunctive ? 'd' : 'p'}|${names.join(',')}|${this.queryKey(text, request.filters)}`
     const hit = this.cache.get(key) as FacetsResult | undefined
     if (hit) return hit
-    const text = parseTextQuery(request.q)
     const sets = new Map<string, CountingSet>()
     const setFor = (omitFacet?: FacetName) => {
       const omitted = omitFacet ? String(omittedClauseOf(omitFacet)) : ''
@@ -119,7 +148,7 @@ export class SearchEngine {
     const index = this.current()
     const skills = index.columns.multi('skills')
     return {
-      market: this.matched(index, parseTextQuery(q), filters),
+      market: this.matched(index, this.textOf(q).text, filters),
       skillOffsets: skills.offsets,
       skillCodes: skills.values,
       skillNames: index.columns.dictionary('skills').names,
@@ -189,6 +218,12 @@ export class SearchEngine {
     }
     return tiers
   }
+}
+
+function withoutDocs(bitmap: Bitmap, docs: readonly number[]): Bitmap {
+  const copy = bitmap.slice()
+  andNotDocs(copy, docs)
+  return copy
 }
 
 /** Whether the filter selects values of this facet (for geography: of any geography facet). */

@@ -135,11 +135,15 @@ export class IndexKeeper {
       return
     }
     this.workers ??= new FtsWorkers(this.db.name, this.workerCount)
+    const workers = this.workers
     const read = { columns, changedJobs: new Set<number>(), done: Promise.resolve() }
-    read.done = buildTermIndexOnWorkers(this.workers, { ...shape, docOfJob: shape.docOfJob.slice() }).then(
+    read.done = buildTermIndexOnWorkers(workers, { ...shape, docOfJob: shape.docOfJob.slice() }).then(
       (terms) => {
         if (this.closed || this.termRead !== read || this.index?.columns !== columns) return
         this.termRead = undefined
+        // Idle workers hold a connection's page cache each: stopped until the next read.
+        this.workers = undefined
+        void workers.close()
         this.applyTermChanges(terms, columns, [...read.changedJobs])
         this.terms = terms
         if (this.snapshotFile) this.scheduleSave()

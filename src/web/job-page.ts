@@ -3,6 +3,7 @@ import { h, replaceChildren } from './dom.ts'
 import { formatAge, formatLocation, formatSalary, humanize, valueLabel } from './format.ts'
 import { jobCard, signalBadges, skeletonCard } from './job-card.ts'
 import { restoreScroll } from './router.ts'
+import { trackControl } from './track-control.ts'
 
 const SIMILAR = 6
 
@@ -60,6 +61,7 @@ function jobDetail(job: Job): HTMLElement[] {
       ),
       h('div', { class: 'job-badges' }, signalBadges(job)),
       job.url && !job.closed_at ? h('a', { class: 'apply-button', href: job.url, target: '_blank', rel: 'noopener noreferrer' }, 'Apply on the employer’s site') : null,
+      trackControl(job.public_slug),
     ),
     h(
       'div',

@@ -4,19 +4,23 @@ import { renderInsightsPage } from './insights-page.ts'
 import { renderJobPage } from './job-page.ts'
 import { startRouter } from './router.ts'
 import { createSearchPage } from './search-page.ts'
+import { renderBoardPage } from './board-page.ts'
 import { renderModerationPage } from './moderation-page.ts'
 import { renderReferralsPage } from './referrals.ts'
 import { whoAmI } from './api.ts'
+import { renderAccountPage } from './account-page.ts'
 
 /** Boots the page: one search view kept alive (so going back is instant), job and company views built per visit. */
 const root = document.getElementById('main') as HTMLElement
 document.body.append(h('div', { id: 'live-region', class: 'sr-only', 'aria-live': 'polite' }))
 const searchPage = createSearchPage()
-// Signed-in people get a link to their referral inbox, moderators one to their queue.
+// Signed-in people get links to their board and referral inbox, moderators one to their queue.
 whoAmI().then((me) => {
   const header = document.querySelector('.site-header')
+  if (me) header?.append(h('a', { class: 'header-link', id: 'board-link', href: '/board' }, 'Your board'))
   if (me) header?.append(h('a', { class: 'header-link', href: '/referrals' }, 'Referrals'))
   if (me?.role === 'moderator') header?.append(h('a', { class: 'header-link', href: '/moderation' }, 'Moderation'))
+  header?.append(h('a', { class: 'header-link', id: 'account-link', href: '/account' }, me ? 'Account' : 'Sign in'))
 })
 const detail = h('div', { class: 'detail-page' })
 let lastSearch = '/'
@@ -51,6 +55,18 @@ function decodeSegment(segment: string): string {
 startRouter((url) => {
   const job = url.pathname.match(/^\/jobs\/([^/]+)$/)
   const company = url.pathname.match(/^\/companies\/([^/]+)$/)
+  if (url.pathname === '/account') {
+    cameFromSearch = false
+    root.replaceChildren(detail)
+    renderAccountPage(detail)
+    return
+  }
+  if (url.pathname === '/board') {
+    cameFromSearch = false
+    root.replaceChildren(detail)
+    renderBoardPage(detail)
+    return
+  }
   const moderation = url.pathname === '/moderation'
   const referrals = url.pathname === '/referrals'
   const insights = url.pathname === '/insights'

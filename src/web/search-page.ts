@@ -1,6 +1,7 @@
 import { getJson, type Envelope, type Facets, type IgnoredParam, type Job, type Suggestion } from './api.ts'
 import { createCombobox } from './combobox.ts'
 import { announce, h, replaceChildren } from './dom.ts'
+import { saveSearchControl } from './account-page.ts'
 import { filterChips } from './filter-chips.ts'
 import { formatCount } from './format.ts'
 import { jobCard, skeletonCard } from './job-card.ts'
@@ -63,6 +64,7 @@ export function createSearchPage(): SearchPage {
   const heading = h('h1', { id: 'results-heading', class: 'results-heading' }, 'Searching…')
   const sort = h('select', { id: 'sort', onchange: () => go(setSort(params, sort.value)) })
   const notice = h('div', { class: 'notice', role: 'status' })
+  const save = saveSearchControl(() => params)
   const chips = h('div', { class: 'chips-row' })
   const list = h('ol', { class: 'job-list', 'aria-labelledby': 'results-heading' }, Array.from({ length: PAGE_SIZE }, skeletonCard))
   const paging = h('nav', { class: 'pager', 'aria-label': 'Result pages' })
@@ -79,6 +81,7 @@ export function createSearchPage(): SearchPage {
         'section',
         { class: 'results', 'aria-labelledby': 'results-heading' },
         h('div', { class: 'results-head' }, heading, h('div', { class: 'results-tools' }, h('label', { for: 'sort', class: 'sr-only' }, 'Sort by'), sort)),
+        save,
         notice,
         chips,
         list,

@@ -2,6 +2,8 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp } from '../helpers/app.ts'
 import { TEST_ORIGIN } from '../helpers/auth.ts'
+import { createRateLimiter } from '../../src/http/rate-limit.ts'
+import { defaultConfig } from '../../src/config.ts'
 
 /**
  * Sign-up and account-mail routes draw on a per-address budget and on one budget shared by every
@@ -37,4 +39,13 @@ test('many addresses: RATE_ACCOUNT_GLOBAL_PER_HOUR bounds sign-ups across all ca
   assert.match(third.body.error, /across all callers/)
   assert.ok(Number(third.headers.get('retry-after')) > 0)
   assert.equal((db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n, 2, 'the refused sign-up created nothing')
+})
+
+test('the shared sign-up bucket is not forgotten when a flood of callers fills the limiter', () => {
+  const limiter = createRateLimiter(defaultConfig({ rateLimitCallers: 2, accountGlobalPerHour: 1 }), () => 0)
+  assert.equal(limiter.take('account', 'ip:198.51.100.1')?.allowed, true)
+  for (let i = 0; i < 10; i++) limiter.take('read', `ip:203.0.113.${i}`)
+  const next = limiter.take('account', 'ip:198.51.100.2')
+  assert.equal(next?.allowed, false)
+  assert.equal(next?.everyone, true)
 })

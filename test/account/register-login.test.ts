@@ -19,7 +19,7 @@ test('register creates the account (202, no cookie); login signs it in with a ha
   assert.deepEqual(registered.headers.getSetCookie(), [])
   const response = await call('/api/v1/auth/login', post({ email: 'ada@example.org', password: 'a long enough passphrase' }))
   assert.equal(response.status, 200)
-  assert.deepEqual(Object.keys(response.body.data).sort(), ['created_at', 'email', 'email_verified', 'has_password', 'id', 'role'])
+  assert.deepEqual(Object.keys(response.body.data).sort(), ['beta_tester', 'created_at', 'email', 'email_verified', 'has_password', 'id', 'language', 'onboarding_completed_at', 'role', 'timezone'])
   assert.equal(response.body.data.email, 'ada@example.org')
   assert.equal(response.body.data.email_verified, false)
   assert.equal(response.body.data.role, 'user')

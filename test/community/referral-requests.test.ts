@@ -2,6 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { LINKEDIN, offerForm, proofPdf, referralApp } from './referral-fixture.ts'
+import { fakeGateway } from '../me/fake-push-gateway.ts'
 
 // Referral requests through HTTP: the contract's checks in order, the referrer's inbox with the
 // seeker kept private, the CV as a PDF, resolution, notifications, caps and account deletion.
@@ -135,4 +136,28 @@ test('DELETE /me erases offers, proofs and requests; referral_available follows'
   assert.equal((await ref.send('DELETE', '/me')).status, 204)
   assert.equal(db.prepare('SELECT count(*) FROM referral_proofs').pluck().get(), 0)
   assert.equal((await call('/api/v1/companies/acme')).body.data.referral_available, false)
+})
+
+test('notices go beyond the app on the channels people keep: email to the outbox, push through the gateway; opting out is respected', async () => {
+  const gateway = await fakeGateway()
+  try {
+    const { db, referrer, seeker } = await referralApp({ pushGatewayUrl: gateway.url })
+    const loud = await referrer()
+    const quiet = await referrer()
+    assert.equal((await quiet.send('PUT', '/me/notification-settings', { enabled: false })).status, 200)
+    assert.equal((await loud.send('POST', '/me/push-tokens', { token: 'loud-phone', platform: 'ios' })).status, 204)
+    const sam = await seeker()
+    const mailsTo = (email: string) => db.prepare('SELECT subject, body_text FROM mail_outbox WHERE recipient = ?').all(email) as { subject: string; body_text: string }[]
+    const before = mailsTo(loud.email).length
+    assert.equal((await sam.send('POST', '/me/referrals/requests', ask)).status, 201)
+    const mails = mailsTo(loud.email).slice(before)
+    assert.deepEqual(mails.map((m) => m.subject), ['New referral request for Acme'])
+    assert.equal(mails[0]!.body_text.includes(sam.email), false, 'the mail does not name the seeker')
+    assert.equal(mailsTo(quiet.email).filter((m) => m.subject.startsWith('New referral request')).length, 0, 'notifications turned off: in-app only')
+    assert.equal((await quiet.send('GET', '/me/notifications')).body.data[0].kind, 'referral_request')
+    for (let i = 0; i < 50 && !gateway.received.length; i++) await new Promise((resolve) => setTimeout(resolve, 20))
+    assert.deepEqual(gateway.received.flatMap((batch) => batch.messages.map((m: any) => [m.token, m.title, m.data.kind])), [['loud-phone', 'New referral request for Acme', 'referral_request']])
+  } finally {
+    await gateway.close()
+  }
 })

@@ -3,11 +3,15 @@ import assert from 'node:assert/strict'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { sessionCookieFrom, signUp } from '../helpers/auth.ts'
+import { sessionCookieFrom, sessionHeaders, signUp } from '../helpers/auth.ts'
 import { allRoutes } from '../../src/app.ts'
 import { startFakeProvider } from '../account/fake-oidc-provider.ts'
 import { latestCode } from '../account/mail-codes.ts'
+import { stateCookieFrom } from '../account/oauth-browser.ts'
 import type { CompanyRecord } from '../../src/catalogue/job-record.ts'
+import { storeApplyForm } from '../../src/catalogue/apply-forms.ts'
+import { upsertFeedback } from '../../src/community/feedback.ts'
+import { addReply, createThread } from '../../src/community/threads.ts'
 
 // The "done" check of our OpenAPI document: a real response of EVERY public operation validates
 // against the response schema the document publishes for its status. Validation is strict: an
@@ -89,7 +93,7 @@ async function check(method: string, path: string, request: string, init: Reques
 }
 
 const json = (body: unknown): RequestInit => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-const withCookie = (cookie: string, body: unknown): RequestInit => ({ headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) })
+const withCookie = (cookie: string, body: unknown): RequestInit => ({ headers: sessionHeaders(cookie), body: JSON.stringify(body) })
 
 test('job search, agent search, facets and the jobs list validate, full and sparse postings alike', async () => {
   await check('GET', '/jobs/search', '/api/v1/jobs/search')
@@ -108,6 +112,10 @@ test('single reads, similar, copies and URL lookups validate', async () => {
   await check('GET', '/jobs/{slug}/similar', `/api/v1/jobs/${slug('Senior Go Engineer')}/similar?limit=0`)
   const copies = await check('GET', '/jobs/{slug}/copies', `/api/v1/jobs/${slug('Senior Go Engineer')}/copies`)
   assert.equal(copies.body.data.length, 1)
+  await check('GET', '/jobs/{slug}/apply-form', `/api/v1/jobs/${slug('Mystery Role')}/apply-form`, {}, 404)
+  const jobId = db.prepare('SELECT id FROM jobs WHERE public_slug = ?').pluck().get(slug('Senior Go Engineer')) as number
+  storeApplyForm(db, jobId, { provider: 'greenhouse', basics: ['Email'], questions: [{ text: 'Why?', required: true, answer: 'written answer' }, { text: 'Website', required: false }] }, '2026-11-20T00:00:00.000Z')
+  await check('GET', '/jobs/{slug}/apply-form', `/api/v1/jobs/${slug('Senior Go Engineer')}/apply-form`)
   await check('GET', '/jobs/find', `/api/v1/jobs/find?url=${encodeURIComponent('https://acme.example.com/jobs/1')}`)
   await check('GET', '/jobs/find', `/api/v1/jobs/find?url=${encodeURIComponent('https://unknown.example.com/x')}`)
   await check('GET', '/jobs/find', '/api/v1/jobs/find', {}, 400)
@@ -128,6 +136,30 @@ test('companies, sub-industries, cities, suggest, stats and status validate', as
   await check('GET', '/status', '/api/v1/status')
 })
 
+test('company reviews and threads validate', async () => {
+  const writer = await signUp(call)
+  upsertFeedback(db, db.prepare("SELECT id FROM companies WHERE slug = 'acme'").pluck().get() as number, writer.userId, { rating: 4, feedbackType: 'culture', body: 'Kind people.' }, { now: new Date(), perDay: 10 })
+  const thread = createThread(db, writer.userId, { subjectType: 'company', subjectSlug: 'acme', title: 'Remote?', body: 'Do they hire remotely?' }, { now: new Date(), perDay: 10 })
+  addReply(db, writer.userId, thread.id, { body: 'Yes.' }, { now: new Date(), perHour: 30 })
+  await check('GET', '/companies/{slug}/feedback', '/api/v1/companies/acme/feedback?limit=0')
+  await check('GET', '/companies/{slug}/feedback', '/api/v1/companies/nope/feedback', {}, 404)
+  await check('GET', '/threads', '/api/v1/threads?subject_type=company&subject_slug=acme')
+  await check('GET', '/threads', '/api/v1/threads?subject_type=person&subject_slug=acme', {}, 400)
+  await check('GET', '/threads/count', '/api/v1/threads/count?subject_type=company&subject_slug=acme')
+  await check('GET', '/threads/{id}', `/api/v1/threads/${thread.id}`)
+  await check('GET', '/threads/{id}', '/api/v1/threads/999999', {}, 404)
+})
+
+test('the insights and usage stats validate', async () => {
+  await check('GET', '/insights/roles', '/api/v1/insights/roles')
+  await check('GET', '/insights/skills', '/api/v1/insights/skills?category=backend')
+  await check('GET', '/insights/salary', '/api/v1/insights/salary?category=backend')
+  await check('GET', '/insights/velocity', '/api/v1/insights/velocity?granularity=week')
+  await check('GET', '/insights/companies', '/api/v1/insights/companies?min_open=0')
+  await check('GET', '/stats/user-growth', '/api/v1/stats/user-growth')
+  await check('GET', '/stats/engagement', '/api/v1/stats/engagement')
+})
+
 test('the service documents validate: the OpenAPI document, the reference page and its assets', async () => {
   await check('GET', '/openapi.json', '/api/v1/openapi.json')
   const page = await check('GET', '/docs', '/api/v1/docs')
@@ -139,14 +171,15 @@ test('the service documents validate: the OpenAPI document, the reference page a
 test('the public account operations validate', async () => {
   const email = 'schema-check@example.org'
   const password = 'a long enough passphrase'
-  const registered = await check('POST', '/auth/register', '/api/v1/auth/register', json({ email, password }), 201)
-  const cookie = `openroles_session=${/openroles_session=([^;]+)/.exec(registered.headers.getSetCookie().join())![1]}`
-  await check('POST', '/auth/login', '/api/v1/auth/login', json({ email, password }))
+  await check('POST', '/auth/register', '/api/v1/auth/register', json({ email, password }), 202)
+  const login = await check('POST', '/auth/login', '/api/v1/auth/login', json({ email, password }))
+  const cookie = sessionCookieFrom(login.headers)!
   await check('POST', '/auth/login', '/api/v1/auth/login', json({ email, password: 'wrong wrong wrong' }), 401)
   await check('POST', '/auth/verify/request', '/api/v1/auth/verify/request', json({ email }))
   await check('POST', '/auth/verify/confirm', '/api/v1/auth/verify/confirm', withCookie(cookie, { code: latestCode(db, email, /verification code/) }))
   await check('POST', '/auth/password/forgot', '/api/v1/auth/password/forgot', json({ email }))
-  const code = latestCode(db, email, /reset/i)
+  await app.ctx.background.idle()
+  const code = latestCode(db, email, /password reset/)
   await check('POST', '/auth/password/reset', '/api/v1/auth/password/reset', json({ email, code, new_password: 'another long passphrase' }))
   await check('POST', '/auth/logout', '/api/v1/auth/logout', withCookie(cookie, {}))
   const other = await signUp(call)
@@ -157,7 +190,8 @@ test('the OAuth operations validate: providers, start and callback redirects, th
   await check('GET', '/auth/oauth/providers', '/api/v1/auth/oauth/providers')
   const start = await check('GET', '/auth/oauth/{provider}/start', '/api/v1/auth/oauth/fake/start?client=mobile', {}, 302)
   const grant = fake.authorize(start.headers.get('location')!, { sub: 'schema-1', email: 'mobile-schema@example.org', email_verified: true })
-  const callback = await check('GET', '/auth/oauth/{provider}/callback', `/api/v1/auth/oauth/fake/callback?code=${grant.code}&state=${grant.state}`, {}, 302)
+  const browser = { headers: { cookie: stateCookieFrom(start.headers) } }
+  const callback = await check('GET', '/auth/oauth/{provider}/callback', `/api/v1/auth/oauth/fake/callback?code=${grant.code}&state=${grant.state}`, browser, 302)
   assert.equal(sessionCookieFrom(callback.headers), null)
   const code = new URL(callback.headers.get('location')!).searchParams.get('code')!
   await check('POST', '/auth/oauth/exchange', '/api/v1/auth/oauth/exchange', json({ code }))

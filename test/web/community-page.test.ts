@@ -14,12 +14,14 @@ after(async () => {
   await harness?.close()
 })
 
-/** Signs up through the API from inside the browser context, so the session cookie lands in it. */
+/** Signs up and in through the API from inside the browser context, so the session cookie lands in it. */
 async function signUpInBrowser(email: string): Promise<number> {
   const { page, origin } = harness
-  const answer = await page.request.post(`${origin}/api/v1/auth/register`, { data: { email, password: 'correct horse battery staple' }, headers: { origin } })
-  assert.equal(answer.status(), 201)
-  return (await answer.json()).data.id as number
+  const data = { email, password: 'correct horse battery staple' }
+  assert.equal((await page.request.post(`${origin}/api/v1/auth/register`, { data, headers: { origin } })).status(), 202)
+  const login = await page.request.post(`${origin}/api/v1/auth/login`, { data, headers: { origin } })
+  assert.equal(login.status(), 200)
+  return (await login.json()).data.id as number
 }
 
 test('a visitor sees the rating and reviews; a signed-in person writes a review and a discussion, shown as text', async () => {

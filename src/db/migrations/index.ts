@@ -1,6 +1,7 @@
 import type { DB } from '../connection.ts'
 import { derivedRefreshPending } from './0002-derived-refresh-pending.ts'
 import { referenceCompat } from './0003-reference-compat.ts'
+import { trackerMigration } from './0004-tracker.ts'
 import { community } from './0005-community.ts'
 import { insightRollup } from './0006-insight-rollup.ts'
 import { boardSources } from './0007-board-sources.ts'
@@ -31,4 +32,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, community, insightRollup, boardSources, reenrichPostingsV2, referrals, channels]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, referrals, channels]

@@ -2,11 +2,14 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createRateLimiter } from '../../../src/http/rate-limit.ts'
 import { defaultConfig } from '../../../src/config.ts'
-import { createTestApp, fixtureJob } from '../../helpers/app.ts'
+import { createApp, createContext } from '../../../src/app.ts'
+import { openDatabase } from '../../../src/db/connection.ts'
+import { defineOperation } from '../../../src/http/route.ts'
+import { createTestApp, fixtureJob, inProcessCaller } from '../../helpers/app.ts'
 import { sessionHeaders, signUp, TEST_ORIGIN } from '../../helpers/auth.ts'
 import { createProbeApp } from './probe-app.ts'
 
-/** Edge rules from issue 11: forwarded hops, security headers, the burst cap (points 12 and 13). */
+/** Edge rules from issue 11: forwarded hops, security headers, the burst cap (points 12 and 13), error log lines (4). */
 
 test('with TRUST_PROXY a forwarded hop that is not an IP address falls back to the socket address', async () => {
   const { call } = createProbeApp({ config: { readBudgetPerMinute: 1, trustProxy: true } })
@@ -71,4 +74,25 @@ test('RATE_BURST_PERCENT caps a full bucket: the first minute allows the burst p
   const cappedCount = served(capped)
   assert.ok(cappedCount <= 660, `burst capped to 60 + 600 refill, got ${cappedCount}`)
   assert.equal(capped.take('read', 'fresh')?.remaining, 59)
+})
+
+test('an unexpected error is logged as one JSON line, its stack inside it', async () => {
+  const ctx = createContext(defaultConfig({ logLevel: 'error' }), openDatabase(':memory:'))
+  const broken = defineOperation({ method: 'GET', path: '/broken', summary: 'fails', tags: ['probe'], auth: 'public' }, () => {
+    throw new Error('first line\nsecond line')
+  })
+  const call = inProcessCaller(createApp(ctx, [broken]))
+  const written: string[] = []
+  const original = process.stderr.write.bind(process.stderr)
+  process.stderr.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof process.stderr.write
+  try {
+    assert.equal((await call('/api/v1/broken')).status, 500)
+  } finally {
+    process.stderr.write = original
+  }
+  assert.equal(written.length, 1, written.join(''))
+  assert.match(written[0]!, /^[^\n]*\n$/)
+  const line = JSON.parse(written[0]!)
+  assert.equal(line.msg, 'unhandled error')
+  assert.match(line.error, /first line\nsecond line\n\s+at /)
 })

@@ -1,0 +1,146 @@
+import { getJson, sendJson, whoAmI, type Me } from './api.ts'
+import { announce, h, replaceChildren } from './dom.ts'
+
+/**
+ * /account: sign in or create an account (a six-digit code by mail confirms it), then the saved
+ * searches with their digest subscriptions and the notifications the digests write. Everything
+ * goes through the public API with the session cookie; the page never reads the cookie itself.
+ */
+interface SavedSearch {
+  id: number
+  name: string
+  query: string
+}
+interface Subscription {
+  id: number
+  saved_search_id: number
+  active: boolean
+  channel?: string
+}
+interface Notification {
+  id: number
+  title: string
+  body: string
+  jobs: { public_slug?: string; title?: string; company?: string }[]
+  created_at: string
+  read_at: string | null
+}
+
+function field(label: string, input: HTMLInputElement): HTMLElement {
+  return h('label', { class: 'field' }, label, input)
+}
+
+/** A form whose submit runs `action`; errors from the API show in the form, never as a broken page. */
+function form(id: string, title: string, fields: HTMLElement[], button: string, action: () => Promise<void>): HTMLFormElement {
+  const error = h('p', { class: 'form-error', role: 'alert' })
+  const element = h('form', { class: 'write-form', id }, h('h2', {}, title), ...fields, h('button', { type: 'submit' }, button), error)
+  element.addEventListener('submit', (event) => {
+    event.preventDefault()
+    error.textContent = ''
+    action().catch((failure: Error) => (error.textContent = failure.message))
+  })
+  return element
+}
+
+const input = (name: string, type: string, autocomplete: string) => h('input', { name, type, autocomplete, required: true }) as HTMLInputElement
+
+function signedOut(page: HTMLElement, done: () => void): void {
+  const loginEmail = input('email', 'email', 'username')
+  const loginPassword = input('password', 'password', 'current-password')
+  const login = form('sign-in', 'Sign in', [field('Email', loginEmail), field('Password', loginPassword)], 'Sign in', async () => {
+    await sendJson('POST', '/auth/login', { email: loginEmail.value, password: loginPassword.value })
+    done()
+  })
+  const email = input('email', 'email', 'email')
+  const password = input('password', 'password', 'new-password')
+  const code = input('code', 'text', 'one-time-code')
+  code.inputMode = 'numeric'
+  const confirm = form('confirm-code', 'Enter the code we sent', [field('Six-digit code', code)], 'Confirm and sign in', async () => {
+    await sendJson('POST', '/auth/verify/confirm', { email: email.value, code: code.value.trim() })
+    done()
+  })
+  confirm.hidden = true
+  const register = form('register', 'Create an account', [field('Email', email), field('Password (at least 10 characters)', password)], 'Create account', async () => {
+    await sendJson('POST', '/auth/register', { email: email.value, password: password.value })
+    confirm.hidden = false
+    announce(`A code is on its way to ${email.value}.`)
+    code.focus()
+  })
+  replaceChildren(page, h('h1', {}, 'Your account'), h('div', { class: 'account-forms' }, login, h('div', {}, register, confirm)))
+}
+
+async function signedIn(page: HTMLElement, me: Me, done: () => void): Promise<void> {
+  const [searches, subscriptions, notifications] = await Promise.all([
+    getJson<SavedSearch[]>('/me/searches?limit=100'),
+    getJson<Subscription[]>('/me/subscriptions?limit=100'),
+    getJson<Notification[]>('/me/notifications?limit=20'),
+  ])
+  const subscribed = new Map(subscriptions.data.map((s) => [s.saved_search_id, s]))
+  const searchRows = searches.data.map((search) => {
+    const subscription = subscribed.get(search.id)
+    const toggle = h('button', { type: 'button', class: 'link-button digest-toggle' }, subscription?.active ? 'Stop the digest' : 'Get a digest')
+    toggle.addEventListener('click', () => {
+      const change = !subscription
+        ? sendJson('POST', '/me/subscriptions', { saved_search_id: search.id })
+        : sendJson('PATCH', `/me/subscriptions/${subscription.id}`, { active: !subscription.active })
+      void change.then(done, (error: Error) => announce(error.message))
+    })
+    return h('li', { class: 'saved-search' }, h('a', { href: `/?${search.query}` }, search.name), ' ', toggle)
+  })
+  const unread = notifications.data.filter((n) => !n.read_at).length
+  const readAll = h('button', { type: 'button', class: 'link-button', id: 'read-all' }, 'Mark all read')
+  readAll.addEventListener('click', () => void sendJson('POST', '/me/notifications/read-all').then(done))
+  const signOut = h('button', { type: 'button', class: 'link-button', id: 'sign-out' }, 'Sign out')
+  signOut.addEventListener('click', () => void sendJson('POST', '/auth/logout').then(done))
+  replaceChildren(
+    page,
+    h('h1', {}, 'Your account'),
+    h('p', {}, `Signed in as ${me.email}. `, signOut),
+    h('h2', {}, 'Saved searches'),
+    searchRows.length ? h('ul', { class: 'saved-searches' }, searchRows) : h('p', { class: 'hint' }, 'Save a search from the results page to get a digest of new matches.'),
+    h('h2', {}, `Notifications${unread ? ` (${unread} unread)` : ''}`),
+    unread ? readAll : null,
+    notifications.data.length
+      ? h(
+          'ul',
+          { class: 'notifications' },
+          notifications.data.map((n) =>
+            h(
+              'li',
+              { class: n.read_at ? 'notification' : 'notification unread' },
+              h('p', { class: 'thread-title' }, n.title),
+              h('p', { class: 'review-meta' }, n.body),
+              h('ul', {}, n.jobs.filter((job) => job.public_slug).map((job) => h('li', {}, h('a', { href: `/jobs/${encodeURIComponent(job.public_slug!)}` }, `${job.title ?? job.public_slug} · ${job.company ?? ''}`)))),
+            ),
+          ),
+        )
+      : h('p', { class: 'hint' }, 'No notifications yet.'),
+  )
+}
+
+export function renderAccountPage(page: HTMLElement): void {
+  const show = () =>
+    void whoAmI().then((me) => {
+      if (!me) signedOut(page, () => location.assign('/account'))
+      else signedIn(page, me, show).catch((error: Error) => replaceChildren(page, h('p', { role: 'alert' }, error.message)))
+    })
+  replaceChildren(page, h('p', { class: 'hint' }, 'Loading…'))
+  show()
+}
+
+/** "Save this search" for a signed-in person on the results page: a name, then the saved search. */
+export function saveSearchControl(params: () => URLSearchParams): HTMLElement {
+  const name = h('input', { type: 'text', id: 'save-search-name', placeholder: 'Name this search', maxlength: '100' }) as HTMLInputElement
+  const status = h('span', { class: 'hint', role: 'status' })
+  const save = h('form', { class: 'save-search', hidden: true }, name, h('button', { type: 'submit' }, 'Save search'), status)
+  save.addEventListener('submit', (event) => {
+    event.preventDefault()
+    const query = params().toString()
+    sendJson('POST', '/me/searches', { name: name.value.trim() || 'My search', query }).then(
+      () => (status.textContent = 'Saved. Get a digest of new matches on your account page.'),
+      (error: Error) => (status.textContent = error.message),
+    )
+  })
+  void whoAmI().then((me) => (save.hidden = !me))
+  return save
+}

@@ -1,0 +1,60 @@
+import { API_BASE, whoAmI } from './api.ts'
+
+/**
+ * The signed-in slice of the API the page uses (the tracker): never cached, sent with the
+ * session cookie (same origin), and null-safe for a visitor who is not signed in.
+ */
+export const STAGES = ['preparing', 'applied', 'screening', 'responded', 'interview', 'offer', 'accepted', 'rejected', 'withdrawn', 'expired'] as const
+export type Stage = (typeof STAGES)[number]
+
+export const STAGE_LABELS: Record<Stage, string> = {
+  preparing: 'Preparing', applied: 'Applied', screening: 'Screening', responded: 'Responded', interview: 'Interview',
+  offer: 'Offer', accepted: 'Accepted', rejected: 'Rejected', withdrawn: 'Withdrawn', expired: 'Expired',
+}
+
+/** The interaction record every tracker write answers. */
+export interface InteractionRecord {
+  job_id: number | null
+  viewed_at: string | null
+  saved_at: string | null
+  applied_at: string | null
+  dismissed_at: string | null
+  stage: Stage | null
+  notes: string | null
+}
+
+export interface TrackingEntry extends Omit<InteractionRecord, 'job_id'> {
+  id: string
+  company_slug: string
+  role_title: string
+  job: { public_slug: string; title: string; company: string; closed_at: string | null } | null
+  days_silent: number | null
+  silence_state?: 'active' | 'silent' | 'unconfirmed'
+}
+
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message)
+  }
+}
+
+/** Calls a signed-in operation; rejects with ApiError carrying the status and the API's message. */
+export async function callApi<T>(method: string, path: string, body?: unknown): Promise<{ data: T; meta?: Record<string, unknown> }> {
+  const answer = await fetch(API_BASE + path, {
+    method,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(body !== undefined && { 'content-type': 'application/json' }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  })
+  const json = await answer.json().catch(() => null)
+  if (!answer.ok) throw new ApiError(answer.status, json?.error ?? `request failed (${answer.status})`)
+  return json
+}
+
+let signedIn: Promise<boolean> | undefined
+
+/** Whether the visitor has a session (asked once per page load). */
+export function isSignedIn(): Promise<boolean> {
+  signedIn ??= whoAmI().then((me) => me !== null)
+  return signedIn
+}
