@@ -602,7 +602,7 @@ CREATE TABLE IF NOT EXISTS subscriptions (
   last_digest_at    TEXT,
   created_at        TEXT NOT NULL,
   updated_at        TEXT NOT NULL,
-  channel           TEXT NOT NULL DEFAULT 'email' CHECK (channel IN ('email', 'telegram', 'push'))
+  channel           TEXT NOT NULL DEFAULT 'email' CHECK (channel IN ('email', 'telegram', 'push', 'discord'))
 ) STRICT;
 CREATE UNIQUE INDEX IF NOT EXISTS subscriptions_search_channel ON subscriptions (saved_search_id, channel);
 CREATE INDEX IF NOT EXISTS subscriptions_user ON subscriptions (user_id, id);

@@ -19,6 +19,7 @@ import { resumePendingRefresh } from './catalogue/refresh.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { unsubscribeRoutes } from './http/unsubscribe.ts'
 import { meChatLinkRoutes } from './http/me-chat-links.ts'
+import { discordInteractionRoutes } from './http/discord-interactions.ts'
 import { startDeliveryWorker } from './channels/worker.ts'
 import { startTelegramBot } from './channels/telegram.ts'
 import { startRollupScheduler } from './insights/insights.ts'
@@ -148,6 +149,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...mePushTokenRoutes(ctx),
     ...unsubscribeRoutes(ctx),
     ...meChatLinkRoutes(ctx),
+    ...discordInteractionRoutes(ctx),
     ...jobInteractionRoutes(ctx),
     // the tracker
     ...trackerRoutes(ctx),

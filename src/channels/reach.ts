@@ -3,6 +3,7 @@ import type { Channel } from './deliveries.ts'
 import { listPushTokens } from '../me/push-tokens.ts'
 import { findUserById } from '../account/users.ts'
 import { linkedChat } from './chat-links.ts'
+import { discordEnabled } from './discord.ts'
 
 /**
  * Whether a channel can reach a user at all right now: configured on this server and, for the chat
@@ -18,6 +19,6 @@ export function channelReaches(ctx: AppContext, channel: Channel, userId: number
     case 'telegram':
       return ctx.telegram !== null && linkedChat(ctx.db, userId, 'telegram') !== null
     case 'discord':
-      return false
+      return discordEnabled(ctx) && linkedChat(ctx.db, userId, 'discord') !== null
   }
 }

@@ -7,6 +7,7 @@ import { sendPush } from '../me/push-gateway.ts'
 import { digestMail } from './email.ts'
 import { PermanentDeliveryError } from './errors.ts'
 import { sendTelegramDigest } from './telegram.ts'
+import { sendDiscordDigest } from './discord.ts'
 
 export { PermanentDeliveryError }
 
@@ -22,7 +23,7 @@ export async function sendDelivery(ctx: AppContext, delivery: Delivery): Promise
     case 'telegram':
       return sendTelegramDigest(ctx, delivery.user_id, notification)
     case 'discord':
-      throw new PermanentDeliveryError(`${delivery.channel} delivery is not available in this build`)
+      return sendDiscordDigest(ctx, delivery.user_id, notification)
   }
 }
 

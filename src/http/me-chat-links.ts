@@ -3,7 +3,7 @@ import { defineOperation, type Route } from './route.ts'
 import { serviceUnavailable } from '../errors.ts'
 import { linkedChat, unlinkChat } from '../channels/chat-links.ts'
 import { LINK_MINUTES, telegramLinkUrl } from '../channels/telegram.ts'
-import { discordEnabled, discordLinkToken } from '../channels/discord.ts'
+import { DISCORD_LINK_MINUTES, discordEnabled, discordLinkToken } from '../channels/discord.ts'
 
 /**
  * Linking the chat channels (Telegram, Discord) to the caller's account. `enabled` says whether
@@ -76,7 +76,7 @@ export function meChatLinkRoutes(ctx: AppContext): Route[] {
         method: 'POST',
         path: '/me/discord/link',
         summary: 'Start linking Discord',
-        description: `\`{ token, instructions }\`: run the bot's \`/link\` slash command with the token (valid ${LINK_MINUTES} minutes); digests on the discord channel then arrive as direct messages.`,
+        description: `\`{ token, instructions }\`: run the bot's \`/link\` slash command with the token (valid ${DISCORD_LINK_MINUTES} minutes); digests on the discord channel then arrive as direct messages.`,
         tags: ['notifications'],
         auth: 'session',
         responses: { 200: '`{ data: { token, instructions } }`', 503: 'discord bot is not configured' },

@@ -1,14 +1,34 @@
 import type { Migration } from './index.ts'
 
 /**
- * Delivery channels (issue 23): the delivery outbox, linked bot chats and the server's own signing
+ * Delivery channels (issue 23): subscriptions may name discord; the delivery outbox, linked bot chats and the server's own signing
  * secrets; notifications written only to leave the app (in_app = 0). The SQL is a frozen copy of schema.sql.
  */
 export const channels: Migration = {
   version: 11,
   name: 'channels',
+  // Subscriptions gain the discord channel, and SQLite changes a CHECK only by rebuilding the table.
+  rebuildsTables: true,
   up(db) {
     db.exec(`
+CREATE TABLE subscriptions_next (
+  id                INTEGER PRIMARY KEY,
+  user_id           INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  saved_search_id   INTEGER NOT NULL REFERENCES saved_searches (id) ON DELETE CASCADE,
+  active            INTEGER NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+  digest_cursor_at  TEXT NOT NULL,
+  last_digest_at    TEXT,
+  created_at        TEXT NOT NULL,
+  updated_at        TEXT NOT NULL,
+  channel           TEXT NOT NULL DEFAULT 'email' CHECK (channel IN ('email', 'telegram', 'push', 'discord'))
+) STRICT;
+INSERT INTO subscriptions_next SELECT id, user_id, saved_search_id, active, digest_cursor_at, last_digest_at, created_at, updated_at, channel FROM subscriptions;
+DROP TABLE subscriptions;
+ALTER TABLE subscriptions_next RENAME TO subscriptions;
+CREATE UNIQUE INDEX IF NOT EXISTS subscriptions_search_channel ON subscriptions (saved_search_id, channel);
+CREATE INDEX IF NOT EXISTS subscriptions_user ON subscriptions (user_id, id);
+CREATE INDEX IF NOT EXISTS subscriptions_active ON subscriptions (active, id);
+
 ALTER TABLE notifications ADD COLUMN in_app INTEGER NOT NULL DEFAULT 1 CHECK (in_app IN (0, 1));
 
 -- The delivery outbox (src/channels/): a notification is written once; each channel it leaves the
