@@ -801,6 +801,16 @@ CREATE TABLE IF NOT EXISTS server_secrets (
   created_at  TEXT NOT NULL
 ) STRICT;
 
+-- A browser's Web Push subscription (endpoint + the keys its payloads are encrypted to).
+CREATE TABLE IF NOT EXISTS web_push_subscriptions (
+  endpoint    TEXT PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  p256dh      TEXT NOT NULL,
+  auth        TEXT NOT NULL,
+  created_at  TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS web_push_subscriptions_user ON web_push_subscriptions (user_id);
+
 -- ---------------------------------------------------------------- tracker (src/tracker/, src/plan/)
 
 -- A job seeker's application: stage, notes and the applied mark of a posting they track. It outlives

@@ -20,6 +20,7 @@ import { startDigestScheduler } from './me/digest-scheduler.ts'
 import { unsubscribeRoutes } from './http/unsubscribe.ts'
 import { meChatLinkRoutes } from './http/me-chat-links.ts'
 import { discordInteractionRoutes } from './http/discord-interactions.ts'
+import { meWebPushRoutes } from './http/me-web-push.ts'
 import { startDeliveryWorker } from './channels/worker.ts'
 import { startTelegramBot } from './channels/telegram.ts'
 import { startRollupScheduler } from './insights/insights.ts'
@@ -147,6 +148,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meSubscriptionRoutes(ctx),
     ...meNotificationRoutes(ctx),
     ...mePushTokenRoutes(ctx),
+    ...meWebPushRoutes(ctx),
     ...unsubscribeRoutes(ctx),
     ...meChatLinkRoutes(ctx),
     ...discordInteractionRoutes(ctx),

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts'
 import type { Channel } from './deliveries.ts'
-import { listPushTokens } from '../me/push-tokens.ts'
+import { pushDevices } from './push.ts'
 import { findUserById } from '../account/users.ts'
 import { linkedChat } from './chat-links.ts'
 import { discordEnabled } from './discord.ts'
@@ -15,7 +15,7 @@ export function channelReaches(ctx: AppContext, channel: Channel, userId: number
     case 'email':
       return findUserById(ctx.db, userId) !== null
     case 'push':
-      return Boolean(ctx.config.pushGatewayUrl) && listPushTokens(ctx.db, userId).length > 0
+      return pushDevices(ctx, userId) > 0
     case 'telegram':
       return ctx.telegram !== null && linkedChat(ctx.db, userId, 'telegram') !== null
     case 'discord':

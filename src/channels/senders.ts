@@ -2,8 +2,7 @@ import type { AppContext } from '../context.ts'
 import type { Delivery } from './deliveries.ts'
 import { getNotification, type Notification } from '../me/notifications.ts'
 import { findUserById } from '../account/users.ts'
-import { listPushTokens } from '../me/push-tokens.ts'
-import { sendPush } from '../me/push-gateway.ts'
+import { deliverPush } from './push.ts'
 import { digestMail } from './email.ts'
 import { PermanentDeliveryError } from './errors.ts'
 import { sendTelegramDigest } from './telegram.ts'
@@ -34,8 +33,10 @@ async function sendEmail(ctx: AppContext, userId: number, notification: Notifica
   await ctx.mailer.deliver({ to: user.email, subject: notification.title, text: mail.text, headers: mail.headers })
 }
 
+/** Delivered when some device took it; retried when none did but one may later; failed for good when no device is left. */
 async function sendPushNotification(ctx: AppContext, userId: number, notification: Notification): Promise<void> {
-  if (!ctx.config.pushGatewayUrl) throw new PermanentDeliveryError('push delivery is not configured')
-  if (listPushTokens(ctx.db, userId).length === 0) throw new PermanentDeliveryError('no device registered')
-  await sendPush(ctx, userId, { title: notification.title, body: notification.body, data: { kind: notification.kind, notification_id: notification.id } })
+  const outcome = await deliverPush(ctx, userId, { title: notification.title, body: notification.body, data: { kind: notification.kind, notification_id: notification.id } })
+  if (outcome.sent > 0) return
+  if (outcome.retryable) throw new Error('no device accepted the push; will retry')
+  throw new PermanentDeliveryError('no push device registered')
 }
