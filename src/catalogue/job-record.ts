@@ -1,10 +1,13 @@
+import type { Ghost, Reality, RealityClass } from './job-output.ts'
+
+export type { Ghost, Reality, RealityClass }
+
 /**
  * The fully enriched posting as it is written to the catalogue. Importers and the seed generator
  * produce it (through src/ingest/enrich.ts); src/catalogue/job-store.ts stores it. Fixture
  * catalogues in tests build it directly so every facet value is stated, not inferred.
  */
 export type WorkMode = 'remote' | 'hybrid' | 'onsite'
-export type RealityClass = 'fresh' | 'stale' | 'likely-evergreen'
 
 export interface CompanyRecord {
   slug: string
@@ -30,21 +33,6 @@ export interface CompanyRecord {
   ycFlags?: string[]
 }
 
-export interface Reality {
-  class: RealityClass
-  age_days: number
-  repost_count: number
-  mass_posting_count: number
-  fake_freshness: boolean
-}
-
-export interface Ghost {
-  level: 'possible' | 'likely'
-  criteria: string[]
-  criteria_total: number
-  contributors: number
-  ats_checked_at?: string
-}
 
 export interface JobRecord {
   source: string

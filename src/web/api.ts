@@ -1,50 +1,7 @@
-/** The slice of the public API the page reads (docs/api.md), typed for the views. */
-export interface Reality {
-  class: 'fresh' | 'stale' | 'likely-evergreen'
-  age_days: number
-  repost_count: number
-  mass_posting_count: number
-  fake_freshness: boolean
-}
+/** The slice of the public API the page reads (docs/api.md), typed for the views; the Job type is the encoder's own. */
+import type { Job } from '../catalogue/job-output.ts'
 
-export interface Ghost {
-  level: 'possible' | 'likely'
-  criteria: string[]
-  criteria_total: number
-  contributors: number
-}
-
-export interface Job {
-  public_slug: string
-  title: string
-  company: string
-  company_slug?: string
-  url?: string | null
-  location?: string | null
-  description?: string
-  regions?: string[]
-  countries?: string[]
-  cities?: string[]
-  work_mode?: string | null
-  skills?: string[]
-  posted_at?: string | null
-  closed_at?: string | null
-  enrichment?: {
-    summary?: string
-    employment_type?: string
-    seniority?: string
-    category?: string
-    salary_min?: number
-    salary_max?: number
-    salary_currency?: string
-    salary_period?: string
-    experience_years_min?: number
-    relocation?: string
-    visa_sponsorship?: boolean
-  }
-  reality?: Reality | null
-  ghost?: Ghost | null
-}
+export type { Ghost, Job, Reality } from '../catalogue/job-output.ts'
 
 export interface IgnoredParam {
   param: string

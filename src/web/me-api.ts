@@ -1,27 +1,21 @@
+import type { InteractionRecord } from '../tracker/tracking.ts'
 import { API_BASE, whoAmI } from './api.ts'
 
 /**
  * The signed-in slice of the API the page uses (the tracker): never cached, sent with the
  * session cookie (same origin), and null-safe for a visitor who is not signed in.
  */
-export const STAGES = ['preparing', 'applied', 'screening', 'responded', 'interview', 'offer', 'accepted', 'rejected', 'withdrawn', 'expired'] as const
-export type Stage = (typeof STAGES)[number]
+import { STAGES, type Stage } from '../tracker/stages.ts'
+
+export { STAGES, type Stage }
 
 export const STAGE_LABELS: Record<Stage, string> = {
   preparing: 'Preparing', applied: 'Applied', screening: 'Screening', responded: 'Responded', interview: 'Interview',
   offer: 'Offer', accepted: 'Accepted', rejected: 'Rejected', withdrawn: 'Withdrawn', expired: 'Expired',
 }
 
-/** The interaction record every tracker write answers. */
-export interface InteractionRecord {
-  job_id: number | null
-  viewed_at: string | null
-  saved_at: string | null
-  applied_at: string | null
-  dismissed_at: string | null
-  stage: Stage | null
-  notes: string | null
-}
+/** The interaction record every tracker write answers: the tracker's own type. */
+export type { InteractionRecord }
 
 export interface TrackingEntry extends Omit<InteractionRecord, 'job_id'> {
   id: string

@@ -21,9 +21,10 @@ test('the docs page renders every operation of openapi.json in Swagger UI and it
     page.on('pageerror', (error) => problems.push(error.message))
     page.on('request', (request) => !request.url().startsWith(origin) && !request.url().startsWith('data:') && problems.push(`external request ${request.url()}`))
     await page.goto(`${origin}/api/v1/docs`)
-    await page.waitForSelector('.opblock')
     const { allRoutes } = await import('../../../src/app.ts')
     const routes = allRoutes(ctx)
+    // Swagger UI renders the operations in batches: wait for all of them, not the first.
+    await page.waitForFunction((n) => document.querySelectorAll('.opblock-summary-path').length >= n, routes.length, { timeout: 120_000 })
     const shown = await page.locator('.opblock-summary-path').count()
     assert.equal(shown, routes.length, 'every operation is listed')
     mkdirSync('test/artifacts', { recursive: true })
