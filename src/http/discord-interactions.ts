@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { notFound, payloadTooLarge, unauthorized, badRequest } from '../errors.ts'
+import { object } from './openapi-shapes.ts'
 import { answerInteraction, discordEnabled, interactionSignatureValid } from '../channels/discord.ts'
 
 /**
@@ -19,7 +20,11 @@ export function discordInteractionRoutes(ctx: AppContext): Route[] {
           'Called by Discord, not by clients: verified with the application public key (X-Signature-Ed25519 over X-Signature-Timestamp + body). PING answers PONG; `/link token:<token>` links the invoking Discord user to the account that asked for the token. The answer is a Discord interaction response, not an openroles envelope.',
         tags: ['notifications'],
         auth: 'public',
-        responses: { 200: 'a Discord interaction response', 401: 'invalid request signature', 404: 'discord bot is not configured' },
+        responses: {
+          200: {
+            description: 'a Discord interaction response: `{ type: 1 }` (PONG) or `{ type: 4, data: { content, flags } }`',
+            schema: object({ type: { type: 'integer', enum: [1, 4] }, data: object({ content: { type: 'string' }, flags: { type: 'integer' } }) }, ['type']),
+          }, 401: 'invalid request signature', 404: 'discord bot is not configured' },
       },
       async (event) => {
         if (!discordEnabled(ctx)) throw notFound('discord bot is not configured')

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { notFound } from '../errors.ts'
+import { dataOf, object } from './openapi-shapes.ts'
 import { deleteWebPushSubscription, saveWebPushSubscription, vapidKeys } from '../channels/web-push.ts'
 
 const base64url = (what: string, max: number) =>
@@ -29,7 +30,7 @@ export function meWebPushRoutes(ctx: AppContext): Route[] {
         description: '`{ public_key }`: pass it as `applicationServerKey` to `pushManager.subscribe`, then POST the subscription to /me/web-push.',
         tags: ['notifications'],
         auth: 'public',
-        responses: { 200: '`{ data: { public_key } }`' },
+        responses: { 200: { description: '`{ data: { public_key } }`', schema: dataOf(object({ public_key: { type: 'string', description: 'uncompressed P-256 point, base64url' } })) } },
       },
       () => ({ data: { public_key: vapidKeys(ctx).publicKey } }),
     ),

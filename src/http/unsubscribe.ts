@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { badRequest } from '../errors.ts'
 import { unsubscribeByToken } from '../channels/unsubscribe.ts'
+import { dataOf, object } from './openapi-shapes.ts'
 
 const Query = v.object({
   token: v.pipe(v.string('must be a string'), v.minLength(1, 'must not be empty'), v.maxLength(512, 'must be at most 512 characters'), v.description('The signed token of the mail’s unsubscribe link.')),
@@ -25,7 +26,13 @@ export function unsubscribeRoutes(ctx: AppContext): Route[] {
         tags: ['notifications'],
         auth: 'public',
         query: Query,
-        responses: { 200: '`{ data: { unsubscribed: true, subscription_id } }`', 400: 'invalid unsubscribe link' },
+        responses: {
+          200: {
+            description: '`{ data: { unsubscribed: true, subscription_id } }`',
+            schema: dataOf(object({ unsubscribed: { type: 'boolean', const: true }, subscription_id: { type: ['integer', 'null'], description: 'the paused subscription; null when e-mail was taken out of the channels' } })),
+          },
+          400: 'invalid unsubscribe link',
+        },
       },
       (_event, { query }) => {
         const done = unsubscribeByToken(ctx, query.token)
