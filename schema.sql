@@ -587,9 +587,11 @@ CREATE TABLE IF NOT EXISTS saved_searches (
   name        TEXT NOT NULL,
   query       TEXT NOT NULL,
   created_at  TEXT NOT NULL,
-  updated_at  TEXT NOT NULL
+  updated_at  TEXT NOT NULL,
+  feed_token_hash  BLOB                  -- SHA-256 of the secret in its Atom feed URL; NULL until asked for
 ) STRICT;
 CREATE INDEX IF NOT EXISTS saved_searches_user ON saved_searches (user_id, id);
+CREATE UNIQUE INDEX IF NOT EXISTS saved_searches_feed ON saved_searches (feed_token_hash) WHERE feed_token_hash IS NOT NULL;
 
 -- A subscription sends digests of postings first recorded after digest_cursor_at, on its channel
 -- (one subscription per saved search and channel).

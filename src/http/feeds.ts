@@ -1,9 +1,10 @@
 import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { badRequest } from '../errors.ts'
+import { badRequest, notFound } from '../errors.ts'
 import { loadJobs } from '../catalogue/job-json.ts'
 import { parseJobQuery, SearchInputError } from '../search/search-params.ts'
 import { atomFeed, type FeedJob } from '../feeds/atom.ts'
+import { savedSearchByFeedToken } from '../me/saved-search-feed.ts'
 import { edgeMiddleware } from './edge.ts'
 import type { RouteSpec } from './route.ts'
 import { allowedOrigin } from './origin.ts'
@@ -19,11 +20,17 @@ const MAX_ENTRIES = 100
 
 export function mountFeeds(app: H3, ctx: AppContext): void {
   const spec: RouteSpec = { method: 'GET', path: '/feeds/jobs.atom', summary: 'Atom feed of a job search', tags: ['feeds'], auth: 'public', budget: 'read' }
-  app.get('/feeds/jobs.atom', (event) => searchFeed(ctx, event), { middleware: edgeMiddleware(ctx, spec) })
+  app.get('/feeds/jobs.atom', (event) => searchFeed(ctx, event, event.url.searchParams), { middleware: edgeMiddleware(ctx, spec) })
+  // A saved search's feed: the secret from POST /api/v1/me/searches/{id}/feed stands for it.
+  app.get('/feeds/searches/:file', (event) => {
+    const token = /^(.+)\.atom$/.exec(event.context.params?.file ?? '')?.[1] ?? ''
+    const saved = savedSearchByFeedToken(ctx.db, token)
+    if (!saved) throw notFound('no such feed')
+    return searchFeed(ctx, event, new URLSearchParams(saved.query), `openroles: ${saved.name}`)
+  }, { middleware: edgeMiddleware(ctx, { ...spec, path: '/feeds/searches/:file' }) })
 }
 
-function searchFeed(ctx: AppContext, event: H3Event): Response {
-  const params = event.url.searchParams
+function searchFeed(ctx: AppContext, event: H3Event, params: URLSearchParams, named?: string): Response {
   let query
   try {
     query = parseJobQuery(params, { maxQueryLength: ctx.config.maxQueryLength, sorted: true, endpointParams: ['limit'] })
@@ -45,7 +52,7 @@ function searchFeed(ctx: AppContext, event: H3Event): Response {
     selfUrl: `${origin}/feeds/jobs.atom${event.url.search}`,
     pageUrl: `${origin}/${shown ? `?${shown}` : ''}`,
     origin,
-    title: `openroles: ${query.q ? `"${query.q}"` : 'open jobs'}${shown && shown !== `q=${encodeURIComponent(query.q ?? '')}` ? ` (${decodeURIComponent(shown)})` : ''}`,
+    title: named ?? `openroles: ${query.q ? `"${query.q}"` : 'open jobs'}${shown && shown !== `q=${encodeURIComponent(query.q ?? '')}` ? ` (${decodeURIComponent(shown)})` : ''}`,
     jobs,
     now: ctx.now().toISOString(),
   })

@@ -6,6 +6,8 @@ import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { countSavedSearches, createSavedSearch, deleteSavedSearch, listSavedSearches, savedSearchNameTaken, updateSavedSearch } from '../me/saved-searches.ts'
 import { normalizeSavedQuery } from '../me/saved-query.ts'
+import { issueFeedToken } from '../me/saved-search-feed.ts'
+import { allowedOrigin } from './origin.ts'
 
 const PageQuery = v.object({
   ...pagingEntries(),
@@ -90,6 +92,23 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
         const next = body.query === undefined ? undefined : parsed(body.query)
         const data = updateSavedSearch(ctx.db, caller.userId, params.id, { name: body.name, query: next?.query }) ?? raise()
         return next?.ignored ? { data, meta: { ignored_params: next.ignored } } : { data }
+      },
+    ),
+    defineOperation(
+      {
+        method: 'POST',
+        path: '/me/searches/:id/feed',
+        summary: 'The Atom feed URL of a saved search (extension)',
+        description:
+          'Mints a secret URL `/feeds/searches/{secret}.atom` that serves the saved search as an Atom feed (the newest matches, as /feeds/jobs.atom does) to a feed reader without a cookie. Only a hash of the secret is stored, so the URL is shown once; asking again replaces it and the old URL stops working. Deleting the saved search ends it.',
+        tags: ['saved searches'],
+        auth: 'session',
+        params: IdParams,
+        responses: { 200: '`{ data: { feed_url } }`', 404: 'not the caller’s saved search' },
+      },
+      (event, { caller, params }) => {
+        const token = issueFeedToken(ctx.db, caller.userId, params.id) ?? raise()
+        return { data: { feed_url: `${allowedOrigin(ctx, event)}/feeds/searches/${token}.atom` } }
       },
     ),
     defineOperation(

@@ -105,7 +105,18 @@ const companySummary = {
 }
 
 const range = object({ min: { type: 'number' }, max: { type: 'number' } })
-const user = object({ id: int(), email: str(), email_verified: { type: 'boolean' }, role: { type: 'string', enum: ['user', 'moderator'] }, has_password: { type: 'boolean' }, created_at: timestamp() })
+const user = object({
+  id: int(),
+  email: str(),
+  email_verified: { type: 'boolean' },
+  role: { type: 'string', enum: ['user', 'moderator'] },
+  beta_tester: { type: 'boolean' },
+  has_password: { type: 'boolean' },
+  created_at: timestamp(),
+  timezone: { type: ['string', 'null'], description: 'IANA time zone name, null until set (PATCH /me/timezone).' },
+  language: { type: 'string', description: 'Preferred language code (default en; PATCH /me/language).' },
+  onboarding_completed_at: { type: ['string', 'null'], format: 'date-time' },
+})
 
 export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
   PageMeta: object(

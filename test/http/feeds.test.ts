@@ -2,6 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { bearerHeaders, sessionHeaders, signUp } from '../helpers/auth.ts'
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['entry', 'link', 'category'].includes(name) })
 
@@ -52,4 +53,35 @@ test('bad search parameters are the API 400, not a broken feed', async () => {
   const response = await get('/feeds/jobs.atom?sort=bogus')
   assert.equal(response.status, 400)
   assert.match(response.body.error, /sort/)
+})
+
+test('a saved search is an Atom feed behind a secret URL: minted once, replaced on request, ended with the search', async () => {
+  const { get, call, db } = createTestApp({
+    jobs: [fixtureJob({ title: 'Rust Engineer', workMode: 'remote' }), fixtureJob({ title: 'Rust Engineer', workMode: 'onsite' }), fixtureJob({ title: 'Java Engineer', workMode: 'remote' })],
+  })
+  const alice = await signUp(call)
+  const send = (method: string, path: string, body?: unknown) => call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+  const search = (await send('POST', '/me/searches', { name: 'Remote Rust', query: 'q=rust&work_mode=remote' })).body.data
+  const minted = await send('POST', `/me/searches/${search.id}/feed`)
+  assert.equal(minted.status, 200)
+  const url = new URL(minted.body.data.feed_url)
+  assert.match(url.pathname, /^\/feeds\/searches\/[a-z2-7]{32}\.atom$/)
+  const secret = url.pathname.split('/').pop()!.replace('.atom', '')
+  assert.equal(db.prepare('SELECT count(*) FROM saved_searches WHERE feed_token_hash IS NOT NULL').pluck().get(), 1)
+  assert.equal(JSON.stringify(db.prepare('SELECT * FROM saved_searches').all()).includes(secret), false, 'only a hash is stored')
+
+  const feed = validAtom((await get(url.pathname)).body as string)
+  assert.equal(feed.title, 'openroles: Remote Rust')
+  assert.deepEqual(feed.entry.map((e: { title: string }) => e.title), ['Rust Engineer at Acme'])
+
+  assert.equal((await call(`/api/v1/me/searches/${search.id}/feed`, { method: 'POST', headers: bearerHeaders('or_live_nope') })).status, 401)
+  const other = await signUp(call)
+  assert.equal((await call(`/api/v1/me/searches/${search.id}/feed`, { method: 'POST', headers: sessionHeaders(other.cookie) })).status, 404)
+
+  const replaced = new URL((await send('POST', `/me/searches/${search.id}/feed`)).body.data.feed_url)
+  assert.equal((await get(url.pathname)).status, 404, 'the old URL stops working')
+  assert.equal((await get(replaced.pathname)).status, 200)
+  assert.equal((await send('DELETE', `/me/searches/${search.id}`)).status, 204)
+  assert.equal((await get(replaced.pathname)).status, 404)
+  assert.equal((await get('/feeds/searches/not-a-secret.atom')).status, 404)
 })

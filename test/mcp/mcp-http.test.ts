@@ -24,7 +24,7 @@ test('tools, resources and prompts are listed; every input schema is an object s
   assert.deepEqual(tools.map((tool) => tool.name), [
     'search_jobs', 'get_job', 'similar_jobs', 'job_facets', 'search_companies', 'get_company', 'lookup_city',
     'market_roles', 'market_skills', 'market_salaries', 'market_velocity', 'hiring_companies', 'suggest',
-    'save_job', 'match_job', 'market_coverage',
+    'save_job', 'track_job', 'my_pipeline', 'match_job', 'market_coverage',
   ])
   const search = tools.find((tool) => tool.name === 'search_jobs')!
   const properties = search.inputSchema.properties as Record<string, any>
@@ -77,7 +77,7 @@ test('errors come back as tool errors with the HTTP messages', async () => {
   await client.close()
 })
 
-test('signed-in tools take the Bearer API key: save_job, match_job, market_coverage', async () => {
+test('signed-in tools take the Bearer API key: save_job, track_job, my_pipeline, match_job, market_coverage', async () => {
   const { app, call } = createTestApp({ jobs: mcpCatalogue() })
   const alice = await signUp(call)
   const key = await createApiKey(call, alice.cookie)
@@ -86,6 +86,16 @@ test('signed-in tools take the Bearer API key: save_job, match_job, market_cover
   assert.equal(saved.isError, undefined)
   const tracking = await call('/api/v1/me/tracking/saved', { headers: { authorization: `Bearer ${key}` } })
   assert.deepEqual(tracking.body.data.map((row: any) => row.job?.public_slug ?? row.public_slug ?? row.id), ['go-engineer-acme'])
+  const tracked = await client.callTool({ name: 'track_job', arguments: { slug: 'rust-engineer-globex', stage: 'interview', notes: 'call on Monday' } })
+  assert.equal(tracked.isError, undefined, JSON.stringify(tracked.content))
+  const refusedStage = await client.callTool({ name: 'track_job', arguments: { slug: 'rust-engineer-globex', stage: 'hired' } })
+  const httpRefusal = await call('/api/v1/jobs/rust-engineer-globex/track', { method: 'PATCH', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ stage: 'hired' }) })
+  assert.equal(refusedStage.isError, true)
+  assert.equal((refusedStage.content as { text: string }[])[0]!.text, httpRefusal.body.error)
+  const board = await client.callTool({ name: 'my_pipeline', arguments: { filter: 'board' } })
+  const httpBoard = await call('/api/v1/me/tracking?filter=board', { headers: { authorization: `Bearer ${key}` } })
+  assert.deepEqual(board.structuredContent, httpBoard.body)
+  assert.deepEqual(httpBoard.body.data.map((entry: any) => [entry.job?.public_slug, entry.stage, entry.notes]), [['rust-engineer-globex', 'interview', 'call on Monday']])
   await call('/api/v1/me/profile', { method: 'PUT', headers: sessionHeaders(alice.cookie), body: JSON.stringify({ skills: [{ name: 'Go' }] }) })
   const match = await client.callTool({ name: 'match_job', arguments: { slug: 'go-engineer-acme' } })
   assert.ok((match.structuredContent as any).data, 'a match answer')

@@ -93,7 +93,7 @@ test('over stdio, a spawned `openroles mcp` answers the same, and signed-in tool
   const client = new Client({ name: 'parity-stdio', version: '1.0.0' })
   await client.connect(transport)
   const { tools } = await client.listTools()
-  assert.equal(tools.length, 16)
+  assert.equal(tools.length, 18)
   await expectParity(client)
   const saved = await client.callTool({ name: 'save_job', arguments: { slug: 'rust-engineer-globex' } })
   assert.equal(saved.isError, undefined, JSON.stringify(saved.content))

@@ -6,6 +6,7 @@ import { community } from './0005-community.ts'
 import { insightRollup } from './0006-insight-rollup.ts'
 import { boardSources } from './0007-board-sources.ts'
 import { reenrichPostingsV2 } from './0008-reenrich-postings.ts'
+import { savedSearchFeeds } from './0009-saved-search-feeds.ts'
 import { referrals } from './0010-referrals.ts'
 import { channels } from './0011-channels.ts'
 
@@ -32,4 +33,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, referrals, channels]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, channels]
