@@ -604,7 +604,7 @@ CREATE TABLE IF NOT EXISTS subscriptions (
   last_digest_at    TEXT,
   created_at        TEXT NOT NULL,
   updated_at        TEXT NOT NULL,
-  channel           TEXT NOT NULL DEFAULT 'email' CHECK (channel IN ('email', 'telegram', 'push'))
+  channel           TEXT NOT NULL DEFAULT 'email' CHECK (channel IN ('email', 'telegram', 'push', 'discord'))
 ) STRICT;
 CREATE UNIQUE INDEX IF NOT EXISTS subscriptions_search_channel ON subscriptions (saved_search_id, channel);
 CREATE INDEX IF NOT EXISTS subscriptions_user ON subscriptions (user_id, id);
@@ -620,7 +620,8 @@ CREATE TABLE IF NOT EXISTS notifications (
   jobs             TEXT NOT NULL DEFAULT '[]', -- JSON snapshot of jobs as they were when sent
   subscription_id  INTEGER REFERENCES subscriptions (id) ON DELETE SET NULL,
   created_at       TEXT NOT NULL,
-  read_at          TEXT
+  read_at          TEXT,
+  in_app           INTEGER NOT NULL DEFAULT 1 CHECK (in_app IN (0, 1))  -- 0: written only to leave the app (in-app digests off)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS notifications_user ON notifications (user_id, id DESC);
 CREATE INDEX IF NOT EXISTS notifications_unread ON notifications (user_id) WHERE read_at IS NULL;
@@ -765,6 +766,52 @@ CREATE UNIQUE INDEX IF NOT EXISTS referral_requests_active ON referral_requests 
 CREATE INDEX IF NOT EXISTS referral_requests_user ON referral_requests (user_id, created_at DESC);
 CREATE INDEX IF NOT EXISTS referral_requests_company ON referral_requests (company_id, status, created_at DESC);
 CREATE INDEX IF NOT EXISTS referral_requests_resolver ON referral_requests (resolved_by);
+
+-- The delivery outbox (src/channels/): a notification is written once; each channel it leaves the
+-- app on is one row here, sent by the worker in the serving process. 'sending' = claimed by a
+-- worker; a row found 'sending' when the process starts was claimed by one that died and is retried.
+CREATE TABLE IF NOT EXISTS channel_deliveries (
+  id               INTEGER PRIMARY KEY,
+  notification_id  INTEGER NOT NULL REFERENCES notifications (id) ON DELETE CASCADE,
+  user_id          INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  channel          TEXT NOT NULL CHECK (channel IN ('email', 'telegram', 'discord', 'push')),
+  status           TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sending', 'sent', 'failed')),
+  attempts         INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at  TEXT NOT NULL,
+  claimed_at       TEXT,
+  last_error       TEXT,
+  sent_at          TEXT,
+  created_at       TEXT NOT NULL,
+  UNIQUE (notification_id, channel)
+) STRICT;
+CREATE INDEX IF NOT EXISTS channel_deliveries_due ON channel_deliveries (status, next_attempt_at);
+CREATE INDEX IF NOT EXISTS channel_deliveries_user ON channel_deliveries (user_id);
+
+-- A user's linked chat on a bot channel (Telegram chat id, Discord user id).
+CREATE TABLE IF NOT EXISTS chat_links (
+  user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  service    TEXT NOT NULL CHECK (service IN ('telegram', 'discord')),
+  chat_id    TEXT NOT NULL,
+  linked_at  TEXT NOT NULL,
+  PRIMARY KEY (user_id, service)
+) STRICT;
+
+-- Secrets the server makes for itself on first use (the key that signs unsubscribe and link tokens).
+CREATE TABLE IF NOT EXISTS server_secrets (
+  name        TEXT PRIMARY KEY,
+  value       BLOB NOT NULL,
+  created_at  TEXT NOT NULL
+) STRICT;
+
+-- A browser's Web Push subscription (endpoint + the keys its payloads are encrypted to).
+CREATE TABLE IF NOT EXISTS web_push_subscriptions (
+  endpoint    TEXT PRIMARY KEY,
+  user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  p256dh      TEXT NOT NULL,
+  auth        TEXT NOT NULL,
+  created_at  TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS web_push_subscriptions_user ON web_push_subscriptions (user_id);
 
 -- ---------------------------------------------------------------- tracker (src/tracker/, src/plan/)
 

@@ -20,6 +20,12 @@ import { createLoginThrottle } from './account/login-throttle.ts'
 import { createBackgroundWork } from './background.ts'
 import { resumePendingRefresh } from './catalogue/refresh.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
+import { unsubscribeRoutes } from './http/unsubscribe.ts'
+import { meChatLinkRoutes } from './http/me-chat-links.ts'
+import { discordInteractionRoutes } from './http/discord-interactions.ts'
+import { meWebPushRoutes } from './http/me-web-push.ts'
+import { startDeliveryWorker } from './channels/worker.ts'
+import { startTelegramBot } from './channels/telegram.ts'
 import { startRollupScheduler } from './insights/insights.ts'
 import { createSourceCrawler } from './sources/crawler.ts'
 import { startSourceScheduler } from './sources/scheduler.ts'
@@ -102,13 +108,22 @@ export function createContext(config: Config, db: DB): AppContext {
     catalogue: new CatalogueMemory(db, search),
     // Through ctx.now, so a test that moves the clock moves when sources are due.
     sources: createSourceCrawler({ config, db, now: () => ctx.now() }),
+    // Replaced just below, once the context it works from exists.
+    deliveries: { drain: async () => 0, stop() {} },
+    telegram: null,
     close: async () => {
+      ctx.deliveries.stop()
+      await ctx.telegram?.stop()
       await schedulers.stop()
       await ctx.rateLimiter.close?.()
       await ctx.background.idle()
       return search.close()
     },
   }
+  // Deliveries claim their rows atomically, so every process may run the worker; the Telegram poller
+  // (one getUpdates reader per bot) belongs with a single serving process (docs/channels.md).
+  ctx.deliveries = startDeliveryWorker(ctx)
+  ctx.telegram = startTelegramBot(ctx)
   // Saved-search digests, the insights rollup's daily job and board crawls run inside a serving
   // process: in one process of all those serving the database file, the holder of the scheduler
   // lease (src/cluster/). Their timers never keep the process alive.
@@ -168,6 +183,10 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meSubscriptionRoutes(ctx),
     ...meNotificationRoutes(ctx),
     ...mePushTokenRoutes(ctx),
+    ...meWebPushRoutes(ctx),
+    ...unsubscribeRoutes(ctx),
+    ...meChatLinkRoutes(ctx),
+    ...discordInteractionRoutes(ctx),
     ...jobInteractionRoutes(ctx),
     // the tracker
     ...trackerRoutes(ctx),

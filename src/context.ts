@@ -8,6 +8,8 @@ import type { Mailer } from './mail/mailer.ts'
 import type { LoginThrottle } from './account/login-throttle.ts'
 import type { BackgroundWork } from './background.ts'
 import type { SourceCrawler } from './sources/crawler.ts'
+import type { DeliveryWorker } from './channels/worker.ts'
+import type { TelegramBot } from './channels/telegram.ts'
 
 /**
  * What every route module and service is built from: one per process (or per test).
@@ -35,6 +37,10 @@ export interface AppContext {
   catalogue: CatalogueMemory
   /** Job-board sources: crawls on demand; the scheduler in createContext crawls what is due. */
   sources: SourceCrawler
+  /** The delivery outbox's worker (src/channels/): digests and notifications leaving the app. */
+  deliveries: DeliveryWorker
+  /** The Telegram bot (long-polling its updates) when TELEGRAM_BOT_TOKEN is set, else null. */
+  telegram: TelegramBot | null
   /** Stops background work (schedulers, workers) before the database closes. */
   close?: () => Promise<void> | void
 }

@@ -3,7 +3,8 @@ import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { notFound, serviceUnavailable } from '../errors.ts'
 import { deletePushTokens, listPushTokens, PUSH_PLATFORMS, registerPushToken } from '../me/push-tokens.ts'
-import { PushUnavailableError, sendPush } from '../me/push-gateway.ts'
+import { deliverPush, pushDevices } from '../channels/push.ts'
+import { listWebPushSubscriptions } from '../channels/web-push.ts'
 
 const TokenField = v.pipe(
   v.string('must be a string'),
@@ -66,21 +67,19 @@ export function mePushTokenRoutes(ctx: AppContext): Route[] {
         method: 'POST',
         path: '/me/push-tokens/test',
         summary: 'Send a test push to every device of the caller',
+        description: 'Delivers for real: browsers through Web Push (subscribed with POST /me/web-push), phones through the push gateway. Devices the provider reports gone (404/410) are removed on the way. `sent` counts the devices that took the message.',
         tags: ['notifications'],
         auth: 'session',
-        responses: { 200: '`{ data: { sent } }`: devices addressed', 404: 'no device registered', 503: 'no push gateway configured, or the gateway refused' },
+        responses: { 200: '`{ data: { sent } }`: devices that took the message', 404: 'no device registered', 503: 'no push delivery configured for the registered devices, or no device accepted the message' },
       },
       async (_event, { caller }) => {
-        if (!ctx.config.pushGatewayUrl) throw serviceUnavailable('push delivery is not configured on this server')
-        if (listPushTokens(ctx.db, caller.userId).length === 0) throw notFound('no push token registered; POST /me/push-tokens first')
-        try {
-          const sent = await sendPush(ctx, caller.userId, { title: 'openroles', body: 'Test notification: push delivery works.', data: { kind: 'test' } })
-          return { data: { sent } }
-        } catch (error) {
-          if (error instanceof PushUnavailableError) throw serviceUnavailable('push delivery is not configured on this server')
-          ctx.log.error('push gateway failed', { error: String(error) })
-          throw serviceUnavailable('the push gateway did not accept the message; try again later')
-        }
+        const browsers = listWebPushSubscriptions(ctx.db, caller.userId).length
+        if (!ctx.config.pushGatewayUrl && browsers === 0) throw serviceUnavailable('push delivery is not configured on this server')
+        if (pushDevices(ctx, caller.userId) === 0) throw notFound('no push token registered; POST /me/push-tokens first')
+        const outcome = await deliverPush(ctx, caller.userId, { title: 'openroles', body: 'Test notification: push delivery works.', data: { kind: 'test' } })
+        if (outcome.sent === 0 && outcome.retryable) throw serviceUnavailable('the push gateway did not accept the message; try again later')
+        if (outcome.sent === 0) throw notFound('every registered device is gone; register again')
+        return { data: { sent: outcome.sent } }
       },
     ),
   ]

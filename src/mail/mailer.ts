@@ -8,11 +8,19 @@ export interface MailMessage {
   to: string
   subject: string
   text: string
+  /** Extra header lines, e.g. List-Unsubscribe on digests. */
+  headers?: Record<string, string>
 }
 
 /** The one outgoing-mail interface. `send` records the message and returns without waiting for SMTP. */
 export interface Mailer {
   send(message: MailMessage): void
+  /**
+   * Records the message and waits for SMTP: resolves once delivered (or kept in the outbox when no
+   * SMTP is configured), rejects when the server refuses. For callers that retry on their own (the
+   * delivery outbox of src/channels/).
+   */
+  deliver(message: MailMessage): Promise<void>
   /** Resolves when every SMTP delivery started so far has finished (tests, shutdown). */
   idle(): Promise<void>
 }
@@ -25,7 +33,7 @@ function smtpTransport(config: Config): Transport {
   const transporter = nodemailer.createTransport(config.smtpUrl)
   return {
     async deliver(message) {
-      await transporter.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text })
+      await transporter.sendMail({ from: config.mailFrom, to: message.to, subject: message.subject, text: message.text, headers: message.headers })
     },
   }
 }
@@ -61,6 +69,18 @@ export function createMailer(config: Config, db: DB, log: Logger, now: () => Dat
         })
         .finally(() => inFlight.delete(job))
       inFlight.add(job)
+    },
+    async deliver(message) {
+      redactOld()
+      const id = insertOutboxEntry(db, { recipient: message.to, subject: message.subject, bodyText: message.text, status: delivery ? 'pending' : 'kept', createdAt: now().toISOString() })
+      if (!delivery) return
+      try {
+        await delivery.deliver(message)
+        markOutboxEntry(db, id, 'sent', now().toISOString())
+      } catch (error) {
+        markOutboxEntry(db, id, 'failed', null)
+        throw error
+      }
     },
     async idle() {
       await Promise.all([...inFlight])

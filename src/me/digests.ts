@@ -6,9 +6,8 @@ import { parseSavedQuery } from './saved-query.ts'
 import { createNotification, getNotificationSettings, type NotificationJob } from './notifications.ts'
 import { activeSubscriptionsDue, advanceDigestCursor, type DueSubscription } from './subscriptions.ts'
 import { dismissedJobIds } from './interactions.ts'
-import { listPushTokens } from './push-tokens.ts'
-import { sendPush } from './push-gateway.ts'
-import { findUserById } from '../account/users.ts'
+import { enqueueDeliveries } from '../channels/deliveries.ts'
+import { channelReaches } from '../channels/reach.ts'
 
 /**
  * Saved-search digests: for every active subscription, the open postings first recorded by the
@@ -40,6 +39,8 @@ export async function runDigests(ctx: AppContext, now: Date = ctx.now()): Promis
       ctx.log.error('digest failed', { subscription: subscription.id, error: String(error) })
     }
   }
+  // Send what this run queued now rather than at the worker's next pass.
+  await ctx.deliveries.drain()
   return summary
 }
 
@@ -47,34 +48,27 @@ async function digestOne(ctx: AppContext, subscription: DueSubscription, runAt: 
   const found = newMatches(ctx, subscription, runAt)
   const settings = getNotificationSettings(ctx.db, subscription.userId)
   const message = found && found.count > 0 ? digestMessage(subscription, found) : null
+  // Out of the app only on the subscription's channel, when the settings are enabled, list it and
+  // the channel can reach this user (configured, linked, a device registered).
+  const outOfApp = settings.enabled && settings.channels.includes(subscription.channel) && channelReaches(ctx, subscription.channel, subscription.userId)
   // The cursor moves only from the value this run read: a concurrent run (the scheduler and
-  // `openroles digests run`) that got there first makes this one send nothing.
+  // `openroles digests run`) that got there first makes this one send nothing. The notification
+  // and its delivery rows are written in the same transaction, so each is written exactly once.
   const claimed = ctx.db.transaction(() => {
     if (!advanceDigestCursor(ctx.db, subscription.id, subscription.cursorAt, runAt, Boolean(message))) return false
-    if (message && settings.digest_in_app) {
-      createNotification(ctx.db, { userId: subscription.userId, kind: 'subscription_digest', subscriptionId: subscription.id, ...message }, runAt)
-    }
+    if (!message || (!settings.digest_in_app && !outOfApp)) return true
+    const id = createNotification(
+      ctx.db,
+      { userId: subscription.userId, kind: 'subscription_digest', subscriptionId: subscription.id, inApp: settings.digest_in_app, ...message },
+      runAt,
+    )
+    if (outOfApp) enqueueDeliveries(ctx.db, id, subscription.userId, [subscription.channel], runAt)
     return true
   })()
   if (!claimed || !message) return
   if (settings.digest_in_app) summary.notifications++
-  // Out of the app only on the subscription's channel, when the settings are enabled and list it.
-  // Telegram needs a bot this process does not run: such subscriptions get the in-app entry only.
-  if (!settings.enabled || !settings.channels.includes(subscription.channel)) return
-  if (subscription.channel === 'email') {
-    const user = findUserById(ctx.db, subscription.userId)
-    if (user) {
-      ctx.mailer.send({ to: user.email, subject: message.title, text: digestMail(ctx, message) })
-      summary.mailed++
-    }
-  }
-  if (subscription.channel === 'push' && ctx.config.pushGatewayUrl && listPushTokens(ctx.db, subscription.userId).length) {
-    try {
-      summary.pushed += await sendPush(ctx, subscription.userId, { title: message.title, body: message.body, data: { kind: 'subscription_digest', subscription_id: subscription.id } })
-    } catch (error) {
-      ctx.log.error('digest push failed', { subscription: subscription.id, error: String(error) })
-    }
-  }
+  if (outOfApp && subscription.channel === 'email') summary.mailed++
+  if (outOfApp && subscription.channel === 'push') summary.pushed++
 }
 
 interface Found {
@@ -128,13 +122,6 @@ function snapshot(job: Record<string, unknown>): NotificationJob {
     work_mode: (job.work_mode as string | null) ?? null,
     created_at: job.created_at as string,
   }
-}
-
-/** The mail text: the summary, then one line per listed posting with its page when the origin is known. */
-function digestMail(ctx: AppContext, message: ReturnType<typeof digestMessage>): string {
-  const origin = ctx.config.publicOrigin.replace(/\/+$/, '')
-  const lines = message.jobs.map((job) => `- ${job.title} at ${job.company}${origin ? `: ${origin}/jobs/${job.public_slug}` : ` (${job.public_slug})`}`)
-  return [message.body, '', ...lines, '', 'Change or stop these mails in your notification settings.'].join('\n')
 }
 
 function digestMessage(subscription: DueSubscription, found: Found) {

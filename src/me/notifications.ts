@@ -21,6 +21,8 @@ export interface NewNotification {
   publicSlug?: string | null
   jobs?: NotificationJob[]
   subscriptionId?: number | null
+  /** False: written only for the delivery outbox, left out of the in-app list (in-app digests off). */
+  inApp?: boolean
 }
 
 interface NotificationRow {
@@ -56,10 +58,10 @@ export function createNotification(db: DB, input: NewNotification, now = new Dat
   return Number(
     db
       .prepare(
-        `INSERT INTO notifications (user_id, kind, title, body, public_slug, jobs, subscription_id, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO notifications (user_id, kind, title, body, public_slug, jobs, subscription_id, created_at, in_app)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(input.userId, input.kind, input.title, input.body, input.publicSlug ?? null, JSON.stringify(input.jobs ?? []), input.subscriptionId ?? null, now)
+      .run(input.userId, input.kind, input.title, input.body, input.publicSlug ?? null, JSON.stringify(input.jobs ?? []), input.subscriptionId ?? null, now, input.inApp === false ? 0 : 1)
       .lastInsertRowid,
   )
 }
@@ -67,16 +69,17 @@ export function createNotification(db: DB, input: NewNotification, now = new Dat
 /** Newest first (id order is creation order), with the totals the list meta reports. */
 export function listNotifications(db: DB, userId: number, limit: number, offset: number) {
   const rows = db
-    .prepare(`SELECT ${COLUMNS} FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?`)
+    .prepare(`SELECT ${COLUMNS} FROM notifications WHERE user_id = ? AND in_app = 1 ORDER BY id DESC LIMIT ? OFFSET ?`)
     .all(userId, limit, offset) as NotificationRow[]
   const counts = db
-    .prepare('SELECT count(*) AS total, count(*) FILTER (WHERE read_at IS NULL) AS unread FROM notifications WHERE user_id = ?')
+    .prepare('SELECT count(*) AS total, count(*) FILTER (WHERE read_at IS NULL) AS unread FROM notifications WHERE user_id = ? AND in_app = 1')
     .get(userId) as { total: number; unread: number }
   return { items: rows.map(toNotification), total: counts.total, unreadCount: counts.unread }
 }
 
-export function getNotification(db: DB, userId: number, id: number): Notification | null {
-  const row = db.prepare(`SELECT ${COLUMNS} FROM notifications WHERE user_id = ? AND id = ?`).get(userId, id) as NotificationRow | undefined
+export function getNotification(db: DB, userId: number, id: number, options: { includeOutOfApp?: boolean } = {}): Notification | null {
+  const inApp = options.includeOutOfApp ? '' : ' AND in_app = 1'
+  const row = db.prepare(`SELECT ${COLUMNS} FROM notifications WHERE user_id = ? AND id = ?${inApp}`).get(userId, id) as NotificationRow | undefined
   return row ? toNotification(row) : null
 }
 
@@ -88,11 +91,11 @@ export function markNotificationRead(db: DB, userId: number, id: number, now = n
 
 /** Marks every unread notification read; returns how many changed. */
 export function markAllNotificationsRead(db: DB, userId: number, now = new Date().toISOString()): number {
-  return db.prepare('UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL').run(now, userId).changes
+  return db.prepare('UPDATE notifications SET read_at = ? WHERE user_id = ? AND in_app = 1 AND read_at IS NULL').run(now, userId).changes
 }
 
-/** Where a digest can leave the app (a subscription names one): mail, the Telegram bot, mobile push. */
-export const DELIVERY_CHANNELS = ['email', 'telegram', 'push'] as const
+/** Where a digest can leave the app (a subscription names one): mail, the Telegram bot, push (browser or mobile), the Discord bot. */
+export const DELIVERY_CHANNELS = ['email', 'telegram', 'push', 'discord'] as const
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number]
 
 /**

@@ -5,6 +5,8 @@ import addFormatsModule from 'ajv-formats'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
 import { sessionCookieFrom, sessionHeaders, signUp } from '../helpers/auth.ts'
 import { allRoutes } from '../../src/app.ts'
+import { generateKeyPairSync, sign } from 'node:crypto'
+import { signToken } from '../../src/channels/signed-token.ts'
 import { startFakeProvider } from '../account/fake-oidc-provider.ts'
 import { latestCode } from '../account/mail-codes.ts'
 import { stateCookieFrom } from '../account/oauth-browser.ts'
@@ -26,6 +28,7 @@ const acme: CompanyRecord = {
   companyType: 'product', companySize: '1000+', homepage: 'https://acme.example.com', yearFounded: 1949, ycBatch: ['W09'],
 }
 const bare: CompanyRecord = { slug: 'bare', name: 'Bare Co' }
+const discordKeys = generateKeyPairSync('ed25519')
 const app = createTestApp({
   jobs: [
     fixtureJob({
@@ -40,7 +43,11 @@ const app = createTestApp({
     fixtureJob({ company: bare, title: 'Mystery Role', url: null, location: null, workMode: null, postedAt: '2026-11-08T00:00:00.000Z' }),
     fixtureJob({ company: bare, title: 'Closed Designer', category: 'design', closedAt: '2026-11-05T00:00:00.000Z' }),
   ],
-  config: { oauthProviders: JSON.stringify([fake.provider]), oauthMobileRedirect: 'openroles://oauth' },
+  config: {
+    oauthProviders: JSON.stringify([fake.provider]), oauthMobileRedirect: 'openroles://oauth',
+    // The Discord interactions endpoint answers only when a bot is configured; the key pair signs below.
+    discordBotToken: 'schema-check', discordPublicKey: Buffer.from(discordKeys.publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('hex'),
+  },
 })
 const { call, db } = app
 const slug = (title: string) => db.prepare('SELECT public_slug FROM jobs WHERE title = ? ORDER BY id LIMIT 1').pluck().get(title) as string
@@ -213,6 +220,19 @@ test('the signed-in operations in the reference web app\'s shapes validate too',
   await check('PUT', '/me/notification-settings', '/api/v1/me/notification-settings', as({ enabled: true, channels: ['email', 'telegram'] }))
   await check('PUT', '/me/notification-settings', '/api/v1/me/notification-settings', as({ enabled: true, channels: [] }), 400)
   await check('POST', '/me/password', '/api/v1/me/password', as({ current_password: alice.password, password: 'yet another passphrase' }))
+})
+
+test('the delivery-channel public operations validate: VAPID key, unsubscribe, Discord interactions', async () => {
+  await check('GET', '/web-push/key', '/api/v1/web-push/key')
+  const alice = await signUp(call)
+  const token = signToken(db, { purpose: 'unsub', userId: alice.userId })
+  await check('GET', '/unsubscribe', `/api/v1/unsubscribe?token=${token}`)
+  await check('POST', '/unsubscribe', `/api/v1/unsubscribe?token=${token}`)
+  await check('GET', '/unsubscribe', '/api/v1/unsubscribe?token=nope', {}, 400)
+  const raw = JSON.stringify({ type: 1 })
+  const timestamp = String(Math.floor(Date.now() / 1000))
+  const signature = sign(null, Buffer.from(timestamp + raw), discordKeys.privateKey).toString('hex')
+  await check('POST', '/discord/interactions', '/api/v1/discord/interactions', { body: raw, headers: { 'x-signature-ed25519': signature, 'x-signature-timestamp': timestamp } })
 })
 
 test('every public operation was answered with a success and validated', () => {

@@ -150,7 +150,7 @@ test('an email subscription mails the digest while enabled; telegram stays in th
   assert.deepEqual(await digestNow(ctx), { subscriptions: 2, notifications: 2, pushed: 0, mailed: 1 })
   const mail = listOutbox(ctx.db, { recipient: alice.email, limit: 10 }).find((entry) => entry.subject.includes('Remote Go'))
   assert.ok(mail, 'the digest is in the outbox')
-  assert.match(mail.bodyText, /Go mailed at Acme \(go-mailed\)/)
+  assert.match(mail.bodyText, /Go mailed at Acme: http:\/\/127.0.0.1:8080\/jobs\/go-mailed/)
   await send('PUT', '/me/notification-settings', { enabled: false })
   await tick()
   importJobs([remoteGo('Go quiet')])

@@ -8,6 +8,7 @@ import { boardSources } from './0007-board-sources.ts'
 import { reenrichPostingsV2 } from './0008-reenrich-postings.ts'
 import { savedSearchFeeds } from './0009-saved-search-feeds.ts'
 import { referrals } from './0010-referrals.ts'
+import { channels } from './0011-channels.ts'
 import { resume } from './0012-resume.ts'
 import { cvs } from './0013-cvs.ts'
 import { matchAssistant } from './0015-match-assistant.ts'
@@ -36,4 +37,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, resume, cvs, matchAssistant, leases]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, channels, resume, cvs, matchAssistant, leases]
