@@ -30,8 +30,12 @@ export function startPrimary(config: Config, log: Logger, prepare: () => void): 
   const listening = new WeakSet<Worker>()
   let stopping = false
   let failed = false
+  // One at a time on start: a process starting writes (index snapshot token, rollup, lease), and
+  // two starting at once on one file can meet a lock they cannot wait out ("database is locked").
+  let toStart = count
   const fork = () => cluster.fork().once('listening', function (this: Worker) {
     listening.add(this)
+    if (!stopping && --toStart > 0) fork()
   })
   cluster.on('exit', (worker, code, signal) => {
     if (!stopping && !listening.has(worker)) {
@@ -48,7 +52,7 @@ export function startPrimary(config: Config, log: Logger, prepare: () => void): 
     stopping = true
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
   }
-  for (let i = 0; i < count; i++) fork()
+  fork()
   log.info('serving processes started', { processes: count })
   process.once('SIGTERM', () => stop('SIGTERM'))
   process.once('SIGINT', () => stop('SIGINT'))
