@@ -3,6 +3,7 @@ import { unprocessable } from '../errors.ts'
 import { importRecords } from '../ingest/import.ts'
 import { normalizeUrl } from '../catalogue/job-store.ts'
 import type { SubmissionFacets } from './submission-facets.ts'
+import type { SubmissionRow } from './submissions.ts'
 
 /**
  * An approved submission becomes a posting through the importer itself (importRecords): the same
@@ -11,18 +12,8 @@ import type { SubmissionFacets } from './submission-facets.ts'
  * The importer reports the posting it wrote. An open posting already at the submitted URL is
  * linked instead of duplicated.
  */
-interface SubmissionFields {
-  id: number
-  url: string
-  source: string | null
-  title: string
-  company: string
-  location: string | null
-  remote: number
-  description: string | null
-  posted_at: string | null
-  facets: string
-}
+/** The columns of a submission the importer reads. */
+type SubmissionFields = Pick<SubmissionRow, 'id' | 'url' | 'source' | 'title' | 'company' | 'location' | 'remote' | 'description' | 'posted_at' | 'facets'>
 
 const openJobAt = (db: DB, url: string) =>
   db

@@ -23,7 +23,7 @@ export interface NewSubmission {
   facets: SubmissionFacets
 }
 
-interface SubmissionRow {
+export interface SubmissionRow {
   id: number
   url: string
   source: string | null
