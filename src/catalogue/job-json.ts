@@ -1,6 +1,7 @@
 import TurndownService from 'turndown'
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
+import { normalizeSalary } from './salary-normalized.ts'
 import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from './posting-attributes.ts'
 
 /** How the description is served: search previews, the stored HTML, or agent formats. */
@@ -20,7 +21,7 @@ const PREVIEW_CHARS = 280
 
 const ATTRIBUTES: readonly PostingAttribute[] = POSTING_ATTRIBUTES
 /** Attributes stored in a jobs column and served from it (inside `enrichment`, or at the top only when set). */
-const ENRICHMENT_FIELDS = ATTRIBUTES.filter((row) => row.json === 'enrichment' && row.kind !== 'multi')
+const ENRICHMENT_FIELDS = ATTRIBUTES.filter((row) => row.json === 'enrichment' && row.kind !== 'multi' && !row.computed)
 const TOP_IF_SET = ATTRIBUTES.filter((row) => row.json === 'top_if_set')
 /** Attributes always at the top of the Job object (null when unknown, lists possibly empty). */
 const TOP = ATTRIBUTES.filter((row) => row.json === 'top')
@@ -79,6 +80,7 @@ function describe(row: JobRow, format: DescriptionFormat): string {
 }
 
 const iso = (value: unknown) => (typeof value === 'string' ? value : null)
+const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null)
 const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : null)
 
 function enrichmentOf(row: JobRow, children: Children): Record<string, unknown> {
@@ -89,6 +91,8 @@ function enrichmentOf(row: JobRow, children: Children): Record<string, unknown> 
     out[attribute.name] = attribute.kind === 'bool' ? value === 1 : value
   }
   for (const attribute of CHILD_LISTS) if (attribute.json === 'enrichment' && children[attribute.name]!.length) out[attribute.name] = children[attribute.name]
+  const salary = normalizeSalary(numberOrNull(row.salary_min), numberOrNull(row.salary_max), iso(row.salary_currency), iso(row.salary_period))
+  if (salary) out.salary_normalized = salary
   return out
 }
 

@@ -50,7 +50,7 @@ const PAGING_PARAMS = ['limit', 'offset']
 const searchEntries = {
   q: qEntry,
   ...jobPaging,
-  sort: v.optional(v.pipe(v.picklist(SORT_KEYS, `must be one of ${SORT_KEYS.join(', ')}`), v.description('sort key; without it: relevance when q is given, else posted_at descending'))),
+  sort: v.optional(v.pipe(v.picklist(SORT_KEYS, `must be one of ${SORT_KEYS.join(', ')}`), v.description('sort key (`salary_normalized`, an extension: the stated salary as a year in the reference currency, so salaries in different currencies and periods compare); without it: relevance when q is given, else posted_at descending'))),
   order: v.optional(v.pipe(v.picklist(['asc', 'desc'], 'must be asc or desc'), v.description('asc or desc (default desc); ignored without sort'))),
   ...filterEntries(),
 }

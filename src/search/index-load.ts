@@ -9,6 +9,7 @@ import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from '..
 import { Csr, DocColumns, FLAG_COLUMNS, grow, NUMBER_COLUMNS } from './doc-columns.ts'
 import { FACET_NAMES, MULTI_FACETS } from './facet-spec.ts'
 import { tokenize } from './text-tokens.ts'
+import { salarySortValue } from '../catalogue/salary-normalized.ts'
 
 /** Word lists kept for relevance tiers: a query word found in the title ranks above one found in the description. */
 export const TITLE_WORDS = 'title_words'
@@ -31,6 +32,9 @@ function multiSource(row: PostingAttribute): string {
 // Dates to the millisecond, as they are served: ordering by them is exact, not by the second.
 const numberSource = (row: PostingAttribute) => (row.kind === 'date' ? `unixepoch(j.${columnOf(row)}, 'subsec')` : `j.${columnOf(row)}`)
 
+/** Numbers read from SQL; the computed ones (salary_normalized) follow from them in writeRow. */
+const LOADED_NUMBERS = NUMBER_COLUMNS.filter((name) => !attribute(name).computed)
+
 export const SINGLE_FIELDS = FACET_NAMES.filter((name) => !MULTI_FACETS.includes(name))
 export const MULTI_FIELDS = [...MULTI_FACETS, TITLE_WORDS, COMPANY_WORDS]
 
@@ -40,7 +44,7 @@ const HEAD = ['j.id', 'j.closed_at IS NULL', 'j.title', 'c.name']
 const SCALARS = [
   ...HEAD,
   ...FLAG_COLUMNS.map((name) => `j.${columnOf(attribute(name))}`),
-  ...NUMBER_COLUMNS.map((name) => numberSource(attribute(name))),
+  ...LOADED_NUMBERS.map((name) => numberSource(attribute(name))),
   ...SINGLE_FIELDS.map((name) => singleSource(attribute(name))),
 ]
 const FROM = 'FROM jobs j JOIN companies c ON c.id = j.company_id'
@@ -56,7 +60,7 @@ function writeRow(columns: DocColumns, doc: number, row: Row): void {
     const value = row[at++]
     columns.flag(column)[doc] = value === null ? -1 : Number(value)
   }
-  for (const column of NUMBER_COLUMNS) {
+  for (const column of LOADED_NUMBERS) {
     const value = row[at++]
     columns.number(column)[doc] = value === null ? NaN : Number(value)
   }
@@ -64,6 +68,12 @@ function writeRow(columns: DocColumns, doc: number, row: Row): void {
     const value = row[at++]
     columns.single(field)[doc] = typeof value === 'string' && value ? columns.dictionary(field).intern(value) + 1 : 0
   }
+  const name = (field: string) => {
+    const code = columns.single(field)[doc]!
+    return code ? columns.dictionary(field).names[code - 1]! : null
+  }
+  const salary = (column: 'salary_min' | 'salary_max') => columns.number(column)[doc]!
+  columns.number('salary_normalized')[doc] = salarySortValue(salary('salary_min'), salary('salary_max'), name('salary_currency'), name('salary_period'))
   columns.live[doc >>> 5]! |= 1 << (doc & 31)
 }
 

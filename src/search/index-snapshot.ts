@@ -12,6 +12,7 @@ import { open, rename } from 'node:fs/promises'
 import { getMeta, setMeta, type DB } from '../db/connection.ts'
 import { Csr, Dictionary, DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS } from './doc-columns.ts'
 import { TermIndex } from './term-index.ts'
+import { referenceCurrency } from '../catalogue/salary-normalized.ts'
 
 /** Bumped whenever the layout of DocColumns or TermIndex changes. */
 const FORMAT = 5
@@ -28,6 +29,8 @@ interface Header {
   docCount: number
   singleFields: string[]
   multiFields: string[]
+  /** The reference currency the salary_normalized column was computed in. */
+  salaryReference: string
   /** Number and flag columns, in the order of the arrays. */
   numberFields: string[]
   flagFields: string[]
@@ -71,7 +74,7 @@ export function copySnapshot(columns: DocColumns, terms: TermIndex | undefined, 
   // Term postings are never changed in place (only their dirty mask and overlay are): no copy needed.
   const copied = [...arrays(columns).map((array) => array.slice()), ...(terms ? [...termArrays(terms).slice(0, 5), terms.dirty.slice()] : [])]
   const header: Header = {
-    format: FORMAT, token: randomUUID(), seq, viewSeq, docCount: columns.docCount,
+    format: FORMAT, token: randomUUID(), seq, viewSeq, docCount: columns.docCount, salaryReference: referenceCurrency(),
     singleFields: [...columns.singleFields], multiFields: [...columns.multiFields], numberFields: [...NUMBER_COLUMNS], flagFields: [...FLAG_COLUMNS],
     dictionaries: Object.fromEntries([...columns.dictionaries].map(([field, dictionary]) => [field, [...dictionary.names]])),
     lengths: copied.map((array) => array.length),
@@ -118,7 +121,7 @@ export function readSnapshot(db: DB, path: string, singleFields: readonly string
   const header = JSON.parse(bytes.subarray(8, 8 + headerLength).toString()) as Header
   const same = (a: readonly string[] | undefined, b: readonly string[]) => JSON.stringify(a) === JSON.stringify(b)
   const sameFields = same(header.singleFields, singleFields) && same(header.multiFields, multiFields) && same(header.numberFields, NUMBER_COLUMNS) && same(header.flagFields, FLAG_COLUMNS)
-  if (header.format !== FORMAT || !sameFields || header.token !== getMeta(db, TOKEN_KEY)) return undefined
+  if (header.format !== FORMAT || !sameFields || header.salaryReference !== referenceCurrency() || header.token !== getMeta(db, TOKEN_KEY)) return undefined
   // One copy into a fresh aligned buffer; the columns are views onto it.
   const start = 8 + headerLength + ((8 - ((8 + headerLength) % 8)) % 8)
   const body = new ArrayBuffer(bytes.length - start)
