@@ -2,6 +2,7 @@ import TurndownService from 'turndown'
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
 import { normalizeSalary } from './salary-normalized.ts'
+import { roleCopiesOf } from './role-copies.ts'
 import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from './posting-attributes.ts'
 
 /** How the description is served: search previews, the stored HTML, or agent formats. */
@@ -15,6 +16,8 @@ export interface JobJsonOptions {
   myVotes?: Map<number, number>
   /** Adds `apply_url` (the application URL, else the source URL): served by /jobs/{slug}/copies. */
   applyUrl?: boolean
+  /** Adds `copies_count` and `locations_also` (the rest of the posting's role): served by search, whose items are cards. */
+  roleCopies?: boolean
 }
 
 const PREVIEW_CHARS = 280
@@ -187,9 +190,14 @@ export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions
     for (const { job_id, value } of prepared(db, sql).all(idList) as { job_id: number; value: string }[]) children.get(job_id)?.[attribute.name]!.push(value)
   }
   const byId = new Map(rows.map((row) => [row.id, row]))
+  const copies = options.roleCopies ? roleCopiesOf(db, ids) : undefined
   return ids.flatMap((id) => {
     const row = byId.get(id)
-    return row ? [toJob(row, children.get(id)!, options)] : []
+    if (!row) return []
+    const job = toJob(row, children.get(id)!, options)
+    const role = copies?.get(id)
+    if (role) Object.assign(job, { copies_count: role.count, locations_also: role.locations })
+    return [job]
   })
 }
 

@@ -75,6 +75,8 @@ function jobSchema(): JsonObject {
     company_slug: str(),
     url: str("the employer's application URL; absent when unknown"),
     apply_url: str('served by /jobs/{slug}/copies: the application URL, else the source URL'),
+    copies_count: { ...count, description: 'served by search and the jobs list, whose items are cards (one per role): how many other open postings this role has (the role reposted, or listed in other places); GET /jobs/{slug}/copies lists them' },
+    locations_also: { ...strings, description: "served with copies_count: the distinct locations of the role's newest other open postings (at most 10), this posting's own left out" },
     location: str("the source's verbatim location; absent when unknown"),
     source: str(),
     external_id: str(),

@@ -6,7 +6,7 @@ import type { FacetName, SearchFilters } from './facet-spec.ts'
 export interface SearchResult {
   /** Job ids of the requested page, in order. */
   ids: number[]
-  /** Exact number of matches. */
+  /** Exact number of matching cards: one per role cluster (role-cards.ts), each unclustered posting one. */
   total: number
   /** Set when words of q were unknown and matched as their correction (typo.ts): the query as matched. */
   didYouMean?: string

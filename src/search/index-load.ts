@@ -48,8 +48,10 @@ const SCALARS = [
   ...SINGLE_FIELDS.map((name) => singleSource(attribute(name))),
 ]
 const FROM = 'FROM jobs j JOIN companies c ON c.id = j.company_id'
-/** A patch reads a few postings with their lists inline; the full load reads the lists table by table. */
-const SELECT = `SELECT ${[...SCALARS, ...MULTI_FACETS.map((name) => multiSource(attribute(name)))].join(', ')} ${FROM}`
+/** A patch reads a few postings with their lists (and role cluster, last) inline; the full load reads them table by table. */
+const SELECT = `SELECT ${[...SCALARS, ...MULTI_FACETS.map((name) => multiSource(attribute(name))), 'j.cluster_id'].join(', ')} ${FROM}`
+/** Role clusters of the open postings, from the covering index jobs_cluster_posted (never the rows). */
+const SELECT_CLUSTERS = 'SELECT id, cluster_id FROM jobs INDEXED BY jobs_cluster_posted WHERE cluster_id IS NOT NULL AND closed_at IS NULL'
 const SELECT_ALL_OPEN = `SELECT ${[...SCALARS, 'j.company_id'].join(', ')} ${FROM} WHERE j.closed_at IS NULL ORDER BY j.id`
 
 type Row = unknown[]
@@ -134,6 +136,10 @@ export function loadAllOpen(db: DB): DocColumns {
     companyOf[doc] = Number(row[SCALARS.length])
   }
   for (const name of MULTI_FACETS) columns.multis.set(name, loadList(db, columns, attribute(name), companyOf))
+  for (const [id, cluster] of db.prepare(SELECT_CLUSTERS).raw(true).iterate() as IterableIterator<[number, number]>) {
+    const doc = columns.docOf(id)
+    if (doc !== undefined) columns.clusters[doc] = cluster
+  }
   return columns
 }
 
@@ -196,6 +202,7 @@ export function patchJobs(db: DB, columns: DocColumns, jobIds: readonly number[]
     }
     const doc = existing ?? columns.addDoc(jobId)
     writeRow(columns, doc, row)
+    columns.clusters[doc] = Number(row[row.length - 1] ?? 0)
     changedMulti.set(doc, multiCodes(columns, row, memo))
   }
   andNotDocs(columns.live, gone)

@@ -15,7 +15,7 @@ import { TermIndex } from './term-index.ts'
 import { referenceCurrency } from '../catalogue/salary-normalized.ts'
 
 /** Bumped whenever the layout of DocColumns or TermIndex changes. */
-const FORMAT = 5
+const FORMAT = 6
 const TOKEN_KEY = 'search_snapshot'
 
 type Typed = Uint32Array | Float64Array | Int8Array | Uint8Array
@@ -49,6 +49,7 @@ function arrays(columns: DocColumns): Typed[] {
     columns.jobIds.subarray(0, n),
     columns.live,
     columns.docOfJob,
+    columns.clusters.subarray(0, n),
     ...FLAG_COLUMNS.map((column) => columns.flag(column).subarray(0, n)),
     ...NUMBER_COLUMNS.map((column) => columns.number(column).subarray(0, n)),
     ...columns.singleFields.map((field) => columns.single(field).subarray(0, n)),
@@ -140,6 +141,7 @@ export function readSnapshot(db: DB, path: string, singleFields: readonly string
   columns.jobIds = take(Uint32Array)
   columns.live = take(Uint32Array)
   columns.docOfJob = take(Uint32Array)
+  columns.clusters = take(Uint32Array)
   for (const column of FLAG_COLUMNS) columns.flags.set(column, take(Int8Array))
   for (const column of NUMBER_COLUMNS) columns.numbers.set(column, take(Float64Array))
   for (const field of singleFields) columns.singles.set(field, take(Uint32Array))
