@@ -46,10 +46,12 @@ export function takeSnapshot(db: DB, search: SearchEngine, companiesHiring: numb
     )
     .get() as { closed: number; companies: number; latest: string | null; built: string | null }
   const all = search.facets({ filters: { facets: {} } })
+  // Facets count cards (one per role); the catalogue's open postings are every posting.
+  const open = search.size()
   return {
-    size: all.total,
+    size: open,
     catalog: {
-      jobs_open: all.total,
+      jobs_open: open,
       jobs_closed: totals.closed,
       companies: totals.companies,
       companies_hiring: companiesHiring,
