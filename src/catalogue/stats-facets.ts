@@ -45,9 +45,9 @@ export function takeSnapshot(db: DB, search: SearchEngine, companiesHiring: numb
               (SELECT value FROM catalogue_meta WHERE key = 'built_at') AS built`,
     )
     .get() as { closed: number; companies: number; latest: string | null; built: string | null }
-  const all = search.facets({ filters: { facets: {} } })
-  // Facets count cards (one per role); the catalogue's open postings are every posting.
-  const open = search.size()
+  // The catalogue's figures count postings (search results count cards, one per role).
+  const all = search.facets({ filters: { facets: {} }, postings: true })
+  const open = all.total
   return {
     size: open,
     catalog: {

@@ -19,6 +19,11 @@ export interface FacetsRequest {
   facets?: readonly FacetName[]
   /** Count each facet under the full filter minus its own included values (geography: the whole OR-group). */
   disjunctive?: boolean
+  /**
+   * Count postings instead of cards (one per role, as search does): for catalogue-wide figures
+   * (GET /stats/facets, the typeahead's weights), which describe the catalogue, not a result list.
+   */
+  postings?: boolean
 }
 
 export interface FacetsResult {

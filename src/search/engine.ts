@@ -120,7 +120,7 @@ export class SearchEngine {
     const index = this.current()
     const names = request.facets ?? COUNTED_FACETS
     const { text } = this.textOf(request.q)
-    const key = `facets|${request.disjunctive ? 'd' : 'p'}|${names.join(',')}|${this.queryKey(text, request.filters)}`
+    const key = `facets|${request.disjunctive ? 'd' : 'p'}${request.postings ? 'p' : 'c'}|${names.join(',')}|${this.queryKey(text, request.filters)}`
     const hit = this.cache.get(key) as FacetsResult | undefined
     if (hit) return hit
     const sets = new Map<string, CountingSet>()
@@ -128,8 +128,8 @@ export class SearchEngine {
       const omitted = omitFacet ? String(omittedClauseOf(omitFacet)) : ''
       let set = sets.get(omitted)
       if (!set) {
-        const cards = this.cards(index, text, request.filters, omitFacet)
-        set = countingSet(index, cards, countDocs(cards))
+        const counted = request.postings ? this.matched(index, text, request.filters, omitFacet) : this.cards(index, text, request.filters, omitFacet)
+        set = countingSet(index, counted, countDocs(counted))
         sets.set(omitted, set)
       }
       return set
@@ -141,7 +141,7 @@ export class SearchEngine {
       facets[facet] = countFacet(index, own ? setFor(facet) : all, facet)
     }
     const everything = countDocs(this.matched(index, text, request.filters)) === index.liveCount
-    const stats = everything ? this.catalogueStats(index) : statsOf(index, all)
+    const stats = everything && !request.postings ? this.catalogueStats(index) : statsOf(index, all)
     const result: FacetsResult = { total: all.size, facets, stats }
     this.cache.set(key, result)
     return result
