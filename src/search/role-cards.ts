@@ -53,21 +53,22 @@ export class RoleClusters {
       this.stamps.fill(0)
       this.stamp = 1
     }
-    const stamp = this.stamp
+    const { stamp, shared, code, stamps } = this
     let cards: Bitmap | undefined
     // Highest document first: the last-added posting of a role is the first one seen.
-    for (let word = Math.min(matched.length, this.shared.length) - 1; word >= 0; word--) {
-      let bits = matched[word]! & this.shared[word]!
+    for (let word = Math.min(matched.length, shared.length) - 1; word >= 0; word--) {
+      let bits = matched[word]! & shared[word]!
+      let drop = 0
       while (bits !== 0) {
         const bit = 31 - Math.clz32(bits)
-        bits &= ~(1 << bit)
-        const code = this.code[(word << 5) | bit]!
-        if (this.stamps[code] === stamp) {
-          cards ??= matched.slice()
-          cards[word]! &= ~(1 << bit)
-        } else {
-          this.stamps[code] = stamp
-        }
+        bits ^= 1 << bit
+        const cluster = code[(word << 5) | bit]!
+        if (stamps[cluster] === stamp) drop |= 1 << bit
+        else stamps[cluster] = stamp
+      }
+      if (drop !== 0) {
+        cards ??= matched.slice()
+        cards[word] = cards[word]! & ~drop
       }
     }
     return cards ?? matched
