@@ -139,6 +139,8 @@ test('a job opens with its full description, and back returns to the same result
   assert.ok(at >= 0, 'the page shows a role listed more than once')
   const opened = listing.data[at]
   await page.locator('.results .job-title').last().scrollIntoViewIfNeeded()
+  const also = page.locator('.results .job-card').nth(at).locator('.job-also')
+  assert.match((await also.getAttribute('title')) ?? '', new RegExp(`^${opened.copies_count} other listing`), 'the card says where else its role is listed')
   const lastRow = page.locator('.results .job-title').nth(at)
   await lastRow.scrollIntoViewIfNeeded()
   const scrolled = await page.evaluate(() => window.scrollY)
