@@ -49,7 +49,7 @@ test('the tracker shows linked mail, counts it, names it on the timeline and off
   assert.equal(after.stage_suggestion, undefined)
   await send('POST', `/me/emails/${linked}/delete`)
   const events = (await send('GET', '/me/tracking/go-dev')).body.data.events
-  assert.equal(events.find((e: { signal?: string }) => e.signal === 'screening' && e.kind === 'employer_reply').email_subject, undefined, 'deleted mail is not named')
+  assert.equal(events.find((e: { signal?: string; kind: string }) => e.signal === 'screening' && e.kind === 'employer_reply').email_subject, undefined, 'deleted mail is not named')
 })
 
 test('follow-up: a draft only for a silent application, greeting the newest employer sender; POST stamps once an hour', async () => {
