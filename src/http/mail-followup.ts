@@ -45,10 +45,8 @@ export function mailFollowupRoutes(ctx: AppContext): Route[] {
         params: SlugParams,
         responses: { 204: 'recorded', 404: 'job not found, or no application of the caller' },
       },
-      (event, { caller, params }) => {
+      (_event, { caller, params }) => {
         recordFollowup(db, caller.userId, requireJob(params.slug), ctx.now())
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(
