@@ -79,7 +79,8 @@ export function reserveTurn(deps: ToolDeps, driver: Driver, input: TurnInput, op
       }
       if (options.persistUser) appendMessage(deps.db, input.session.id, 'user', { text: input.text }, deps.now())
       emit({ type: 'user_prompt', text: input.text })
-      stop = await driver(deps, input, emit, control.signal)
+      // The turn's id doubles as the revision batch of the CV edits it makes (undone together).
+      stop = await driver({ ...deps, batchId: randomUUID() }, input, emit, control.signal)
       if (control.signal.aborted) stop = 'cancelled'
     } catch (error) {
       stop = 'error'

@@ -9,6 +9,7 @@ import { appendMessage, createSession, deleteSession, listSessions, messagesOf, 
 import { assertSlotFree, builtinDriver, cancelTurns, reserveTurn } from '../assistant/turns.ts'
 import { modelDriver } from '../assistant/model-driver.ts'
 import { openingBrief } from '../assistant/opening.ts'
+import { autopilotDriver, MAX_ROUNDS, prepareAutopilot } from '../assistant/autopilot.ts'
 
 /**
  * The in-app assistant (docs/assistant.md): sessions, and turns streamed as server-sent events.
@@ -133,10 +134,17 @@ export function assistantRoutes(ctx: AppContext): Route[] {
       },
     ),
     defineOperation(
-      { ...op('POST', '/:id/autopilot', 'Tailor a CV in one long turn', 'Only for a session tailoring a CV; CV tailoring is not part of this release, so every session is 409 “this conversation is not tailoring a CV”.', { 404: 'not found', 409: 'this conversation is not tailoring a CV' }), auth: 'session', params: IdParams },
+      {
+        ...op('POST', '/:id/autopilot', 'Tailor a CV in one long turn', `For a tailoring session (preset \`tailor\`, started by \`POST /me/cvs/tailor\` or \`POST /me/cvs/{id}/tailor-session\`). Without a model: reads the CV, orders its skills and bullets for the job, then walks the match analysis' requirements (at most ${MAX_ROUNDS} tool rounds, the rest \`not_reached\`), adding to the CV's skills what the job asks for and your profile lists; it never claims what you have not recorded. Every edit is a \`patch_cv\` as actor agent in the turn's revision batch, so \`POST /me/cvs/{id}/revisions/batch/{batch_id}/undo\` takes the whole run back. Lays down the CV's \`autopilot_report\` \`[{ requirement, status: closed_bank|open|not_reached, note? }]\`. The match analysis is used from the cache, or run first when missing or stale (its allowance and hourly budget apply). ${TURN_EVENTS}`, { 200: 'text/event-stream', 402: 'match allowance used up (when the analysis must run)', 404: 'not found', 409: 'this conversation is not tailoring a CV, the vacancy is gone, or the session already has a message waiting', 429: 'too many analyses this hour' }),
+        auth: 'session',
+        params: IdParams,
+      },
       (_event, { caller, params }) => {
-        sessionOf(ctx.db, caller.userId, params.id)
-        throw conflict('this conversation is not tailoring a CV')
+        const session = sessionOf(ctx.db, caller.userId, params.id)
+        assertSlotFree(session.id)
+        const prepared = prepareAutopilot(deps, caller.userId, session)
+        const run = reserveTurn(deps, autopilotDriver(prepared), { session, userId: caller.userId, text: prepared.text }, { persistUser: true, queueWaitMs: ctx.config.assistantQueueWaitSeconds * 1000 })
+        return sseResponse(ctx, async (send) => run((event) => send(event.type, event)))
       },
     ),
   ]

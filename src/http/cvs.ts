@@ -83,7 +83,7 @@ export function cvRoutes(ctx: AppContext): Route[] {
     defineOperation(
       { method: 'POST', path: '/me/cvs/:id/tailor-session', summary: 'A fresh session for a tailored CV', description: '201 `{ tailor_cv_id, base_cv_id, session_id }`: the CV is bound to a new session id.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 201: 'bound', 404: 'not your CV', 409: 'not a tailored CV, or no base CV' } },
       (event, { params, caller }) => {
-        const data = newTailorSession(db, caller.userId, mine(caller.userId, params.id))
+        const data = newTailorSession(db, caller.userId, mine(caller.userId, params.id), ctx.now())
         event.res.status = 201
         return { data }
       },

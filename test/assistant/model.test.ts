@@ -23,7 +23,7 @@ test('the model calls a tool, reads its result and answers in streamed pieces', 
   const [first, second] = model.requests
   assert.equal(first!.headers.authorization, 'Bearer sk-test')
   assert.equal(first!.body.model, 'stand-in-1')
-  assert.deepEqual(first!.body.tools.map((tool: any) => tool.function.name), ['search_jobs', 'read_job', 'match_analysis', 'save_job', 'set_stage', 'pipeline', 'draft_follow_up'])
+  assert.deepEqual(first!.body.tools.map((tool: any) => tool.function.name), ['search_jobs', 'read_job', 'match_analysis', 'save_job', 'set_stage', 'pipeline', 'draft_follow_up', 'list_cvs', 'read_cv', 'patch_cv'])
   assert.deepEqual(second!.body.messages.slice(1).map((m: any) => m.role), ['user', 'assistant', 'tool'])
   assert.equal(second!.body.messages[2].tool_calls[0].function.name, 'search_jobs')
   assert.equal(second!.body.messages[3].tool_call_id, 'call_0')
