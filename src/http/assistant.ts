@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { sseResponse } from './sse.ts'
 import { badRequest, conflict, notImplemented } from '../errors.ts'
-import { consume } from '../plan/ledger.ts'
+import { allowanceOf, consume } from '../plan/ledger.ts'
 import { appendMessage, createSession, deleteSession, listSessions, messagesOf, sessionOf, CREATABLE_PRESETS, type Session } from '../assistant/sessions.ts'
 import { assertSlotFree, builtinDriver, cancelTurns, reserveTurn } from '../assistant/turns.ts'
 import { modelDriver } from '../assistant/model-driver.ts'
@@ -106,10 +106,12 @@ export function assistantRoutes(ctx: AppContext): Route[] {
       },
     ),
     defineOperation(
-      { ...op('POST', '/:id/extend', 'Buy another turn ceiling for a CV editing session', 'Only tailoring sessions (started by CV tailoring) can be extended; every other session is 409.', { 404: 'not found', 409: 'only a CV editing session can be extended' }), params: IdParams },
+      { ...op('POST', '/:id/extend', 'Buy another turn ceiling for a CV editing session', 'Only tailoring sessions (started by CV tailoring) can be extended; every other session is 409. Tailoring sessions have no turn ceiling here (the `tailor` allowance is drawn once per tailored job), so this charges nothing and answers `{ turns, ceiling: 0, unlimited: true, allowance }` with `turns` the messages you sent; a double click answers the same.', { 200: '`{ data: { turns, ceiling, unlimited, allowance } }`', 404: 'not found', 409: 'only a CV editing session can be extended' }), params: IdParams },
       (_event, { caller, params }) => {
-        sessionOf(ctx.db, caller.userId, params.id)
-        throw conflict('only a CV editing session can be extended')
+        const session = sessionOf(ctx.db, caller.userId, params.id)
+        if (session.preset !== 'tailor') throw conflict('only a CV editing session can be extended')
+        const turns = messagesOf(ctx.db, session.id).filter((message) => message.role === 'user').length
+        return { data: { turns, ceiling: 0, unlimited: true, allowance: allowanceOf(ctx.db, ctx.config, caller.userId, 'tailor', ctx.now()) } }
       },
     ),
     defineOperation(

@@ -98,3 +98,14 @@ test('autopilot refuses sessions that do not tailor a CV and API keys, before an
   assert.equal((await autopilot('not-a-uuid')).status, 404)
   assert.equal((await autopilot(run.session_id, bearerHeaders(alice.key))).status, 401, 'autopilot is for the signed-in browser only')
 })
+
+test('extend: a tailoring session has no ceiling and is never charged; other sessions are 409', async () => {
+  const { alice, run } = await tailored()
+  const first = await alice.send('POST', `/assistant/sessions/${run.session_id}/extend`)
+  assert.equal(first.status, 200)
+  assert.deepEqual([first.body.data.turns, first.body.data.ceiling, first.body.data.unlimited, first.body.data.allowance.feature], [0, 0, true, 'tailor'])
+  const again = await alice.send('POST', `/assistant/sessions/${run.session_id}/extend`)
+  assert.deepEqual(again.body.data.allowance.used, first.body.data.allowance.used, 'a double click charges nothing')
+  const chat = (await alice.send('POST', '/assistant/sessions')).body.data.id
+  assert.equal((await alice.send('POST', `/assistant/sessions/${chat}/extend`)).status, 409)
+})
