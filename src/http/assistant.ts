@@ -3,7 +3,8 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { sseResponse } from './sse.ts'
-import { badRequest, conflict, notImplemented } from '../errors.ts'
+import { badRequest, conflict } from '../errors.ts'
+import { interviewInstructions, mintVoiceToken } from '../voice/realtime.ts'
 import { allowanceOf, consume } from '../plan/ledger.ts'
 import { appendMessage, createSession, deleteSession, listSessions, messagesOf, sessionOf, CREATABLE_PRESETS, type Session } from '../assistant/sessions.ts'
 import { assertSlotFree, builtinDriver, cancelTurns, reserveTurn } from '../assistant/turns.ts'
@@ -115,11 +116,15 @@ export function assistantRoutes(ctx: AppContext): Route[] {
       },
     ),
     defineOperation(
-      { ...op('POST', '/:id/voice-token', 'Mint a realtime voice token for an interview session', 'Needs VOICE_REALTIME_URL; without it 501 “voice mode is not configured”. 409 for a session that is not an interview bound to a job.', { 404: 'not found', 409: 'not an interview session', 501: 'voice mode is not configured' }), params: IdParams },
-      (_event, { caller, params }) => {
+      {
+        ...op('POST', '/:id/voice-token', 'Mint a realtime voice token for an interview session', `\`{ value, model, calls_url, expires_at? }\`: a short-lived client secret (VOICE_TOKEN_SECONDS) minted at the OpenAI-Realtime-style API of VOICE_REALTIME_URL with the interview's instructions; the browser opens its realtime call at \`calls_url\` with \`value\` as the bearer, so audio never passes through openroles (send the transcript back with voice-turns). Without VOICE_REALTIME_URL: 501 “voice mode is not configured”. At most ${ctx.config.voiceTokensPerHour} per hour (429).`, { 200: '`{ data: { value, model, calls_url, expires_at? } }`', 404: 'not found', 409: 'not an interview session bound to a job', 429: 'too many voice tokens this hour', 501: 'voice mode is not configured', 502: 'the realtime API refused or failed to mint' }),
+        params: IdParams,
+      },
+      async (_event, { caller, params }) => {
         const session = sessionOf(ctx.db, caller.userId, params.id)
         if (session.preset !== 'interview' || !session.job_id) throw conflict('voice mode is for interview sessions bound to a job')
-        throw notImplemented('voice mode is not configured')
+        const job = ctx.db.prepare('SELECT j.title, c.name AS company, j.description_text AS description FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.public_slug = ?').get(session.job_id) as { title: string; company: string; description: string | null }
+        return { data: await mintVoiceToken(ctx.db, ctx.config, caller.userId, interviewInstructions({ ...job, description: job.description ?? '' }), ctx.now()) }
       },
     ),
     defineOperation(
