@@ -54,10 +54,8 @@ export function apiKeyRoutes(ctx: AppContext): Route[] {
         params: keyIdParams,
         responses: { 204: 'deleted', 404: 'no such key' },
       },
-      (event, { params, caller }) => {
+      (_event, { params, caller }) => {
         if (!deleteApiKey(ctx.db, caller.userId, params.id)) throw notFound('no such API key')
-        event.res.status = 204
-        return null
       },
     ),
   ]

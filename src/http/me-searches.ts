@@ -121,10 +121,8 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
         params: IdParams,
         responses: { 204: 'deleted', 404: 'not the caller’s saved search' },
       },
-      (event, { caller, params }) => {
+      (_event, { caller, params }) => {
         if (!deleteSavedSearch(ctx.db, caller.userId, params.id)) raise()
-        event.res.status = 204
-        return null
       },
     ),
   ]

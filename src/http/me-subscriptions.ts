@@ -89,10 +89,8 @@ export function meSubscriptionRoutes(ctx: AppContext): Route[] {
         params: IdParams,
         responses: { 204: 'deleted', 404: 'not the caller’s subscription' },
       },
-      (event, { caller, params }) => {
+      (_event, { caller, params }) => {
         if (!deleteSubscription(ctx.db, caller.userId, params.id)) raise()
-        event.res.status = 204
-        return null
       },
     ),
   ]

@@ -65,10 +65,8 @@ export function referralRoutes(ctx: AppContext): Route[] {
         params: IdParams,
         responses: { 204: 'withdrawn', 404: 'not your offer (or not a UUID)' },
       },
-      (event, { params, caller }) => {
+      (_event, { params, caller }) => {
         if (!withdrawOffer(db, caller.userId, params.id)) throw notFound('not found')
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(

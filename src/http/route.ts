@@ -32,7 +32,7 @@ export interface RouteSpec {
   /**
    * Status -> description, or description and the JSON Schema of the body (src/http/openapi-shapes.ts),
    * for the OpenAPI document. 200 is assumed when absent; a success without a schema is documented
-   * as the generic envelope.
+   * as the generic envelope. With a 204 here, a handler that returns nothing answers 204.
    */
   responses?: Record<number, string | ResponseSpec>
 }
@@ -78,7 +78,13 @@ export function defineOperation<
       const query = spec.query ? validateInput(spec.query, queryObject(event), 'query') : undefined
       const params = spec.params ? validateInput(spec.params, event.context.params ?? {}, 'path') : undefined
       const body = spec.body ? validateInput(spec.body, await readJsonBody(event, ctx.config.maxBodyBytes), 'body') : undefined
-      return handler(event, { query, params, body, caller } as RouteInput<Out<Q>, Out<P>, Out<B>, A>)
+      const out = await handler(event, { query, params, body, caller } as RouteInput<Out<Q>, Out<P>, Out<B>, A>)
+      // An operation documented as 204 answers it by returning nothing.
+      if (out === undefined && spec.responses?.[204]) {
+        event.res.status = 204
+        return null
+      }
+      return out
     },
   }
 }
