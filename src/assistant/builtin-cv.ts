@@ -43,11 +43,12 @@ function itemsOf(phrase: string, cv: CvBrief): string[] {
 export function understandCv(text: string, lower: string, cvs: CvBrief[], sessionCv: string | null): Plan | null {
   const aboutCv = CV_WORD.test(lower) || (sessionCv !== null && /\b(skills?|summary|bullets?)\b/.test(lower))
   const edit = /\b(add|put|include|remove|delete|drop|take|set|change|update|replace|rewrite)\b/.test(lower) && (aboutCv || /\b(my|the) (skills|summary)\b|\bbullet\b/.test(lower))
-  if (!edit && !aboutCv) return null
-  if (!edit && /\b(list|which|all|my)\b.*\b(cvs|résumés|resumes)\b/.test(lower)) return { kind: 'tool', name: 'list_cvs', input: {} }
+  const read = !edit && aboutCv && /\b(show|read|open|see|view|what'?s on|what is on|look at)\b/.test(lower)
+  if (!edit && aboutCv && /\b(list|which|all|my)\b.*\b(cvs|résumés|resumes)\b/.test(lower)) return { kind: 'tool', name: 'list_cvs', input: {} }
+  if (!edit && !read) return null
   const cv = whichCv(lower, cvs, sessionCv)
   if (!cv) return { kind: 'text', text: cvs.length ? 'Which CV? Say “my base CV” or name the company of a tailored one.' : 'You have no CV yet: create your base CV in the CV editor, or tailor one to a job.' }
-  if (!edit) return /\b(show|read|open|see|view|what'?s on|what is on|look at)\b/.test(lower) ? { kind: 'tool', name: 'read_cv', input: { cv_id: cv.id } } : null
+  if (read) return { kind: 'tool', name: 'read_cv', input: { cv_id: cv.id } }
   const patch = (ops: unknown[], note: string): Plan => ({ kind: 'tool', name: 'patch_cv', input: { cv_id: cv.id, ops, note } })
   const after = (pattern: RegExp) => pattern.exec(text)?.[1]?.trim().replace(/^["“']|["”']$/g, '')
 

@@ -113,3 +113,15 @@ test('the model edits a CV through patch_cv as the agent: one batch per turn, id
   assert.equal((await cookie('POST', `/me/cvs/${baseId}/revisions/batch/${revision.batch_id}/undo`)).status, 200)
   assert.equal((await cookie('GET', `/me/cvs/${baseId}`)).body.data.document.summary, 'Rust engineer', 'the batch undo puts the seeded summary back')
 })
+
+test('in a tailoring session the model is told which CV and job “my CV” means', async (t) => {
+  const model = await chatStandIn([{ text: 'Sure.' }])
+  t.after(model.close)
+  const { say, call, alice, slugs } = await assistantApp(modelConfig(model.baseUrl))
+  const tailored = await call('/api/v1/me/cvs/tailor', { method: 'POST', headers: sessionHeaders(alice.cookie), body: JSON.stringify({ job_slug: slugs.acme }) })
+  assert.equal(tailored.status, 201)
+  const turn = await say(tailored.body.data.session_id, 'tighten my CV')
+  assert.equal(turn.events.at(-1).stop_reason, 'end_turn')
+  const system = model.requests[0]!.body.messages[0].content as string
+  assert.ok(system.includes(tailored.body.data.tailor_cv_id) && system.includes(slugs.acme), system)
+})
