@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import type { Caller } from '../account/caller.ts'
-import { forbidden, unauthorized } from '../errors.ts'
+import { forbidden, notFound, unauthorized } from '../errors.ts'
 import { queryObject, readJsonBody, validateInput } from './validate.ts'
 import { requestCaller } from './request-caller.ts'
 import { edgeMiddleware } from './edge.ts'
@@ -87,6 +87,20 @@ export function defineOperation<
       return out
     },
   }
+}
+
+/**
+ * DELETE of one of the caller's own records by its `:id`: 204, or 404 `missing` when the caller has
+ * no record by that id (someone else's answers the same, so ids reveal nothing).
+ */
+export function deleteOwnOperation<P extends v.GenericSchema<unknown, { id: unknown }>>(
+  spec: { path: string; summary: string; description?: string; tags: string[]; auth: 'session' | 'session-or-key'; params: P },
+  missing: string,
+  remove: (userId: number, id: v.InferOutput<P>['id']) => boolean,
+): Route {
+  return defineOperation({ ...spec, method: 'DELETE', responses: { 204: 'deleted', 404: missing } }, (_event, { caller, params }) => {
+    if (!remove(caller.userId, (params as v.InferOutput<P>).id)) throw notFound(missing)
+  })
 }
 
 /**
