@@ -52,6 +52,6 @@ export const unsupportedType = (message: string) => new DomainError('unsupported
 export const unprocessable = (message: string) => new DomainError('unprocessable', message)
 export const tooManyRequests = (message: string, headers: Record<string, string>) => new DomainError('rate_limited', message, { headers })
 export const notImplemented = (message: string) => new DomainError('not_implemented', message)
-/** An outside service we depend on answered wrongly or not at all (a mail provider's read failed). */
+/** An outside service openroles relies on for this request failed (e.g. minting a voice token). */
 export const badGateway = (message: string) => new DomainError('bad_gateway', message)
 export const serviceUnavailable = (message: string) => new DomainError('unavailable', message)
