@@ -89,3 +89,23 @@ test('a correction brings its aliases along', async () => {
   assert.equal(result.meta.did_you_mean, 'kubernetes')
   assert.deepEqual(result.titles, ['Platform Engineer', 'Site Reliability Engineer'])
 })
+
+test('highlight=true lists the matched words of each posting, typed, completed, alias or corrected; off by default', async () => {
+  const plain = await search('golang services')
+  assert.equal('matched_terms' in plain.data[0], false)
+  const lit = await search('golang services', '&highlight=true')
+  assert.deepEqual(lit.data.map((job: { title: string; matched_terms: string[] }) => [job.title, job.matched_terms]), [
+    ['Golang Backend Engineer', ['golang', 'services']],
+    ['Go Developer', ['go', 'services']],
+  ])
+  const phrase = await search('"data engineer" -senior tea', '&highlight=1')
+  assert.deepEqual(phrase.data.map((job: { matched_terms: string[] }) => job.matched_terms), [['data engineer', 'team']], 'an excluded word is never listed')
+  const corrected = await search('kubernets', '&highlight=true')
+  assert.deepEqual(corrected.data.map((job: { matched_terms: string[] }) => job.matched_terms), [['k8s'], ['kubernetes']])
+  const agent = await get(`/api/v1/agent/jobs/search?q=${encodeURIComponent('"data engineer" spark')}&highlight=true&description_format=text`)
+  assert.equal(agent.status, 200)
+  assert.deepEqual(agent.body.data.map((job: { matched_terms: string[] }) => job.matched_terms), [['data engineer', 'spark']])
+  const bad = await get('/api/v1/jobs/search?q=go&highlight=maybe')
+  assert.equal(bad.status, 400)
+  assert.match(bad.body.error, /highlight/)
+})
