@@ -123,8 +123,8 @@ function clauseFields(index: SearchIndex, clauseTerms: readonly TextTerm[]): { t
 /**
  * Relevance tiers, best first, partitioning `matched`: every clause in the title; in the title or
  * the company name; anywhere (the description). With `exactFirst`, each splits in two: every clause
- * matched by the word as typed (whole word) before matches that needed a prefix, an alias or a
- * correction.
+ * matched by the word as typed (whole word; for an unknown word, its correction) before matches
+ * that needed a prefix completion or an alias.
  */
 export function relevanceTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery, matched: Bitmap, exactFirst: boolean): Bitmap[] {
   const inTitle = matched.slice()
@@ -137,10 +137,6 @@ export function relevanceTiers(db: DB, index: SearchIndex, terms: TermIndex | un
     andInPlace(inTitle, any.title)
     andInPlace(inTitleOrCompany, any.titleOrCompany)
     if (!exactFirst) continue
-    if (!clause.exact) {
-      for (const bitmap of [exactTitle, exactTitleOrCompany, exactAnywhere]) bitmap.fill(0)
-      continue
-    }
     const exact = clauseFields(index, [clause.exact])
     andInPlace(exactTitle, exact.title)
     andInPlace(exactTitleOrCompany, exact.titleOrCompany)

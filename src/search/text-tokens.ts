@@ -35,8 +35,8 @@ export interface TextClause {
   quoted: boolean
   /** What matches, ORed: the typed term (or its correction) and its aliases. */
   terms: TextTerm[]
-  /** The typed tokens as whole words, for the exact-match tiers; null when the word was corrected. */
-  exact: TextTerm | null
+  /** The typed tokens (or the correction of an unknown word) as whole words, for the exact-match tiers. */
+  exact: TextTerm
 }
 
 export interface TextQuery {
@@ -125,7 +125,7 @@ function dedupe(clauses: TextClause[]): TextClause[] {
 export function finish(text: TextQuery): TextQuery | null {
   if (text.clauses.length === 0 && text.excluded.length === 0) return null
   const term = (t: TextTerm) => `${t.tokens.join(' ')}${t.prefix ? '*' : ''}`
-  text.key = JSON.stringify([text.clauses.map((clause) => [clause.terms.map(term), clause.exact ? term(clause.exact) : null]), text.excluded.map(term)])
+  text.key = JSON.stringify([text.clauses.map((clause) => [clause.terms.map(term), term(clause.exact)]), text.excluded.map(term)])
   return text
 }
 

@@ -82,9 +82,10 @@ export function correctText(terms: TermIndex | undefined, text: TextQuery, expan
     const replacement = correction(terms, typed.tokens[0]!)
     if (!replacement) return clause
     corrected = true
+    // The correction stands in for the typed word: it ranks as typed, above its prefixes and aliases.
     const fixed = expand(clauseOf(replacement, [replacement], false))
     fixed.terms[0]!.prefix = typed.prefix
-    return { ...fixed, exact: null }
+    return fixed
   })
   if (!corrected) return { text, corrected }
   return { text: finish({ ...text, clauses })!, corrected }
