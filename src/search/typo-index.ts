@@ -10,11 +10,18 @@ import type { TermIndex } from './term-index.ts'
 
 const LETTERS = /^\p{L}+$/u
 
-/** Distinct padded letter pairs of a word. */
-function pairsOf(word: string): Set<string> {
-  const padded = `^${word}$`
-  const out = new Set<string>()
-  for (let i = 0; i + 1 < padded.length; i++) out.add(padded.slice(i, i + 2))
+const START = 0x5e // '^': never in a word of letters
+const END = 0x24 // '$'
+
+/** Distinct padded letter pairs of a word, each as one number (two UTF-16 code units). */
+function pairsOf(word: string): Set<number> {
+  const out = new Set<number>()
+  let previous = START
+  for (let i = 0; i <= word.length; i++) {
+    const code = i < word.length ? word.charCodeAt(i) : END
+    out.add(previous * 65536 + code)
+    previous = code
+  }
   return out
 }
 
@@ -23,7 +30,7 @@ export class TypoIndex {
   private readonly words: string[]
   /** lengthStart[n]: index of the first word of length n or more. */
   private readonly lengthStart: Uint32Array
-  private readonly pairs = new Map<string, Uint32Array>()
+  private readonly pairs = new Map<number, Uint32Array>()
   private readonly counts: Uint16Array
 
   constructor(terms: readonly string[]) {
@@ -35,7 +42,7 @@ export class TypoIndex {
       while (at < this.words.length && this.words[at]!.length < n) at++
       this.lengthStart[n] = at
     }
-    const lists = new Map<string, number[]>()
+    const lists = new Map<number, number[]>()
     this.words.forEach((word, i) => {
       for (const pair of pairsOf(word)) {
         const list = lists.get(pair)
