@@ -85,39 +85,57 @@ export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undef
   return matched
 }
 
-/** Documents whose word list (title or company) holds the word, or any word starting with it. */
-function docsWithWord(index: SearchIndex, field: string, word: string, prefix: boolean): Bitmap {
+/**
+ * Documents whose word list (title or company) holds the word, or with `prefix` any word starting
+ * with it; `completionsOnly`: only the longer words (the caller holds the word's own documents).
+ */
+function docsWithWord(index: SearchIndex, field: string, word: string, prefix: boolean, completionsOnly = false): Bitmap {
   const out = emptyBitmap(index.words)
   const postings = index.allPostings(field)
+  const dictionary = index.columns.dictionary(field)
   if (!prefix) {
-    const code = index.columns.dictionary(field).code(word)
+    const code = dictionary.code(word)
     if (code !== undefined) orDocs(out, postings[code]!)
     return out
   }
-  const names = index.columns.dictionary(field).names
-  for (let code = 0; code < names.length; code++) if (names[code]!.startsWith(word)) orDocs(out, postings[code]!)
+  const names = dictionary.names
+  for (let code = 0; code < names.length; code++) {
+    const name = names[code]!
+    if (name.startsWith(word) && !(completionsOnly && name.length === word.length)) orDocs(out, postings[code]!)
+  }
   return out
 }
 
 /** Documents whose title (or company name) holds the term; a phrase counts when all its words are there. */
-function fieldDocs(index: SearchIndex, field: string, term: TextTerm): Bitmap {
+function fieldDocs(index: SearchIndex, field: string, term: TextTerm, completionsOnly = false): Bitmap {
   const last = term.tokens.length - 1
-  const out = docsWithWord(index, field, term.tokens[last]!, term.prefix)
+  const out = docsWithWord(index, field, term.tokens[last]!, term.prefix, completionsOnly)
   for (let i = 0; i < last; i++) andInPlace(out, docsWithWord(index, field, term.tokens[i]!, false))
   return out
 }
 
-/** Documents whose title holds the clause, and whose title or company name does, by any term. */
-function clauseFields(index: SearchIndex, clauseTerms: readonly TextTerm[]): { title: Bitmap; titleOrCompany: Bitmap } {
-  const title = emptyBitmap(index.words)
-  const titleOrCompany = emptyBitmap(index.words)
-  for (const term of clauseTerms) {
-    const inTitle = fieldDocs(index, TITLE_WORDS, term)
+const sameTokens = (a: TextTerm, b: TextTerm) => a.tokens.length === b.tokens.length && a.tokens.every((token, i) => token === b.tokens[i])
+
+/**
+ * Documents whose title holds a clause and whose title or company name does: by its exact form
+ * (the word as typed, whole) and by any of its terms. The exact form's documents are read once:
+ * the typed word's own prefix adds only its completions.
+ */
+function clauseFields(index: SearchIndex, clause: TextClause): { exactTitle: Bitmap; exactTitleOrCompany: Bitmap; title: Bitmap; titleOrCompany: Bitmap } {
+  const exactTitle = fieldDocs(index, TITLE_WORDS, clause.exact)
+  const exactTitleOrCompany = fieldDocs(index, COMPANY_WORDS, clause.exact)
+  orInPlace(exactTitleOrCompany, exactTitle)
+  const title = exactTitle.slice()
+  const titleOrCompany = exactTitleOrCompany.slice()
+  for (const term of clause.terms) {
+    const same = sameTokens(term, clause.exact)
+    if (same && !term.prefix) continue
+    const inTitle = fieldDocs(index, TITLE_WORDS, term, same)
     orInPlace(title, inTitle)
     orInPlace(titleOrCompany, inTitle)
-    orInPlace(titleOrCompany, fieldDocs(index, COMPANY_WORDS, term))
+    orInPlace(titleOrCompany, fieldDocs(index, COMPANY_WORDS, term, same))
   }
-  return { title, titleOrCompany }
+  return { exactTitle, exactTitleOrCompany, title, titleOrCompany }
 }
 
 /**
@@ -133,13 +151,12 @@ export function relevanceTiers(db: DB, index: SearchIndex, terms: TermIndex | un
   const exactTitleOrCompany = matched.slice()
   const exactAnywhere = matched.slice()
   for (const clause of text.clauses) {
-    const any = clauseFields(index, clause.terms)
-    andInPlace(inTitle, any.title)
-    andInPlace(inTitleOrCompany, any.titleOrCompany)
+    const fields = clauseFields(index, clause)
+    andInPlace(inTitle, fields.title)
+    andInPlace(inTitleOrCompany, fields.titleOrCompany)
     if (!exactFirst) continue
-    const exact = clauseFields(index, [clause.exact])
-    andInPlace(exactTitle, exact.title)
-    andInPlace(exactTitleOrCompany, exact.titleOrCompany)
+    andInPlace(exactTitle, fields.exactTitle)
+    andInPlace(exactTitleOrCompany, fields.exactTitleOrCompany)
     andInPlace(exactAnywhere, termDocs(db, index, terms, clause.exact))
   }
   if (!exactFirst) return [inTitle, andNot(inTitleOrCompany, inTitle), andNot(matched, inTitleOrCompany)]
