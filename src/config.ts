@@ -97,7 +97,11 @@ export const settings = {
   sseKeepaliveMs: int('SSE_KEEPALIVE_MS', 15000, 'milliseconds between `: keepalive` comments on an open event stream'),
   assistantMaxMessageRunes: int('ASSISTANT_MAX_MESSAGE_RUNES', 8000, 'longest assistant message accepted'),
   assistantQueueWaitSeconds: int('ASSISTANT_QUEUE_WAIT_SECONDS', 60, 'how long a queued assistant turn waits for the running one before it ends as cancelled'),
-  voiceRealtimeUrl: str('VOICE_REALTIME_URL', '', 'OpenAI-Realtime-style client-secret endpoint for interview voice mode; empty = voice-token answers 501'),
+  voiceRealtimeUrl: str('VOICE_REALTIME_URL', '', 'base of an OpenAI-Realtime-style API for interview voice mode (e.g. https://api.openai.com/v1): openroles mints client secrets at <url>/realtime/client_secrets; empty = voice-token answers 501'),
+  voiceRealtimeKey: str('VOICE_REALTIME_KEY', '', 'bearer key sent to VOICE_REALTIME_URL when minting (never logged, never sent to browsers)'),
+  voiceModel: str('VOICE_MODEL', 'gpt-realtime', 'realtime model the minted voice session uses'),
+  voiceTokenSeconds: int('VOICE_TOKEN_SECONDS', 300, 'lifetime of a minted voice client secret (10..7200 seconds)'),
+  voiceTokensPerHour: int('VOICE_TOKENS_PER_HOUR', 20, 'voice tokens one account may mint per rolling hour (429 past it)'),
   planUpgradeUrl: str('PLAN_UPGRADE_URL', '/my/plan', 'where a 402 tells a free-plan user to upgrade (upgrade_url)'),
   jdUrlsPerHour: int('JD_URLS_PER_HOUR', 20, 'links the catalogue does not hold that one account may hand in per hour (POST /me/jd/resolve)'),
   sourcesCrawlIntervalMinutes: int('SOURCES_CRAWL_INTERVAL_MINUTES', 360, 'how often the serving process crawls each job-board source (0 = no scheduler; `openroles sources crawl` still works)'),
@@ -113,6 +117,14 @@ export const settings = {
   sourcesLeaseMinutes: int('SOURCES_LEASE_MINUTES', 30, 'a crawl that has not finished after this long (the process died) may be started again'),
   sourcesUserAgent: str('SOURCES_USER_AGENT', '', 'User-Agent of the crawler; empty = openroles-crawler/<version> (job board crawler; +PUBLIC_ORIGIN)'),
   sourcesAllowPrivateHosts: bool('SOURCES_ALLOW_PRIVATE_HOSTS', false, 'let board URLs point at loopback and private addresses (a stand-in board on this machine)'),
+  secretsKey: str('SECRETS_KEY', '', 'key sealing secrets at rest (IMAP app passwords, Gmail tokens) with AES-256-GCM: 32 bytes as 64 hex digits or base64 (e.g. `openssl rand -hex 32`); empty = mailbox connections that store a secret are unavailable'),
+  mailDomain: str('MAIL_DOMAIN', '', 'mail domain of the hosted mailbox (users claim <handle>@this domain); set, the process listens for inbound SMTP; empty = no hosted mailbox'),
+  mailSmtpHost: str('MAIL_SMTP_HOST', '', 'interface the inbound SMTP listener binds; empty = HOST'),
+  mailSmtpPort: int('MAIL_SMTP_PORT', 2525, 'TCP port of the inbound SMTP listener (25 needs privileges: forward it to this port); 0 = a free port (tests)'),
+  mailMaxBytes: int('MAIL_MAX_BYTES', 10 * 1024 * 1024, 'largest inbound message accepted (announced with SIZE; a longer one is refused with 552)'),
+  mailSenderPerHour: int('MAIL_SENDER_PER_HOUR', 60, 'inbound messages one sending address (and one client address) may deliver per hour; past it 451, try later'),
+  mailRecallPerHour: int('MAIL_RECALL_PER_HOUR', 20, 'mail recalls one account may run per rolling hour (429 past it)'),
+  mailTriageMinConfidence: int('MAIL_TRIAGE_MIN_CONFIDENCE', 50, 'an agent triage (POST /me/emails/{id}/triage) with a confidence below this percentage records the label but moves no card'),
 } as const
 
 type Settings = typeof settings
