@@ -104,6 +104,7 @@ function jobSchema(): JsonObject {
     applied_count: count,
     upvote_count: count,
     downvote_count: count,
+    matched_terms: { ...strings, description: 'job search with highlight=true (extension): the words and phrases of q this posting holds (typed, completed, alias or corrected forms), in order of first occurrence' },
   }
   const always = ['public_slug', 'title', 'company', 'company_slug', 'source', 'external_id', 'manually_added', 'description', 'closed_at', 'enrichment', 'my_vote', 'view_count', 'applied_count', 'upvote_count', 'downvote_count', ...top.filter((row) => row.kind === 'multi').map((row) => row.name)]
   return object(properties, always, 'A job posting. Fields whose value is unknown are omitted, never null (except closed_at, my_vote and ghost).')

@@ -31,14 +31,15 @@ import { filtersKey } from './search-params.ts'
 import { SearchIndex } from './search-index.ts'
 import { relevanceTiers, textMatches } from './text-match.ts'
 import { correctText } from './typo.ts'
-import { parseTextQuery, type TextQuery } from './text-tokens.ts'
+import { expandAliases, withAliases } from './synonyms.ts'
+import { parseTextQuery, queryText, type TextClause, type TextQuery } from './text-tokens.ts'
 import type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, SkillMarket } from './engine-types.ts'
 
 export type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, SkillMarket } from './engine-types.ts'
 
 type Cached = Bitmap | Bitmap[] | FacetsResult | Corrected
 
-/** The text as matched: with unknown words corrected (typo.ts), and the corrected query when it differs. */
+/** The text as matched: with aliases (synonyms.ts), unknown words corrected (typo.ts), and the corrected query when it differs. */
 interface Corrected {
   text: TextQuery | null
   didYouMean?: string
@@ -49,9 +50,13 @@ export class SearchEngine {
   private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
   private readonly cache: LRUCache<string, Cached>
   private readonly nowSeconds: () => number
+  private readonly queryLanguage: boolean
+  private readonly typos: boolean
 
   constructor(private readonly db: DB, options: SearchEngineOptions) {
     this.nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000))
+    this.queryLanguage = options.queryLanguage ?? true
+    this.typos = options.typos ?? true
     // An in-memory database is private to its connection: workers could not see it.
     this.keeper = new IndexKeeper(db, db.memory ? 0 : Math.max(0, options.workers ?? 0))
     this.cache = new LRUCache<string, Cached>({
@@ -99,18 +104,22 @@ export class SearchEngine {
       limit: query.limit,
     })
     const ids = docs.map((doc) => index.columns.jobIds[doc]!)
-    return didYouMean ? { ids, total, didYouMean } : { ids, total }
+    const result: SearchResult = didYouMean ? { ids, total, didYouMean } : { ids, total }
+    if (text) result.text = text
+    return result
   }
 
   private textOf(q: string | undefined): Corrected {
-    const parsed = parseTextQuery(q)
+    const parsed = parseTextQuery(q, { operators: this.queryLanguage })
     if (!parsed) return { text: null }
     // Corrections need the term index: an answer from before it was read is not kept for after.
-    const key = `fix|${this.keeper.terms ? 1 : 0}|${parsed.match}`
+    const key = `fix|${this.keeper.terms ? 1 : 0}|${parsed.key}`
     let fixed = this.cache.get(key) as Corrected | undefined
     if (!fixed) {
-      const { text, corrected } = correctText(this.keeper.terms, parsed)
-      fixed = corrected ? { text, didYouMean: [...text.words, text.prefix].join(' ') } : { text }
+      const expand = this.queryLanguage ? withAliases : (clause: TextClause) => clause
+      const expanded = this.queryLanguage ? expandAliases(parsed) : parsed
+      const { text, corrected } = this.typos ? correctText(this.keeper.terms, expanded, expand) : { text: expanded, corrected: false }
+      fixed = corrected ? { text, didYouMean: queryText(text) } : { text }
       this.cache.set(key, fixed)
     }
     return fixed
@@ -195,12 +204,12 @@ export class SearchEngine {
   private queryKey(text: TextQuery | null, filters: SearchFilters, omitted = ''): string {
     // Relative-date filters move with the clock: a cached answer lives at most one minute.
     const clock = filters.postedWithinDays !== undefined || filters.openWithinDays !== undefined ? Math.floor(this.nowSeconds() / 60) : ''
-    return `${text?.match ?? ''}|${filtersKey(filters)}|${omitted}|${clock}`
+    return `${text?.key ?? ''}|${filtersKey(filters)}|${omitted}|${clock}`
   }
 
   /** Postings matching every word of the text. */
   private textMatches(index: SearchIndex, text: TextQuery): Bitmap {
-    const key = `text|${text.match}`
+    const key = `text|${text.key}`
     let matched = this.cache.get(key) as Bitmap | undefined
     if (!matched) {
       matched = textMatches(this.db, index, this.keeper.terms, text)
@@ -238,7 +247,7 @@ export class SearchEngine {
     const key = `tiers|${this.queryKey(text, filters)}`
     let tiers = this.cache.get(key) as Bitmap[] | undefined
     if (!tiers) {
-      tiers = relevanceTiers(index, text, matched)
+      tiers = relevanceTiers(this.db, index, this.keeper.terms, text, matched, this.queryLanguage)
       this.cache.set(key, tiers)
     }
     return tiers
