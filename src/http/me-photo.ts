@@ -38,10 +38,8 @@ export function mePhotoRoutes(ctx: AppContext): Route[] {
     ),
     defineOperation(
       { method: 'DELETE', path: '/me/photo', summary: 'Delete your profile photo', description: 'The photo CV templates go back to your initials. 204, also when none was stored.', tags: ['cvs'], auth: 'session', responses: { 204: 'deleted' } },
-      (event, { caller }) => {
+      (_event, { caller }) => {
         deletePhoto(db, caller.userId)
-        event.res.status = 204
-        return null
       },
     ),
   ]
