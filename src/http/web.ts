@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { H3, H3Event } from 'h3'
 import type { WebAsset, WebAssets } from '../web/build-assets.ts'
+import { SERVICE_WORKER } from './service-worker.ts'
 import { notFound } from '../errors.ts'
 
 /**
@@ -137,8 +138,12 @@ export function mountWeb(app: H3): void {
     // Names carry a content hash, so a cached copy never goes stale.
     return respond(event, file, 'public, max-age=31536000, immutable')
   }
+  const worker = servedFile('text/javascript; charset=utf-8', SERVICE_WORKER, createHash('sha1').update(SERVICE_WORKER).digest('base64url'))
+  // Revalidated on every load, so a changed worker replaces the old one at once.
+  const serviceWorker = (event: H3Event) => respond(event, worker, 'no-cache', { 'content-security-policy': CONTENT_SECURITY_POLICY })
   for (const method of ['GET', 'HEAD'] as const) {
     for (const path of SHELL_PATHS) app.on(method, path, shell)
+    app.on(method, '/sw.js', serviceWorker)
     app.on(method, '/assets/:name', asset)
   }
 }
