@@ -1,5 +1,5 @@
 // Bundles the service into one file, dist/openroles.mjs (native addons stay external), with the
-// search page's browser assets embedded in it (src/web/build-assets.ts; served by src/http/web.ts).
+// search page's browser assets and the API reference viewer embedded in it (src/web/build-assets.ts; served by src/http/web.ts).
 import { build } from 'esbuild'
 import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,8 +14,9 @@ if (!process.argv.includes('--force') && existsSync('dist/openroles.mjs') && exi
   process.exit(0)
 }
 const started = Date.now()
-const { buildWebAssets } = await tsImport('./src/web/build-assets.ts', import.meta.url)
+const { buildWebAssets, buildDocsViewer } = await tsImport('./src/web/build-assets.ts', import.meta.url)
 const webAssets = await buildWebAssets()
+const docsViewer = await buildDocsViewer()
 await build({
   entryPoints: ['src/cli.ts'],
   outfile: 'dist/openroles.mjs',
@@ -31,7 +32,7 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
   logLevel: 'warning',
-  define: { __OPENROLES_WEB_ASSETS__: JSON.stringify(webAssets), __OPENROLES_SEED_WORKER__: JSON.stringify('./seed-worker.mjs') },
+  define: { __OPENROLES_WEB_ASSETS__: JSON.stringify(webAssets), __OPENROLES_DOCS_VIEWER__: JSON.stringify(docsViewer), __OPENROLES_SEED_WORKER__: JSON.stringify('./seed-worker.mjs') },
 })
 // The seed generator's worker thread (src/ingest/seed-thread.ts) runs this second file.
 await build({

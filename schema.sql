@@ -1173,3 +1173,20 @@ CREATE TABLE IF NOT EXISTS gmail_connections (
   last_sync_at  TEXT,
   last_error    TEXT
 ) STRICT;
+-- The owner's profile photo (GET/PUT/DELETE /me/photo), printed by the photo CV templates. The
+-- bytes were checked as a JPEG, PNG or WebP and stripped of metadata (EXIF, text) before storing.
+CREATE TABLE IF NOT EXISTS user_photos (
+  user_id       INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  content_type  TEXT NOT NULL CHECK (content_type IN ('image/jpeg', 'image/png', 'image/webp')),
+  width         INTEGER NOT NULL,
+  height        INTEGER NOT NULL,
+  bytes         BLOB NOT NULL,
+  updated_at    TEXT NOT NULL
+) STRICT;
+
+-- Photo upload attempts of the last hour, for the hourly cap (refused files count too).
+CREATE TABLE IF NOT EXISTS photo_uploads (
+  user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  uploaded_at  TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS photo_uploads_user ON photo_uploads (user_id, uploaded_at);

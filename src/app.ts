@@ -56,6 +56,7 @@ import { matchAnalysisRoutes } from './http/match-analysis.ts'
 import { assistantRoutes } from './http/assistant.ts'
 import { meScreeningRoutes } from './http/me-screening.ts'
 import { meResumeRoutes } from './http/me-resume.ts'
+import { mePhotoRoutes } from './http/me-photo.ts'
 import { meExperienceRoutes } from './http/me-experience.ts'
 import { meResumeVerdictRoutes } from './http/me-resume-verdict.ts'
 import { meAutofillRoutes } from './http/me-autofill.ts'
@@ -186,6 +187,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...assistantRoutes(ctx),
     ...meScreeningRoutes(ctx),
     ...meResumeRoutes(ctx),
+    ...mePhotoRoutes(ctx),
     ...meExperienceRoutes(ctx),
     ...meResumeVerdictRoutes(ctx),
     ...meAutofillRoutes(ctx),

@@ -76,6 +76,8 @@ export const settings = {
   prefillPerHour: int('PREFILL_PER_HOUR', 20, 'submission prefills one account may ask for per rolling hour'),
   referralRequestsPerDay: int('REFERRAL_REQUESTS_PER_DAY', 10, 'referral requests one account may send per rolling 24 hours'),
   resumeMaxBytes: int('RESUME_MAX_BYTES', 8 * 1024 * 1024, 'largest résumé file (PDF or DOCX) an upload may send (the upload is cut off with 413 past it)'),
+  photoMaxBytes: int('PHOTO_MAX_BYTES', 2 * 1024 * 1024, 'largest profile photo (JPEG, PNG or WebP) PUT /me/photo accepts (cut off with 413 past it)'),
+  photoUploadsPerHour: int('PHOTO_UPLOADS_PER_HOUR', 12, 'profile photo uploads one account may make per rolling hour (429 past it; refused files count)'),
   referralProofMaxBytes: int('REFERRAL_PROOF_MAX_BYTES', 5242880, 'largest proof PDF a referral offer may upload (the upload is cut off with 413 past it)'),
   cvVisitorSalt: str('CV_VISITOR_SALT', '', 'secret salt for hashing CV tracer-link visitors (address + user agent, per day); empty = tracer links cannot be enabled'),
   cvRedirectsPerMinute: int('CV_REDIRECTS_PER_MINUTE', 60, 'requests to the public CV link redirect /cv/{token} per client address per minute'),

@@ -7,7 +7,8 @@ import { wordsOf, type Term, type TermKind, type Vocabulary, type WordEntry } fr
  * Earlier words must match exactly; the last one (the fragment being typed) matches as a prefix,
  * or, from four letters on, within one edit (two from eight letters). When the leading words name
  * a skill, role, category or company, the rest completes a second one and the row counts the open
- * postings having both ("go backend" -> Go + Backend). Rows never carry zero postings.
+ * postings having both ("go backend" -> Go + Backend). Rows never carry zero postings, and each
+ * row's count is the total of the search its pick runs (test/http/suggest.test.ts checks both agree).
  */
 export interface SuggestPart {
   kind: TermKind
@@ -162,15 +163,22 @@ export function suggest(vocabulary: Vocabulary, search: SearchEngine, q: string,
       if (jobs > 0) rows.push({ text: `${head.text} ${t.text}`, parts: [partOf(head), partOf(t)], jobs, tier })
     }
   }
-  rows.sort((a, b) => a.tier - b.tier || b.jobs - a.jobs || a.text.localeCompare(b.text))
+  const byRank = (a: Ranked, b: Ranked) => a.tier - b.tier || b.jobs - a.jobs || a.text.localeCompare(b.text)
+  rows.sort(byRank)
   const seen = new Set<string>()
-  const out: SuggestRow[] = []
-  for (const { tier: _tier, ...row } of rows) {
+  const picked: Ranked[] = []
+  for (const row of rows) {
     const key = wordsOf(row.text).join(' ') + '|' + row.parts.map((p) => p.kind).join(',')
     if (seen.has(key) || row.jobs <= 0) continue
     seen.add(key)
-    out.push(row)
-    if (out.length >= limit) break
+    picked.push(row)
+    if (picked.length >= limit) break
   }
-  return out
+  // A picked title becomes the search text, which also matches longer titles holding its words
+  // ("Go Engineer" finds "Senior Go Engineer"): the row shows that search's total, not the
+  // exact-title count, so the number in the list is the number of results the pick shows.
+  for (const row of picked) {
+    if (row.parts[0]?.kind === 'title') row.jobs = search.search({ q: row.text, filters: { facets: {} }, limit: 1, offset: 0 }).total
+  }
+  return picked.sort(byRank).map(({ tier: _tier, ...row }) => row)
 }

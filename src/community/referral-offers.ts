@@ -1,8 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { DB } from '../db/connection.ts'
 import { badRequest, conflict, notFound, unprocessable } from '../errors.ts'
-import type { NewNotification } from '../me/notifications.ts'
-import { notify } from './notices.ts'
+import { notify, type Notices } from './notices.ts'
 import { isReadablePdf } from './pdf.ts'
 
 /**
@@ -89,7 +88,7 @@ export function offerProof(db: DB, id: string): { content: Buffer; sha256: strin
 }
 
 /** pending → approved | rejected; the offerer is told either way. */
-export function decideOffer(db: DB, id: string, approve: boolean, now: Date, notices: NewNotification[]): Offer {
+export function decideOffer(db: DB, id: string, approve: boolean, now: Date, notices: Notices): Offer {
   return db.transaction(() => {
     const row = isUuid(id) ? (db.prepare(`${SELECT} WHERE o.id = ?`).get(id) as OfferRow | undefined) : undefined
     if (!row) throw notFound('not found')

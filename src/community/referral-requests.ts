@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { DB } from '../db/connection.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../errors.ts'
-import type { NewNotification } from '../me/notifications.ts'
-import { notify } from './notices.ts'
+import { notify, type Notices } from './notices.ts'
 import { approvedReferrers, companyIdBySlug, isLinkedInProfile, isUuid } from './referral-offers.ts'
 import { seekerCvText } from './seeker-cv.ts'
 import { checkCap, DAY, recordAction } from './caps.ts'
@@ -83,7 +82,7 @@ function jobOf(db: DB, companyId: number, jobId: number | string | undefined): n
   return id
 }
 
-export function createRequest(db: DB, userId: number, input: NewRequest, options: { now: Date; perDay: number; notices: NewNotification[] }) {
+export function createRequest(db: DB, userId: number, input: NewRequest, options: { now: Date; perDay: number; notices: Notices }) {
   const cvText = checkRequest(db, userId, input)
   return db.transaction(() => {
     const companyId = input.companySlug ? companyIdBySlug(db, input.companySlug.trim()) : undefined
@@ -138,7 +137,7 @@ export function requestCvText(db: DB, userId: number, id: string): string {
   return addressedRow(db, userId, id).cv_text
 }
 
-export function resolveRequest(db: DB, userId: number, id: string, status: 'contacted' | 'declined', now: Date, notices: NewNotification[]) {
+export function resolveRequest(db: DB, userId: number, id: string, status: 'contacted' | 'declined', now: Date, notices: Notices) {
   return db.transaction(() => {
     const row = addressedRow(db, userId, id)
     if (row.status !== 'sent') throw conflict('this request has already been handled')

@@ -1,8 +1,7 @@
 import type { DB } from '../db/connection.ts'
 import { conflict, notFound } from '../errors.ts'
 import { normalizeUrl } from '../catalogue/job-store.ts'
-import type { NewNotification } from '../me/notifications.ts'
-import { notify } from './notices.ts'
+import { notify, type Notices } from './notices.ts'
 import type { SubmissionFacets } from './submission-facets.ts'
 import { mintPosting } from './submission-import.ts'
 
@@ -107,7 +106,7 @@ function pendingRow(db: DB, id: number): SubmissionRow {
 }
 
 /** pending → approved: the posting goes live (or the open one already at that URL is linked). */
-export function approveSubmission(db: DB, id: number, now: Date, notices: NewNotification[]): Submission {
+export function approveSubmission(db: DB, id: number, now: Date, notices: Notices): Submission {
   return db.transaction(() => {
     const row = pendingRow(db, id)
     const job = mintPosting(db, row, now)
@@ -124,7 +123,7 @@ export function approveSubmission(db: DB, id: number, now: Date, notices: NewNot
 }
 
 /** pending → rejected, with the moderator's reason when given. */
-export function rejectSubmission(db: DB, id: number, reason: string | undefined, now: Date, notices: NewNotification[]): Submission {
+export function rejectSubmission(db: DB, id: number, reason: string | undefined, now: Date, notices: Notices): Submission {
   return db.transaction(() => {
     const row = pendingRow(db, id)
     db.prepare("UPDATE submissions SET status = 'rejected', reviewed_at = ?, review_reason = ? WHERE id = ?").run(now.toISOString(), reason ?? null, id)

@@ -60,7 +60,13 @@ export const CV_LAYOUT = String.raw`// The CV layout for every template (src/cv/
   parts.join([ #sym.dot.c ])
 }
 #let initials = name.split(" ").filter(w => w.len() > 0).map(w => w.clusters().at(0)).slice(0, calc.min(2, name.split(" ").filter(w => w.len() > 0).len())).join()
-#let photo(size) = circle(radius: size / 2, fill: look.accent.lighten(80%), stroke: 1pt + look.accent, align(center + horizon, text(size: size / 3, fill: look.accent, initials)))
+// The owner's photo when they uploaded one (render.ts maps its bytes to this path), else their initials.
+#let photo-path = sys.inputs.at("photo", default: none)
+#let photo(size) = if photo-path != none {
+  box(width: size, height: size, radius: size / 2, clip: true, stroke: 1pt + look.accent, image(photo-path, width: size, height: size, fit: "cover"))
+} else {
+  circle(radius: size / 2, fill: look.accent.lighten(80%), stroke: 1pt + look.accent, align(center + horizon, text(size: size / 3, fill: look.accent, initials)))
+}
 
 #let header-block = {
   let title = text(size: 2em, weight: "bold", fill: look.accent, name)

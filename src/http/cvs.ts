@@ -9,6 +9,7 @@ import { cvMeta, cvOf, cvRecord, deleteCv, tailoredCvs } from '../cv/store.ts'
 import { createBaseCv, patchCv, replaceCv, setTemplate } from '../cv/cvs.ts'
 import { listRevisions, undoBatch, undoRevision } from '../cv/revisions.ts'
 import { renderCvPdf } from '../cv/render.ts'
+import { photoOf } from '../me/photo.ts'
 import { bindSession, newTailorSession, tailorCv } from '../cv/tailor.ts'
 import { noteOwnerAddress, setTracing, tracedTargets, tracerReport } from '../cv/tracer.ts'
 import { clientIp } from './client-address.ts'
@@ -136,7 +137,7 @@ export function cvRoutes(ctx: AppContext): Route[] {
       (event, { params, caller }) => {
         const row = mine(caller.userId, params.id)
         noteOwnerAddress(db, caller.userId, clientIp(ctx.config, event), ctx.config.cvVisitorSalt, now())
-        const pdf = renderCvPdf(row, tracedTargets(db, row, origin(event), now()))
+        const pdf = renderCvPdf(row, tracedTargets(db, row, origin(event), now()), photoOf(db, caller.userId))
         const name = row.title.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'cv'
         return new Response(new Uint8Array(pdf), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${name}.pdf"`, 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store', 'content-length': String(pdf.length) } })
       },

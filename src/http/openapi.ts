@@ -4,6 +4,7 @@ import { SESSION_COOKIE } from './cookie.ts'
 import { defineOperation, type Route, type RouteSpec } from './route.ts'
 import { openApiPath, toOperation } from './openapi-operation.ts'
 import { docsPage } from './docs-page.ts'
+import { docsViewerAsset } from './web.ts'
 import { RESPONSE_SCHEMAS } from './openapi-shapes.ts'
 import { ME_SCHEMAS } from './openapi-shapes-me.ts'
 import { COMMUNITY_SCHEMAS } from './openapi-shapes-community.ts'
@@ -117,14 +118,14 @@ export function openapiRoutes(ctx: AppContext, listRoutes: () => Route[]): Route
         method: 'GET',
         path: '/docs',
         summary: 'Interactive API reference (HTML)',
-        description: 'A quick start with curl examples, then every operation of this document with a try-it-out form; served entirely by this process (no CDN), works offline.',
+        description: 'A quick start with curl examples, then every operation of this document laid out by Redoc (bundled with the service, served from /assets/; no CDN, works offline).',
         tags: ['service'],
         auth: 'public',
         query: v.object({}),
         responses: { 200: 'An HTML page' },
       },
-      (event) =>
-        new Response(page.html(`${allowedOrigin(ctx, event)}/api/v1`), {
+      async (event) =>
+        new Response(page.html(`${allowedOrigin(ctx, event)}/api/v1`, (await docsViewerAsset()).name), {
           headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.contentSecurityPolicy, 'cache-control': 'no-cache' },
         }),
     ),

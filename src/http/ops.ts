@@ -7,7 +7,8 @@ import type { AppContext } from '../context.ts'
  * - `GET /healthz`: liveness, the process answers (no database work);
  * - `GET /readyz`: readiness, the database answers and the search index is loaded (503 otherwise);
  * - `GET /metrics`: Prometheus text format (prom-client): requests and latencies by route pattern
- *   (never the raw path or query), catalogue and index size, pending mail, job-board sources by
+ *   (never the raw path or query), catalogue and index size, search result cache hits and misses
+ *   (their ratio is the hit ratio), pending mail, job-board sources by
  *   status (a `failing` one wants attention), and the process's own
  *   metrics (memory, CPU, event-loop lag).
  */
@@ -41,6 +42,19 @@ export function createMetrics(ctx: AppContext): Metrics {
       for (const status of ['new', 'ok', 'failing']) this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0)
     },
   })
+  // Counters read from the engine's own tallies at scrape time: hit ratio = hits / (hits + misses).
+  for (const outcome of ['hits', 'misses'] as const) {
+    new Counter({
+      name: `openroles_search_cache_${outcome}_total`,
+      help: `Search result cache lookups that ${outcome === 'hits' ? 'found' : 'missed'} a cached answer, by entry kind (match, text, tiers, facets, fix)`,
+      labelNames: ['kind'],
+      registers: [registry],
+      collect(this: Counter) {
+        this.reset()
+        for (const [kind, n] of ctx.search.cacheCounts()[outcome]) this.inc({ kind }, n)
+      },
+    })
+  }
   gauge('openroles_mail_outbox_pending', 'Outgoing mail waiting for delivery', () => ctx.db.prepare("SELECT count(*) FROM mail_outbox WHERE status = 'pending'").pluck().get() as number)
   return {
     registry,

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { H3, H3Event } from 'h3'
-import type { WebAssets } from '../web/build-assets.ts'
+import type { WebAsset, WebAssets } from '../web/build-assets.ts'
+import { SERVICE_WORKER } from './service-worker.ts'
 import { notFound } from '../errors.ts'
 
 /**
@@ -12,6 +13,7 @@ import { notFound } from '../errors.ts'
 
 // Set by build.mjs (esbuild `define`) to the assets built at bundle time; absent when running from source.
 declare const __OPENROLES_WEB_ASSETS__: WebAssets | undefined
+declare const __OPENROLES_DOCS_VIEWER__: WebAsset | undefined
 
 interface ServedFile {
   contentType: string
@@ -97,6 +99,18 @@ function respond(event: H3Event, file: ServedFile, cacheControl: string, extraHe
   return new Response(event.req.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers })
 }
 
+let docsViewer: Promise<ServedFile & { name: string }> | undefined
+
+/** The API reference viewer's script (src/web/docs-viewer.ts): embedded by build.mjs, or built on first use from source. */
+export function docsViewerAsset(): Promise<ServedFile & { name: string }> {
+  docsViewer ??= (async () => {
+    const embedded = typeof __OPENROLES_DOCS_VIEWER__ === 'undefined' ? undefined : __OPENROLES_DOCS_VIEWER__
+    const asset = embedded ?? (await (await import('../web/build-assets.ts')).buildDocsViewer())
+    return { name: asset.name, ...servedFile(asset.contentType, asset.body, asset.name) }
+  })()
+  return docsViewer
+}
+
 // Built (or taken from the bundle) once per process, on first use, and shared by every app instance.
 let assets: Promise<WebAssets> | undefined
 let page: Promise<ServedPage> | undefined
@@ -117,13 +131,19 @@ export async function renderPage(event: H3Event, content: PageContent, status = 
 export function mountWeb(app: H3): void {
   const shell = async (event: H3Event) => respond(event, (await load()).shell, 'no-cache', PAGE_HEADERS)
   const asset = async (event: H3Event) => {
-    const file = (await load()).assets.get(event.context.params?.name ?? '')
+    const name = event.context.params?.name ?? ''
+    // The docs viewer is built only when asked for: most processes never serve /api/v1/docs.
+    const file = name.startsWith('docs-viewer-') ? await docsViewerAsset().then((viewer) => (viewer.name === name ? viewer : undefined)) : (await load()).assets.get(name)
     if (!file) throw notFound('no such asset')
     // Names carry a content hash, so a cached copy never goes stale.
     return respond(event, file, 'public, max-age=31536000, immutable')
   }
+  const worker = servedFile('text/javascript; charset=utf-8', SERVICE_WORKER, createHash('sha1').update(SERVICE_WORKER).digest('base64url'))
+  // Revalidated on every load, so a changed worker replaces the old one at once.
+  const serviceWorker = (event: H3Event) => respond(event, worker, 'no-cache', { 'content-security-policy': CONTENT_SECURITY_POLICY })
   for (const method of ['GET', 'HEAD'] as const) {
     for (const path of SHELL_PATHS) app.on(method, path, shell)
+    app.on(method, '/sw.js', serviceWorker)
     app.on(method, '/assets/:name', asset)
   }
 }

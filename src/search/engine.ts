@@ -52,6 +52,7 @@ export class SearchEngine {
   private readonly nowSeconds: () => number
   private readonly queryLanguage: boolean
   private readonly typos: boolean
+  private readonly counts = { hits: new Map<string, number>(), misses: new Map<string, number>() }
 
   constructor(private readonly db: DB, options: SearchEngineOptions) {
     this.nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000))
@@ -114,7 +115,7 @@ export class SearchEngine {
     if (!parsed) return { text: null }
     // Corrections need the term index: an answer from before it was read is not kept for after.
     const key = `fix|${this.keeper.terms ? 1 : 0}|${parsed.key}`
-    let fixed = this.cache.get(key) as Corrected | undefined
+    let fixed = this.lookup(key) as Corrected | undefined
     if (!fixed) {
       const expand = this.queryLanguage ? withAliases : (clause: TextClause) => clause
       const expanded = this.queryLanguage ? expandAliases(parsed) : parsed
@@ -130,7 +131,7 @@ export class SearchEngine {
     const names = request.facets ?? COUNTED_FACETS
     const { text } = this.textOf(request.q)
     const key = `facets|${request.disjunctive ? 'd' : 'p'}${request.postings ? 'p' : 'c'}|${names.join(',')}|${this.queryKey(text, request.filters)}`
-    const hit = this.cache.get(key) as FacetsResult | undefined
+    const hit = this.lookup(key) as FacetsResult | undefined
     if (hit) return hit
     const sets = new Map<string, CountingSet>()
     const setFor = (omitFacet?: FacetName) => {
@@ -195,6 +196,19 @@ export class SearchEngine {
     await this.keeper.close()
   }
 
+  /** Cache lookups since start by entry kind (`match`, `cards`, `text`, `tiers`, `facets`, `fix`): what GET /metrics reports. */
+  cacheCounts(): Record<'hits' | 'misses', Map<string, number>> {
+    return this.counts
+  }
+
+  private lookup(key: string): Cached | undefined {
+    const found = this.cache.get(key)
+    const kind = key.slice(0, key.indexOf('|'))
+    const tally = found === undefined ? this.counts.misses : this.counts.hits
+    tally.set(kind, (tally.get(kind) ?? 0) + 1)
+    return found
+  }
+
   private current(): SearchIndex {
     const { index, changed } = this.keeper.current()
     if (changed) this.cache.clear()
@@ -210,7 +224,7 @@ export class SearchEngine {
   /** Postings matching every word of the text. */
   private textMatches(index: SearchIndex, text: TextQuery): Bitmap {
     const key = `text|${text.key}`
-    let matched = this.cache.get(key) as Bitmap | undefined
+    let matched = this.lookup(key) as Bitmap | undefined
     if (!matched) {
       matched = textMatches(this.db, index, this.keeper.terms, text)
       this.cache.set(key, matched)
@@ -222,7 +236,7 @@ export class SearchEngine {
   private matched(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): Bitmap {
     const omitted = omitFacet ? omittedClauseOf(omitFacet) : undefined
     const key = `match|${this.queryKey(text, filters, omitted ?? '')}`
-    let matched = this.cache.get(key) as Bitmap | undefined
+    let matched = this.lookup(key) as Bitmap | undefined
     if (!matched) {
       matched = filterBitmap(index, filters, this.nowSeconds(), omitted)
       if (text) andInPlace(matched, this.textMatches(index, text))
@@ -235,7 +249,7 @@ export class SearchEngine {
   private cards(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): Bitmap {
     const omitted = omitFacet ? omittedClauseOf(omitFacet) : undefined
     const key = `cards|${this.queryKey(text, filters, omitted ?? '')}`
-    let cards = this.cache.get(key) as Bitmap | undefined
+    let cards = this.lookup(key) as Bitmap | undefined
     if (!cards) {
       cards = index.roleClusters.cardsOf(this.matched(index, text, filters, omitFacet))
       this.cache.set(key, cards)
@@ -245,7 +259,7 @@ export class SearchEngine {
 
   private tiers(index: SearchIndex, text: TextQuery, filters: SearchFilters, matched: Bitmap): Bitmap[] {
     const key = `tiers|${this.queryKey(text, filters)}`
-    let tiers = this.cache.get(key) as Bitmap[] | undefined
+    let tiers = this.lookup(key) as Bitmap[] | undefined
     if (!tiers) {
       tiers = relevanceTiers(this.db, index, this.keeper.terms, text, matched, this.queryLanguage)
       this.cache.set(key, tiers)

@@ -1,9 +1,11 @@
 import { getJson, sendJson, whoAmI, type Me } from './api.ts'
 import { announce, h, replaceChildren } from './dom.ts'
+import { pushControl } from './push-control.ts'
 
 /**
  * /account: sign in or create an account (a six-digit code by mail confirms it), then the saved
- * searches with their digest subscriptions and the notifications the digests write. Everything
+ * searches with their digest subscriptions, push notifications for this browser, and the
+ * notifications the digests write. Everything
  * goes through the public API with the session cookie; the page never reads the cookie itself.
  */
 interface SavedSearch {
@@ -98,6 +100,8 @@ async function signedIn(page: HTMLElement, me: Me, done: () => void): Promise<vo
     h('p', {}, `Signed in as ${me.email}. `, signOut),
     h('h2', {}, 'Saved searches'),
     searchRows.length ? h('ul', { class: 'saved-searches' }, searchRows) : h('p', { class: 'hint' }, 'Save a search from the results page to get a digest of new matches.'),
+    h('h2', {}, 'Browser notifications'),
+    pushControl(),
     h('h2', {}, `Notifications${unread ? ` (${unread} unread)` : ''}`),
     unread ? readAll : null,
     notifications.data.length

@@ -45,3 +45,45 @@ export async function buildWebAssets(): Promise<WebAssets> {
   const version = createHash('sha256').update(script.name).update(style.name).digest('hex').slice(0, 16)
   return { script, style, version }
 }
+
+/** Where Redoc's sidebar would fetch its logo from a CDN; the page is offline, so the image goes. */
+const REDOC_CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg'
+
+/**
+ * The API reference viewer (src/web/docs-viewer.ts with Redoc's standalone bundle), built apart
+ * from the search page's assets because only /api/v1/docs loads it and it is large (~1 MB).
+ * The one remote URL in Redoc's bundle (its logo) becomes an empty data URL, which its own error
+ * handler then hides, so the page makes no request beyond this server.
+ */
+export async function buildDocsViewer(): Promise<WebAsset> {
+  const result = await build({
+    entryPoints: [join(projectRoot, 'src/web/docs-viewer.ts')],
+    outdir: join(projectRoot, 'dist/web'),
+    entryNames: '[name]-[hash]',
+    bundle: true,
+    minifySyntax: true,
+    minifyWhitespace: true,
+    format: 'iife',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    legalComments: 'none',
+    write: false,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'redoc-offline',
+        setup(plugin) {
+          plugin.onLoad({ filter: /redoc\.standalone\.js$/ }, async (args) => {
+            const { readFile } = await import('node:fs/promises')
+            const code = await readFile(args.path, 'utf8')
+            if (!code.includes(REDOC_CDN_LOGO)) throw new Error(`Redoc's bundle no longer names ${REDOC_CDN_LOGO}: check it for remote URLs again`)
+            // Its UMD header asks for a module named "null" (an empty external of Redoc's own build).
+            return { contents: code.replaceAll(REDOC_CDN_LOGO, 'data:,').replaceAll('require("null")', 'null'), loader: 'js' }
+          })
+        },
+      },
+    ],
+  })
+  const file = result.outputFiles.find((output) => output.path.endsWith('.js'))
+  if (!file) throw new Error('docs viewer build produced no .js file')
+  return { name: file.path.slice(file.path.lastIndexOf('/') + 1), contentType: 'text/javascript; charset=utf-8', body: file.text }
+}

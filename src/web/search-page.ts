@@ -11,6 +11,7 @@ import { addValue, facetsQuery, queryString, setParam, toggleValue, isPagingPara
 import { navigate, restoreScroll } from './router.ts'
 import { sidebar } from './sidebar.ts'
 import { applySuggestion, suggestionParts } from './suggestion.ts'
+import { workModeBar } from './work-mode-bar.ts'
 
 const PAGE_SIZE = 10
 
@@ -58,6 +59,7 @@ export function createSearchPage(): SearchPage {
     h('button', { type: 'submit', class: 'search-button' }, 'Search'),
   )
   const filters = h('aside', { class: 'filters', id: 'filters', 'aria-label': 'Filters' })
+  const modes = workModeBar((facet, value) => go(toggleValue(params, facet, value)))
   const toggleFilters = h('button', { type: 'button', class: 'filters-toggle', 'aria-controls': 'filters', 'aria-expanded': 'false' }, 'Filters')
   toggleFilters.addEventListener('click', () => {
     const open = filters.classList.toggle('open')
@@ -74,7 +76,7 @@ export function createSearchPage(): SearchPage {
   const element = h(
     'div',
     { class: 'search-page' },
-    h('div', { class: 'search-bar' }, form, toggleFilters),
+    h('div', { class: 'search-bar' }, form, h('div', { class: 'search-tools' }, modes.element, toggleFilters)),
     assistantPanel(),
     h(
       'div',
@@ -127,6 +129,7 @@ export function createSearchPage(): SearchPage {
     replaceChildren(sort, SORTS.filter(([value]) => q || value !== 'sort=posted_at').map(([value, label]) => h('option', { value }, value || q ? label : 'Newest posted')))
     sort.value = SORTS.find(([value]) => value && value === sortOf(params))?.[0] ?? ''
     replaceChildren(chips, filterChips(params, go))
+    modes.render(params, lastFacets?.data.facets.work_mode)
     const active = chips.querySelectorAll('.chip').length
     toggleFilters.textContent = active ? `Filters (${active})` : 'Filters'
     list.setAttribute('aria-busy', 'true')
@@ -156,6 +159,7 @@ export function createSearchPage(): SearchPage {
         if (token !== sequence) return
         lastFacets = response
         renderFilters()
+        modes.render(params, response.data.facets.work_mode)
       })
       .catch((error: Error) => {
         if (token === sequence) replaceChildren(filters, h('p', { class: 'error', role: 'alert' }, `Filters unavailable: ${error.message} `, h('button', { type: 'button', class: 'link-button retry', onclick: () => show(params) }, 'Try again')))

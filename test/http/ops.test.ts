@@ -50,3 +50,23 @@ test('metrics count requests by route pattern (never the raw path) and report th
   assert.ok((samples.get('openroles_process_resident_memory_bytes') ?? 0) > 0)
   assert.ok(![...samples.keys()].some((key) => key.includes(slug) || key.includes('secret')), 'no raw paths or queries in labels')
 })
+
+test('metrics report search result cache hits and misses, so the hit ratio can be computed', async () => {
+  const { get } = createTestApp({ jobs: [fixtureJob({ title: 'Go Engineer' }), fixtureJob({ title: 'Rust Engineer' })] })
+  const sum = (samples: Map<string, number>, name: string) => [...samples].filter(([key]) => key.startsWith(`${name}{`)).reduce((total, [, n]) => total + n, 0)
+  const before = parseExposition((await get('/metrics')).body as string)
+  assert.equal(sum(before, 'openroles_search_cache_hits_total'), 0)
+  // First time: every lookup misses. The same query again is answered from the cache.
+  assert.equal((await get('/api/v1/jobs/search?q=rust')).body.meta.total, 1)
+  const first = parseExposition((await get('/metrics')).body as string)
+  const missesFirst = sum(first, 'openroles_search_cache_misses_total')
+  assert.ok(missesFirst > 0)
+  assert.equal(sum(first, 'openroles_search_cache_hits_total'), 0)
+  assert.equal((await get('/api/v1/jobs/search?q=rust')).body.meta.total, 1)
+  await get('/api/v1/jobs/search?q=rust')
+  const later = parseExposition((await get('/metrics')).body as string)
+  assert.equal(later.get('openroles_search_cache_hits_total{kind="match"}'), 2, 'the match set was reused twice')
+  assert.equal(sum(later, 'openroles_search_cache_misses_total'), missesFirst, 'no new misses')
+  const ratio = sum(later, 'openroles_search_cache_hits_total') / (sum(later, 'openroles_search_cache_hits_total') + sum(later, 'openroles_search_cache_misses_total'))
+  assert.ok(ratio > 0 && ratio < 1)
+})

@@ -1,6 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { applySuggestion } from '../../src/web/suggestion.ts'
 import type { JobRecord } from '../../src/catalogue/job-record.ts'
 
 const skill = (slug: string, name: string) => ({ slug, name })
@@ -95,4 +96,26 @@ test('GET /suggest completes a phrase whose last word is common to many names', 
   const { get } = createTestApp({ jobs: [...jobs, fixtureJob({ title: 'Quantum Firmware Engineer' })] })
   const { body } = await get('/api/v1/suggest?q=quantum%20firmware%20eng')
   assert.deepEqual(body.data, [{ text: 'Quantum Firmware Engineer', parts: [{ kind: 'title', text: 'Quantum Firmware Engineer' }], jobs: 1 }])
+})
+
+test('GET /suggest: every row counts exactly the results its pick shows (facet parts as filters, the rest as q)', async () => {
+  const { get } = createTestApp({ jobs: [
+    ...times(3, () => fixtureJob({ title: 'Senior Backend Engineer', category: 'backend', skills: [go, kubernetes] })),
+    fixtureJob({ title: 'Backend Engineer', category: 'backend', skills: [python] }),
+    ...times(2, () => fixtureJob({ title: 'Backend Engineer II', category: 'backend', skills: [go], company: { slug: 'globex', name: 'Globex' } })),
+    fixtureJob({ title: 'Data Engineer', category: 'data_engineering', role: 'data-engineer', skills: [python, kubernetes] }),
+  ] })
+  let rows = 0
+  for (const typed of ['back', 'backend eng', 'engineer', 'go back', 'glob', 'pyth', 'data']) {
+    for (const row of (await get(`/api/v1/suggest?q=${encodeURIComponent(typed)}&limit=20`)).body.data) {
+      const params = applySuggestion(new URLSearchParams(), row)
+      const results = await get(`/api/v1/jobs/search?${params}&limit=1`)
+      assert.equal(results.body.meta.total, row.jobs, `"${typed}" -> ${row.text} (${params})`)
+      rows++
+    }
+  }
+  assert.ok(rows >= 10)
+  // The title row "Backend Engineer" counts the 6 postings the text finds, not the 1 with that exact title.
+  const title = (await get('/api/v1/suggest?q=backend%20eng&limit=20')).body.data.find((row: { text: string; parts: { kind: string }[] }) => row.text === 'Backend Engineer' && row.parts[0]!.kind === 'title')
+  assert.equal(title.jobs, 6)
 })

@@ -1,4 +1,5 @@
-import { createTestApp } from '../helpers/app.ts'
+import { createTestApp, inProcessCaller } from '../helpers/app.ts'
+import type { Config } from '../../src/config.ts'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { existsSync } from 'node:fs'
@@ -14,6 +15,9 @@ export interface PageHarness {
   origin: string
   /** The database behind the server (to grant a role, or check what a page action wrote). */
   db: ReturnType<typeof createTestApp>['db']
+  /** The app's context (its clock, its delivery worker) and an in-process caller of the same app. */
+  ctx: ReturnType<typeof createTestApp>['ctx']
+  call: ReturnType<typeof inProcessCaller>
   /** The API answer for a path, in-process, to check what the page shows against. */
   api(path: string): Promise<any>
   close(): Promise<void>
@@ -23,8 +27,8 @@ export interface PageHarness {
  * A real server on 127.0.0.1 (port 0) over a fixture catalogue (similar jobs computed), and Debian's Chromium driving one
  * page of it. Errors thrown inside the page fail the test that is running.
  */
-export async function openPageHarness(jobs: JobRecord[], viewport = { width: 1280, height: 900 }, options: { now?: Date } = {}): Promise<PageHarness> {
-  const { app, get, db, ctx } = createTestApp({ jobs })
+export async function openPageHarness(jobs: JobRecord[], viewport = { width: 1280, height: 900 }, options: { now?: Date; config?: Partial<Config> } = {}): Promise<PageHarness> {
+  const { app, get, db, ctx, call } = createTestApp({ jobs, config: options.config })
   if (options.now) ctx.now = () => options.now!
   const server: Server = createServer(toNodeHandler(app))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -45,6 +49,8 @@ export async function openPageHarness(jobs: JobRecord[], viewport = { width: 128
     page,
     origin,
     db,
+    ctx,
+    call,
     async api(path) {
       const { status, body } = await get(path)
       if (status !== 200) throw new Error(`${path} answered ${status}: ${JSON.stringify(body)}`)

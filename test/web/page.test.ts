@@ -221,3 +221,29 @@ test('no results offers a way out; a refused value shows as typed with a retry, 
   assert.ok(!chips.some((chip) => /NaN/.test(chip)))
   assert.equal(await page.locator('.job-list .retry').count(), 1)
 })
+
+test('work mode toggles sit above the fold on a laptop and a phone, count like the facets and filter the results', async () => {
+  const { page, origin, api } = harness
+  const facets = (await api('/api/v1/jobs/facets?disjunctive=true')).data.facets.work_mode
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport)
+    await page.goto(`${origin}/`)
+    await resultsSettled(page)
+    await page.waitForFunction(() => document.querySelector('.work-mode .count')?.textContent !== '')
+    for (const [mode, label] of [['remote', 'Remote'], ['hybrid', 'Hybrid'], ['onsite', 'On-site']]) {
+      const button = page.locator(`.work-mode[data-mode="${mode}"]`)
+      const box = await button.boundingBox()
+      assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width, `${mode} at ${viewport.width} px: ${JSON.stringify(box)}`)
+      assert.equal(await button.getAttribute('aria-pressed'), 'false')
+      assert.equal((await button.textContent())?.replace(/\d+$/, ''), label)
+      assert.equal(await button.locator('.count').textContent(), String(facets[mode] ?? 0), `${mode} count`)
+    }
+    await page.screenshot({ path: `test/artifacts/search-page-work-modes-${viewport.width}.png` })
+  }
+  await page.locator('.work-mode[data-mode="remote"]').click()
+  await page.waitForURL((url) => url.searchParams.getAll('work_mode').join() === 'remote')
+  await page.waitForSelector('.work-mode[data-mode="remote"][aria-pressed="true"]')
+  await expectResultsMatchApi(pageQuery(page))
+  await page.locator('.work-mode[data-mode="remote"]').click()
+  await page.waitForURL((url) => !url.searchParams.has('work_mode'))
+})
