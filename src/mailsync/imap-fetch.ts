@@ -28,7 +28,14 @@ export interface FolderStore {
   checkpoint(folder: string): FolderCheckpoint | null
   saveCheckpoint(folder: string, checkpoint: FolderCheckpoint): void
   /** Takes one raw RFC 822 message; must not use the IMAP client (a FETCH is still streaming). */
-  deliver(folder: string, raw: Buffer): Promise<void> | void
+  deliver(raw: Buffer, ref: MessageRef): Promise<void> | void
+}
+
+/** Where a message sits: unique for as long as the folder's UIDVALIDITY holds. */
+export interface MessageRef {
+  folder: string
+  uidvalidity: number
+  uid: number
 }
 
 export interface FetchOptions {
@@ -74,7 +81,7 @@ async function fetchFolder(client: ImapFlow, folder: string, store: FolderStore,
     if (wanted.length) {
       for await (const message of client.fetch(wanted.join(','), { uid: true, source: true }, { uid: true })) {
         if (!message.source) continue
-        await store.deliver(folder, message.source)
+        await store.deliver(message.source, { folder, uidvalidity, uid: message.uid })
         result.fetched++
         store.saveCheckpoint(folder, { uidvalidity, lastUid: message.uid })
       }

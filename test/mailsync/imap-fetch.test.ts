@@ -23,7 +23,7 @@ test('reads only new messages, and a recreated folder again from the start', asy
   const store = {
     checkpoint: (folder: string) => checkpoints.get(folder) ?? null,
     saveCheckpoint: (folder: string, cp: FolderCheckpoint) => void checkpoints.set(folder, cp),
-    deliver: (_folder: string, message: Buffer) => void delivered.push(/Subject: (.*)\r/.exec(message.toString())![1]!),
+    deliver: (message: Buffer) => void delivered.push(/Subject: (.*)\r/.exec(message.toString())![1]!),
   }
   const options = { maxMessages: 100, maxMessageBytes: 1 << 20, firstSyncSince: null }
   const login = { host: '127.0.0.1', port: dovecot.port, tls: false, username: 'ada', password: 'app-pass' }
