@@ -78,6 +78,7 @@ import { referralRoutes } from './http/referrals.ts'
 import { cvRoutes } from './http/cvs.ts'
 import { mountCvRedirect } from './http/cv-redirect.ts'
 import { adminSourceRoutes } from './http/admin-sources.ts'
+import { meImapRoutes } from './http/me-imap.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
@@ -193,6 +194,8 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...voteRoutes(ctx),
     ...planRoutes(ctx),
     ...meJdRoutes(ctx),
+    // mail
+    ...meImapRoutes(ctx),
     // community
     ...companyFeedbackRoutes(ctx),
     ...submissionRoutes(ctx),

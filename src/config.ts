@@ -126,6 +126,7 @@ export const settings = {
   mailSyncMaxMessages: int('MAIL_SYNC_MAX_MESSAGES', 500, 'messages one sync reads per IMAP folder or Gmail account at most; the rest follow on the next sync'),
   mailSyncTimeoutMs: int('MAIL_SYNC_TIMEOUT_MS', 20000, 'longest an IMAP connect or answer, or a Gmail API call, may take'),
   imapAllowPrivateHosts: bool('IMAP_ALLOW_PRIVATE_HOSTS', false, 'let users connect IMAP mailboxes on loopback and private addresses, also without TLS (a mail server on this machine or network); off, only public hosts, with TLS or STARTTLS'),
+  imapConnectsPerHour: int('IMAP_CONNECTS_PER_HOUR', 10, 'IMAP connection attempts (PUT /me/imap: a login at the named server) one account may make per hour (429 past it)'),
   gmailClientId: str('GMAIL_CLIENT_ID', '', 'OAuth client id of a Google Cloud project with the Gmail API (read-only scope); with GMAIL_CLIENT_SECRET and SECRETS_KEY it turns Gmail sync on'),
   gmailClientSecret: str('GMAIL_CLIENT_SECRET', '', 'OAuth client secret of GMAIL_CLIENT_ID (never logged)'),
   gmailRedirectUrl: str('GMAIL_REDIRECT_URL', '', 'the redirect URI registered for the client; empty = PUBLIC_ORIGIN (or the request origin) + /api/v1/me/gmail/callback'),

@@ -1,3 +1,4 @@
+import type { ImapFlow } from 'imapflow'
 import type { AppContext } from '../context.ts'
 import { DomainError, badRequest, conflict, serviceUnavailable, unprocessable } from '../errors.ts'
 import { ingestRawMessage } from '../inbox/ingest.ts'
@@ -29,14 +30,15 @@ class StoreFailure extends Error {
 
 const limitsOf = (ctx: AppContext) => ({ allowPrivateHosts: ctx.config.imapAllowPrivateHosts, timeoutMs: ctx.config.mailSyncTimeoutMs, maxMessageBytes: ctx.config.mailMaxBytes })
 
-/** A user-fixable problem (422) or the server being out of reach (503). */
+/** A refused host (400), a user-fixable problem (422) or the server being out of reach (503). */
 export function imapHttpError(problem: ImapProblem): DomainError {
+  if (problem.kind === 'host') return badRequest(problem.message)
   return problem.kind === 'connect' || problem.kind === 'protocol' ? serviceUnavailable(problem.message) : unprocessable(problem.message)
 }
 
 /** Logs in and checks every folder exists: what PUT /me/imap does before it stores anything. */
 export async function verifyImapLogin(ctx: AppContext, login: ImapLogin, folders: string[]): Promise<void> {
-  let client
+  let client: ImapFlow | undefined
   try {
     client = await openImap(login, limitsOf(ctx))
     for (const folder of folders) await client.status(folder, { uidValidity: true })
@@ -60,7 +62,7 @@ export async function syncImapMailbox(ctx: AppContext, userId: number): Promise<
   }
   const report = await runExclusive(ctx.db, `imap:${userId}`, async () => {
     let stored = 0
-    let client
+    let client: ImapFlow | undefined
     try {
       client = await openImap(login, limitsOf(ctx))
       const folders = await fetchNewMail(

@@ -16,7 +16,8 @@ const DOVECOT = '/usr/sbin/dovecot'
 
 export interface Dovecot {
   port: number
-  addUser(user: string, password: string): void
+  /** Adds the user, or changes its password. */
+  setUser(user: string, password: string): void
   /** A connected client of `user` (the test's own mail client: APPEND, CREATE, DELETE). */
   client(user: string, password: string): Promise<ImapFlow>
   stop(): Promise<void>
@@ -128,8 +129,11 @@ service anvil {
   }
   return {
     port,
-    addUser(user, password) {
-      writeFileSync(users, `${readFileSync(users, 'utf8')}${user}:{PLAIN}${password}\n`)
+    setUser(user, password) {
+      const others = readFileSync(users, 'utf8')
+        .split('\n')
+        .filter((line) => line && !line.startsWith(`${user}:`))
+      writeFileSync(users, [...others, `${user}:{PLAIN}${password}`, ''].join('\n'))
     },
     async client(user, password) {
       const client = new ImapFlow({ host: '127.0.0.1', port, secure: false, doSTARTTLS: false, auth: { user, pass: password }, logger: false, disableAutoIdle: true })
