@@ -65,6 +65,7 @@ import { meNotificationRoutes } from './http/me-notifications.ts'
 import { mePushTokenRoutes } from './http/me-push-tokens.ts'
 import { jobInteractionRoutes } from './http/job-interactions.ts'
 import { trackerRoutes } from './http/tracker.ts'
+import { inboxRoutes } from './http/inbox.ts'
 import { voteRoutes } from './http/votes.ts'
 import { planRoutes } from './http/plan.ts'
 import { mePreferenceRoutes } from './http/me-preferences.ts'
@@ -191,6 +192,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...jobInteractionRoutes(ctx),
     // the tracker
     ...trackerRoutes(ctx),
+    ...inboxRoutes(ctx),
     ...voteRoutes(ctx),
     ...planRoutes(ctx),
     ...meJdRoutes(ctx),
