@@ -71,7 +71,7 @@ export function classifyImapError(error: unknown): ImapProblem {
   const e = (error ?? {}) as { authenticationFailed?: boolean; tlsFailed?: boolean; mailboxMissing?: boolean; code?: string; serverResponseCode?: string }
   if (e.authenticationFailed || e.serverResponseCode === 'AUTHENTICATIONFAILED') return imapProblem('login')
   if (e.tlsFailed || /STARTTLS|TLS|CERT/i.test(e.code ?? '')) return imapProblem('tls')
-  if (e.mailboxMissing || e.serverResponseCode === 'NONEXISTENT') return imapProblem('folder')
+  if (e.mailboxMissing || e.serverResponseCode === 'NONEXISTENT' || e.code === 'NotFound') return imapProblem('folder')
   if (/ECONN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|CONNECT_TIMEOUT|GREETING|Closed|NoConnection/i.test(e.code ?? '')) return imapProblem('connect')
   return imapProblem('protocol')
 }

@@ -16,8 +16,8 @@ const DOVECOT = '/usr/sbin/dovecot'
 
 export interface Dovecot {
   port: number
-  /** Adds the user, or changes its password. */
-  setUser(user: string, password: string): void
+  /** Adds the user, or changes its password; resolves once Dovecot logs the user in with it. */
+  setUser(user: string, password: string): Promise<void>
   /** A connected client of `user` (the test's own mail client: APPEND, CREATE, DELETE). */
   client(user: string, password: string): Promise<ImapFlow>
   stop(): Promise<void>
@@ -129,11 +129,24 @@ service anvil {
   }
   return {
     port,
-    setUser(user, password) {
+    async setUser(user, password) {
       const others = readFileSync(users, 'utf8')
         .split('\n')
         .filter((line) => line && !line.startsWith(`${user}:`))
       writeFileSync(users, [...others, `${user}:{PLAIN}${password}`, ''].join('\n'))
+      // Dovecot looks at the file's mtime at most once a second: wait until the new entry is in use
+      // (bounded, so a Dovecot that never takes it fails the test instead of hanging it).
+      for (let attempt = 0; ; attempt++) {
+        const client = new ImapFlow({ host: '127.0.0.1', port, secure: false, doSTARTTLS: false, auth: { user, pass: password }, logger: false, disableAutoIdle: true })
+        client.on('error', () => {})
+        const ok = await client.connect().then(
+          () => client.logout().then(() => true),
+          () => false,
+        )
+        if (ok) return
+        if (attempt > 50) throw new Error(`dovecot did not take the new password of ${user}`)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
     },
     async client(user, password) {
       const client = new ImapFlow({ host: '127.0.0.1', port, secure: false, doSTARTTLS: false, auth: { user, pass: password }, logger: false, disableAutoIdle: true })

@@ -7,7 +7,7 @@ import { fetchNewMail, type FolderCheckpoint } from '../../src/mailsync/imap-fet
 let dovecot: Dovecot
 before(async () => {
   dovecot = await startDovecot()
-  dovecot.setUser('ada', 'app-pass')
+  await dovecot.setUser('ada', 'app-pass')
 })
 after(() => dovecot?.stop())
 

@@ -18,7 +18,7 @@ let dovecot: Dovecot
 let mailer: ImapFlow
 before(async () => {
   dovecot = await startDovecot()
-  dovecot.setUser('ada@mail.test', PASSWORD)
+  await dovecot.setUser('ada@mail.test', PASSWORD)
   mailer = await dovecot.client('ada@mail.test', PASSWORD)
   await mailer.mailboxCreate('Jobs')
 })
@@ -189,12 +189,12 @@ test('connect, sync incrementally, dedupe on Message-ID, survive a UIDVALIDITY c
 
 test('a password changed at the server, or a sealed one that cannot be opened, shows as the last error; DELETE /me erases the credentials', async () => {
   const { call, db } = imapApp()
-  dovecot.setUser('grace@mail.test', 'first-password')
+  await dovecot.setUser('grace@mail.test', 'first-password')
   const grace = await signUp(call)
   const headers = sessionHeaders(grace.cookie)
   const put = await call('/api/v1/me/imap', json(headers, 'PUT', { host: '127.0.0.1', port: dovecot.port, tls: false, username: 'grace@mail.test', password: 'first-password' }))
   assert.equal(put.status, 200)
-  dovecot.setUser('grace@mail.test', 'second-password')
+  await dovecot.setUser('grace@mail.test', 'second-password')
   const refused = await call('/api/v1/me/imap/sync', json(headers, 'POST'))
   assert.equal(refused.status, 422)
   assert.equal((await call('/api/v1/me/imap', { headers })).body.data.last_error, 'the IMAP server refused the user name or password')
