@@ -80,6 +80,8 @@ import { cvRoutes } from './http/cvs.ts'
 import { mountCvRedirect } from './http/cv-redirect.ts'
 import { adminSourceRoutes } from './http/admin-sources.ts'
 import { meImapRoutes } from './http/me-imap.ts'
+import { meGmailRoutes } from './http/me-gmail.ts'
+import { startMailSyncScheduler } from './mailsync/mail-sync-scheduler.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
@@ -126,18 +128,20 @@ export function createContext(config: Config, db: DB): AppContext {
   // (one getUpdates reader per bot) belongs with a single serving process (docs/channels.md).
   ctx.deliveries = startDeliveryWorker(ctx)
   ctx.telegram = startTelegramBot(ctx)
-  // Saved-search digests, the insights rollup's daily job and board crawls run inside a serving
-  // process: in one process of all those serving the database file, the holder of the scheduler
-  // lease (src/cluster/). Their timers never keep the process alive.
+  // Saved-search digests, the insights rollup's daily job, board crawls and mailbox syncs run
+  // inside a serving process: in one process of all those serving the database file, the holder of
+  // the scheduler lease (src/cluster/). Their timers never keep the process alive.
   const schedulers = startLeadership(db, { name: 'schedulers', leaseSeconds: config.schedulerLeaseSeconds, log }, () => {
     const digests = startDigestScheduler(ctx)
     const rollup = startRollupScheduler(ctx)
     const boards = startSourceScheduler(ctx.sources, { intervalMinutes: config.sourcesCrawlIntervalMinutes, log })
+    const mailSync = startMailSyncScheduler(ctx)
     return {
       async stop() {
         digests.stop()
         rollup.stop()
         await boards.stop()
+        await mailSync.stop()
       },
     }
   })
@@ -198,6 +202,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meJdRoutes(ctx),
     // mail
     ...meImapRoutes(ctx),
+    ...meGmailRoutes(ctx),
     // community
     ...companyFeedbackRoutes(ctx),
     ...submissionRoutes(ctx),
