@@ -66,6 +66,8 @@ import { mePushTokenRoutes } from './http/me-push-tokens.ts'
 import { jobInteractionRoutes } from './http/job-interactions.ts'
 import { trackerRoutes } from './http/tracker.ts'
 import { inboxRoutes } from './http/inbox.ts'
+import { mailboxRoutes } from './http/mailbox.ts'
+import { startHostedMailListener } from './inbox/smtp-listener.ts'
 import { voteRoutes } from './http/votes.ts'
 import { planRoutes } from './http/plan.ts'
 import { mePreferenceRoutes } from './http/me-preferences.ts'
@@ -115,8 +117,10 @@ export function createContext(config: Config, db: DB): AppContext {
     // Replaced just below, once the context it works from exists.
     deliveries: { drain: async () => 0, stop() {} },
     telegram: null,
+    hostedMail: null,
     close: async () => {
       ctx.deliveries.stop()
+      await ctx.hostedMail?.close()
       await ctx.telegram?.stop()
       await schedulers.stop()
       await ctx.rateLimiter.close?.()
@@ -128,13 +132,16 @@ export function createContext(config: Config, db: DB): AppContext {
   // (one getUpdates reader per bot) belongs with a single serving process (docs/channels.md).
   ctx.deliveries = startDeliveryWorker(ctx)
   ctx.telegram = startTelegramBot(ctx)
-  // Saved-search digests, the insights rollup's daily job, board crawls and mailbox syncs run
-  // inside a serving process: in one process of all those serving the database file, the holder of
-  // the scheduler lease (src/cluster/). Their timers never keep the process alive.
+  // Every serving process may listen: under the cluster the SMTP port is shared like the HTTP one.
+  ctx.hostedMail = config.mailDomain ? startHostedMailListener({ config, db, log, now: () => ctx.now() }) : null
+  // Saved-search digests, the insights rollup's daily job and board crawls run inside a serving
+  // process: in one process of all those serving the database file, the holder of the scheduler
+  // lease (src/cluster/). Their timers never keep the process alive.
   const schedulers = startLeadership(db, { name: 'schedulers', leaseSeconds: config.schedulerLeaseSeconds, log }, () => {
     const digests = startDigestScheduler(ctx)
     const rollup = startRollupScheduler(ctx)
     const boards = startSourceScheduler(ctx.sources, { intervalMinutes: config.sourcesCrawlIntervalMinutes, log })
+    // Connected IMAP mailboxes and Gmail accounts (src/mailsync/).
     const mailSync = startMailSyncScheduler(ctx)
     return {
       async stop() {
@@ -197,6 +204,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     // the tracker
     ...trackerRoutes(ctx),
     ...inboxRoutes(ctx),
+    ...mailboxRoutes(ctx),
     ...voteRoutes(ctx),
     ...planRoutes(ctx),
     ...meJdRoutes(ctx),

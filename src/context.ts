@@ -10,6 +10,7 @@ import type { BackgroundWork } from './background.ts'
 import type { SourceCrawler } from './sources/crawler.ts'
 import type { DeliveryWorker } from './channels/worker.ts'
 import type { TelegramBot } from './channels/telegram.ts'
+import type { HostedMailListener } from './inbox/smtp-listener.ts'
 
 /**
  * What every route module and service is built from: one per process (or per test).
@@ -41,6 +42,8 @@ export interface AppContext {
   deliveries: DeliveryWorker
   /** The Telegram bot (long-polling its updates) when TELEGRAM_BOT_TOKEN is set, else null. */
   telegram: TelegramBot | null
+  /** The hosted mailbox's inbound SMTP listener when MAIL_DOMAIN is set, else null. */
+  hostedMail: HostedMailListener | null
   /** Stops background work (schedulers, workers) before the database closes. */
   close?: () => Promise<void> | void
 }
