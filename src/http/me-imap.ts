@@ -101,7 +101,7 @@ export function meImapRoutes(ctx: AppContext): Route[] {
         method: 'DELETE',
         path: '/me/imap',
         summary: 'Disconnect the IMAP mailbox',
-        description: 'Forgets the server, the sealed password and the checkpoints. Idempotent: answers `{ connected: false, available }` whether or not a mailbox was connected.',
+        description: 'Forgets the server, the sealed password and the checkpoints, and deletes every message the IMAP sync brought into the inbox. Idempotent: answers `{ connected: false, available }` whether or not a mailbox was connected.',
         tags: ['mail'],
         auth: 'session-or-key',
         responses: { 200: { description: 'disconnected', schema: dataOf(ImapStatus) } },

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts'
 import { DomainError, badRequest, serviceUnavailable, tooManyRequests } from '../errors.ts'
 import { hasSecretsKey } from '../secret-box.ts'
+import { deleteMailOfSource } from '../inbox/mailbox.ts'
 import { deleteImapAccount, findImapAccount, imapLoginOf, saveImapAccount, toImapJson, type ImapAccountInput } from './imap-accounts.ts'
 import { syncImapMailbox, verifyImapLogin } from './imap-sync.ts'
 import { takeHourlyAttempt } from './sync-guard.ts'
@@ -47,6 +48,9 @@ function storedPassword(ctx: AppContext, userId: number, input: ImapAccountInput
 
 /** Forgets the connection, its checkpoints and the mail it brought in. */
 export function disconnectImapMailbox(ctx: AppContext, userId: number) {
-  deleteImapAccount(ctx.db, userId)
+  ctx.db.transaction(() => {
+    deleteImapAccount(ctx.db, userId)
+    deleteMailOfSource(ctx.db, userId, 'imap')
+  })()
   return imapStatus(ctx, userId)
 }

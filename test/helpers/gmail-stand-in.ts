@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net'
  * - `deliver(email, raw)` puts a message in a mailbox and records a messageAdded history entry;
  * - `expireAccessTokens()`, `revokeGrants(email)` and `forgetHistory(email)` make the next calls
  *   answer 401, invalid_grant and 404 (history too old) as Gmail does.
- * Every request is recorded (method and path, no tokens) so tests can see what was asked.
+ * Every request is recorded (method, path and query; tokens travel in headers and bodies, not
+ * here) so tests can see what was asked.
  */
 export const GMAIL_CLIENT = { gmailClientId: 'openroles-gmail-test', gmailClientSecret: 'gmail-shh' }
 
@@ -41,7 +42,7 @@ export async function startGmailStandIn() {
   }
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in')
-    requests.push(`${req.method} ${url.pathname}`)
+    requests.push(`${req.method} ${url.pathname}${url.search}`)
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(body))

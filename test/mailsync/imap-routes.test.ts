@@ -182,6 +182,7 @@ test('connect, sync incrementally, dedupe on Message-ID, survive a UIDVALIDITY c
   const deleted = await call('/api/v1/me/imap', json(headers, 'DELETE'))
   assert.deepEqual(deleted.body, { data: { connected: false, available: true } })
   assert.equal(db.prepare('SELECT COUNT(*) FROM imap_checkpoints').pluck().get(), 0)
+  assert.deepEqual(await inboxSubjects(call, headers), [])
   const unsynced = await call('/api/v1/me/imap/sync', json(headers, 'POST'))
   assert.equal(unsynced.status, 400)
   assert.equal(unsynced.body.error, 'IMAP is not connected')
