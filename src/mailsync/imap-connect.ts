@@ -50,6 +50,8 @@ export const imapProblem = (kind: ImapProblemKind, message = MESSAGES[kind]) => 
 
 /** The address to connect to: the checked one, so what was checked is what is reached. */
 async function checkedAddress(host: string, allowPrivate: boolean): Promise<string> {
+  const refused = () => imapProblem('host', `${host} is a private or loopback address; this server connects only to public mail hosts`)
+  if (!allowPrivate && isPrivateHost(host)) throw refused()
   const literal = host.replace(/^\[|\]$/g, '')
   const addresses = isIP(literal)
     ? [literal]
@@ -60,8 +62,7 @@ async function checkedAddress(host: string, allowPrivate: boolean): Promise<stri
         },
       )
   if (!addresses.length) throw imapProblem('host')
-  if (!allowPrivate && (isPrivateHost(host) || addresses.some(isPrivateHost)))
-    throw imapProblem('host', `${host} is a private or loopback address; this server connects only to public mail hosts`)
+  if (!allowPrivate && addresses.some(isPrivateHost)) throw refused()
   return addresses[0]!
 }
 

@@ -102,7 +102,7 @@ test('bad input, private hosts, wrong passwords and missing folders are refused 
   // Off by default: loopback and private addresses, by literal or by name, are never connected to.
   const strict = createTestApp({ config: { secretsKey: SECRETS_KEY } })
   const bob = await signUp(strict.call)
-  for (const host of ['127.0.0.1', 'localhost', '10.1.2.3', '[::1]', '169.254.169.254']) {
+  for (const host of ['127.0.0.1', 'localhost', '10.1.2.3', '[::1]', '::ffff:7f00:1', '169.254.169.254', 'mail.internal']) {
     const response = await strict.call('/api/v1/me/imap', json(sessionHeaders(bob.cookie), 'PUT', { ...good, host }))
     assert.equal(response.status, 400, host)
     assert.match(response.body.error, /private or loopback/)
