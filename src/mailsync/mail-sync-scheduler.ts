@@ -47,9 +47,16 @@ export async function syncDueMailboxes(ctx: AppContext, signal?: AbortSignal): P
   return run
 }
 
-export function startMailSyncScheduler(ctx: AppContext): { stop(): Promise<void> } {
+export interface MailSyncScheduler {
+  /** Resolves when the tick in flight, if any, has finished. */
+  idle(): Promise<void>
+  /** Stops the timer; the sync in flight stops after its current mailbox. */
+  stop(): Promise<void>
+}
+
+export function startMailSyncScheduler(ctx: AppContext): MailSyncScheduler {
   const minutes = ctx.config.mailSyncIntervalMinutes
-  if (minutes <= 0) return { stop: async () => {} }
+  if (minutes <= 0) return { idle: async () => {}, stop: async () => {} }
   const controller = new AbortController()
   let current: Promise<unknown> | null = null
   const tick = () => {
@@ -61,6 +68,9 @@ export function startMailSyncScheduler(ctx: AppContext): { stop(): Promise<void>
   const timer = setInterval(tick, Math.min(TICK_MS, minutes * 60_000))
   timer.unref()
   return {
+    async idle() {
+      await current
+    },
     async stop() {
       clearInterval(timer)
       controller.abort()
