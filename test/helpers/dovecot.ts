@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createConnection, createServer } from 'node:net'
+import { createConnection } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { ImapFlow } from 'imapflow'
+import { freePort } from './net.ts'
 
 /**
  * A real Dovecot IMAP server (Debian's dovecot-imapd; .ci/run installs it) on a free loopback port
@@ -21,17 +22,6 @@ export interface Dovecot {
   /** A connected client of `user` (the test's own mail client: APPEND, CREATE, DELETE). */
   client(user: string, password: string): Promise<ImapFlow>
   stop(): Promise<void>
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** uid and gid of a system account, from /etc/passwd. */
