@@ -53,6 +53,7 @@ export async function revokeGmailToken(config: Config, token: string): Promise<v
 
 export interface GmailMessageRef {
   id: string
+  threadId?: string
   labelIds?: string[]
 }
 

@@ -23,13 +23,16 @@ export interface GmailFetchResult {
   full: boolean
 }
 
+/** Takes one raw message; resolves once it is stored. */
+type Deliver = (ref: GmailMessageRef, raw: Buffer) => Promise<void> | void
+
 const arrived = (ref: GmailMessageRef) => !(ref.labelIds ?? []).some((label) => NOT_ARRIVED.has(label))
 
 export async function fetchGmail(
   mailbox: GmailMailbox,
   historyId: string | null,
   options: GmailFetchOptions,
-  deliver: (id: string, raw: Buffer) => Promise<void> | void,
+  deliver: Deliver,
 ): Promise<GmailFetchResult> {
   if (historyId) {
     try {
@@ -41,7 +44,7 @@ export async function fetchGmail(
   return fullRead(mailbox, options, deliver)
 }
 
-async function fullRead(mailbox: GmailMailbox, options: GmailFetchOptions, deliver: (id: string, raw: Buffer) => Promise<void> | void): Promise<GmailFetchResult> {
+async function fullRead(mailbox: GmailMailbox, options: GmailFetchOptions, deliver: Deliver): Promise<GmailFetchResult> {
   const { historyId } = await mailbox.profile()
   const q = `newer_than:${Math.max(1, options.firstSyncDays)}d -in:drafts`
   const refs: GmailMessageRef[] = []
@@ -56,14 +59,14 @@ async function fullRead(mailbox: GmailMailbox, options: GmailFetchOptions, deliv
   for (const ref of refs.slice(0, options.maxMessages).reverse()) {
     const raw = await mailbox.rawMessage(ref.id)
     if (raw) {
-      await deliver(ref.id, raw)
+      await deliver(ref, raw)
       fetched++
     }
   }
   return { fetched, historyId, full: true }
 }
 
-async function fromHistory(mailbox: GmailMailbox, startHistoryId: string, options: GmailFetchOptions, deliver: (id: string, raw: Buffer) => Promise<void> | void): Promise<GmailFetchResult> {
+async function fromHistory(mailbox: GmailMailbox, startHistoryId: string, options: GmailFetchOptions, deliver: Deliver): Promise<GmailFetchResult> {
   const seen = new Set<string>()
   let checkpoint = startHistoryId
   let fetched = 0
@@ -76,7 +79,7 @@ async function fromHistory(mailbox: GmailMailbox, startHistoryId: string, option
         seen.add(ref.id)
         const raw = await mailbox.rawMessage(ref.id)
         if (raw) {
-          await deliver(ref.id, raw)
+          await deliver(ref, raw)
           fetched++
         }
       }

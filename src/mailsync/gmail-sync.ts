@@ -37,10 +37,10 @@ export async function syncGmailMailbox(ctx: AppContext, userId: number): Promise
     const mailbox = new GmailMailbox(ctx.config, tokens, (next) => updateGmailTokens(ctx.db, ctx.config, userId, next))
     let stored = 0
     try {
-      const result = await fetchGmail(mailbox, connection.history_id, { maxMessages: ctx.config.mailSyncMaxMessages, firstSyncDays: ctx.config.mailSyncFirstDays }, async (id, raw) => {
+      const result = await fetchGmail(mailbox, connection.history_id, { maxMessages: ctx.config.mailSyncMaxMessages, firstSyncDays: ctx.config.mailSyncFirstDays }, async (ref, raw) => {
         // Disconnected while this sync ran: nothing more arrives for an account that let go.
         if (!findGmailConnection(ctx.db, userId)) throw new GmailUnavailable('disconnected during the sync')
-        const ingested = await ingestRawMessage(ctx.db, userId, raw, 'gmail', { externalId: id, now: ctx.now().toISOString() }).catch((error: unknown) => {
+        const ingested = await ingestRawMessage(ctx.db, userId, raw, 'gmail', { externalId: ref.id, ...(ref.threadId ? { threadId: ref.threadId } : {}), now: ctx.now().toISOString() }).catch((error: unknown) => {
           throw new StoreFailure(error)
         })
         if (!ingested.duplicate) stored++

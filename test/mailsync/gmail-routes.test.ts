@@ -96,6 +96,8 @@ test('connect, sync by history id, refresh on 401, re-read without duplicates, r
   assert.equal(done.headers.get('location'), '/account?gmail=connected')
   await app.ctx.background.idle()
   assert.deepEqual(await inbox(app, headers), ['gmail:Interview at Globex', 'gmail:Thanks for applying to Globex'])
+  // Gmail's thread ids come along, for the linker's thread continuity.
+  assert.equal(app.db.prepare("SELECT COUNT(*) FROM emails WHERE source = 'gmail' AND thread_id IS NOT NULL").pluck().get(), 2)
   const status = (await app.call('/api/v1/me/gmail', { headers })).body.data
   assert.deepEqual([status.connected, status.email, status.status, status.available, status.calendar_connected, status.last_error], [true, address, 'connected', true, false, null])
   const sealed = app.db.prepare('SELECT token_enc FROM gmail_connections').pluck().get() as Buffer
