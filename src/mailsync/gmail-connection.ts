@@ -28,26 +28,27 @@ export function startGmailSync(ctx: AppContext, userId: number): void {
 }
 
 /**
- * Deletes the tokens and every message the Gmail sync brought in, then asks Google to forget the
- * grant (best effort, after the answer: the local copy is gone whatever Google says).
+ * Asks Google, after the answer, to forget the grant of the user's connection (best effort: the
+ * local tokens go whatever Google says). Called before the tokens are deleted, which it reads.
  */
-export function disconnectGmail(ctx: AppContext, userId: number) {
+export function revokeGmailGrantLater(ctx: AppContext, userId: number): void {
   const row = findGmailConnection(ctx.db, userId)
-  let refreshToken: string | null = null
-  if (row) {
-    try {
-      refreshToken = gmailTokensOf(ctx.config, row).refreshToken
-    } catch {
-      // Sealed under a key this server no longer has: nothing to revoke with.
-    }
+  if (!row) return
+  let token: string
+  try {
+    token = gmailTokensOf(ctx.config, row).refreshToken
+  } catch {
+    return // sealed under a key this server no longer has: nothing to revoke with
   }
+  ctx.background.run('Gmail revoke', () => revokeGmailToken(ctx.config, token))
+}
+
+/** Deletes the tokens and every message the Gmail sync brought in, and revokes the grant. */
+export function disconnectGmail(ctx: AppContext, userId: number) {
+  revokeGmailGrantLater(ctx, userId)
   ctx.db.transaction(() => {
     deleteGmailConnection(ctx.db, userId)
     deleteMailOfSource(ctx.db, userId, 'gmail')
   })()
-  if (refreshToken) {
-    const token = refreshToken
-    ctx.background.run('Gmail revoke', () => revokeGmailToken(ctx.config, token))
-  }
   return gmailStatus(ctx, userId)
 }

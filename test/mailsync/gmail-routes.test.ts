@@ -184,13 +184,17 @@ test('the callback takes only its own account, an intact and unexpired state, an
   assert.equal(app.db.prepare('SELECT COUNT(*) FROM gmail_connections').pluck().get(), 0)
 })
 
-test('DELETE /me erases the Gmail tokens', async () => {
+test('DELETE /me erases the Gmail tokens and revokes the grant at Google', async () => {
   const app = gmailApp()
   const grace = await signUp(app.call)
   assert.equal((await connect(app, grace.cookie, 'grace@gmail.test')).status, 302)
   await app.ctx.background.idle()
   assert.equal(app.db.prepare('SELECT COUNT(*) FROM gmail_connections').pluck().get(), 1)
+  google.clearRevoked()
   const erase = await app.call('/api/v1/me', { method: 'DELETE', headers: sessionHeaders(grace.cookie) })
   assert.equal(erase.status, 204)
   assert.equal(app.db.prepare('SELECT COUNT(*) FROM gmail_connections').pluck().get(), 0)
+  await app.ctx.background.idle()
+  assert.equal(google.revoked().length, 1)
+  assert.match(google.revoked()[0]!, /^1\/\/refresh-/)
 })
