@@ -65,9 +65,9 @@ export class GmailMailbox {
     private readonly onTokens: (tokens: GmailTokens) => void,
   ) {}
 
-  private async get(path: string, query: Record<string, string> = {}): Promise<unknown> {
+  private async get(path: string, query: Record<string, string | string[]> = {}): Promise<unknown> {
     const url = new URL(`${this.config.gmailApiUrl.replace(/\/$/, '')}/users/me/${path}`)
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value)
+    for (const [name, value] of Object.entries(query)) for (const one of [value].flat()) url.searchParams.append(name, one)
     if (this.tokens.expiresAt <= Date.now() + 30_000) await this.refresh()
     let response = await this.send(url)
     if (response.status === 401) {
@@ -114,6 +114,18 @@ export class GmailMailbox {
       added: (record.messagesAdded ?? []).flatMap((entry) => (entry.message?.id ? [entry.message] : [])),
     }))
     return { records, historyId: String(json.historyId ?? startHistoryId), ...(json.nextPageToken ? { nextPageToken: json.nextPageToken } : {}) }
+  }
+
+  /** From, Subject and Date of one message (Gmail's metadata format), or null when it is gone. */
+  async headers(id: string): Promise<{ from: string; subject: string; date: string | null } | null> {
+    const json = (await this.get(`messages/${encodeURIComponent(id)}`, { format: 'metadata', metadataHeaders: ['From', 'Subject', 'Date'] }).catch((error: unknown) => {
+      if (error instanceof GmailUnavailable && /404/.test(error.message)) return null
+      throw error
+    })) as { payload?: { headers?: { name?: string; value?: string }[] }; internalDate?: string } | null
+    if (!json) return null
+    const header = (name: string) => json.payload?.headers?.find((h) => h.name?.toLowerCase() === name.toLowerCase())?.value ?? ''
+    const internal = Number(json.internalDate)
+    return { from: header('From'), subject: header('Subject'), date: Number.isFinite(internal) && internal > 0 ? new Date(internal).toISOString() : null }
   }
 
   /** The raw RFC 822 message, or null when it is larger than the cap or gone meanwhile. */

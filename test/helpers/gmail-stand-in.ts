@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net'
 export const GMAIL_CLIENT = { gmailClientId: 'openroles-gmail-test', gmailClientSecret: 'gmail-shh' }
 
 interface Mailbox {
-  messages: { id: string; raw: string; labelIds: string[] }[]
+  messages: { id: string; raw: string; labelIds: string[]; internalDate: number }[]
   history: { id: number; messageId: string; labelIds: string[] }[]
   historyFloor: number
 }
@@ -82,8 +82,14 @@ export async function startGmailStandIn() {
     if (req.method !== 'GET') return send(405, { error: { code: 405 } })
     if (url.pathname === '/gmail/v1/users/me/profile') return send(200, { emailAddress: email, messagesTotal: mailbox.messages.length, threadsTotal: mailbox.messages.length, historyId: latest })
     if (url.pathname === '/gmail/v1/users/me/messages') {
-      // Newest first, two per page, so paging is exercised; `q` is taken as "everything".
-      const all = [...mailbox.messages].reverse().filter((m) => !m.labelIds.includes('DRAFT'))
+      // Newest first, two per page, so paging is exercised. Of `q` only `after:` and the quoted
+      // terms are understood (a message matches when its raw text holds any term).
+      const q = url.searchParams.get('q') ?? ''
+      const after = Number(/after:(\d+)/.exec(q)?.[1] ?? 0)
+      const terms = [...q.matchAll(/"([^"]+)"/g)].map((m) => m[1]!.toLowerCase())
+      const all = [...mailbox.messages]
+        .reverse()
+        .filter((m) => !m.labelIds.includes('DRAFT') && m.internalDate >= after * 1000 && (!terms.length || terms.some((t) => m.raw.toLowerCase().includes(t))))
       const start = Number(url.searchParams.get('pageToken') ?? 0)
       const page = all.slice(start, start + 2)
       return send(200, { messages: page.map((m) => ({ id: m.id, threadId: m.id })), resultSizeEstimate: all.length, ...(start + 2 < all.length ? { nextPageToken: String(start + 2) } : {}) })
@@ -91,7 +97,17 @@ export async function startGmailStandIn() {
     const one = /^\/gmail\/v1\/users\/me\/messages\/([^/]+)$/.exec(url.pathname)
     if (one) {
       const message = mailbox.messages.find((m) => m.id === decodeURIComponent(one[1]!))
-      if (!message || url.searchParams.get('format') !== 'raw') return send(404, { error: { code: 404, message: 'Requested entity was not found.' } })
+      if (!message) return send(404, { error: { code: 404, message: 'Requested entity was not found.' } })
+      if (url.searchParams.get('format') === 'metadata') {
+        const wanted = url.searchParams.getAll('metadataHeaders').map((h) => h.toLowerCase())
+        const headers = message.raw
+          .split('\r\n\r\n')[0]!
+          .split('\r\n')
+          .map((line) => ({ name: line.slice(0, line.indexOf(':')), value: line.slice(line.indexOf(':') + 1).trim() }))
+          .filter((h) => wanted.includes(h.name.toLowerCase()))
+        return send(200, { id: message.id, threadId: message.id, labelIds: message.labelIds, internalDate: String(message.internalDate), payload: { headers } })
+      }
+      if (url.searchParams.get('format') !== 'raw') return send(400, { error: { code: 400, message: 'format not served by the stand-in' } })
       return send(200, { id: message.id, threadId: message.id, labelIds: message.labelIds, snippet: '', sizeEstimate: message.raw.length, historyId: latest, raw: Buffer.from(message.raw).toString('base64url') })
     }
     if (url.pathname === '/gmail/v1/users/me/history') {
@@ -131,7 +147,7 @@ export async function startGmailStandIn() {
     deliver(email: string, raw: string, labelIds: string[] = ['INBOX', 'UNREAD']): string {
       const mailbox = mailboxOf(email)
       const id = `18c${(++counter).toString(16).padStart(13, '0')}`
-      mailbox.messages.push({ id, raw, labelIds })
+      mailbox.messages.push({ id, raw, labelIds, internalDate: Date.now() })
       mailbox.history.push({ id: ++historyCounter, messageId: id, labelIds })
       return id
     },
