@@ -67,6 +67,7 @@ import { jobInteractionRoutes } from './http/job-interactions.ts'
 import { trackerRoutes } from './http/tracker.ts'
 import { inboxRoutes } from './http/inbox.ts'
 import { mailboxRoutes } from './http/mailbox.ts'
+import { mailFollowupRoutes } from './http/mail-followup.ts'
 import { startHostedMailListener } from './inbox/smtp-listener.ts'
 import { voteRoutes } from './http/votes.ts'
 import { planRoutes } from './http/plan.ts'
@@ -205,6 +206,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...trackerRoutes(ctx),
     ...inboxRoutes(ctx),
     ...mailboxRoutes(ctx),
+    ...mailFollowupRoutes(ctx),
     ...voteRoutes(ctx),
     ...planRoutes(ctx),
     ...meJdRoutes(ctx),

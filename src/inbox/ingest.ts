@@ -3,10 +3,10 @@ import type { DB } from '../db/connection.ts'
 import { parseInvitation } from './calendar.ts'
 import { applyTrackerEffects } from './effects.ts'
 import type { MailSource } from './labels.ts'
-import { decideLink } from './linking.ts'
+import { decideLink, type LinkDecision } from './linking.ts'
 import { parseRawMessage } from './parse.ts'
 import { emailRow, insertEmail } from './store.ts'
-import { classify, ownText } from './triage.ts'
+import { classify, labelFor, ownText } from './triage.ts'
 
 /**
  * The one way a raw message enters the inbox, whichever route delivered it (the hosted mailbox's
@@ -72,7 +72,9 @@ export function classifyAndLink(db: DB, userId: number, id: number, now: string)
   const row = emailRow(db, userId, id)!
   const triage = classify({ fromAddr: row.from_addr, fromName: row.from_name, subject: row.subject, bodyText: row.body_text, hasInvitation: row.invitation !== null })
   const { text, forwarded } = ownText(row.body_text)
-  const decision = decideLink(db, {
+  // Job alerts and newsletters name roles and companies too, but belong to no application.
+  const alert = triage.label === 'other' && triage.confidence >= 0.8
+  const decision: LinkDecision = alert ? { kind: 'none' } : decideLink(db, {
     userId,
     fromAddr: row.from_addr,
     fromName: row.from_name,
@@ -86,7 +88,7 @@ export function classifyAndLink(db: DB, userId: number, id: number, now: string)
   const jobId = decision.kind === 'link' ? decision.jobId : null
   const suggested = decision.kind === 'suggest' ? decision.jobId : null
   db.prepare('UPDATE emails SET status_signal = ?, job_id = ?, link_source = ?, suggested_job_id = ?, updated_at = ? WHERE id = ?').run(
-    triage.label, jobId, jobId === null ? null : 'auto', suggested, now, id,
+    labelFor(triage, decision.kind !== 'none'), jobId, jobId === null ? null : 'auto', suggested, now, id,
   )
   applyTrackerEffects(db, emailRow(db, userId, id)!, now)
 }

@@ -4,7 +4,7 @@ import { domainOf } from './triage.ts'
 /**
  * Which of the caller's applications a message is about. Evidence, strongest first: the message
  * answers (In-Reply-To / References) a message already linked; the sender's domain is the
- * company's; the company's name is in the sender name or subject, or only in the body; the role's
+ * company's (or spells its name); the company's name is in the sender name or subject, or only in the body; the role's
  * title is mentioned. A clear single winner is linked (`auto`); an uncertain or tied one becomes a
  * suggestion the user confirms or rejects.
  */
@@ -37,7 +37,7 @@ const LEGAL_FORMS = /\b(inc|llc|ltd|limited|gmbh|ag|se|sa|sas|sarl|s ?l|bv|b ?v|
 /** Lowercased letters and digits separated by single spaces, padded, so ` name ` finds whole words. */
 export const normalizeWords = (text: string): string => ` ${text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `
 
-const companyKey = (name: string): string => normalizeWords(name).replace(LEGAL_FORMS, ' ').replace(/\s+/g, ' ')
+export const companyKey = (name: string): string => normalizeWords(name).replace(LEGAL_FORMS, ' ').replace(/\s+/g, ' ')
 
 /** The registrable part of a host: the last two labels, three under a two-letter second-level zone (co.uk). */
 export function rootDomain(host: string): string {
@@ -46,7 +46,7 @@ export function rootDomain(host: string): string {
   return labels.slice(-n).join('.')
 }
 
-function hostOf(url: string | null): string | undefined {
+export function hostOf(url: string | null): string | undefined {
   if (!url) return undefined
   try {
     return new URL(url).hostname
@@ -85,8 +85,11 @@ export function decideLink(db: DB, input: LinkInput): LinkDecision {
     const key = companyKey(c.company)
     const title = normalizeWords(c.title)
     const core = title.replace(SENIORITY, ' ').replace(/\s+/g, ' ')
+    const compact = key.replace(/ /g, '')
     let score = 0
     if (senders.some((d) => domains.includes(d))) score += 3
+    // No homepage known: a sender domain spelling the company's name (jobs@globex.example for Globex) is nearly as good.
+    else if (compact.length >= 3 && senders.some((d) => d.split('.')[0]!.replace(/-/g, '') === compact)) score += 2
     // The only application at a company named in the sender or subject needs no role to be certain.
     if (key.trim().length >= 2 && head.includes(key)) score += perCompany.get(key) === 1 ? 3 : 2
     else if (key.trim().length >= 2 && body.includes(key)) score += 1

@@ -17,10 +17,10 @@ export const PHRASES: Record<Exclude<Label, 'other'>, string[]> = {
   ],
   rejection: [
     'unfortunately', 'regret to inform', 'not to move forward', 'not be moving forward', 'will not be moving forward', 'decided to move forward with other', 'decided to pursue other candidates', 'not (been )?selected', 'position has been filled', 'other candidates whose', 'not able to offer you', 'we will not be progressing', 'not progress your application', 'no longer under consideration',
-    'leider', 'absage', 'nicht berücksichtigen', 'anderen kandidaten entschieden', 'nicht weiter verfolgen', 'keine positive nachricht',
+    'leider', 'absage', 'nicht (weiter )?berücksichtigen', 'anderen kandidaten entschieden', 'nicht weiter verfolgen', 'keine positive nachricht',
     'malheureusement', 'ne pas donner suite', 'pas retenu', 'pas été retenue?', 'regret de vous informer',
     'lamentablemente', 'desafortunadamente', 'no ha sido seleccionad', 'no continuar con tu candidatura', 'otros candidatos', 'lamentamos informarte',
-    'helaas', 'niet verder', 'afgewezen', 'andere kandidaten', 'niet door naar',
+    'helaas', 'niet verder', 'afgewezen', 'andere kandidaat', 'niet door naar',
     'к сожалению', 'отказ', 'не готовы продолжить', 'выбрали другого кандидата', 'не можем предложить',
   ],
   assessment: [
@@ -32,7 +32,7 @@ export const PHRASES: Record<Exclude<Label, 'other'>, string[]> = {
     'тестовое задание', 'тестового задания', 'техническое задание', 'онлайн-тест',
   ],
   interview_invitation: [
-    'invite you (to|for) an? (\\w+ ){0,2}interview', 'invitation to (an? )?(\\w+ )?interview', 'interview invitation', 'schedule (an|your|the) (\\w+ )?interview', 'technical interview', 'onsite interview', 'on-site interview', 'final interview', 'next round', 'interview with (our|the) (team|hiring manager|engineering)', 'meet the team', 'book (a|your) (time|slot) for (an|your|the) interview', 'interview slot',
+    'invite you (to|for) an? (\\w+ ){0,2}interview', 'invitation to (an? )?(\\w+ )?interview', 'interview invitation', 'schedule (an|your|the) (\\w+ )?interview', 'technical interview', 'onsite interview', 'on-site interview', 'final interview', 'next round', 'interview with (our|the) (team|hiring manager|engineering)', 'meet the team', 'book (a|your) (time|slot) for (an|your|the) interview', 'interview slot', 'invitation for your interview',
     'einladung zu(m| einem) (\\w+ )?(vorstellungs)?gespräch', 'vorstellungsgespräch', 'bewerbungsgespräch', 'zum interview einladen', 'technisches interview', 'nächste runde',
     'entretien', 'vous inviter à un', 'convier à un',
     'entrevista', 'invitarte a una',
@@ -49,7 +49,7 @@ export const PHRASES: Record<Exclude<Label, 'other'>, string[]> = {
   ],
   incomplete_application: [
     'application is incomplete', 'incomplete application', 'complete your application', 'finish your application', 'missing (documents|information|required)', 'not yet complete', 'still need(s)? to complete',
-    'bewerbung ist (noch )?unvollständig', 'unvollständige bewerbung', 'bewerbung (zu )?vervollständigen', 'fehlende unterlagen',
+    'bewerbung ist (noch )?unvollständig', 'unvollständige bewerbung', 'bewerbung (zu )?vervollständigen', 'vervollständigen sie ihre bewerbung', 'fehlende unterlagen',
     'candidature (est )?incomplète', 'compléter votre candidature', 'documents manquants',
     'solicitud (está )?incompleta', 'candidatura incompleta', 'completar tu (solicitud|candidatura)', 'documentos faltantes',
     'sollicitatie is (nog )?onvolledig', 'onvolledige sollicitatie', 'sollicitatie af te ronden', 'ontbrekende documenten', 'sollicitatie (te )?voltooien',
@@ -59,16 +59,16 @@ export const PHRASES: Record<Exclude<Label, 'other'>, string[]> = {
     'could you (please )?(send|share|provide|let us know|confirm)', 'please (send|share|provide|let us know|confirm)', 'salary expectations', 'notice period', 'your availability', 'work permit', 'additional information', 'a few questions', 'right to work',
     'gehaltsvorstellung', 'kündigungsfrist', 'könnten sie uns', 'bitte senden sie', 'weitere informationen', 'arbeitserlaubnis',
     'prétentions salariales', 'pourriez-vous', 'merci de nous (envoyer|transmettre|indiquer)', 'préavis', 'informations complémentaires',
-    'expectativas salariales', 'podrías (enviarnos|indicarnos|confirmar)', 'por favor (envíanos|indícanos)', 'preaviso', 'información adicional',
+    'expectativas salariales', 'podrías (enviarnos|indicarnos|confirmar)', 'por favor,? (envíanos|indícanos)', 'preaviso', 'información adicional',
     'salarisindicatie', 'salarisverwachting', 'opzegtermijn', 'zou je (ons )?(kunnen|willen)', 'aanvullende informatie',
     'зарплатные ожидания', 'ожидания по зарплате', 'не могли бы вы', 'пришлите', 'дополнительную информацию',
   ],
   acknowledgement: [
     'thank you for (your )?appl', 'thanks for (your )?appl', 'we (have )?received your application', 'application (has been )?received', 'received your application', 'thank you for your interest', 'application was submitted', 'successfully submitted', 'we will review your application', 'reviewing your application',
     'vielen dank für ihre bewerbung', 'danke für deine bewerbung', 'bewerbung (ist )?(bei uns )?eingegangen', 'eingangsbestätigung', 'ihre bewerbung erhalten',
-    'merci pour votre candidature', 'avons bien reçu votre candidature', 'accusé de réception', 'candidature a bien été',
+    'merci pour votre candidature', 'avons bien reçu votre candidature', 'accusé de réception', 'candidature a bien été', 'remercions de l.intérêt', 'en cours d.étude',
     'gracias por (tu|su) (solicitud|candidatura|postulación|interés)', 'hemos recibido tu', 'recibido tu candidatura', 'solicitud recibida',
-    'bedankt voor je sollicitatie', 'bedankt voor uw sollicitatie', 'sollicitatie ontvangen', 'ontvangstbevestiging', 'hebben je sollicitatie ontvangen',
+    'bedankt voor je sollicitatie', 'bedankt voor uw sollicitatie', 'sollicitatie ontvangen', 'ontvangstbevestiging', 'hebben je sollicitatie ontvangen', 'bedankt voor je interesse', 'leuk dat je interesse',
     'спасибо за (ваш )?отклик', 'получили ваш(е|у)? (отклик|резюме|заявку)', 'ваш отклик получен', 'спасибо за интерес',
   ],
 }

@@ -88,3 +88,12 @@ export function classify(input: TriageInput): Triage {
   if (ats) return { label: 'acknowledgement', confidence: 0.6 }
   return { label: 'other', confidence: 0.5 }
 }
+
+/**
+ * The label stored for a message: `other` only for mail that is about no application. Mail the
+ * matcher tied to an application but no phrase explains stays unclassified (visible, and listed
+ * by `unclassified=1`) rather than hidden as `other`.
+ */
+export function labelFor(triage: Triage, aboutAnApplication: boolean): Label | null {
+  return triage.label === 'other' && triage.confidence < 0.8 && aboutAnApplication ? null : triage.label
+}
