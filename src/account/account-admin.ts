@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts'
 import { badRequest } from '../errors.ts'
 import { deleteOutboxFor } from '../mail/outbox.ts'
-import { revokeGmailGrantLater } from '../mailsync/gmail-connection.ts'
+import { revokeGmailGrantLater } from '../mailsync/gmail-account.ts'
 import { forgetVotesOf } from '../catalogue/votes.ts'
 import { throttledError } from './login-throttle.ts'
 import { hashPassword, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'

@@ -5,8 +5,8 @@ import { badRequest } from '../errors.ts'
 import { defineOperation, type Route } from './route.ts'
 import { dataOf, object } from './openapi-shapes.ts'
 import { allowedOrigin } from './origin.ts'
-import { completeGmailConnect, gmailAuthorizationUrl, gmailAvailable } from '../mailsync/gmail-connect.ts'
-import { disconnectGmail, gmailStatus, startGmailSync } from '../mailsync/gmail-connection.ts'
+import { completeGmailConnect, gmailAuthorizationUrl, gmailAvailable } from '../mailsync/gmail-oauth.ts'
+import { disconnectGmail, gmailStatus, startGmailSync } from '../mailsync/gmail-account.ts'
 
 /**
  * The Gmail connection: status and disconnect always; connect (a browser flow through Google's

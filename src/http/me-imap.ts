@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { dataOf, object } from './openapi-shapes.ts'
-import { connectImapMailbox, disconnectImapMailbox, imapStatus } from '../mailsync/imap-connection.ts'
+import { connectImapMailbox, disconnectImapMailbox, imapStatus } from '../mailsync/imap-account.ts'
 import { syncImapMailbox } from '../mailsync/imap-sync.ts'
 
 /**

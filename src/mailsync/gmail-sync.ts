@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts'
 import { ingestRawMessage } from '../inbox/ingest.ts'
 import { GmailMailbox, GmailReconsent, GmailUnavailable } from './gmail-api.ts'
 import { fetchGmail } from './gmail-fetch.ts'
-import { findGmailConnection, gmailTokensOf, recordGmailSync, updateGmailTokens } from './gmail-connections.ts'
+import { findGmailConnection, gmailTokensOf, recordGmailSync, updateGmailTokens } from './gmail-store.ts'
 import { runExclusive } from './sync-guard.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { ImapFlow } from 'imapflow'
-import { classifyImapError } from './imap-connect.ts'
+import { classifyImapError } from './imap-client.ts'
 
 /**
  * Incremental reading of IMAP folders. A folder's checkpoint is its UIDVALIDITY and the last UID

@@ -2,9 +2,9 @@ import type { ImapFlow } from 'imapflow'
 import type { AppContext } from '../context.ts'
 import { DomainError, badRequest, conflict, serviceUnavailable, unprocessable } from '../errors.ts'
 import { ingestRawMessage } from '../inbox/ingest.ts'
-import { classifyImapError, openImap, type ImapLogin, type ImapProblem } from './imap-connect.ts'
+import { classifyImapError, openImap, type ImapLogin, type ImapProblem } from './imap-client.ts'
 import { fetchNewMail, type FolderResult } from './imap-fetch.ts'
-import { findImapAccount, foldersOf, imapCheckpoint, imapLoginOf, recordImapSync, saveImapCheckpoint } from './imap-accounts.ts'
+import { findImapAccount, foldersOf, imapCheckpoint, imapLoginOf, recordImapSync, saveImapCheckpoint } from './imap-store.ts'
 import { runExclusive } from './sync-guard.ts'
 
 /**

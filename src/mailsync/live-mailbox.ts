@@ -3,10 +3,10 @@ import type { AppContext } from '../context.ts'
 import { DomainError, notFound } from '../errors.ts'
 import { ingestRawMessage } from '../inbox/ingest.ts'
 import { GmailMailbox, GmailReconsent, GmailUnavailable } from './gmail-api.ts'
-import { gmailAvailable } from './gmail-connect.ts'
-import { findGmailConnection, gmailTokensOf, updateGmailTokens } from './gmail-connections.ts'
-import { findImapAccount, foldersOf, imapLoginOf } from './imap-accounts.ts'
-import { openImap } from './imap-connect.ts'
+import { gmailAvailable } from './gmail-oauth.ts'
+import { findGmailConnection, gmailTokensOf, updateGmailTokens } from './gmail-store.ts'
+import { findImapAccount, foldersOf, imapLoginOf } from './imap-store.ts'
+import { openImap } from './imap-client.ts'
 
 /**
  * The connected mailboxes read live, beside the stored mail, for mail recall: candidates found in

@@ -1,9 +1,9 @@
 import type { AppContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
-import { gmailAvailable } from './gmail-connect.ts'
-import { gmailConnectionsDue } from './gmail-connections.ts'
+import { gmailAvailable } from './gmail-oauth.ts'
+import { gmailConnectionsDue } from './gmail-store.ts'
 import { syncGmailMailbox } from './gmail-sync.ts'
-import { imapAccountsDue } from './imap-accounts.ts'
+import { imapAccountsDue } from './imap-store.ts'
 import { syncImapMailbox } from './imap-sync.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { startDovecot, type Dovecot } from '../helpers/dovecot.ts'
-import { openImap } from '../../src/mailsync/imap-connect.ts'
+import { openImap } from '../../src/mailsync/imap-client.ts'
 import { fetchNewMail, type FolderCheckpoint } from '../../src/mailsync/imap-fetch.ts'
 
 let dovecot: Dovecot

@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts'
 import { DomainError, badRequest, serviceUnavailable, tooManyRequests } from '../errors.ts'
 import { hasSecretsKey } from '../secret-box.ts'
 import { deleteMailOfSource } from '../inbox/mailbox.ts'
-import { deleteImapAccount, findImapAccount, imapLoginOf, saveImapAccount, toImapJson, type ImapAccountInput } from './imap-accounts.ts'
+import { deleteImapAccount, findImapAccount, imapLoginOf, saveImapAccount, toImapJson, type ImapAccountInput } from './imap-store.ts'
 import { syncImapMailbox, verifyImapLogin } from './imap-sync.ts'
 import { takeHourlyAttempt } from './sync-guard.ts'
 

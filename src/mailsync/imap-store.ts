@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts'
 import type { DB } from '../db/connection.ts'
 import { openSecret, sealSecret } from '../secret-box.ts'
-import type { ImapLogin } from './imap-connect.ts'
+import type { ImapLogin } from './imap-client.ts'
 import type { FolderCheckpoint } from './imap-fetch.ts'
 
 /**

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts'
 import { badRequest, serviceUnavailable } from '../errors.ts'
 import { hasSecretsKey, secretsKeyOf } from '../secret-box.ts'
 import { exchangeGmailCode, GMAIL_SCOPE, GmailMailbox, GmailReconsent, GmailUnavailable } from './gmail-api.ts'
-import { saveGmailConnection } from './gmail-connections.ts'
+import { saveGmailConnection } from './gmail-store.ts'
 
 /**
  * Connecting Gmail: Google's authorization-code flow for a confidential client, with PKCE (S256),

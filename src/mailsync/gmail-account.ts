@@ -2,8 +2,8 @@ import type { AppContext } from '../context.ts'
 import { badRequest } from '../errors.ts'
 import { deleteMailOfSource } from '../inbox/mailbox.ts'
 import { revokeGmailToken } from './gmail-api.ts'
-import { gmailAvailable } from './gmail-connect.ts'
-import { deleteGmailConnection, findGmailConnection, gmailTokensOf } from './gmail-connections.ts'
+import { gmailAvailable } from './gmail-oauth.ts'
+import { deleteGmailConnection, findGmailConnection, gmailTokensOf } from './gmail-store.ts'
 import { syncGmailMailbox } from './gmail-sync.ts'
 
 /**
