@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { ImapFlow } from 'imapflow'
+import type { Config } from '../config.ts'
 import { isPrivateHost } from '../sources/board-url.ts'
 
 /**
@@ -25,6 +26,8 @@ export interface ImapLimits {
   timeoutMs: number
   maxMessageBytes: number
 }
+
+export const imapLimitsOf = (config: Config): ImapLimits => ({ allowPrivateHosts: config.imapAllowPrivateHosts, timeoutMs: config.mailSyncTimeoutMs, maxMessageBytes: config.mailMaxBytes })
 
 export type ImapProblemKind = 'host' | 'connect' | 'tls' | 'login' | 'folder' | 'protocol'
 

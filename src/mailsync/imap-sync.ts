@@ -2,7 +2,7 @@ import type { ImapFlow } from 'imapflow'
 import type { AppContext } from '../context.ts'
 import { DomainError, badRequest, conflict, serviceUnavailable, unprocessable } from '../errors.ts'
 import { ingestRawMessage } from '../inbox/ingest.ts'
-import { classifyImapError, openImap, type ImapLogin, type ImapProblem } from './imap-client.ts'
+import { classifyImapError, imapLimitsOf, openImap, type ImapLogin, type ImapProblem } from './imap-client.ts'
 import { fetchNewMail, type FolderResult } from './imap-fetch.ts'
 import { findImapAccount, foldersOf, imapCheckpoint, imapLoginOf, recordImapSync, saveImapCheckpoint } from './imap-store.ts'
 import { runExclusive } from './sync-guard.ts'
@@ -28,8 +28,6 @@ class StoreFailure extends Error {
   }
 }
 
-const limitsOf = (ctx: AppContext) => ({ allowPrivateHosts: ctx.config.imapAllowPrivateHosts, timeoutMs: ctx.config.mailSyncTimeoutMs, maxMessageBytes: ctx.config.mailMaxBytes })
-
 /** A refused host (400), a user-fixable problem (422) or the server being out of reach (503). */
 export function imapHttpError(problem: ImapProblem): DomainError {
   if (problem.kind === 'host') return badRequest(problem.message)
@@ -40,7 +38,7 @@ export function imapHttpError(problem: ImapProblem): DomainError {
 export async function verifyImapLogin(ctx: AppContext, login: ImapLogin, folders: string[]): Promise<void> {
   let client: ImapFlow | undefined
   try {
-    client = await openImap(login, limitsOf(ctx))
+    client = await openImap(login, imapLimitsOf(ctx.config))
     for (const folder of folders) await client.status(folder, { uidValidity: true })
   } catch (error) {
     throw imapHttpError(classifyImapError(error))
@@ -64,7 +62,7 @@ export async function syncImapMailbox(ctx: AppContext, userId: number): Promise<
     let stored = 0
     let client: ImapFlow | undefined
     try {
-      client = await openImap(login, limitsOf(ctx))
+      client = await openImap(login, imapLimitsOf(ctx.config))
       const folders = await fetchNewMail(
         client,
         foldersOf(account),

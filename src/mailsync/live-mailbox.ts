@@ -6,7 +6,7 @@ import { GmailMailbox, GmailReconsent, GmailUnavailable } from './gmail-api.ts'
 import { gmailAvailable } from './gmail-oauth.ts'
 import { findGmailConnection, gmailTokensOf, updateGmailTokens } from './gmail-store.ts'
 import { findImapAccount, foldersOf, imapLoginOf } from './imap-store.ts'
-import { openImap } from './imap-client.ts'
+import { imapLimitsOf, openImap } from './imap-client.ts'
 
 /**
  * The connected mailboxes read live, beside the stored mail, for mail recall: candidates found in
@@ -48,7 +48,7 @@ async function withImap<T>(ctx: AppContext, userId: number, work: (client: ImapF
   if (!account) return null
   let client: ImapFlow | undefined
   try {
-    client = await openImap(imapLoginOf(ctx.config, account), { allowPrivateHosts: ctx.config.imapAllowPrivateHosts, timeoutMs: ctx.config.mailSyncTimeoutMs, maxMessageBytes: ctx.config.mailMaxBytes })
+    client = await openImap(imapLoginOf(ctx.config, account), imapLimitsOf(ctx.config))
     return await work(client, foldersOf(account))
   } catch (error) {
     if (error instanceof MailboxReadFailed || error instanceof DomainError) throw error
