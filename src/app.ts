@@ -119,6 +119,7 @@ export function createContext(config: Config, db: DB): AppContext {
     deliveries: { drain: async () => 0, stop() {} },
     telegram: null,
     hostedMail: null,
+    liveMailbox: null,
     close: async () => {
       ctx.deliveries.stop()
       await ctx.hostedMail?.close()

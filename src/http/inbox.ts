@@ -202,18 +202,14 @@ export function inboxRoutes(ctx: AppContext): Route[] {
     ),
     defineOperation(
       { method: 'POST', path: '/me/emails/:id/delete', summary: 'Delete a message', description: 'A soft delete: the message leaves the inbox, and a later sync or delivery of the same message never brings it back. Restore undoes it.', tags: ['mail'], auth: 'session-or-key', params: IdParams, responses: { 204: 'deleted', 404: 'no such live message of the caller' } },
-      (event, { caller, params }) => {
+      (_event, { caller, params }) => {
         deleteMessage(db, caller.userId, messageId(params.id), now())
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(
       { method: 'POST', path: '/me/emails/:id/restore', summary: 'Restore a deleted message', description: 'Brings a deleted message back into the inbox with its label and link.', tags: ['mail'], auth: 'session-or-key', params: IdParams, responses: { 204: 'restored', 404: 'no such message of the caller' } },
-      (event, { caller, params }) => {
+      (_event, { caller, params }) => {
         restoreMessage(db, caller.userId, messageId(params.id), now())
-        event.res.status = 204
-        return null
       },
     ),
   ]

@@ -45,10 +45,8 @@ export function mailFollowupRoutes(ctx: AppContext): Route[] {
         params: SlugParams,
         responses: { 204: 'recorded', 404: 'job not found, or no application of the caller' },
       },
-      (event, { caller, params }) => {
+      (_event, { caller, params }) => {
         recordFollowup(db, caller.userId, requireJob(params.slug), ctx.now())
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(
@@ -56,27 +54,27 @@ export function mailFollowupRoutes(ctx: AppContext): Route[] {
         method: 'POST',
         path: '/me/tracking/:slug/mail-recall',
         summary: 'Find mail that may belong to an application',
-        description: `Scans the caller’s stored mail received since the application (a day’s slack) and not yet linked to it, for the company’s domain in the sender, or the company’s name or the role’s title in sender, subject or body. Answers \`{ scanned, suggested: [{ id, provider_id, from_addr, from_name, subject, received_at, invitation }], invitations }\`, newest first; writes nothing. At most ${ctx.config.mailRecallPerHour} per hour (429).`,
+        description: `Scans the caller’s stored mail received since the application (a day’s slack) and not yet linked to it — and searches a connected IMAP or Gmail mailbox live — for the company’s domain in the sender, or the company’s name or the role’s title in sender, subject or body. Answers \`{ scanned, suggested: [{ id (0 when only in the connected mailbox), provider_id, from_addr, from_name, subject, received_at, invitation }], invitations }\`, newest first; writes nothing. At most ${ctx.config.mailRecallPerHour} per hour (429); 502 when the connected mailbox cannot be read.`,
         tags: ['mail'],
         auth: 'session-or-key',
         params: SlugParams,
-        responses: { 200: { description: '`{ data: { scanned, suggested, invitations } }`', schema: RECALL }, 404: 'job not found, not tracked, or no application recorded', 429: 'hourly budget used up' },
+        responses: { 200: { description: '`{ data: { scanned, suggested, invitations } }`', schema: RECALL }, 404: 'job not found, not tracked, or no application recorded', 429: 'hourly budget used up', 502: 'the connected mailbox could not be read' },
       },
-      (_event, { caller, params }) => ({ data: recallMail(db, caller.userId, requireJob(params.slug), { now: ctx.now(), perHour: ctx.config.mailRecallPerHour }) }),
+      async (_event, { caller, params }) => ({ data: await recallMail(ctx, caller.userId, requireJob(params.slug), { now: ctx.now(), perHour: ctx.config.mailRecallPerHour }) }),
     ),
     defineOperation(
       {
         method: 'POST',
         path: '/me/tracking/:slug/mail-recall/link',
         summary: 'Link a recalled message to the application',
-        description: '`{ provider_id }` from a mail-recall answer. A stored message is linked at once (link_source `manual`) and answered as the full message. One that is only in a connected mailbox arrives with that mailbox’s next sync (404 until then); without a connected mailbox, 503.',
+        description: '`{ provider_id }` from a mail-recall answer. A stored message is linked at once (link_source `manual`); one only in the connected IMAP or Gmail mailbox is imported first (labelled like any arriving mail). Answers the full message.',
         tags: ['mail'],
         auth: 'session-or-key',
         params: SlugParams,
         body: ProviderBody,
-        responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 400: 'provider_id is required', 404: 'job or message not found, or no application recorded', 503: 'no mailbox to import from' },
+        responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 400: 'provider_id is required', 404: 'job not found, no application recorded, or no such message in the connected mailbox', 502: 'provider read failed', 503: 'no mailbox to import from' },
       },
-      (_event, { caller, params, body }) => ({ data: linkRecalled(db, caller.userId, requireJob(params.slug), params.slug, body.provider_id, jobIdOf, ctx.now().toISOString()) }),
+      async (_event, { caller, params, body }) => ({ data: await linkRecalled(ctx, caller.userId, requireJob(params.slug), params.slug, body.provider_id, jobIdOf, ctx.now().toISOString()) }),
     ),
   ]
 }

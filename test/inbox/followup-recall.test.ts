@@ -1,9 +1,10 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { sessionHeaders, sessionSender, signUp } from '../helpers/auth.ts'
 import { ingestRawMessage } from '../../src/inbox/ingest.ts'
 import { rawMail } from './mail-fixtures.ts'
+import { notFound } from '../../src/errors.ts'
 
 const jobs = [
   fixtureJob({ publicSlug: 'go-dev', title: 'Go Developer', company: { slug: 'acme', name: 'Acme', homepage: 'https://acme.example/' } }),
@@ -14,8 +15,7 @@ const jobs = [
 async function setUp() {
   const t = createTestApp({ jobs })
   const user = await signUp(t.call)
-  const send = (method: string, path: string, body?: unknown) =>
-    t.call(`/api/v1${path}`, { method, headers: sessionHeaders(user.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+  const send = sessionSender(t.call, user.cookie)
   const deliver = async (options: Parameters<typeof rawMail>[0]) => (await ingestRawMessage(t.db, user.userId, await rawMail({ to: 'me@example.org', ...options }), 'hosted')).id
   return { ...t, user, send, deliver }
 }
@@ -113,4 +113,37 @@ test('mail recall finds unlinked mail since the application by domain, name or r
   const limited = await send('POST', '/me/tracking/data-eng/mail-recall')
   assert.equal(limited.status, 429)
   assert.ok(limited.headers.get('retry-after'))
+})
+
+test('with a connected mailbox, recall adds what only the mailbox holds (id 0) and the link imports it; an unreadable mailbox is 502', async () => {
+  const { send, db, ctx } = await setUp()
+  await send('POST', '/jobs/data-eng/apply', { applied_on: '2026-11-10' })
+  // The connectors' side of the seam (IMAP and Gmail, tested against Dovecot and the Gmail stand-in
+  // in their own tests), here over a folder of raw messages that imports through the ingest path.
+  const folder = new Map([
+    ['INBOX:1:7', await rawMail({ from: 'Globex Talent <talent@globex.example>', to: 'me@example.org', subject: 'Data Engineer — next steps', text: 'We would like to invite you to an interview.', messageId: '<live-7@globex.example>', date: new Date('2026-11-19T09:00:00Z') })],
+  ])
+  let broken = false
+  ctx.liveMailbox = {
+    async search() {
+      if (broken) throw new Error('connection reset')
+      return [{ provider_id: 'INBOX:1:7', from_addr: 'talent@globex.example', from_name: 'Globex Talent', subject: 'Data Engineer — next steps', received_at: '2026-11-19T09:00:00.000Z' }]
+    },
+    async importByProviderId(userId, providerId) {
+      const raw = folder.get(providerId)
+      if (!raw) throw notFound('no such message in the mailbox')
+      return (await ingestRawMessage(db, userId, raw, 'imap', { externalId: providerId })).id
+    },
+  }
+  const recall = (await send('POST', '/me/tracking/data-eng/mail-recall')).body.data
+  assert.deepEqual(recall.suggested, [{ id: 0, provider_id: 'INBOX:1:7', from_addr: 'talent@globex.example', from_name: 'Globex Talent', subject: 'Data Engineer — next steps', received_at: '2026-11-19T09:00:00.000Z', invitation: false }])
+  assert.equal(db.prepare('SELECT count(*) FROM emails').pluck().get(), 0, 'recall writes nothing')
+  const linked = (await send('POST', '/me/tracking/data-eng/mail-recall/link', { provider_id: 'INBOX:1:7' })).body.data
+  assert.deepEqual([linked.source, linked.linked_slug, linked.link_source, linked.status_signal], ['imap', 'data-eng', 'manual', 'interview_invitation'])
+  assert.equal((await send('GET', '/me/tracking/data-eng')).body.data.stage, 'interview')
+  assert.deepEqual((await send('POST', '/me/tracking/data-eng/mail-recall')).body.data.suggested, [], 'now stored and linked')
+  assert.equal((await send('POST', '/me/tracking/data-eng/mail-recall/link', { provider_id: 'INBOX:1:99' })).status, 404)
+  broken = true
+  const failed = await send('POST', '/me/tracking/data-eng/mail-recall')
+  assert.deepEqual([failed.status, failed.body.error], [502, 'provider read failed'])
 })

@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import nodemailer from 'nodemailer'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { sessionHeaders, sessionSender, signUp } from '../helpers/auth.ts'
 import type { Config } from '../../src/config.ts'
 
 // Real SMTP: nodemailer delivers to the in-process listener on a free port.
@@ -22,7 +22,7 @@ test('a claimed address receives real SMTP mail end to end: labelled, linked, th
   const { call, ctx, smtp } = await hostedApp()
   t.after(() => ctx.close?.())
   const user = await signUp(call, { email: `Jane.Doe+jobs-${process.pid}@example.org` })
-  const send = (method: string, path: string, body?: unknown) => call(`/api/v1${path}`, { method, headers: sessionHeaders(user.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+  const send = sessionSender(call, user.cookie)
   assert.deepEqual((await send('GET', '/me/mailbox')).body.data, { available: true, address: null })
   const claimed = (await send('POST', '/me/mailbox')).body.data
   assert.equal(claimed.address, `jane.doe@${DOMAIN}`)

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { sessionHeaders, sessionSender, signUp } from '../helpers/auth.ts'
 import { ingestRawMessage } from '../../src/inbox/ingest.ts'
 import { icsInvite, rawMail } from './mail-fixtures.ts'
 
@@ -13,8 +13,7 @@ const jobs = [
 async function setUp() {
   const t = createTestApp({ jobs })
   const user = await signUp(t.call)
-  const send = (method: string, path: string, body?: unknown) =>
-    t.call(`/api/v1${path}`, { method, headers: sessionHeaders(user.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+  const send = sessionSender(t.call, user.cookie)
   await send('POST', '/jobs/go-dev/apply', { applied_on: '2026-11-10' })
   await send('POST', '/jobs/data-eng/apply', { applied_on: '2026-11-10' })
   return { ...t, user, send }

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
+import { bearerHeaders, createApiKey, sessionHeaders, sessionSender, signUp } from '../helpers/auth.ts'
 import { ingestRawMessage } from '../../src/inbox/ingest.ts'
 import { rawMail } from './mail-fixtures.ts'
 
@@ -14,8 +14,7 @@ const jobs = [
 async function setUp() {
   const t = createTestApp({ jobs })
   const user = await signUp(t.call)
-  const send = (method: string, path: string, body?: unknown, headers = sessionHeaders(user.cookie)) =>
-    t.call(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  const send = sessionSender(t.call, user.cookie)
   const deliver = async (options: Parameters<typeof rawMail>[0]) => (await ingestRawMessage(t.db, user.userId, await rawMail({ to: 'me@example.org', ...options }), 'hosted')).id
   return { ...t, user, send, deliver }
 }
@@ -56,7 +55,7 @@ test('GET a message marks it read; other users and non-integer ids get 404; read
   const id = await deliver({ from: 'Bob <bob@agency.example>', subject: 'Your salary expectations', html: '<p>Could you share them? <a href="javascript:alert(1)">x</a><img src="https://t.example/p.gif"></p>' })
   const other = await deliver({ from: 'Carol <carol@agency.example>', subject: 'Notice period', text: 'Please let us know your notice period.' })
   const key = await createApiKey(call, user.cookie)
-  const read = await send('GET', `/me/emails/${id}`, undefined, bearerHeaders(key))
+  const read = await call(`/api/v1/me/emails/${id}`, { headers: bearerHeaders(key) })
   assert.equal(read.status, 200)
   assert.equal(read.body.data.read, true)
   assert.doesNotMatch(read.body.data.body_html, /javascript|<img/)
@@ -95,6 +94,7 @@ test('triage labels and links as agent; a low confidence keeps the card; the voc
   const { send } = await setUp()
   await send('POST', '/me/emails', { messages: [{ external_id: 'a' }, { external_id: 'b' }] })
   const [b, a] = (await send('GET', '/me/inbox')).body.data.map((m: { id: number }) => m.id)
+  assert.deepEqual((await send('GET', '/me/inbox?unclassified=1')).body.data.map((m: { id: number }) => m.id), [b, a])
   await send('POST', '/jobs/go-dev/apply')
   assert.equal((await send('POST', `/me/emails/${a}/triage`, { signal: 'hired' })).status, 400)
   assert.equal((await send('POST', `/me/emails/${a}/triage`, { signal: 'offer', confidence: 2 })).status, 400)
@@ -105,6 +105,7 @@ test('triage labels and links as agent; a low confidence keeps the card; the voc
   assert.equal((await send('GET', '/me/tracking/go-dev')).body.data.stage, undefined, 'low confidence moves nothing')
   await send('POST', `/me/emails/${b}/triage`, { signal: 'interview_invitation', slug: 'go-dev', confidence: 0.9 })
   assert.equal((await send('GET', '/me/tracking/go-dev')).body.data.stage, 'interview')
+  assert.deepEqual((await send('GET', '/me/inbox?unclassified=1')).body.data, [])
   const unlabelled = await send('POST', `/me/emails/${b}/triage`, { signal: 'acknowledgement' })
   assert.equal(unlabelled.body.data.status_signal, 'acknowledgement')
   assert.equal((await send('GET', '/me/tracking/go-dev')).body.data.stage, 'interview', 'never backwards')
