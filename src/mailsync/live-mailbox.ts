@@ -2,6 +2,7 @@ import type { ImapFlow } from 'imapflow'
 import type { AppContext } from '../context.ts'
 import { DomainError, notFound } from '../errors.ts'
 import { ingestRawMessage } from '../inbox/ingest.ts'
+import type { LiveCandidate, LiveMailbox } from '../inbox/live-mailbox.ts'
 import { GmailMailbox, GmailReconsent, GmailUnavailable } from './gmail-api.ts'
 import { gmailAvailable } from './gmail-oauth.ts'
 import { findGmailConnection, gmailTokensOf, updateGmailTokens } from './gmail-store.ts'
@@ -9,20 +10,20 @@ import { findImapAccount, foldersOf, imapLoginOf } from './imap-store.ts'
 import { imapLimitsOf, openImap } from './imap-client.ts'
 
 /**
- * The connected mailboxes read live, beside the stored mail, for mail recall: candidates found in
- * Gmail or the IMAP folders since a date and naming one of some terms, and one message imported by
- * its provider id (a Gmail message id, or an IMAP `folder:uidvalidity:uid` as the sync stores it).
- * A provider that cannot be read is a MailboxReadFailed (the caller answers 502); no connected
- * mailbox is null, never an error of its own.
+ * The connected mailboxes read live, beside the stored mail, for mail recall (the LiveMailbox seam of
+ * src/inbox/live-mailbox.ts): candidates found in Gmail or the IMAP folders since a date and naming
+ * one of some terms, and one message imported by its provider id (a Gmail message id, or an IMAP
+ * `folder:uidvalidity:uid` as the sync stores it). A provider that cannot be read is a
+ * MailboxReadFailed (recall answers 502); no connected mailbox is null, never an error of its own.
  */
 export class MailboxReadFailed extends Error {}
 
-export interface LiveCandidate {
-  provider_id: string
-  from_addr: string
-  from_name: string
-  subject: string
-  received_at: string
+/** What mail recall reads through (`ctx.liveMailbox`): these two functions on the context. */
+export function liveMailboxOf(ctx: AppContext): LiveMailbox {
+  return {
+    search: (userId, query) => searchConnectedMailboxes(ctx, userId, query),
+    importByProviderId: (userId, providerId) => importByProviderId(ctx, userId, providerId),
+  }
 }
 
 const IMAP_ID = /^(.+):(\d+):(\d+)$/

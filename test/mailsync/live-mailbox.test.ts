@@ -2,8 +2,8 @@ import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import type { ImapFlow } from 'imapflow'
-import { createTestApp } from '../helpers/app.ts'
-import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { sessionHeaders, sessionSender, signUp } from '../helpers/auth.ts'
 import { startDovecot, type Dovecot } from '../helpers/dovecot.ts'
 import { startGmailStandIn } from '../helpers/gmail-stand-in.ts'
 import { importByProviderId, MailboxReadFailed, searchConnectedMailboxes } from '../../src/mailsync/live-mailbox.ts'
@@ -11,7 +11,7 @@ import { importByProviderId, MailboxReadFailed, searchConnectedMailboxes } from 
 /**
  * The connected mailboxes read live for mail recall: candidates found in Gmail and in the IMAP
  * folders that are not stored yet, and one of them imported by its provider id into the inbox
- * (then readable at GET /me/emails/{id}), once only.
+ * (then readable at GET /me/emails/{id}), once only; and the same through mail recall's routes.
  */
 let dovecot: Dovecot
 let mailer: ImapFlow
@@ -84,4 +84,33 @@ test('candidates from Gmail and IMAP, imported by provider id once', async () =>
   google.revokeGrants('kim@gmail.test')
   google.expireAccessTokens()
   await assert.rejects(importByProviderId(app.ctx, kim.userId, gmailId), MailboxReadFailed)
+})
+
+test('mail recall lists mail only in the connected Gmail (id 0) and its link imports it; an unreadable Gmail is 502', async () => {
+  const app = createTestApp({
+    jobs: [fixtureJob({ publicSlug: 'umbrella-sre', title: 'Site Reliability Engineer', company: { slug: 'umbrella', name: 'Umbrella' } })],
+    config: { ...google.config, secretsKey: randomBytes(32).toString('hex') },
+  })
+  const kim = await signUp(app.call)
+  const send = sessionSender(app.call, kim.cookie)
+  assert.equal((await send('POST', '/jobs/umbrella-sre/apply', { applied_on: new Date().toISOString().slice(0, 10) })).status, 200)
+  const start = await send('GET', '/me/gmail/connect')
+  const back = new URL(google.approve(start.headers.get('location')!, 'kim.recall@gmail.test'))
+  assert.equal((await app.call(back.pathname + back.search, { headers: sessionHeaders(kim.cookie) })).status, 302)
+  await app.ctx.background.idle()
+  const gmailId = google.deliver('kim.recall@gmail.test', message('r1', 'Umbrella Careers <careers@umbrella.example>', 'Umbrella: your SRE interview'))
+
+  const recall = await send('POST', '/me/tracking/umbrella-sre/mail-recall')
+  assert.equal(recall.status, 200, JSON.stringify(recall.body))
+  const live = recall.body.data.suggested.find((s: { provider_id?: string }) => s.provider_id === gmailId)
+  assert.deepEqual({ ...live, received_at: 'x' }, { id: 0, provider_id: gmailId, from_addr: 'careers@umbrella.example', from_name: 'Umbrella Careers', subject: 'Umbrella: your SRE interview', received_at: 'x', invitation: false })
+
+  const linked = await send('POST', '/me/tracking/umbrella-sre/mail-recall/link', { provider_id: gmailId })
+  assert.equal(linked.status, 200, JSON.stringify(linked.body))
+  assert.deepEqual([linked.body.data.source, linked.body.data.external_id, linked.body.data.linked_slug, linked.body.data.link_source], ['gmail', gmailId, 'umbrella-sre', 'manual'])
+
+  google.revokeGrants('kim.recall@gmail.test')
+  google.expireAccessTokens()
+  const other = google.deliver('kim.recall@gmail.test', message('r2', 'Umbrella Careers <careers@umbrella.example>', 'Umbrella: one more thing'))
+  assert.equal((await send('POST', '/me/tracking/umbrella-sre/mail-recall/link', { provider_id: other })).status, 502)
 })
