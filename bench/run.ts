@@ -19,6 +19,7 @@ import { naiveBaseline } from './naive-baseline.ts'
 import { benchQueries } from './queries.ts'
 import { runPublicBench } from './public.ts'
 import { runCoverageBench } from './coverage.ts'
+import { runTypoBench } from './typo.ts'
 
 const DATA_DIR = 'bench/data'
 const SIZES: Record<string, number> = { '100k': 100_000, '1m': 1_000_000 }
@@ -109,6 +110,7 @@ async function benchSize(name: string, jobs: number): Promise<void> {
   const report = (label: string, samples: number[]) => console.log(`| ${label} | ${ms(percentile(samples, 50))} | ${ms(percentile(samples, 99))} | ${samples.length} |`)
   await runPublicBench(ctx, report)
   await runCoverageBench(ctx, report)
+  runTypoBench(db, report)
 
   // Another connection stands in for `npm run import` running beside the server.
   const writer = openDatabase(path)

@@ -14,6 +14,7 @@ import { redisRateLimiter } from './http/rate-redis.ts'
 import { primaryRateLimiter } from './cluster/rate-ipc.ts'
 import { isClusterWorker } from './cluster/primary.ts'
 import { createSearchEngine } from './search/engine.ts'
+import { useReferenceCurrency } from './catalogue/salary-normalized.ts'
 import { CatalogueMemory } from './catalogue/catalogue-memory.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
@@ -91,6 +92,7 @@ export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
   // A malformed PLAN_* setting stops the start with a message naming it, not a later request.
   planSettings(config)
+  useReferenceCurrency(config.salaryReferenceCurrency)
   // Derived data an import killed mid-way left stale is finished before anything reads it.
   const resumed = resumePendingRefresh(db)
   if (resumed) log.info('finished derived-data refresh left pending by an interrupted import', { postings: resumed })

@@ -32,6 +32,7 @@ export const settings = {
   searchCacheEntries: int('SEARCH_CACHE_ENTRIES', 2000, 'cached search/facet results (LRU)'),
   searchCacheMegabytes: int('SEARCH_CACHE_MB', 256, 'memory the search/facet result cache may hold, in MiB'),
   searchWorkers: int('SEARCH_WORKERS', 2, 'worker threads reading the in-memory term index from FTS5 beside serving after a full load (0 = read in the main thread during the load)'),
+  salaryReferenceCurrency: str('SALARY_REFERENCE_CURRENCY', 'USD', 'currency of enrichment.salary_normalized and sort=salary_normalized: stated salaries as a year in it, at the dated rates of data/fx.json (any ISO code listed there, e.g. USD, EUR)'),
   maxQueryLength: int('MAX_QUERY_LENGTH', 500, 'longest accepted q, in characters (longer is a 400)'),
   maxBodyBytes: int('MAX_BODY_BYTES', 1048576, 'largest accepted JSON body'),
   sessionDays: int('SESSION_DAYS', 30, 'session lifetime, renewed while in use'),

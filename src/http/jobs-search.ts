@@ -5,7 +5,8 @@ import { object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
 import { badRequest } from '../errors.ts'
 import { boolParam, intParam, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries } from './validate.ts'
-import { loadJobs, type DescriptionFormat } from '../catalogue/job-json.ts'
+import { jobIdBySlug, loadJobs, type DescriptionFormat } from '../catalogue/job-json.ts'
+import { highlightsOf } from '../search/highlight.ts'
 import {
   COUNTED_FACETS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, SORT_KEYS,
   type FacetName,
@@ -43,15 +44,23 @@ function filterEntries(): v.ObjectEntries {
   return entries
 }
 
-const qEntry = v.optional(v.pipe(v.string('must be text'), v.description('full text over title, company and description; every word must match, the last one as a prefix; a word no posting holds matches its spelling correction (meta.did_you_mean); operators and punctuation are searched literally')))
+const qEntry = v.optional(
+  v.pipe(
+    v.string('must be text'),
+    v.description(
+      'full text over title, company and description: every word must match (by itself, an alias such as golang/go or k8s/kubernetes, or, the last word, as a prefix); "quoted words" are a phrase; -word or -"a phrase" excludes; a word no posting holds matches its spelling correction (meta.did_you_mean); other operators and punctuation are searched literally',
+    ),
+  ),
+)
 const jobPaging = pagingEntries({ maxDepth: MAX_JOB_PAGE_DEPTH })
 /** Read by the route itself: neither filters nor ignored. */
-const PAGING_PARAMS = ['limit', 'offset']
+const PAGING_PARAMS = ['limit', 'offset', 'highlight']
 const searchEntries = {
   q: qEntry,
   ...jobPaging,
-  sort: v.optional(v.pipe(v.picklist(SORT_KEYS, `must be one of ${SORT_KEYS.join(', ')}`), v.description('sort key; without it: relevance when q is given, else posted_at descending'))),
+  sort: v.optional(v.pipe(v.picklist(SORT_KEYS, `must be one of ${SORT_KEYS.join(', ')}`), v.description('sort key (`salary_normalized`, an extension: the stated salary as a year in the reference currency, so salaries in different currencies and periods compare); without it: relevance when q is given, else posted_at descending'))),
   order: v.optional(v.pipe(v.picklist(['asc', 'desc'], 'must be asc or desc'), v.description('asc or desc (default desc); ignored without sort'))),
+  highlight: v.optional(v.pipe(boolParam, v.description('extension: true adds `matched_terms` to every Job, the words and phrases of q the posting holds (default false)'))),
   ...filterEntries(),
 }
 
@@ -83,17 +92,22 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
   /** `caller`: the signed-in caller, for my_vote; `exclude`: postings left out of the matches (the swipe deck). */
   function searchJobs(
     event: H3Event,
-    query: { limit?: number; offset?: number },
+    query: { limit?: number; offset?: number; highlight?: boolean },
     endpointParams: string[],
     description: DescriptionFormat,
     options: { caller?: Caller | null; exclude?: number[] } = {},
   ) {
     const { limit, offset } = page(query)
     const { q, filters, sort, order, ignored } = jobQueryOf(event, { maxQueryLength, sorted: true, endpointParams })
-    const { ids, total, didYouMean } = search.search({ q, filters, sort, order, limit, offset }, options.exclude)
+    const { ids, total, didYouMean, text } = search.search({ q, filters, sort, order, limit, offset }, options.exclude)
     const meta = { total, limit, offset, ...(ignored ? { ignored_params: ignored } : {}), ...(didYouMean ? { did_you_mean: didYouMean } : {}) }
     const myVotes = jobVotesOf(db, ids, options.caller?.userId)
-    return { data: loadJobs(db, ids, { description, ghost: description === 'preview', myVotes }), meta }
+    const data = loadJobs(db, ids, { description, ghost: description === 'preview', myVotes, roleCopies: true })
+    if (!query.highlight) return { data, meta }
+    const highlights = text ? highlightsOf(db, text, ids) : new Map<number, string[]>()
+    // A posting removed between the search and the read leaves a gap: match Jobs to ids by slug then.
+    const idOf = (job: Record<string, unknown>, i: number) => (data.length === ids.length ? ids[i]! : jobIdBySlug(db, job.public_slug as string))
+    return { data: data.map((job, i) => ({ ...job, matched_terms: highlights.get(idOf(job, i) ?? -1) ?? [] })), meta }
   }
 
   return [
@@ -103,12 +117,12 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         path: '/jobs/search',
         summary: 'Search open job postings',
         description:
-          'Full text (`q`) plus the facet filter grammar: repeated or comma-separated values are ORed, `<facet>_mode=and` ANDs them, `<facet>_exclude` removes, different facets AND, and regions/countries/cities form one OR-group. Unknown values match nothing; unknown parameters are reported in `meta.ignored_params`. Descriptions are truncated previews.',
+          'Full text (`q`) plus the facet filter grammar: repeated or comma-separated values are ORed, `<facet>_mode=and` ANDs them, `<facet>_exclude` removes, different facets AND, and regions/countries/cities form one OR-group. Unknown values match nothing; unknown parameters are reported in `meta.ignored_params`. Descriptions are truncated previews. One card per role: the postings of one role (a role of one company, reposted or listed per city) are one item, the matching posting of the role added last, with `copies_count` and `locations_also` (extensions) telling the rest, which GET /jobs/{slug}/copies lists; `meta.total` counts cards.',
         tags: ['jobs'],
         auth: 'public',
         budget: 'read',
         query: v.looseObject(searchEntries),
-        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (did_you_mean, an extension: the query as matched when unknown words were corrected)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (extensions: did_you_mean, the query as matched when unknown words were corrected; with highlight=true, every Job carries matched_terms)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
       },
       (event, { query, caller }) => searchJobs(event, query, PAGING_PARAMS, 'preview', { caller }),
     ),
@@ -130,7 +144,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         method: 'GET',
         path: '/agent/jobs/search',
         summary: 'Search open job postings with full descriptions (for agents)',
-        description: 'Same parameters and order as /jobs/search; every hit carries the full description in `description_format` and no `ghost`. Use a small `limit`. Has its own rate budget.',
+        description: 'Same parameters and order as /jobs/search; every hit carries the full description in `description_format` and no `ghost`. Use a small `limit`. Has its own rate budget. Items are cards, one per role, as in /jobs/search.',
         tags: ['jobs'],
         auth: 'public',
         budget: 'agent',
@@ -138,7 +152,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
           ...searchEntries,
           description_format: v.optional(v.pipe(v.string('must be text'), v.description('html (default; unknown values fall back to it), text or markdown'))),
         }),
-        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (did_you_mean, an extension: the query as matched when unknown words were corrected)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
+        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (extensions: did_you_mean, the query as matched when unknown words were corrected; with highlight=true, every Job carries matched_terms)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
       },
       (event, { query, caller }) => {
         const format = query.description_format === 'text' || query.description_format === 'markdown' ? query.description_format : 'html'
@@ -151,7 +165,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         path: '/jobs/facets',
         summary: 'Facet counts and numeric ranges for a search',
         description:
-          'Counts per value of every string facet but company_slug (or only those named in `facets`), and salary/experience ranges, for the postings the same search would return. `disjunctive=true` counts each facet under the filter minus its own selected values (the geography facets drop the whole OR-group), costing one extra pass per selected facet. `meta` appears only to report ignored parameters.',
+          'Counts per value of every string facet but company_slug (or only those named in `facets`), and salary/experience ranges, for the cards the same search would return (one per role; each counted by the values of the posting shown). `disjunctive=true` counts each facet under the filter minus its own selected values (the geography facets drop the whole OR-group), costing one extra pass per selected facet. `meta` appears only to report ignored parameters.',
         tags: ['jobs'],
         auth: 'public',
         budget: 'read',
@@ -177,7 +191,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         method: 'GET',
         path: '/jobs',
         summary: 'Open job postings, newest first',
-        description: 'Every open posting by posting date, newest first, with the same paging rules as search.',
+        description: 'Every open role by posting date, newest first, with the same paging rules as search; items are cards, one per role, as in /jobs/search.',
         tags: ['jobs'],
         auth: 'public',
         budget: 'read',
@@ -187,7 +201,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
       (_event, { query, caller }) => {
         const { limit, offset } = page(query)
         const { ids, total } = search.search({ filters: { facets: {} }, limit, offset })
-        return { data: loadJobs(db, ids, { description: 'preview', ghost: true, myVotes: jobVotesOf(db, ids, caller?.userId) }), meta: { total, limit, offset } }
+        return { data: loadJobs(db, ids, { description: 'preview', ghost: true, myVotes: jobVotesOf(db, ids, caller?.userId), roleCopies: true }), meta: { total, limit, offset } }
       },
     ),
   ]

@@ -2,14 +2,17 @@
 import type { Bitmap } from './bitmap.ts'
 import type { FacetStats, ValueCounts } from './facet-count.ts'
 import type { FacetName, SearchFilters } from './facet-spec.ts'
+import type { TextQuery } from './text-tokens.ts'
 
 export interface SearchResult {
   /** Job ids of the requested page, in order. */
   ids: number[]
-  /** Exact number of matches. */
+  /** Exact number of matching cards: one per role cluster (role-cards.ts), each unclustered posting one. */
   total: number
   /** Set when words of q were unknown and matched as their correction (typo.ts): the query as matched. */
   didYouMean?: string
+  /** q as matched (clauses with their aliases and corrections, exclusions): what highlighting looks for. */
+  text?: TextQuery
 }
 
 export interface FacetsRequest {
@@ -19,6 +22,11 @@ export interface FacetsRequest {
   facets?: readonly FacetName[]
   /** Count each facet under the full filter minus its own included values (geography: the whole OR-group). */
   disjunctive?: boolean
+  /**
+   * Count postings instead of cards (one per role, as search does): for catalogue-wide figures
+   * (GET /stats/facets, the typeahead's weights), which describe the catalogue, not a result list.
+   */
+  postings?: boolean
 }
 
 export interface FacetsResult {
@@ -43,6 +51,10 @@ export interface SearchEngineOptions {
   cacheBytes: number
   /** Worker threads reading the term index from FTS5 beside serving (0: read in place at start). */
   workers?: number
+  /** Phrases, exclusions, aliases and exact-first tiers in q (default true); false reads q as before them (the quality benchmark's baseline). */
+  queryLanguage?: boolean
+  /** Typo correction of unknown words (default true). */
+  typos?: boolean
   /** Clock in seconds, for posted_within_days / open_within_days. */
   nowSeconds?: () => number
 }

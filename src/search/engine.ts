@@ -15,6 +15,8 @@
  * Design: facet values are posting lists over dense document indices; a filter becomes a bitmap
  * by OR / AND / AND-NOT of those lists; the FTS5 match set (per term; common terms' sets kept
  * like posting lists) is intersected with it; counts are one pass over the matched documents.
+ * Postings of one role cluster collapse into one card (role-cards.ts): pages, totals and facet
+ * counts count cards.
  * Results are cached in an LRU keyed by the normalized query, dropped whenever the catalogue changes.
  */
 import { LRUCache } from 'lru-cache'
@@ -29,14 +31,15 @@ import { filtersKey } from './search-params.ts'
 import { SearchIndex } from './search-index.ts'
 import { relevanceTiers, textMatches } from './text-match.ts'
 import { correctText } from './typo.ts'
-import { parseTextQuery, type TextQuery } from './text-tokens.ts'
+import { expandAliases, withAliases } from './synonyms.ts'
+import { parseTextQuery, queryText, type TextClause, type TextQuery } from './text-tokens.ts'
 import type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, SkillMarket } from './engine-types.ts'
 
 export type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, SkillMarket } from './engine-types.ts'
 
 type Cached = Bitmap | Bitmap[] | FacetsResult | Corrected
 
-/** The text as matched: with unknown words corrected (typo.ts), and the corrected query when it differs. */
+/** The text as matched: with aliases (synonyms.ts), unknown words corrected (typo.ts), and the corrected query when it differs. */
 interface Corrected {
   text: TextQuery | null
   didYouMean?: string
@@ -47,9 +50,13 @@ export class SearchEngine {
   private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
   private readonly cache: LRUCache<string, Cached>
   private readonly nowSeconds: () => number
+  private readonly queryLanguage: boolean
+  private readonly typos: boolean
 
   constructor(private readonly db: DB, options: SearchEngineOptions) {
     this.nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000))
+    this.queryLanguage = options.queryLanguage ?? true
+    this.typos = options.typos ?? true
     // An in-memory database is private to its connection: workers could not see it.
     this.keeper = new IndexKeeper(db, db.memory ? 0 : Math.max(0, options.workers ?? 0))
     this.cache = new LRUCache<string, Cached>({
@@ -76,13 +83,20 @@ export class SearchEngine {
   search(query: SearchQuery, excludeJobIds: readonly number[] = []): SearchResult {
     const index = this.current()
     const { text, didYouMean } = this.textOf(query.q)
-    const matched = this.matched(index, text, query.filters)
     const relevance = !query.sort && text !== null
-    let segments = relevance ? this.tiers(index, text, query.filters, matched) : [matched]
     const excluded = excludeJobIds.flatMap((id) => index.columns.docOf(id) ?? [])
-    // The cached sets stay whole: the exclusion is applied to copies.
-    if (excluded.length) segments = segments.map((segment) => withoutDocs(segment, excluded))
-    const total = excluded.length ? countDocs(withoutDocs(matched, excluded)) : countDocs(matched)
+    let cards: Bitmap
+    let segments: Bitmap[]
+    if (excluded.length) {
+      // An excluded posting may be its role's card: the role is then shown by its next posting, so
+      // the cards are chosen after the exclusion, from a copy (the cached sets stay whole).
+      cards = index.roleClusters.cardsOf(withoutDocs(this.matched(index, text, query.filters), excluded))
+      segments = relevance ? relevanceTiers(index, text, cards) : [cards]
+    } else {
+      cards = this.cards(index, text, query.filters)
+      segments = relevance ? this.tiers(index, text, query.filters, cards) : [cards]
+    }
+    const total = countDocs(cards)
     const docs = pageOf(index, segments, {
       key: query.sort ?? 'posted_at',
       order: query.sort ? (query.order ?? 'desc') : 'desc',
@@ -90,18 +104,22 @@ export class SearchEngine {
       limit: query.limit,
     })
     const ids = docs.map((doc) => index.columns.jobIds[doc]!)
-    return didYouMean ? { ids, total, didYouMean } : { ids, total }
+    const result: SearchResult = didYouMean ? { ids, total, didYouMean } : { ids, total }
+    if (text) result.text = text
+    return result
   }
 
   private textOf(q: string | undefined): Corrected {
-    const parsed = parseTextQuery(q)
+    const parsed = parseTextQuery(q, { operators: this.queryLanguage })
     if (!parsed) return { text: null }
     // Corrections need the term index: an answer from before it was read is not kept for after.
-    const key = `fix|${this.keeper.terms ? 1 : 0}|${parsed.match}`
+    const key = `fix|${this.keeper.terms ? 1 : 0}|${parsed.key}`
     let fixed = this.cache.get(key) as Corrected | undefined
     if (!fixed) {
-      const { text, corrected } = correctText(this.keeper.terms, parsed)
-      fixed = corrected ? { text, didYouMean: [...text.words, text.prefix].join(' ') } : { text }
+      const expand = this.queryLanguage ? withAliases : (clause: TextClause) => clause
+      const expanded = this.queryLanguage ? expandAliases(parsed) : parsed
+      const { text, corrected } = this.typos ? correctText(this.keeper.terms, expanded, expand) : { text: expanded, corrected: false }
+      fixed = corrected ? { text, didYouMean: queryText(text) } : { text }
       this.cache.set(key, fixed)
     }
     return fixed
@@ -111,7 +129,7 @@ export class SearchEngine {
     const index = this.current()
     const names = request.facets ?? COUNTED_FACETS
     const { text } = this.textOf(request.q)
-    const key = `facets|${request.disjunctive ? 'd' : 'p'}|${names.join(',')}|${this.queryKey(text, request.filters)}`
+    const key = `facets|${request.disjunctive ? 'd' : 'p'}${request.postings ? 'p' : 'c'}|${names.join(',')}|${this.queryKey(text, request.filters)}`
     const hit = this.cache.get(key) as FacetsResult | undefined
     if (hit) return hit
     const sets = new Map<string, CountingSet>()
@@ -119,8 +137,8 @@ export class SearchEngine {
       const omitted = omitFacet ? String(omittedClauseOf(omitFacet)) : ''
       let set = sets.get(omitted)
       if (!set) {
-        const matched = this.matched(index, text, request.filters, omitFacet)
-        set = countingSet(index, matched, countDocs(matched))
+        const counted = request.postings ? this.matched(index, text, request.filters, omitFacet) : this.cards(index, text, request.filters, omitFacet)
+        set = countingSet(index, counted, countDocs(counted))
         sets.set(omitted, set)
       }
       return set
@@ -131,7 +149,8 @@ export class SearchEngine {
       const own = request.disjunctive && selects(request.filters, facet)
       facets[facet] = countFacet(index, own ? setFor(facet) : all, facet)
     }
-    const stats = all.size === index.liveCount ? this.catalogueStats(index) : statsOf(index, all)
+    const everything = countDocs(this.matched(index, text, request.filters)) === index.liveCount
+    const stats = everything && !request.postings ? this.catalogueStats(index) : statsOf(index, all)
     const result: FacetsResult = { total: all.size, facets, stats }
     this.cache.set(key, result)
     return result
@@ -139,7 +158,10 @@ export class SearchEngine {
 
   /** Ranges over the whole catalogue: computed once per index generation, kept outside the cache. */
   private catalogueStats(index: SearchIndex): FacetStats {
-    if (this.fullStats?.index !== index) this.fullStats = { index, stats: statsOf(index, countingSet(index, index.live, index.liveCount)) }
+    if (this.fullStats?.index !== index) {
+      const cards = index.roleClusters.cardsOf(index.live)
+      this.fullStats = { index, stats: statsOf(index, countingSet(index, cards, countDocs(cards))) }
+    }
     return this.fullStats.stats
   }
 
@@ -182,12 +204,12 @@ export class SearchEngine {
   private queryKey(text: TextQuery | null, filters: SearchFilters, omitted = ''): string {
     // Relative-date filters move with the clock: a cached answer lives at most one minute.
     const clock = filters.postedWithinDays !== undefined || filters.openWithinDays !== undefined ? Math.floor(this.nowSeconds() / 60) : ''
-    return `${text?.match ?? ''}|${filtersKey(filters)}|${omitted}|${clock}`
+    return `${text?.key ?? ''}|${filtersKey(filters)}|${omitted}|${clock}`
   }
 
   /** Postings matching every word of the text. */
   private textMatches(index: SearchIndex, text: TextQuery): Bitmap {
-    const key = `text|${text.match}`
+    const key = `text|${text.key}`
     let matched = this.cache.get(key) as Bitmap | undefined
     if (!matched) {
       matched = textMatches(this.db, index, this.keeper.terms, text)
@@ -209,11 +231,23 @@ export class SearchEngine {
     return matched
   }
 
+  /** The cards among the matches: one per role cluster (role-cards.ts). */
+  private cards(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): Bitmap {
+    const omitted = omitFacet ? omittedClauseOf(omitFacet) : undefined
+    const key = `cards|${this.queryKey(text, filters, omitted ?? '')}`
+    let cards = this.cache.get(key) as Bitmap | undefined
+    if (!cards) {
+      cards = index.roleClusters.cardsOf(this.matched(index, text, filters, omitFacet))
+      this.cache.set(key, cards)
+    }
+    return cards
+  }
+
   private tiers(index: SearchIndex, text: TextQuery, filters: SearchFilters, matched: Bitmap): Bitmap[] {
     const key = `tiers|${this.queryKey(text, filters)}`
     let tiers = this.cache.get(key) as Bitmap[] | undefined
     if (!tiers) {
-      tiers = relevanceTiers(index, text, matched)
+      tiers = relevanceTiers(this.db, index, this.keeper.terms, text, matched, this.queryLanguage)
       this.cache.set(key, tiers)
     }
     return tiers

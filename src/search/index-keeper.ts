@@ -19,6 +19,7 @@ import { copySnapshot, readSnapshot, snapshotPath, writeSnapshot } from './index
 import { SearchIndex } from './search-index.ts'
 import { buildTermIndex, buildTermIndexOnWorkers, currentTerms } from './term-build.ts'
 import type { TermIndex } from './term-index.ts'
+import { typoIndexOf } from './typo-index.ts'
 
 /** Above this share of the catalogue an incremental patch costs more than a rebuild. */
 const REBUILD_SHARE = 0.25
@@ -111,7 +112,8 @@ export class IndexKeeper {
       this.snapshotSeq = saved.seq
       this.appliedViews = saved.viewSeq
       this.terms = saved.terms
-      if (!saved.terms) this.readTerms(saved.columns)
+      if (saved.terms) this.prepareTypos(saved.terms)
+      else this.readTerms(saved.columns)
       this.patch(new SearchIndex(saved.columns), saved.seq, latest)
     } else {
       this.rebuild(latest)
@@ -129,11 +131,19 @@ export class IndexKeeper {
     if (this.snapshotFile) this.scheduleSave()
   }
 
+  /** Builds the typo index of a new term dictionary after the current request, so no search waits for it. */
+  private prepareTypos(terms: TermIndex): void {
+    setImmediate(() => {
+      if (!this.closed && this.terms === terms) typoIndexOf(terms)
+    })
+  }
+
   /** Reads the term index: in place for an in-memory database or without workers, else on the workers. */
   private readTerms(columns: DocColumns): void {
     const shape = { docOfJob: columns.docOfJob, docCount: columns.docCount, words: columns.live.length }
     if (this.db.memory || this.workerCount === 0) {
       this.terms = buildTermIndex(this.db, shape)
+      this.prepareTypos(this.terms)
       return
     }
     this.workers ??= new FtsWorkers(this.db.name, this.workerCount)
@@ -148,6 +158,7 @@ export class IndexKeeper {
         void workers.close()
         this.applyTermChanges(terms, columns, [...read.changedJobs])
         this.terms = terms
+        this.prepareTypos(terms)
         if (this.snapshotFile) this.scheduleSave()
       },
       () => {

@@ -7,8 +7,10 @@ import { countDocs, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
 import type { SortKey, SortOrder } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 
-/** Below this many matches a direct sort is cheaper than walking a permutation of the whole catalogue. */
+/** Above this many matches a walk of the precomputed permutation is always chosen. */
 const DIRECT_SORT_LIMIT = 4096
+/** One comparison of a direct sort costs about this many steps of a permutation walk (measured at 100k). */
+const SORT_STEP_COST = 10
 
 export interface PageRequest {
   key: SortKey
@@ -32,11 +34,20 @@ export function pageOf(index: SearchIndex, segments: Bitmap[], request: PageRequ
       continue
     }
     const wanted = request.limit - page.length
-    const docs = count <= DIRECT_SORT_LIMIT ? sortDirect(index, segment, count, request) : walkPermutation(index, segment, request, skip + wanted)
+    const docs = sortIsCheaper(index, count, skip + wanted) ? sortDirect(index, segment, count, request) : walkPermutation(index, segment, request, skip + wanted)
     page.push(...docs.slice(skip, skip + wanted))
     skip = 0
   }
   return page
+}
+
+/**
+ * Whether sorting the segment beats walking the permutation: the walk visits about needed × live /
+ * count documents before the page is full, the sort makes count × log2(count) comparisons. A
+ * large tier with a short page (a common word's title matches) is walked, a small one sorted.
+ */
+function sortIsCheaper(index: SearchIndex, count: number, needed: number): boolean {
+  return count <= DIRECT_SORT_LIMIT && count * Math.log2(count + 1) * SORT_STEP_COST < (needed * index.liveCount) / count
 }
 
 function sortDirect(index: SearchIndex, segment: Bitmap, count: number, request: PageRequest): number[] {

@@ -9,6 +9,7 @@ import type { DocColumns, NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE } from './facet-spec.ts'
 import { COMPANY_WORDS } from './index-load.ts'
 import { tokenize } from './text-tokens.ts'
+import { RoleClusters } from './role-cards.ts'
 
 export interface SortPermutation {
   /** Live documents with a known key, ascending by (key, document). */
@@ -27,6 +28,7 @@ export class SearchIndex {
   private readonly permutations = new Map<NumberColumn, SortPermutation>()
   private readonly dense = new Map<string, Bitmap>()
   private readonly folded = new Map<string, Map<string, Uint32Array>>()
+  private clusters: RoleClusters | undefined
 
   constructor(readonly columns: DocColumns) {
     this.words = columns.live.length
@@ -41,6 +43,11 @@ export class SearchIndex {
 
   get live(): Bitmap {
     return this.columns.live
+  }
+
+  /** Role clusters of the live documents, for one card per role (built on first use). */
+  get roleClusters(): RoleClusters {
+    return (this.clusters ??= new RoleClusters(this.columns))
   }
 
   isLive(doc: number): boolean {

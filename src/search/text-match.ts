@@ -1,16 +1,17 @@
 /**
  * The full-text clause: the term index (memory, with FTS5 for the rare tail) gives the set of
- * matching postings (every query word somewhere in title, company or description, the last word as
- * a prefix); the in-memory title and company word lists then split that set into relevance tiers
- * without scoring every hit.
+ * matching postings (every clause of q somewhere in title, company or description by one of its
+ * terms: the word as typed, its aliases or its correction, the last word as a prefix; phrases are
+ * checked by FTS5; excluded words removed); the in-memory title and company word lists then split
+ * that set into relevance tiers without scoring every hit.
  */
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
-import { andInPlace, andNot, emptyBitmap, orDocs, type Bitmap } from './bitmap.ts'
+import { andInPlace, andNot, andNotInPlace, emptyBitmap, orDocs, orInPlace, type Bitmap } from './bitmap.ts'
 import { COMPANY_WORDS, TITLE_WORDS } from './index-load.ts'
 import type { SearchIndex } from './search-index.ts'
 import { MIN_MEMORY_DF, type TermIndex } from './term-index.ts'
-import type { TextQuery } from './text-tokens.ts'
+import type { TextClause, TextQuery, TextTerm } from './text-tokens.ts'
 
 /** Above this many tail terms under one prefix, FTS5 lists the whole prefix once instead. */
 const MAX_TAIL_READS = 64
@@ -62,44 +63,106 @@ function* range(from: number, to: number): Iterable<number> {
   for (let code = from; code < to; code++) yield code
 }
 
-/** Live documents matching every word of the text (the last one as a prefix). */
-export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery): Bitmap {
-  const matched = index.live.slice()
-  for (const word of text.words) andInPlace(matched, wordDocs(db, index, terms, word, false))
-  andInPlace(matched, wordDocs(db, index, terms, text.prefix, true))
-  return matched
+/** Documents holding a term: a word (or prefix), or a phrase (its words in a row, from FTS5). */
+function termDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, term: TextTerm): Bitmap {
+  if (term.tokens.length === 1) return wordDocs(db, index, terms, term.tokens[0]!, term.prefix)
+  // Tokens hold only letters, digits, '+' and '#': the quoted phrase is never FTS syntax.
+  return rowidBitmap(index, matchingRowids(db, `"${term.tokens.join(' ')}"`))
 }
 
-/** Documents whose word list (title or company) holds the word, or any word starting with it. */
-function docsWithWord(index: SearchIndex, field: string, word: string, prefix: boolean): Bitmap {
-  const out = emptyBitmap(index.words)
-  const postings = index.allPostings(field)
-  if (!prefix) {
-    const code = index.columns.dictionary(field).code(word)
-    if (code !== undefined) orDocs(out, postings[code]!)
-    return out
-  }
-  const names = index.columns.dictionary(field).names
-  for (let code = 0; code < names.length; code++) if (names[code]!.startsWith(word)) orDocs(out, postings[code]!)
+/** Documents matching a clause by any of its terms. */
+function clauseDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, clause: TextClause): Bitmap {
+  const out = termDocs(db, index, terms, clause.terms[0]!)
+  for (const term of clause.terms.slice(1)) orInPlace(out, termDocs(db, index, terms, term))
   return out
 }
 
+/** Live documents matching every clause of the text and none of its exclusions. */
+export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery): Bitmap {
+  const matched = index.live.slice()
+  for (const clause of text.clauses) andInPlace(matched, clauseDocs(db, index, terms, clause))
+  for (const term of text.excluded) andNotInPlace(matched, termDocs(db, index, terms, term))
+  return matched
+}
+
 /**
- * Relevance tiers, best first, partitioning `matched`: every word in the title; every word in the
- * title or the company name; the rest (words found in the description).
+ * Documents whose word list (title or company) holds the word, or with `prefix` any word starting
+ * with it; `completionsOnly`: only the longer words (the caller holds the word's own documents).
  */
-export function relevanceTiers(index: SearchIndex, text: TextQuery, matched: Bitmap): Bitmap[] {
+function docsWithWord(index: SearchIndex, field: string, word: string, prefix: boolean, completionsOnly = false): Bitmap {
+  const out = emptyBitmap(index.words)
+  const postings = index.allPostings(field)
+  const dictionary = index.columns.dictionary(field)
+  if (!prefix) {
+    const code = dictionary.code(word)
+    if (code !== undefined) orDocs(out, postings[code]!)
+    return out
+  }
+  const names = dictionary.names
+  for (let code = 0; code < names.length; code++) {
+    const name = names[code]!
+    if (name.startsWith(word) && !(completionsOnly && name.length === word.length)) orDocs(out, postings[code]!)
+  }
+  return out
+}
+
+/** Documents whose title (or company name) holds the term; a phrase counts when all its words are there. */
+function fieldDocs(index: SearchIndex, field: string, term: TextTerm, completionsOnly = false): Bitmap {
+  const last = term.tokens.length - 1
+  const out = docsWithWord(index, field, term.tokens[last]!, term.prefix, completionsOnly)
+  for (let i = 0; i < last; i++) andInPlace(out, docsWithWord(index, field, term.tokens[i]!, false))
+  return out
+}
+
+const sameTokens = (a: TextTerm, b: TextTerm) => a.tokens.length === b.tokens.length && a.tokens.every((token, i) => token === b.tokens[i])
+
+/**
+ * Documents whose title holds a clause and whose title or company name does: by its exact form
+ * (the word as typed, whole) and by any of its terms. The exact form's documents are read once:
+ * the typed word's own prefix adds only its completions.
+ */
+function clauseFields(index: SearchIndex, clause: TextClause): { exactTitle: Bitmap; exactTitleOrCompany: Bitmap; title: Bitmap; titleOrCompany: Bitmap } {
+  const exactTitle = fieldDocs(index, TITLE_WORDS, clause.exact)
+  const exactTitleOrCompany = fieldDocs(index, COMPANY_WORDS, clause.exact)
+  orInPlace(exactTitleOrCompany, exactTitle)
+  const title = exactTitle.slice()
+  const titleOrCompany = exactTitleOrCompany.slice()
+  for (const term of clause.terms) {
+    const same = sameTokens(term, clause.exact)
+    if (same && !term.prefix) continue
+    const inTitle = fieldDocs(index, TITLE_WORDS, term, same)
+    orInPlace(title, inTitle)
+    orInPlace(titleOrCompany, inTitle)
+    orInPlace(titleOrCompany, fieldDocs(index, COMPANY_WORDS, term, same))
+  }
+  return { exactTitle, exactTitleOrCompany, title, titleOrCompany }
+}
+
+/**
+ * Relevance tiers, best first, partitioning `matched`: every clause in the title; in the title or
+ * the company name; anywhere (the description). With `exactFirst`, each splits in two: every clause
+ * matched by the word as typed (whole word; for an unknown word, its correction) before matches
+ * that needed a prefix completion or an alias.
+ */
+export function relevanceTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery, matched: Bitmap, exactFirst: boolean): Bitmap[] {
   const inTitle = matched.slice()
   const inTitleOrCompany = matched.slice()
-  const terms: [string, boolean][] = [...text.words.map((word): [string, boolean] => [word, false]), [text.prefix, true]]
-  for (const [word, prefix] of terms) {
-    const title = docsWithWord(index, TITLE_WORDS, word, prefix)
-    andInPlace(inTitle, title)
-    const company = docsWithWord(index, COMPANY_WORDS, word, prefix)
-    for (let i = 0; i < company.length; i++) company[i]! |= title[i]!
-    andInPlace(inTitleOrCompany, company)
+  const exactTitle = matched.slice()
+  const exactTitleOrCompany = matched.slice()
+  const exactAnywhere = matched.slice()
+  for (const clause of text.clauses) {
+    const fields = clauseFields(index, clause)
+    andInPlace(inTitle, fields.title)
+    andInPlace(inTitleOrCompany, fields.titleOrCompany)
+    if (!exactFirst) continue
+    andInPlace(exactTitle, fields.exactTitle)
+    andInPlace(exactTitleOrCompany, fields.exactTitleOrCompany)
+    andInPlace(exactAnywhere, termDocs(db, index, terms, clause.exact))
   }
-  const second = andNot(inTitleOrCompany, inTitle)
-  const rest = andNot(matched, inTitleOrCompany)
-  return [inTitle, second, rest]
+  if (!exactFirst) return [inTitle, andNot(inTitleOrCompany, inTitle), andNot(matched, inTitleOrCompany)]
+  const tiers = [exactTitle, andNot(inTitle, exactTitle), andNot(exactTitleOrCompany, inTitle)]
+  tiers.push(andNot(andNot(inTitleOrCompany, inTitle), exactTitleOrCompany))
+  tiers.push(andNot(exactAnywhere, inTitleOrCompany))
+  tiers.push(andNot(andNot(matched, inTitleOrCompany), exactAnywhere))
+  return tiers
 }

@@ -4,10 +4,12 @@
  * frequent dictionary term one edit away (5 to 8 letters) or two (9 or more); an adjacent
  * transposition counts as one edit. Only words of letters are corrected, and only into words of
  * letters: technology names with digits or symbols (c++, c#, k8s, es2015) are never "corrected".
- * A known word is never changed, so exact matches always win.
+ * A known word is never changed, so exact matches always win. Candidates come from a bigram index
+ * of the dictionary (typo-index.ts), not a scan of every term.
  */
 import type { TermIndex } from './term-index.ts'
-import { parseTextQuery, type TextQuery } from './text-tokens.ts'
+import { clauseOf, finish, type TextClause, type TextQuery, type TextTerm } from './text-tokens.ts'
+import { typoIndexOf } from './typo-index.ts'
 
 const LETTERS = /^\p{L}+$/u
 
@@ -39,11 +41,13 @@ export function editDistance(a: string, b: string, max: number): number {
   return previous[b.length]!
 }
 
-/** Whether the catalogue holds the word (or, as a prefix, any word starting with it). */
-function known(terms: TermIndex, word: string, prefix: boolean): boolean {
-  if (!prefix) return terms.code(word) !== undefined || terms.overlay.has(word)
-  const [from, to] = terms.prefixRange(word)
-  return from < to || [...terms.overlay.keys()].some((term) => term.startsWith(word))
+/** Whether the catalogue holds the term (a prefix: any word starting with it; a phrase: each of its words). */
+function known(terms: TermIndex, term: TextTerm): boolean {
+  return term.tokens.every((token, i) => {
+    if (!(term.prefix && i === term.tokens.length - 1)) return terms.code(token) !== undefined || terms.overlay.has(token)
+    const [from, to] = terms.prefixRange(token)
+    return from < to || [...terms.overlay.keys()].some((word) => word.startsWith(token))
+  })
 }
 
 /** The most frequent dictionary term within the allowed edits of an unknown word, if any. */
@@ -53,8 +57,7 @@ export function correction(terms: TermIndex, word: string): string | undefined {
   let best: string | undefined
   let bestDistance = max + 1
   let bestFrequency = 0
-  for (const term of terms.terms) {
-    if (Math.abs(term.length - word.length) > max || !LETTERS.test(term)) continue
+  for (const term of typoIndexOf(terms).candidates(word, max)) {
     const distance = editDistance(word, term, Math.min(max, bestDistance))
     const frequency = terms.frequency(term)
     if (distance < bestDistance || (distance === bestDistance && distance <= max && frequency > bestFrequency)) {
@@ -66,19 +69,24 @@ export function correction(terms: TermIndex, word: string): string | undefined {
   return bestDistance <= max ? best : undefined
 }
 
-/** The text with every unknown word corrected, and whether anything changed. */
-export function correctText(terms: TermIndex | undefined, text: TextQuery): { text: TextQuery; corrected: boolean } {
+/**
+ * The text with every unknown word corrected: a clause none of whose terms (typed word or aliases)
+ * the catalogue holds, typed as one plain word. `expand` adds the correction's own aliases.
+ */
+export function correctText(terms: TermIndex | undefined, text: TextQuery, expand: (clause: TextClause) => TextClause): { text: TextQuery; corrected: boolean } {
   if (!terms) return { text, corrected: false }
   let corrected = false
-  const fix = (word: string, prefix: boolean) => {
-    if (known(terms, word, prefix)) return word
-    const replacement = correction(terms, word)
-    if (!replacement) return word
+  const clauses = text.clauses.map((clause) => {
+    const typed = clause.terms[0]!
+    if (clause.quoted || typed.tokens.length !== 1 || clause.terms.some((term) => known(terms, term))) return clause
+    const replacement = correction(terms, typed.tokens[0]!)
+    if (!replacement) return clause
     corrected = true
-    return replacement
-  }
-  const words = text.words.map((word) => fix(word, false))
-  const prefix = fix(text.prefix, true)
+    // The correction stands in for the typed word: it ranks as typed, above its prefixes and aliases.
+    const fixed = expand(clauseOf(replacement, [replacement], false))
+    fixed.terms[0]!.prefix = typed.prefix
+    return fixed
+  })
   if (!corrected) return { text, corrected }
-  return { text: parseTextQuery([...words, prefix].join(' '))!, corrected }
+  return { text: finish({ ...text, clauses })!, corrected }
 }

@@ -49,7 +49,10 @@ test('accents are folded', async () => {
 })
 
 test('FTS syntax in q is searched literally and never fails', async () => {
-  const hostile = ['"', '""', 'go"', '*', 'go*', 'NEAR(go python)', 'NEAR(', '-go', 'go -python', 'title:go', 'a:b', '^go', '(go', 'go)', 'AND OR NOT', 'go AND', 'OR', 'NOT go', '{title}: go', '\'', '\\', '%', '+', '#', '...', '\u0000']
+  const hostile = [
+    '"', '""', 'go"', '*', 'go*', 'NEAR(go python)', 'NEAR(', '-go', 'go -python', 'title:go', 'a:b', '^go', '(go', 'go)', 'AND OR NOT', 'go AND', 'OR', 'NOT go', '{title}: go', '\'', '\\', '%', '+', '#', '...', '\u0000',
+    '-"', '-""', '"-go"', '--go', '- -', '"go" -"', '"a" "b', '-"NEAR(go"', '"title:go"*', '"c++"^', '-c#', '.net*', '..', '.', '"\u0000"', '-(', '"go" - "python"', 'go -go', '"*"',
+  ]
   for (const text of hostile) {
     const result = await q(text)
     assert.equal(result.status, 200, `${JSON.stringify(text)}: ${JSON.stringify(result.body)}`)
@@ -58,10 +61,14 @@ test('FTS syntax in q is searched literally and never fails', async () => {
   // Operator words are ordinary words: no posting contains "or" or "not", so nothing matches.
   assert.equal((await q('python OR react')).total, 0)
   assert.equal((await q('go NOT python')).total, 0)
-  assert.equal((await q('-python')).total, 1)
+  // A leading '-' excludes (the one operator besides quotes); alone, it excludes from everything.
+  assert.equal((await q('-python')).total, 5)
+  assert.equal((await q('-')).total, 6)
   // Punctuation around words is dropped, the words still match.
   assert.deepEqual((await q('(python) "go"')).titles, ['Data Engineer'])
   assert.deepEqual((await q('title:kubernetes')).titles, [])
+  assert.deepEqual((await q('NEAR(kubernetes')).titles, [])
+  assert.deepEqual((await q('"kubernetes" OR')).titles, [])
 })
 
 test('q with only punctuation is no text clause', async () => {

@@ -32,3 +32,15 @@ test('short words, words with digits or symbols, and words far from any term are
     assert.equal(meta.did_you_mean, undefined, q)
   }
 })
+
+test('did_you_mean keeps phrases and exclusions as typed; quoted and excluded words are never corrected', async () => {
+  const result = await search('pyhton "data engineer" -kubernetes')
+  assert.equal(result.meta.did_you_mean, 'python "data engineer" -kubernetes')
+  assert.deepEqual(result.titles, ['Data Engineer'])
+  const quoted = await search('"pyhton"')
+  assert.deepEqual(quoted.titles, [])
+  assert.equal(quoted.meta.did_you_mean, undefined)
+  const excluded = await search('engineer -pyhton')
+  assert.equal(excluded.meta.did_you_mean, undefined)
+  assert.ok(excluded.titles.includes('Data Engineer'), 'an unknown excluded word removes nothing')
+})

@@ -105,6 +105,8 @@ const withCookie = (cookie: string, body: unknown): RequestInit => ({ headers: s
 test('job search, agent search, facets and the jobs list validate, full and sparse postings alike', async () => {
   await check('GET', '/jobs/search', '/api/v1/jobs/search')
   await check('GET', '/jobs/search', '/api/v1/jobs/search?q=go&is_tech=tech&colour=blue&skill=go&limit=0')
+  await check('GET', '/jobs/search', '/api/v1/jobs/search?q=golang%20senior%20-designer&highlight=true')
+  await check('GET', '/agent/jobs/search', '/api/v1/agent/jobs/search?q=%22go%20engineer%22&highlight=true')
   await check('GET', '/jobs/search', '/api/v1/jobs/search?offset=99999', {}, 400)
   for (const format of ['html', 'text', 'markdown']) await check('GET', '/agent/jobs/search', `/api/v1/agent/jobs/search?description_format=${format}`)
   await check('GET', '/jobs/facets', '/api/v1/jobs/facets')

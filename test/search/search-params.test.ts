@@ -45,16 +45,25 @@ test('filtersKey ignores value order', () => {
   assert.notEqual(filtersKey(parse('skills=a,b').filters), filtersKey(parse('skills=a,b&skills_mode=and').filters))
 })
 
-test('text queries quote every token and prefix the last', () => {
-  assert.deepEqual(parseTextQuery('Senior "Go" NEAR(c++ -x:y*'), {
-    words: ['senior', 'go', 'near', 'c++', 'x'],
-    prefix: 'y',
-    match: '"senior" "go" "near" "c++" "x" "y"*',
-    terms: ['"senior"', '"go"', '"near"', '"c++"', '"x"', '"y"*'],
-  })
+test('q is read into clauses: phrases, exclusions, hyphenated terms as phrases, the last plain word as a prefix', () => {
+  const text = parseTextQuery('Senior "Data  Engineer" -remote front-end NEAR(c++ -"on call" title:kube')!
+  const shown = (term: { tokens: string[]; prefix: boolean }) => term.tokens.join(' ') + (term.prefix ? '*' : '')
+  assert.deepEqual(text.clauses.map((clause) => clause.terms.map(shown)), [['senior'], ['data engineer'], ['front end'], ['near'], ['c++'], ['title'], ['kube*']])
+  assert.deepEqual(text.clauses.map((clause) => clause.quoted), [false, true, false, false, false, false, false])
+  assert.deepEqual(text.excluded.map(shown), ['remote', 'on call'])
+  assert.equal(text.clauses[2]!.spelling, 'front end')
+  // A technology name with punctuation is matched whole, never as a prefix.
+  assert.deepEqual(parseTextQuery('.NET')!.clauses.map((clause) => [clause.spelling, clause.terms.map(shown)]), [['.net', ['net']]])
+  assert.deepEqual(parseTextQuery('node.js')!.clauses[0]!.terms.map(shown), ['node js'])
   assert.equal(parseTextQuery('"()*^:-'), null)
+  assert.equal(parseTextQuery('-'), null)
   assert.equal(parseTextQuery(''), null)
-  assert.deepEqual(parseTextQuery('Zürich')?.match, '"zurich"*')
+  assert.deepEqual(parseTextQuery('Zürich')!.clauses[0]!.terms.map(shown), ['zurich*'])
+  assert.deepEqual(parseTextQuery('-python')!.clauses, [])
+  // Without operators (the benchmark's baseline) every token is a word, as before.
+  const plain = parseTextQuery('go -python "x', { operators: false })!
+  assert.deepEqual(plain.clauses.map((clause) => clause.terms.map(shown)), [['go'], ['python'], ['x*']])
+  assert.deepEqual(plain.excluded, [])
 })
 
 test('q, sort and order: one reader for every job query', () => {

@@ -195,3 +195,20 @@ export function findSkill(nameOrSlug: string): Skill | undefined {
   const key = nameOrSlug.trim().toLowerCase()
   return dict.bySlug.get(key) ?? dict.terms.get(termsOf(nameOrSlug)[0] ?? '')?.skill
 }
+
+let spellings: Map<string, string[]> | undefined
+
+/**
+ * Every spelling of each skill, by slug, as the dictionary holds them (lowercase, hyphens as spaces,
+ * technology punctuation kept: "node.js", ".net", "machine learning"). Search reads them as synonyms.
+ */
+export function skillSpellings(): Map<string, string[]> {
+  if (spellings) return spellings
+  spellings = new Map()
+  for (const [term, { skill }] of load().terms) {
+    const list = spellings.get(skill.slug)
+    if (list) list.push(term)
+    else spellings.set(skill.slug, [term])
+  }
+  return spellings
+}
