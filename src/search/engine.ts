@@ -91,7 +91,7 @@ export class SearchEngine {
       // An excluded posting may be its role's card: the role is then shown by its next posting, so
       // the cards are chosen after the exclusion, from a copy (the cached sets stay whole).
       cards = index.roleClusters.cardsOf(withoutDocs(this.matched(index, text, query.filters), excluded))
-      segments = relevance ? relevanceTiers(index, text, cards) : [cards]
+      segments = relevance ? relevanceTiers(this.db, index, this.keeper.terms, text, cards, this.queryLanguage) : [cards]
     } else {
       cards = this.cards(index, text, query.filters)
       segments = relevance ? this.tiers(index, text, query.filters, cards) : [cards]
