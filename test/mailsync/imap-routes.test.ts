@@ -189,12 +189,14 @@ test('connect, sync incrementally, dedupe on Message-ID, survive a UIDVALIDITY c
 })
 
 test('a password changed at the server, or a sealed one that cannot be opened, shows as the last error; DELETE /me erases the credentials', async () => {
-  const { call, db } = imapApp()
+  const { call, db, ctx } = imapApp()
   await dovecot.setUser('grace@mail.test', 'first-password')
   const grace = await signUp(call)
   const headers = sessionHeaders(grace.cookie)
   const put = await call('/api/v1/me/imap', json(headers, 'PUT', { host: '127.0.0.1', port: dovecot.port, tls: false, username: 'grace@mail.test', password: 'first-password' }))
   assert.equal(put.status, 200)
+  // The first sync runs in the background after connecting; a sync asked for meanwhile would be a 409.
+  await ctx.background.idle()
   await dovecot.setUser('grace@mail.test', 'second-password')
   const refused = await call('/api/v1/me/imap/sync', json(headers, 'POST'))
   assert.equal(refused.status, 422)
