@@ -84,6 +84,10 @@ import { referralRoutes } from './http/referrals.ts'
 import { cvRoutes } from './http/cvs.ts'
 import { mountCvRedirect } from './http/cv-redirect.ts'
 import { adminSourceRoutes } from './http/admin-sources.ts'
+import { meImapRoutes } from './http/me-imap.ts'
+import { meGmailRoutes } from './http/me-gmail.ts'
+import { startMailSyncScheduler } from './mailsync/mail-sync-scheduler.ts'
+import { liveMailboxOf } from './mailsync/live-mailbox.ts'
 
 export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
@@ -134,6 +138,8 @@ export function createContext(config: Config, db: DB): AppContext {
   // (one getUpdates reader per bot) belongs with a single serving process (docs/channels.md).
   ctx.deliveries = startDeliveryWorker(ctx)
   ctx.telegram = startTelegramBot(ctx)
+  // Mail recall reads connected IMAP and Gmail mailboxes live through this (src/mailsync/).
+  ctx.liveMailbox = liveMailboxOf(ctx)
   // Every serving process may listen: under the cluster the SMTP port is shared like the HTTP one.
   ctx.hostedMail = config.mailDomain ? startHostedMailListener({ config, db, log, now: () => ctx.now() }) : null
   // Saved-search digests, the insights rollup's daily job and board crawls run inside a serving
@@ -143,11 +149,14 @@ export function createContext(config: Config, db: DB): AppContext {
     const digests = startDigestScheduler(ctx)
     const rollup = startRollupScheduler(ctx)
     const boards = startSourceScheduler(ctx.sources, { intervalMinutes: config.sourcesCrawlIntervalMinutes, log })
+    // Connected IMAP mailboxes and Gmail accounts (src/mailsync/).
+    const mailSync = startMailSyncScheduler(ctx)
     return {
       async stop() {
         digests.stop()
         rollup.stop()
         await boards.stop()
+        await mailSync.stop()
       },
     }
   })
@@ -209,6 +218,9 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...voteRoutes(ctx),
     ...planRoutes(ctx),
     ...meJdRoutes(ctx),
+    // mail
+    ...meImapRoutes(ctx),
+    ...meGmailRoutes(ctx),
     // community
     ...companyFeedbackRoutes(ctx),
     ...submissionRoutes(ctx),

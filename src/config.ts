@@ -128,6 +128,19 @@ export const settings = {
   mailSenderPerHour: int('MAIL_SENDER_PER_HOUR', 60, 'inbound messages one sending address (and one client address) may deliver per hour; past it 451, try later'),
   mailRecallPerHour: int('MAIL_RECALL_PER_HOUR', 20, 'mail recalls one account may run per rolling hour (429 past it)'),
   mailTriageMinConfidence: int('MAIL_TRIAGE_MIN_CONFIDENCE', 50, 'an agent triage (POST /me/emails/{id}/triage) with a confidence below this percentage records the label but moves no card'),
+  mailSyncIntervalMinutes: int('MAIL_SYNC_INTERVAL_MINUTES', 15, 'how often the serving process syncs every connected IMAP mailbox and Gmail account (0 = only when a user asks, POST /me/imap/sync or /me/gmail/sync)'),
+  mailSyncFirstDays: int('MAIL_SYNC_FIRST_DAYS', 90, 'how far back the first sync of a connected mailbox (or of a folder whose UIDVALIDITY changed) reads'),
+  mailSyncMaxMessages: int('MAIL_SYNC_MAX_MESSAGES', 500, 'messages one sync reads per IMAP folder or Gmail account at most; the rest follow on the next sync'),
+  mailSyncTimeoutMs: int('MAIL_SYNC_TIMEOUT_MS', 20000, 'longest an IMAP connect or answer, or a Gmail API call, may take'),
+  imapAllowPrivateHosts: bool('IMAP_ALLOW_PRIVATE_HOSTS', false, 'let users connect IMAP mailboxes on loopback and private addresses, also without TLS (a mail server on this machine or network); off, only public hosts, with TLS or STARTTLS'),
+  imapConnectsPerHour: int('IMAP_CONNECTS_PER_HOUR', 10, 'IMAP connection attempts (PUT /me/imap: a login at the named server) one account may make per hour (429 past it)'),
+  gmailClientId: str('GMAIL_CLIENT_ID', '', 'OAuth client id of a Google Cloud project with the Gmail API (read-only scope); with GMAIL_CLIENT_SECRET and SECRETS_KEY it turns Gmail sync on'),
+  gmailClientSecret: str('GMAIL_CLIENT_SECRET', '', 'OAuth client secret of GMAIL_CLIENT_ID (never logged)'),
+  gmailRedirectUrl: str('GMAIL_REDIRECT_URL', '', 'the redirect URI registered for the client; empty = PUBLIC_ORIGIN (or the request origin) + /api/v1/me/gmail/callback'),
+  gmailAuthUrl: str('GMAIL_AUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth', "Google's OAuth authorization endpoint (a stand-in in tests)"),
+  gmailTokenUrl: str('GMAIL_TOKEN_URL', 'https://oauth2.googleapis.com/token', "Google's OAuth token endpoint"),
+  gmailRevokeUrl: str('GMAIL_REVOKE_URL', 'https://oauth2.googleapis.com/revoke', "Google's OAuth token revocation endpoint"),
+  gmailApiUrl: str('GMAIL_API_URL', 'https://gmail.googleapis.com/gmail/v1', 'Gmail REST API base URL'),
 } as const
 
 type Settings = typeof settings
@@ -157,6 +170,6 @@ export function defaultConfig(overrides: Partial<Config> = {}): Config {
   // Cheap argon2id parameters keep sign-up in tests fast; the algorithm stays the same. In-process
   // requests have no client address and share one fallback key, so the per-address sign-up budget
   // is raised for tests that sign many users up; budget tests set their own. The board crawler's
-  // scheduler is off: tests crawl when they say so.
-  return loadConfig({}, { logLevel: 'silent', argon2MemoryKib: 64, argon2TimeCost: 1, accountBudgetPerHour: 1000, sourcesCrawlIntervalMinutes: 0, ...overrides })
+  // and the mail sync's schedulers are off: tests crawl and sync when they say so.
+  return loadConfig({}, { logLevel: 'silent', argon2MemoryKib: 64, argon2TimeCost: 1, accountBudgetPerHour: 1000, sourcesCrawlIntervalMinutes: 0, mailSyncIntervalMinutes: 0, ...overrides })
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts'
 import { badRequest } from '../errors.ts'
 import { deleteOutboxFor } from '../mail/outbox.ts'
+import { revokeGmailGrantLater } from '../mailsync/gmail-account.ts'
 import { forgetVotesOf } from '../catalogue/votes.ts'
 import { throttledError } from './login-throttle.ts'
 import { hashPassword, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
@@ -33,8 +34,10 @@ export async function changePassword(ctx: AppContext, ip: string, userId: number
 /**
  * Deletes the account; every table holding its data cascades from users(id). Its outbox mail goes
  * too, and its votes are removed first so the vote counters of what it voted on are recounted.
+ * Google is asked to forget a Gmail grant (after the answer; the tokens go with the account).
  */
 export function deleteAccount(ctx: AppContext, userId: number): void {
+  revokeGmailGrantLater(ctx, userId)
   ctx.db.transaction(() => {
     const user = findUserById(ctx.db, userId)
     if (!user) return

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net'
+import { BlockList, isIP } from 'node:net'
 
 /**
  * Which URLs the crawler may fetch: http(s) only, and never a loopback, private or link-local
@@ -8,21 +8,24 @@ import { isIP } from 'node:net'
  */
 export class CrawlError extends Error {}
 
-function privateV4(ip: string): boolean {
-  const [a, b] = ip.split('.').map(Number) as [number, number]
-  return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)
-}
+/**
+ * Addresses that are not somewhere on the public internet: this machine, private networks (RFC
+ * 1918, CGNAT), link-local (cloud metadata), benchmarking, multicast and reserved ranges, and their
+ * IPv6 counterparts. Node's BlockList also matches an IPv4-mapped IPv6 address (`::ffff:7f00:1`)
+ * against the IPv4 rules; IPv4-compatible and NAT64 forms are refused whole.
+ */
+const NOT_PUBLIC = new BlockList()
+for (const [network, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3]] as const)
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4')
+for (const [network, prefix] of [['::', 96], ['::1', 128], ['64:ff9b::', 96], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8]] as const)
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6')
 
 export function isPrivateHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || host.endsWith('.local')) return true
   const version = isIP(host)
-  if (version === 4) return privateV4(host)
-  if (version === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host)
-    if (mapped) return privateV4(mapped[1]!)
-    return host === '::1' || host === '::' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host)
-  }
+  if (version === 4) return NOT_PUBLIC.check(host, 'ipv4')
+  if (version === 6) return NOT_PUBLIC.check(host, 'ipv6')
   return false
 }
 
