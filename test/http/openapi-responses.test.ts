@@ -1,7 +1,6 @@
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
+import { documentChecker } from '../helpers/openapi.ts'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
 import { sessionCookieFrom, sessionHeaders, signUp } from '../helpers/auth.ts'
 import { allRoutes } from '../../src/app.ts'
@@ -19,7 +18,6 @@ import { addReply, createThread } from '../../src/community/threads.ts'
 // against the response schema the document publishes for its status. Validation is strict: an
 // object schema that lists its properties accepts no other key here, so a field the service
 // sends but the document does not describe fails this test.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void
 const fake = await startFakeProvider()
 after(() => fake.close())
 
@@ -53,24 +51,7 @@ const { call, db } = app
 const slug = (title: string) => db.prepare('SELECT public_slug FROM jobs WHERE title = ? ORDER BY id LIMIT 1').pluck().get(title) as string
 const document = (await call('/api/v1/openapi.json')).body
 
-/** A copy in which every object schema that lists its properties refuses any other key. */
-function strict(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(strict)
-  if (!schema || typeof schema !== 'object') return schema
-  const out: Record<string, unknown> = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, strict(value)]))
-  if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false
-  return out
-}
-
-const ajv = new Ajv2020({ strict: false, allErrors: true })
-addFormats(ajv)
-const components = strict(document.components)
-const compiled = new Map<string, ValidateFunction>()
-const validatorFor = (schema: unknown) => {
-  const key = JSON.stringify(schema)
-  if (!compiled.has(key)) compiled.set(key, ajv.compile({ ...(strict(schema) as object), components }))
-  return compiled.get(key)!
-}
+const { ajv, validatorFor } = documentChecker(document)
 
 /** Operations answered at least once, by "METHOD /openapi/path". */
 const answered = new Map<string, number[]>()
