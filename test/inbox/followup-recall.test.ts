@@ -1,24 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { sessionHeaders, sessionSender, signUp } from '../helpers/auth.ts'
 import { ingestRawMessage } from '../../src/inbox/ingest.ts'
-import { rawMail } from './mail-fixtures.ts'
+import { rawMail, setUp } from './mail-fixtures.ts'
 import { notFound } from '../../src/errors.ts'
-
-const jobs = [
-  fixtureJob({ publicSlug: 'go-dev', title: 'Go Developer', company: { slug: 'acme', name: 'Acme', homepage: 'https://acme.example/' } }),
-  fixtureJob({ publicSlug: 'rust-dev', title: 'Rust Developer', company: { slug: 'acme', name: 'Acme', homepage: 'https://acme.example/' } }),
-  fixtureJob({ publicSlug: 'data-eng', title: 'Data Engineer', company: { slug: 'globex', name: 'Globex' } }),
-]
-
-async function setUp() {
-  const t = createTestApp({ jobs })
-  const user = await signUp(t.call)
-  const send = sessionSender(t.call, user.cookie)
-  const deliver = async (options: Parameters<typeof rawMail>[0]) => (await ingestRawMessage(t.db, user.userId, await rawMail({ to: 'me@example.org', ...options }), 'hosted')).id
-  return { ...t, user, send, deliver }
-}
 
 test('the tracker shows linked mail, counts it, names it on the timeline and offers a stage suggestion', async () => {
   const { send, deliver, ctx } = await setUp()

@@ -1,5 +1,8 @@
 import nodemailer from 'nodemailer'
 import type Mail from 'nodemailer/lib/mailer/index.js'
+import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { sessionSender, signUp } from '../helpers/auth.ts'
+import { ingestRawMessage } from '../../src/inbox/ingest.ts'
 
 /**
  * Test mail. `rawMail` builds a raw RFC 5322 message with nodemailer's stream transport (the same
@@ -18,4 +21,19 @@ export function icsInvite(uid: string, start: string, end: string, summary: stri
     'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//openroles tests//EN', `METHOD:${method}`, 'BEGIN:VEVENT', `UID:${uid}`,
     `DTSTART:${start}`, `DTEND:${end}`, `SUMMARY:${summary}`, 'LOCATION:https://meet.google.com/abc-defg-hij', 'END:VEVENT', 'END:VCALENDAR', '',
   ].join('\r\n')
+}
+
+const jobs = [
+  fixtureJob({ publicSlug: 'go-dev', title: 'Go Developer', company: { slug: 'acme', name: 'Acme', homepage: 'https://acme.example/' } }),
+  fixtureJob({ publicSlug: 'rust-dev', title: 'Rust Developer', company: { slug: 'acme', name: 'Acme', homepage: 'https://acme.example/' } }),
+  fixtureJob({ publicSlug: 'data-eng', title: 'Data Engineer', company: { slug: 'globex', name: 'Globex' } }),
+]
+
+/** An app with three postings (two at Acme, whose domain is acme.example) and a signed-in user whose mail `deliver` ingests. */
+export async function setUp() {
+  const t = createTestApp({ jobs })
+  const user = await signUp(t.call)
+  const send = sessionSender(t.call, user.cookie)
+  const deliver = async (options: Parameters<typeof rawMail>[0]) => (await ingestRawMessage(t.db, user.userId, await rawMail({ to: 'me@example.org', ...options }), 'hosted')).id
+  return { ...t, user, send, deliver }
 }

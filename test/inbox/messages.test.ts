@@ -1,23 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { bearerHeaders, createApiKey, sessionHeaders, sessionSender, signUp } from '../helpers/auth.ts'
+import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
 import { ingestRawMessage } from '../../src/inbox/ingest.ts'
-import { rawMail } from './mail-fixtures.ts'
-
-const jobs = [
-  fixtureJob({ publicSlug: 'go-dev', title: 'Go Developer', company: { slug: 'acme', name: 'Acme', homepage: 'https://acme.example/' } }),
-  fixtureJob({ publicSlug: 'rust-dev', title: 'Rust Developer', company: { slug: 'acme', name: 'Acme', homepage: 'https://acme.example/' } }),
-  fixtureJob({ publicSlug: 'data-eng', title: 'Data Engineer', company: { slug: 'globex', name: 'Globex' } }),
-]
-
-async function setUp() {
-  const t = createTestApp({ jobs })
-  const user = await signUp(t.call)
-  const send = sessionSender(t.call, user.cookie)
-  const deliver = async (options: Parameters<typeof rawMail>[0]) => (await ingestRawMessage(t.db, user.userId, await rawMail({ to: 'me@example.org', ...options }), 'hosted')).id
-  return { ...t, user, send, deliver }
-}
+import { rawMail, setUp } from './mail-fixtures.ts'
 
 test('the inbox lists newest first with filters, hides `other` mail and counts it, and never marks read', async () => {
   const { send, deliver, call } = await setUp()
