@@ -7,6 +7,7 @@
 import { countDocs, fromDocs, type Bitmap } from './bitmap.ts'
 import type { DocColumns, NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE } from './facet-spec.ts'
+import { packFacetRows, type FacetRows } from './facet-rows.ts'
 import { COMPANY_WORDS } from './index-load.ts'
 import { tokenize } from './text-tokens.ts'
 
@@ -27,6 +28,7 @@ export class SearchIndex {
   private readonly permutations = new Map<NumberColumn, SortPermutation>()
   private readonly dense = new Map<string, Bitmap>()
   private readonly folded = new Map<string, Map<string, Uint32Array>>()
+  private rows: FacetRows | undefined
 
   constructor(readonly columns: DocColumns) {
     this.words = columns.live.length
@@ -109,6 +111,12 @@ export class SearchIndex {
   /** Posting lists of every code of a field. */
   allPostings(field: string): Uint32Array[] {
     return this.postings.get(field)!
+  }
+
+  /** The single-valued facets packed by document, for counting several in one pass; built on first use. */
+  facetRows(): FacetRows {
+    this.rows ??= packFacetRows(this.columns, this.columns.singleFields)
+    return this.rows
   }
 
   /** After view counts moved in place: the order is rebuilt on next use. */
