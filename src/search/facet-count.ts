@@ -8,7 +8,7 @@ import { andNot, countAnd, countListed, hasDoc, toDocs, type Bitmap } from './bi
 import type { NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
-import { countRows } from './facet-rows.ts'
+import { countRows, isPacked } from './facet-rows.ts'
 
 export type ValueCounts = Record<string, number>
 
@@ -91,7 +91,7 @@ export function countingSet(index: SearchIndex, matched: Bitmap, size: number): 
 const WORD_COST = 0.25
 
 /** With fewer packed facets to count by code than this, reading their columns one by one is as cheap. */
-const MIN_PACKED_FACETS = 4
+const MIN_PACKED_FACETS = 3
 
 /**
  * Whether counting value by value (dense values: AND + popcount over bitmap words; sparse ones:
@@ -119,14 +119,14 @@ function countByValue(index: SearchIndex, set: CountingSet, facet: FacetName): C
 
 /**
  * Each facet's values with at least one posting in the set, most frequent first, ties by value.
- * Per facet the cheapest way: value by value, from the packed rows (several single-valued
- * facets in one pass, facet-rows.ts), or a pass over its own column.
+ * Per facet the cheapest way: value by value, from the packed rows (several facets in one pass,
+ * facet-rows.ts), or a pass over its own column.
  */
 export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[]): Partial<Record<FacetName, ValueCounts>> {
   const byValue = new Set(facets.filter((facet) => cheaperByValue(index, set, facet)))
   const listed = set.docs ?? set.complement!
   const rows = index.facetRows()
-  const packed = facets.filter((facet) => !byValue.has(facet) && rows.slot.has(facet))
+  const packed = facets.filter((facet) => !byValue.has(facet) && isPacked(rows, facet))
   const fromRows = packed.length >= MIN_PACKED_FACETS && listed.length > 0
     ? countRows(rows, listed, packed, packed.map((facet) => index.columns.dictionary(facet).names.length))
     : new Map<string, CodeCounts>()

@@ -6,7 +6,7 @@
  */
 import { countDocs, fromDocs, type Bitmap } from './bitmap.ts'
 import type { DocColumns, NumberColumn } from './doc-columns.ts'
-import { REGIONS_NONE } from './facet-spec.ts'
+import { MULTI_FACETS, REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import { packFacetRows, type FacetRows } from './facet-rows.ts'
 import { COMPANY_WORDS } from './index-load.ts'
 import { tokenize } from './text-tokens.ts'
@@ -113,9 +113,9 @@ export class SearchIndex {
     return this.postings.get(field)!
   }
 
-  /** The single-valued facets packed by document, for counting several in one pass; built on first use. */
+  /** The facets' codes packed by document, for counting several in one pass; built on first use. */
   facetRows(): FacetRows {
-    this.rows ??= packFacetRows(this.columns, this.columns.singleFields)
+    this.rows ??= packFacetRows(this.columns, this.columns.singleFields, this.columns.multiFields.filter((field) => MULTI_FACETS.includes(field as FacetName)))
     return this.rows
   }
 
