@@ -48,19 +48,30 @@ export function renderTextPdf(lines: string[]): Buffer {
   const wrapped = wrap(lines)
   const pages: string[][] = []
   for (let i = 0; i < Math.max(1, wrapped.length); i += LINES_PER_PAGE) pages.push(wrapped.slice(i, i + LINES_PER_PAGE))
-  const objects: string[] = []
-  const pageIds = pages.map((_, i) => 4 + i * 2)
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>'
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`
-  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'
-  pages.forEach((pageLines, i) => {
+  return assemblePdf(pages.map((pageLines, i) => {
     const text = pageLines
       .map((line, n) => (n === 0 && i === 0 ? `/F1 15 Tf (${escape(line)}) Tj /F1 10 Tf 0 -22 Td` : `(${escape(line)}) Tj 0 -13 Td`))
       .join('\n')
-    const stream = `BT /F1 10 Tf 54 738 Td\n${text}\nET`
+    return `BT /F1 10 Tf 54 738 Td\n${text}\nET`
+  }))
+}
+
+/**
+ * Writes a PDF file of Letter pages, one content stream each, with Helvetica as font F1: catalog,
+ * page tree, font, two objects a page, then any `extra` objects (numbered on from 4 + 2 × pages),
+ * the cross-reference table and the trailer (plus `extra.trailer` entries).
+ */
+export function assemblePdf(streams: string[], extra: { objects?: string[]; trailer?: string } = {}): Buffer {
+  const pageIds = streams.map((_, i) => 4 + i * 2)
+  const objects: string[] = []
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>'
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${streams.length} >>`
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'
+  streams.forEach((stream, i) => {
     objects[pageIds[i]!] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`
     objects[pageIds[i]! + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`
   })
+  objects.push(...(extra.objects ?? []))
   let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n'
   const offsets: number[] = []
   for (let id = 1; id < objects.length; id++) {
@@ -70,6 +81,6 @@ export function renderTextPdf(lines: string[]): Buffer {
   const xref = Buffer.byteLength(body, 'latin1')
   body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`
   for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`
-  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R${extra.trailer ?? ''} >>\nstartxref\n${xref}\n%%EOF\n`
   return Buffer.from(body, 'latin1')
 }

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineOperation, type Route } from './route.ts'
+import { defineOperation, deleteOwnOperation, type Route } from './route.ts'
 import { countApiKeys, createApiKey, deleteApiKey, listApiKeys, toApiKeyJson } from '../account/api-keys.ts'
-import { conflict, notFound } from '../errors.ts'
+import { conflict } from '../errors.ts'
 import { intParam } from './validate.ts'
 
 const keyIdParams = v.object({ id: intParam({ min: 1, description: 'Id of the API key.' }) })
@@ -43,22 +43,10 @@ export function apiKeyRoutes(ctx: AppContext): Route[] {
         return { data: { ...toApiKeyJson(created.apiKey), key: created.key } }
       },
     ),
-    defineOperation(
-      {
-        method: 'DELETE',
-        path: '/me/api-keys/:id',
-        summary: 'Delete (revoke) a personal API key',
-        description: 'The key stops working at once. 404 when you have no key with this id.',
-        tags: ['api keys'],
-        auth: 'session',
-        params: keyIdParams,
-        responses: { 204: 'deleted', 404: 'no such key' },
-      },
-      (event, { params, caller }) => {
-        if (!deleteApiKey(ctx.db, caller.userId, params.id)) throw notFound('no such API key')
-        event.res.status = 204
-        return null
-      },
+    deleteOwnOperation(
+      { path: '/me/api-keys/:id', summary: 'Delete (revoke) a personal API key', description: 'The key stops working at once. 404 when you have no key with this id.', tags: ['api keys'], auth: 'session', params: keyIdParams },
+      'no such API key',
+      (userId, id) => deleteApiKey(ctx.db, userId, id),
     ),
   ]
 }

@@ -65,11 +65,9 @@ export function assistantRoutes(ctx: AppContext): Route[] {
         return { data: { session, messages: messagesOf(ctx.db, session.id) } }
       },
     ),
-    defineOperation({ ...op('DELETE', '/:id', 'Delete a session', 'Stops its turns and deletes it with its messages. 204.', { 204: 'deleted', 404: 'not found' }), params: IdParams }, (event, { caller, params }) => {
+    defineOperation({ ...op('DELETE', '/:id', 'Delete a session', 'Stops its turns and deletes it with its messages. 204.', { 204: 'deleted', 404: 'not found' }), params: IdParams }, (_event, { caller, params }) => {
       deleteSession(ctx.db, caller.userId, params.id)
       cancelTurns(params.id.toLowerCase())
-      event.res.status = 204
-      return null
     }),
     defineOperation(
       { ...op('POST', '/:id/messages', 'Send a message (streamed turn)', `${TURN_EVENTS} One turn runs per session and one may wait behind it (\`queued\`, at most ASSISTANT_QUEUE_WAIT_SECONDS); a third is 409. Chat and profile turns draw the \`assistant\` allowance (402 before the stream).`, { 200: 'text/event-stream', 400: 'empty or too long', 402: 'assistant allowance used up (enforced)', 404: 'not found', 409: 'this session already has a message waiting' }), params: IdParams, body: MessageBody },
@@ -81,10 +79,8 @@ export function assistantRoutes(ctx: AppContext): Route[] {
         return turn(session, caller.userId, text, true)
       },
     ),
-    defineOperation({ ...op('POST', '/:id/cancel', 'Stop the running turn', 'The running and the queued turn end with `stop_reason: cancelled`. A no-op when nothing runs. 204.', { 204: 'cancelled', 404: 'not found' }), params: IdParams }, (event, { caller, params }) => {
+    defineOperation({ ...op('POST', '/:id/cancel', 'Stop the running turn', 'The running and the queued turn end with `stop_reason: cancelled`. A no-op when nothing runs. 204.', { 204: 'cancelled', 404: 'not found' }), params: IdParams }, (_event, { caller, params }) => {
       cancelTurns(sessionOf(ctx.db, caller.userId, params.id).id)
-      event.res.status = 204
-      return null
     }),
     defineOperation(
       { ...op('POST', '/:id/opening', 'Let an interview or debrief session open itself', `A server-side brief becomes the first user turn. ${TURN_EVENTS}`, { 200: 'text/event-stream', 404: 'not found', 409: 'this conversation does not open by itself, or it already started' }), params: IdParams },
@@ -128,8 +124,6 @@ export function assistantRoutes(ctx: AppContext): Route[] {
         if (!content) throw badRequest('content must not be empty')
         if (runes(content) > ctx.config.assistantMaxMessageRunes) throw badRequest(`content must be at most ${ctx.config.assistantMaxMessageRunes} characters`)
         appendMessage(ctx.db, session.id, body.role, { text: content, voice: true }, ctx.now())
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(

@@ -116,10 +116,8 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
         body: v.object({ reason: v.pipe(v.picklist(REPORT_REASONS, `must be one of ${REPORT_REASONS.join(', ')}`), v.description(REPORT_REASONS.join(' / '))) }),
         responses: { 204: 'reported', 400: 'unknown reason', 404: 'no such review' },
       },
-      (event, { params, body, caller }) => {
+      (_event, { params, body, caller }) => {
         if (!reportFeedback(db, params.id, caller.userId, body.reason, ctx.now())) throw notFound('not found')
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(
@@ -145,10 +143,8 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
         params: IdParams,
         responses: { 204: 'hidden', 403: 'not a moderator', 404: 'no such review' },
       },
-      (event, { params }) => {
+      (_event, { params }) => {
         if (!hideFeedback(db, params.id, ctx.now())) throw notFound('not found')
-        event.res.status = 204
-        return null
       },
     ),
   ]

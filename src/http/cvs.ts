@@ -90,10 +90,8 @@ export function cvRoutes(ctx: AppContext): Route[] {
     ),
     defineOperation(
       { method: 'PUT', path: '/me/cvs/:id/session', summary: 'Bind a CV to a session', description: 'JSON `{ session_id }`; the CV’s `agent_session_id` becomes it. 204.', tags: ['cvs'], auth: 'session-or-key', params: IdParams, body: v.object({ session_id: v.pipe(v.string('session_id is required'), v.minLength(1, 'session_id is required'), v.maxLength(100)) }), responses: { 204: 'bound', 404: 'not your CV' } },
-      (event, { params, body, caller }) => {
+      (_event, { params, body, caller }) => {
         bindSession(db, mine(caller.userId, params.id), body.session_id)
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(
@@ -123,18 +121,14 @@ export function cvRoutes(ctx: AppContext): Route[] {
     ),
     defineOperation(
       { method: 'PUT', path: '/me/cvs/:id/template', summary: 'Change a CV’s template', description: 'JSON `{ template_id }`; recorded as a revision (origin template). 204.', tags: ['cvs'], auth: 'session', params: IdParams, body: v.object({ template_id: v.string('template_id is required') }), responses: { 204: 'changed', 400: 'unknown template', 404: 'not your CV' } },
-      (event, { params, body, caller }) => {
+      (_event, { params, body, caller }) => {
         setTemplate(db, mine(caller.userId, params.id), body.template_id, caps(), now())
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(
       { method: 'DELETE', path: '/me/cvs/:id', summary: 'Delete a CV', description: 'The CV and its revisions are deleted. 204.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 204: 'deleted', 404: 'not your CV' } },
-      (event, { params, caller }) => {
+      (_event, { params, caller }) => {
         deleteCv(db, mine(caller.userId, params.id))
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(

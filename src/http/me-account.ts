@@ -58,8 +58,6 @@ export function meAccountRoutes(ctx: AppContext): Route[] {
         }
         deleteAccount(ctx, caller.userId)
         clearSessionCookie(ctx, event)
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(

@@ -49,10 +49,8 @@ export function meChatLinkRoutes(ctx: AppContext): Route[] {
     ),
     defineOperation(
       { method: 'DELETE', path: '/me/telegram', summary: 'Unlink Telegram', description: 'Idempotent. 204.', tags: ['notifications'], auth: 'session', responses: { 204: 'unlinked' } },
-      (event, { caller }) => {
+      (_event, { caller }) => {
         unlinkChat(ctx.db, caller.userId, 'telegram')
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(
@@ -89,10 +87,8 @@ export function meChatLinkRoutes(ctx: AppContext): Route[] {
     ),
     defineOperation(
       { method: 'DELETE', path: '/me/discord', summary: 'Unlink Discord', description: 'Idempotent. 204.', tags: ['notifications'], auth: 'session', responses: { 204: 'unlinked' } },
-      (event, { caller }) => {
+      (_event, { caller }) => {
         unlinkChat(ctx.db, caller.userId, 'discord')
-        event.res.status = 204
-        return null
       },
     ),
   ]

@@ -43,10 +43,6 @@ export function meExperienceRoutes(ctx: AppContext): Route[] {
     event.res.status = 201
     return { data }
   }
-  const gone = (event: { res: { status?: number } }) => {
-    event.res.status = 204
-    return null
-  }
   return [
     defineOperation(
       { method: 'GET', path: '/me/experience', summary: 'Your experience bank', description: `\`{ employments: [Employment + atoms: [AtomView]], unplaced: [AtomView] }\`. Employment is ${EMPLOYMENT}; AtomView is ${ATOM} plus \`needs_context\` (no context yet), \`needs_metrics\` (no metrics and no number in the claim) and \`cluster_id\` on claims that nearly repeat another (share most of their words), naming the group.`, tags: ['experience'], auth: 'session-or-key', responses: { 200: '`{ data: { employments, unplaced } }`' } },
@@ -62,10 +58,7 @@ export function meExperienceRoutes(ctx: AppContext): Route[] {
     ),
     defineOperation(
       { method: 'DELETE', path: '/me/experience/employments/:id', summary: 'Delete a job or project and its claims', description: '204.', tags: ['experience'], auth: 'session', params: IdParams, responses: { 204: 'deleted', 404: 'not found' } },
-      (event, { caller, params }) => {
-        deleteEmployment(db, caller.userId, params.id)
-        return gone(event)
-      },
+      (_event, { caller, params }) => deleteEmployment(db, caller.userId, params.id),
     ),
     defineOperation(
       { method: 'POST', path: '/me/experience/atoms', summary: 'Add a claim', description: `\`{ claim, employment_id?, context?, metrics?, skills?, source_ref? }\` (claim ≤ 400 characters, context ≤ 1200, ≤ 10 metrics, ≤ 40 skills). Provenance is always \`manual\`. Answers ${ATOM}.`, tags: ['experience'], auth: 'session-or-key', body: NewAtom, responses: { 201: '`{ data: Atom }`', 400: 'empty claim, a field too long, or an employment_id that is not yours', 409: 'this claim is already in the bank' } },
@@ -77,10 +70,7 @@ export function meExperienceRoutes(ctx: AppContext): Route[] {
     ),
     defineOperation(
       { method: 'DELETE', path: '/me/experience/atoms/:id', summary: 'Delete a claim', description: '204.', tags: ['experience'], auth: 'session', params: IdParams, responses: { 204: 'deleted', 404: 'not found' } },
-      (event, { caller, params }) => {
-        deleteAtom(db, caller.userId, params.id)
-        return gone(event)
-      },
+      (_event, { caller, params }) => deleteAtom(db, caller.userId, params.id),
     ),
     defineOperation(
       { method: 'POST', path: '/me/experience/atoms/merge', summary: 'Merge two claims', description: '`{ ids: [keep, lose] }`: `keep` keeps its claim and provenance, takes the longer context and the union of metrics and skills; `lose` is deleted. Answers the kept Atom.', tags: ['experience'], auth: 'session', body: Merge, responses: { 200: '`{ data: Atom }`', 400: 'not exactly two different ids, or claims under different employments', 404: 'an id is not one of your claims', 409: 'changed concurrently' } },

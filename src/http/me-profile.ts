@@ -131,10 +131,8 @@ export function meProfileRoutes(ctx: AppContext): Route[] {
     ),
     defineOperation(
       { method: 'DELETE', path: '/me/profile', summary: 'Delete the profile', tags: ['profile'], auth: 'session-or-key', responses: { 204: 'deleted', 404: 'no profile' } },
-      (event, { caller }) => {
+      (_event, { caller }) => {
         if (!deleteProfile(ctx.db, caller.userId)) raise()
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(

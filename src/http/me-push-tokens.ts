@@ -34,10 +34,8 @@ export function mePushTokenRoutes(ctx: AppContext): Route[] {
         body: RegisterBody,
         responses: { 204: 'registered' },
       },
-      (event, { caller, body }) => {
+      (_event, { caller, body }) => {
         registerPushToken(ctx.db, caller.userId, body.token, body.platform)
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(
@@ -55,11 +53,9 @@ export function mePushTokenRoutes(ctx: AppContext): Route[] {
         body: DeleteBody,
         responses: { 204: 'removed', 404: 'the named token is not registered to the caller' },
       },
-      (event, { caller, body }) => {
+      (_event, { caller, body }) => {
         const removed = deletePushTokens(ctx.db, caller.userId, body.token)
         if (body.token !== undefined && removed === 0) throw notFound('no such push token')
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(

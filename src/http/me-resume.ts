@@ -67,10 +67,8 @@ export function meResumeRoutes(ctx: AppContext): Route[] {
     ),
     defineOperation(
       { method: 'DELETE', path: '/me/resume', summary: 'Delete your stored résumé', description: 'Removes the résumé text and its parse (contacts you set yourself and the experience bank stay). 204, also when none was stored.', tags: ['resume'], auth: 'session', responses: { 204: 'deleted' } },
-      (event, { caller }) => {
+      (_event, { caller }) => {
         deleteResume(db, caller.userId)
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(

@@ -12,6 +12,20 @@ const optionalBoolean = (description: string) => v.optional(v.nullable(v.pipe(v.
  */
 const naming = (problem: string) => (issue: v.BaseIssue<unknown>) => `${JSON.stringify(issue.input).slice(0, 40)} ${problem}`
 
+/** A whole number in [min, max] or null; below min is named with `tooSmall`. */
+const optionalWhole = (min: number, max: number, tooSmall: string, description: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole number'),
+        v.minValue(min, naming(tooSmall)),
+        v.maxValue(max, `must be at most ${max}`),
+        v.description(description),
+      ),
+    ),
+  )
+
 const ScreeningBody = v.object({
   authorized_countries: v.optional(
     v.pipe(
@@ -21,17 +35,7 @@ const ScreeningBody = v.object({
     ),
   ),
   visa_sponsorship_needed: optionalBoolean('Needs visa sponsorship to take a job.'),
-  desired_salary_amount: v.optional(
-    v.nullable(
-      v.pipe(
-        v.number('must be a number'),
-        v.integer('must be a whole number'),
-        v.minValue(1, naming('is not positive: the salary must be positive')),
-        v.maxValue(1_000_000_000, 'must be at most 1000000000'),
-        v.description('Desired salary in desired_salary_currency per desired_salary_period; positive.'),
-      ),
-    ),
-  ),
+  desired_salary_amount: optionalWhole(1, 1_000_000_000, 'is not positive: the salary must be positive', 'Desired salary in desired_salary_currency per desired_salary_period; positive.'),
   desired_salary_currency: v.optional(
     v.nullable(
       v.pipe(v.string('must be a string'), v.check(isCurrencyCode, naming('is not a three-letter ISO 4217 currency code (uppercase)')), v.description('ISO 4217 code, e.g. EUR.')),
@@ -40,17 +44,7 @@ const ScreeningBody = v.object({
   desired_salary_period: v.optional(
     v.nullable(v.pipe(v.picklist(SALARY_PERIODS, naming(`is not a period: use one of ${SALARY_PERIODS.join(', ')}`)), v.description('Period the salary amount is per.'))),
   ),
-  notice_period_days: v.optional(
-    v.nullable(
-      v.pipe(
-        v.number('must be a number'),
-        v.integer('must be a whole number'),
-        v.minValue(0, naming('is negative: the notice period must not be negative')),
-        v.maxValue(3650, 'must be at most 3650'),
-        v.description('Days of notice before the caller can start; 0 = immediately.'),
-      ),
-    ),
-  ),
+  notice_period_days: optionalWhole(0, 3650, 'is negative: the notice period must not be negative', 'Days of notice before the caller can start; 0 = immediately.'),
   willing_to_relocate: optionalBoolean('Willing to move for a job.'),
   age_18_or_older: optionalBoolean('At least 18 years old.'),
 })

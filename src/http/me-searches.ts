@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
-import { defineOperation, type Route } from './route.ts'
+import { defineOperation, deleteOwnOperation, type Route } from './route.ts'
 import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { countSavedSearches, createSavedSearch, deleteSavedSearch, listSavedSearches, savedSearchNameTaken, updateSavedSearch } from '../me/saved-searches.ts'
@@ -111,21 +111,10 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
         return { data: { feed_url: `${allowedOrigin(ctx, event)}/feeds/searches/${token}.atom` } }
       },
     ),
-    defineOperation(
-      {
-        method: 'DELETE',
-        path: '/me/searches/:id',
-        summary: 'Delete a saved search (and its subscriptions)',
-        tags: ['saved searches'],
-        auth: 'session',
-        params: IdParams,
-        responses: { 204: 'deleted', 404: 'not the caller’s saved search' },
-      },
-      (event, { caller, params }) => {
-        if (!deleteSavedSearch(ctx.db, caller.userId, params.id)) raise()
-        event.res.status = 204
-        return null
-      },
+    deleteOwnOperation(
+      { path: '/me/searches/:id', summary: 'Delete a saved search (and its subscriptions)', tags: ['saved searches'], auth: 'session', params: IdParams },
+      'no such saved search',
+      (userId, id) => deleteSavedSearch(ctx.db, userId, id),
     ),
   ]
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, pageOf as pageSchema, ref } from './openapi-shapes.ts'
-import { defineOperation, type Route } from './route.ts'
+import { defineOperation, deleteOwnOperation, type Route } from './route.ts'
 import { intParam, pageOf, pagingEntries } from './validate.ts'
 import { conflict, notFound } from '../errors.ts'
 import { DELIVERY_CHANNELS } from '../me/notifications.ts'
@@ -79,21 +79,10 @@ export function meSubscriptionRoutes(ctx: AppContext): Route[] {
       },
       (_event, { caller, params, body }) => ({ data: setSubscriptionActive(ctx.db, caller.userId, params.id, body.active) ?? raise() }),
     ),
-    defineOperation(
-      {
-        method: 'DELETE',
-        path: '/me/subscriptions/:id',
-        summary: 'Unsubscribe (the saved search stays)',
-        tags: ['saved searches'],
-        auth: 'session',
-        params: IdParams,
-        responses: { 204: 'deleted', 404: 'not the caller’s subscription' },
-      },
-      (event, { caller, params }) => {
-        if (!deleteSubscription(ctx.db, caller.userId, params.id)) raise()
-        event.res.status = 204
-        return null
-      },
+    deleteOwnOperation(
+      { path: '/me/subscriptions/:id', summary: 'Unsubscribe (the saved search stays)', tags: ['saved searches'], auth: 'session', params: IdParams },
+      'no such subscription',
+      (userId, id) => deleteSubscription(ctx.db, userId, id),
     ),
   ]
 }

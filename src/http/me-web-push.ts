@@ -45,10 +45,8 @@ export function meWebPushRoutes(ctx: AppContext): Route[] {
         body: Subscribe,
         responses: { 204: 'registered' },
       },
-      (event, { caller, body }) => {
+      (_event, { caller, body }) => {
         saveWebPushSubscription(ctx.db, caller.userId, { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth }, ctx.now().toISOString())
-        event.res.status = 204
-        return null
       },
     ),
     defineOperation(
@@ -62,10 +60,8 @@ export function meWebPushRoutes(ctx: AppContext): Route[] {
         body: v.object({ endpoint: v.pipe(v.string('must be a string'), v.maxLength(2048, 'must be at most 2048 characters')) }),
         responses: { 204: 'removed', 404: 'no such subscription' },
       },
-      (event, { caller, body }) => {
+      (_event, { caller, body }) => {
         if (!deleteWebPushSubscription(ctx.db, caller.userId, body.endpoint)) throw notFound('no such web push subscription')
-        event.res.status = 204
-        return null
       },
     ),
   ]

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineOperation, type Route } from './route.ts'
+import { defineOperation, deleteOwnOperation, type Route } from './route.ts'
 import { notFound } from '../errors.ts'
 import { readMultipart } from './multipart.ts'
 import { createOffer, decideOffer, myOffers, offerProof, pendingOffers, withdrawOffer } from '../community/referral-offers.ts'
@@ -54,22 +54,10 @@ export function referralRoutes(ctx: AppContext): Route[] {
       { method: 'GET', path: '/me/referrals/offers', summary: 'Your referral offers, newest first', description: `Each is ${OFFER_SHAPE}. No meta.`, tags: ['referrals'], auth: 'session-or-key', responses: { 200: { description: '`{ data: [Offer] }`', schema: listOf(ref('ReferralOffer')) } } },
       (_event, { caller }) => ({ data: myOffers(db, caller.userId) }),
     ),
-    defineOperation(
-      {
-        method: 'DELETE',
-        path: '/me/referrals/offers/:id',
-        summary: 'Withdraw a referral offer',
-        description: 'Allowed in any state; the offer and its proof are deleted. 204.',
-        tags: ['referrals'],
-        auth: 'session-or-key',
-        params: IdParams,
-        responses: { 204: 'withdrawn', 404: 'not your offer (or not a UUID)' },
-      },
-      (event, { params, caller }) => {
-        if (!withdrawOffer(db, caller.userId, params.id)) throw notFound('not found')
-        event.res.status = 204
-        return null
-      },
+    deleteOwnOperation(
+      { path: '/me/referrals/offers/:id', summary: 'Withdraw a referral offer', description: 'Allowed in any state; the offer and its proof are deleted. 204.', tags: ['referrals'], auth: 'session-or-key', params: IdParams },
+      'not found',
+      (userId, id) => withdrawOffer(db, userId, id),
     ),
     defineOperation(
       {

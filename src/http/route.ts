@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import type { Caller } from '../account/caller.ts'
-import { forbidden, unauthorized } from '../errors.ts'
+import { forbidden, notFound, unauthorized } from '../errors.ts'
 import { queryObject, readJsonBody, validateInput } from './validate.ts'
 import { requestCaller } from './request-caller.ts'
 import { edgeMiddleware } from './edge.ts'
@@ -32,7 +32,7 @@ export interface RouteSpec {
   /**
    * Status -> description, or description and the JSON Schema of the body (src/http/openapi-shapes.ts),
    * for the OpenAPI document. 200 is assumed when absent; a success without a schema is documented
-   * as the generic envelope.
+   * as the generic envelope. With a 204 here, a handler that returns nothing answers 204.
    */
   responses?: Record<number, string | ResponseSpec>
 }
@@ -78,9 +78,29 @@ export function defineOperation<
       const query = spec.query ? validateInput(spec.query, queryObject(event), 'query') : undefined
       const params = spec.params ? validateInput(spec.params, event.context.params ?? {}, 'path') : undefined
       const body = spec.body ? validateInput(spec.body, await readJsonBody(event, ctx.config.maxBodyBytes), 'body') : undefined
-      return handler(event, { query, params, body, caller } as RouteInput<Out<Q>, Out<P>, Out<B>, A>)
+      const out = await handler(event, { query, params, body, caller } as RouteInput<Out<Q>, Out<P>, Out<B>, A>)
+      // An operation documented as 204 answers it by returning nothing.
+      if (out === undefined && spec.responses?.[204]) {
+        event.res.status = 204
+        return null
+      }
+      return out
     },
   }
+}
+
+/**
+ * DELETE of one of the caller's own records by its `:id`: 204, or 404 `missing` when the caller has
+ * no record by that id (someone else's answers the same, so ids reveal nothing).
+ */
+export function deleteOwnOperation<P extends v.GenericSchema<unknown, { id: unknown }>>(
+  spec: { path: string; summary: string; description?: string; tags: string[]; auth: 'session' | 'session-or-key'; params: P },
+  missing: string,
+  remove: (userId: number, id: v.InferOutput<P>['id']) => boolean,
+): Route {
+  return defineOperation({ ...spec, method: 'DELETE', responses: { 204: 'deleted', 404: missing } }, (_event, { caller, params }) => {
+    if (!remove(caller.userId, (params as v.InferOutput<P>).id)) throw notFound(missing)
+  })
 }
 
 /**

@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { generateKeyPairSync, sign } from 'node:crypto'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { signUp, sessionSender } from '../helpers/auth.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
 import { runDigests } from '../../src/me/digests.ts'
 import { startFakeDiscord } from './fake-discord.ts'
@@ -23,8 +23,7 @@ const linkCommand = (userId: string, token: string) => ({ type: 2, data: { name:
 async function signedIn(config = {}) {
   const app = createTestApp({ config: { publicOrigin: 'http://localhost', ...config } })
   const alice = await signUp(app.call)
-  const send = (method: string, path: string, body?: unknown) =>
-    app.call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+  const send = sessionSender(app.call, alice.cookie)
   return { ...app, alice, send }
 }
 

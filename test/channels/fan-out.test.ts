@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { generateKeyPairSync, sign } from 'node:crypto'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { signUp, sessionSender } from '../helpers/auth.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
 import { runDigests } from '../../src/me/digests.ts'
 import { releaseAbandonedClaims } from '../../src/channels/deliveries.ts'
@@ -31,8 +31,7 @@ test('a digest fans out to every enabled channel exactly once, and account delet
   const { ctx, db, call } = app
   try {
     const alice = await signUp(app.call)
-    const send = (method: string, path: string, body?: unknown) =>
-      call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+    const send = sessionSender(call, alice.cookie)
 
     // Link every channel the way a user does.
     const start = /start=(.+)$/.exec((await send('POST', '/me/telegram/link')).body.data.url)![1]

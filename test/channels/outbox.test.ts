@@ -11,7 +11,7 @@ import { createNotification } from '../../src/me/notifications.ts'
 import { claimDueDelivery, deliveriesOf, enqueueDeliveries } from '../../src/channels/deliveries.ts'
 import { runDigests } from '../../src/me/digests.ts'
 import { createTestApp, fixtureJob, inProcessCaller } from '../helpers/app.ts'
-import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { signUp, sessionSender } from '../helpers/auth.ts'
 import { startFakeSmtp } from '../mail/fake-smtp.ts'
 
 /** An app on a database file, so a second one can open the same file as a restarted process would. */
@@ -90,8 +90,7 @@ test('a digest mail carries a List-Unsubscribe header and a link that works with
   try {
     const app = createTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, publicOrigin: 'http://localhost' } })
     const alice = await signUp(app.call)
-    const send = (method: string, path: string, body?: unknown) =>
-      app.call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+    const send = sessionSender(app.call, alice.cookie)
     const search = (await send('POST', '/me/searches', { name: 'Go', query: 'skills=go' })).body.data
     const subscription = (await send('POST', '/me/subscriptions', { saved_search_id: search.id, channel: 'email' })).body.data
     await new Promise((resolve) => setTimeout(resolve, 5))

@@ -3,14 +3,13 @@ import assert from 'node:assert/strict'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createTestApp } from '../helpers/app.ts'
-import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { signUp, sessionSender } from '../helpers/auth.ts'
 import { startFakePushService } from './fake-push-service.ts'
 
 async function signedIn(config = {}) {
   const app = createTestApp({ config: { webPushAllowHttp: true, ...config } })
   const alice = await signUp(app.call)
-  const send = (method: string, path: string, body?: unknown) =>
-    app.call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+  const send = sessionSender(app.call, alice.cookie)
   return { ...app, alice, send }
 }
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { signUp, sessionSender } from '../helpers/auth.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
 import { runDigests } from '../../src/me/digests.ts'
 import { startFakeTelegram } from './fake-telegram.ts'
@@ -15,8 +15,7 @@ async function until(condition: () => boolean | Promise<boolean>) {
 async function signedIn(config = {}) {
   const app = createTestApp({ config: { publicOrigin: 'http://localhost', ...config } })
   const alice = await signUp(app.call)
-  const send = (method: string, path: string, body?: unknown) =>
-    app.call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+  const send = sessionSender(app.call, alice.cookie)
   return { ...app, alice, send }
 }
 

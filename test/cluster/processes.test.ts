@@ -2,27 +2,16 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { freePort } from '../helpers/net.ts'
 
 /**
  * Issue 14: serving processes on one database file, as real processes. Polls never assert on
  * speed; the test timeouts only stop a hung server from hanging the suite.
  */
 const cli = join(import.meta.dirname, '../../src/cli.ts')
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

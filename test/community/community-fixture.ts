@@ -1,6 +1,6 @@
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
 import type { Config } from '../../src/config.ts'
-import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
+import { bearerHeaders, createApiKey, signUp, sessionSender } from '../helpers/auth.ts'
 
 /**
  * A tiny catalogue of three companies (acme, globex, initech) with one posting each, and helpers to
@@ -16,8 +16,7 @@ export function communityApp(config: Partial<Config> = {}) {
   const { call, db } = app
   const person = async () => {
     const user = await signUp(call)
-    const send = (method: string, path: string, body?: unknown) =>
-      call(`/api/v1${path}`, { method, headers: sessionHeaders(user.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+    const send = sessionSender(call, user.cookie)
     return { ...user, send }
   }
   const moderator = async () => {

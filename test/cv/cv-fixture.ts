@@ -1,5 +1,5 @@
 import { createTestApp } from '../helpers/app.ts'
-import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
+import { bearerHeaders, createApiKey, signUp, sessionSender } from '../helpers/auth.ts'
 import type { Config } from '../../src/config.ts'
 import type { JobRecord } from '../../src/catalogue/job-record.ts'
 
@@ -8,8 +8,7 @@ export async function cvApp(config: Partial<Config> = {}, jobs: JobRecord[] = []
   const { app, call, db } = createTestApp({ config, jobs })
   const person = async () => {
     const user = await signUp(call)
-    const send = (method: string, path: string, body?: unknown) =>
-      call(`/api/v1${path}`, { method, headers: sessionHeaders(user.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+    const send = sessionSender(call, user.cookie)
     const key = await createApiKey(call, user.cookie)
     const sendKey = (method: string, path: string, body?: unknown) =>
       call(`/api/v1${path}`, { method, headers: bearerHeaders(key), body: body === undefined ? undefined : JSON.stringify(body) })

@@ -19,6 +19,12 @@ export function sessionHeaders(cookie: string, extra: Record<string, string> = {
   return { cookie, origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', ...extra }
 }
 
+/** Requests under one session: `send('POST', '/me/searches', body)` calls /api/v1/me/searches with JSON. */
+export function sessionSender(call: Call, cookie: string) {
+  return (method: string, path: string, body?: unknown) =>
+    call(`/api/v1${path}`, { method, headers: sessionHeaders(cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+}
+
 export function bearerHeaders(key: string, extra: Record<string, string> = {}): Record<string, string> {
   return { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...extra }
 }

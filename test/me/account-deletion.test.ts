@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { signUp, sessionSender } from '../helpers/auth.ts'
 import { createNotification } from '../../src/me/notifications.ts'
 
 const TABLES = ['profiles', 'screening_answers', 'saved_searches', 'subscriptions', 'notifications', 'notification_settings', 'push_tokens', 'job_interactions']
@@ -9,8 +9,7 @@ const TABLES = ['profiles', 'screening_answers', 'saved_searches', 'subscription
 test('deleting the account deletes every signed-in record; job counters keep the history', async () => {
   const { call, db } = createTestApp({ jobs: [fixtureJob({ publicSlug: 'go-dev' })] })
   const alice = await signUp(call)
-  const send = (method: string, path: string, body?: unknown) =>
-    call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+  const send = sessionSender(call, alice.cookie)
   await send('PUT', '/me/profile', { skills: [{ name: 'Go' }] })
   await send('PUT', '/me/screening-answers', { notice_period_days: 30 })
   const search = (await send('POST', '/me/searches', { name: 'Go', query: 'skills=go' })).body.data

@@ -1,7 +1,7 @@
 import { test, mock } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { signUp, sessionSender } from '../helpers/auth.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
 
 test('the in-process scheduler writes digests every DIGEST_INTERVAL_MINUTES and stops with the context', async () => {
@@ -9,8 +9,7 @@ test('the in-process scheduler writes digests every DIGEST_INTERVAL_MINUTES and 
   try {
     const { call, ctx, db } = createTestApp({ config: { digestIntervalMinutes: 5 } })
     const alice = await signUp(call)
-    const send = (method: string, path: string, body?: unknown) =>
-      call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+    const send = sessionSender(call, alice.cookie)
     const search = (await send('POST', '/me/searches', { name: 'Remote', query: 'work_mode=remote' })).body.data
     await send('POST', '/me/subscriptions', { saved_search_id: search.id })
     await new Promise((resolve) => setTimeout(resolve, 5))

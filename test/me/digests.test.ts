@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { signUp, sessionSender } from '../helpers/auth.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
 import { importRecords } from '../../src/ingest/import.ts'
 import { runDigests } from '../../src/me/digests.ts'
@@ -17,8 +17,7 @@ const remoteGo = (title: string, overrides: Partial<JobRecord> = {}) =>
 async function subscribed(query: string, config: Partial<Config> = {}, channel = 'email') {
   const app = createTestApp({ jobs: [remoteGo('Old Go role', { createdAt: '2026-01-01T00:00:00.000Z' })], config })
   const alice = await signUp(app.call)
-  const send = (method: string, path: string, body?: unknown) =>
-    app.call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+  const send = sessionSender(app.call, alice.cookie)
   const search = (await send('POST', '/me/searches', { name: 'Remote Go', query })).body.data
   const subscription = (await send('POST', '/me/subscriptions', { saved_search_id: search.id, channel })).body.data
   /** Writes postings as an import does: one transaction, created_at stamped now. */

@@ -1,4 +1,5 @@
 import { crc32, deflateRawSync } from 'node:zlib'
+import { assemblePdf } from '../../src/community/pdf.ts'
 
 /**
  * Résumé files made in the test, so no binary fixture is shipped: a PDF writer that places text
@@ -17,35 +18,16 @@ const WIN_ANSI: Record<string, string> = { '—': '\\227', '–': '\\226', '•'
 const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[—–•’€]/g, (c) => WIN_ANSI[c]!).replace(/[^\x00-\xff]/g, '?')
 
 export function makePdf(pages: PdfRun[][], options: { encrypt?: boolean; imageOnly?: boolean } = {}): Buffer {
-  const objects: string[] = []
-  const pageIds = pages.map((_, i) => 4 + i * 2)
-  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>'
-  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`
-  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'
-  pages.forEach((runs, i) => {
-    const stream = options.imageOnly
+  const streams = pages.map((runs) =>
+    options.imageOnly
       ? '0.5 g 50 50 500 700 re f'
-      : runs.map((run) => `BT /F1 ${run.size ?? 10} Tf ${run.x} ${run.y} Td (${escape(run.text)}) Tj ET`).join('\n')
-    objects[pageIds[i]!] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`
-    objects[pageIds[i]! + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`
+      : runs.map((run) => `BT /F1 ${run.size ?? 10} Tf ${run.x} ${run.y} Td (${escape(run.text)}) Tj ET`).join('\n'))
+  if (!options.encrypt) return assemblePdf(streams)
+  const encryptId = 4 + 2 * pages.length
+  return assemblePdf(streams, {
+    objects: [`<< /Filter /Standard /V 1 /R 2 /O (${'x'.repeat(32)}) /U (${'y'.repeat(32)}) /P -44 >>`],
+    trailer: ` /Encrypt ${encryptId} 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>]`,
   })
-  let encryptId = 0
-  if (options.encrypt) {
-    encryptId = objects.length
-    objects[encryptId] = `<< /Filter /Standard /V 1 /R 2 /O (${'x'.repeat(32)}) /U (${'y'.repeat(32)}) /P -44 >>`
-  }
-  let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n'
-  const offsets: number[] = []
-  for (let id = 1; id < objects.length; id++) {
-    offsets[id] = Buffer.byteLength(body, 'latin1')
-    body += `${id} 0 obj\n${objects[id]}\nendobj\n`
-  }
-  const xref = Buffer.byteLength(body, 'latin1')
-  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`
-  for (let id = 1; id < objects.length; id++) body += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`
-  const encrypt = encryptId ? ` /Encrypt ${encryptId} 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>]` : ''
-  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R${encrypt} >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(body, 'latin1')
 }
 
 /** Lines of text set top-down in one column, page after page. */

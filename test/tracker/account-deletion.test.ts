@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { sessionHeaders, signUp } from '../helpers/auth.ts'
+import { sessionHeaders, signUp, sessionSender } from '../helpers/auth.ts'
 import { autoAdvance } from '../../src/tracker/applications.ts'
 import { recordInterview } from '../../src/tracker/interviews.ts'
 import { consume } from '../../src/plan/ledger.ts'
@@ -13,8 +13,7 @@ test('DELETE /me erases every tracker, plan and vote row of the account and nobo
   const { call, db, ctx } = createTestApp({ jobs: [fixtureJob({ publicSlug: 'go-dev', company: { slug: 'acme', name: 'Acme' } })] })
   const users = [await signUp(call), await signUp(call)]
   for (const user of users) {
-    const send = (method: string, path: string, body?: unknown) =>
-      call(`/api/v1${path}`, { method, headers: sessionHeaders(user.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
+    const send = sessionSender(call, user.cookie)
     await send('POST', '/jobs/go-dev/apply')
     await send('POST', '/jobs/go-dev/vote', { vote: 'up' })
     await send('POST', '/companies/acme/vote', { vote: 'down' })

@@ -20,9 +20,11 @@ import { leases } from './0016-leases.ts'
  * A fresh database is created from schema.sql (the readable picture of the current model) and
  * stamped with the latest version; test/db/migrations.test.ts proves both paths give one schema.
  *
- * Adding a step: write `NNNN-name.ts` exporting a Migration whose `version` is the next number,
- * make the same change in schema.sql (new columns at the end of their table, as ALTER TABLE
- * appends them), and list it below.
+ * Adding a step: make the change in schema.sql (new columns at the end of their table, as ALTER
+ * TABLE appends them), then write `NNNN-name.ts` exporting a Migration whose `version` is the next
+ * number and list it below. A step takes new tables from schema.sql (`createFromSchema`, or
+ * `rebuildTable` to change a constraint) and adds columns with `addColumns` (../schema-objects.ts):
+ * an earlier step may already have created a table in its newest shape.
  */
 export interface Migration {
   version: number
