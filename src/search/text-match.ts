@@ -6,7 +6,7 @@
  */
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
-import { andInPlace, andNot, emptyBitmap, orDocs, type Bitmap } from './bitmap.ts'
+import { andInPlace, andNot, emptyBitmap, orDocs, orInPlace, type Bitmap } from './bitmap.ts'
 import { COMPANY_WORDS, TITLE_WORDS } from './index-load.ts'
 import type { SearchIndex } from './search-index.ts'
 import { MIN_MEMORY_DF, type TermIndex } from './term-index.ts'
@@ -70,17 +70,25 @@ export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undef
   return matched
 }
 
-/** Documents whose word list (title or company) holds the word, or any word starting with it. */
+/**
+ * Documents whose word list (title or company) holds the word, or any word starting with it. A
+ * common word's documents come as the index's kept bitmap (one word-wise OR), not set bit by bit.
+ */
 function docsWithWord(index: SearchIndex, field: string, word: string, prefix: boolean): Bitmap {
   const out = emptyBitmap(index.words)
   const postings = index.allPostings(field)
+  const names = index.columns.dictionary(field).names
+  const add = (code: number) => {
+    const dense = index.denseBitmap(field, names[code]!)
+    if (dense) orInPlace(out, dense)
+    else orDocs(out, postings[code]!)
+  }
   if (!prefix) {
     const code = index.columns.dictionary(field).code(word)
-    if (code !== undefined) orDocs(out, postings[code]!)
+    if (code !== undefined) add(code)
     return out
   }
-  const names = index.columns.dictionary(field).names
-  for (let code = 0; code < names.length; code++) if (names[code]!.startsWith(word)) orDocs(out, postings[code]!)
+  for (let code = 0; code < names.length; code++) if (names[code]!.startsWith(word)) add(code)
   return out
 }
 
