@@ -92,6 +92,12 @@ const WORD_COST = 0.25
 
 /** With fewer packed facets to count by code than this, reading their columns one by one is as cheap. */
 const MIN_PACKED_FACETS = 3
+/**
+ * The rows pay for sets of under one document in this many: their documents are far apart, so each
+ * column read is a cache miss. Over a denser set every column is read nearly in sequence, which
+ * measured faster than walking the rows (1M postings: 28 vs 37 ms for half the catalogue).
+ */
+const SCATTERED = 16
 
 /**
  * Whether counting value by value (dense values: AND + popcount over bitmap words; sparse ones:
@@ -127,7 +133,8 @@ export function countFacets(index: SearchIndex, set: CountingSet, facets: readon
   const listed = set.docs ?? set.complement!
   const rows = index.facetRows()
   const packed = facets.filter((facet) => !byValue.has(facet) && isPacked(rows, facet))
-  const fromRows = packed.length >= MIN_PACKED_FACETS && listed.length > 0
+  const scattered = listed.length > 0 && listed.length * SCATTERED < index.columns.docCount
+  const fromRows = packed.length >= MIN_PACKED_FACETS && scattered
     ? countRows(rows, listed, packed, packed.map((facet) => index.columns.dictionary(facet).names.length))
     : new Map<string, CodeCounts>()
   const out: Partial<Record<FacetName, ValueCounts>> = {}
