@@ -18,6 +18,7 @@ const statusOf = {
   unprocessable: 422,
   rate_limited: 429,
   not_implemented: 501,
+  bad_gateway: 502,
   unavailable: 503,
 } as const
 
@@ -51,4 +52,6 @@ export const unsupportedType = (message: string) => new DomainError('unsupported
 export const unprocessable = (message: string) => new DomainError('unprocessable', message)
 export const tooManyRequests = (message: string, headers: Record<string, string>) => new DomainError('rate_limited', message, { headers })
 export const notImplemented = (message: string) => new DomainError('not_implemented', message)
+/** An outside service openroles relies on for this request failed (e.g. minting a voice token). */
+export const badGateway = (message: string) => new DomainError('bad_gateway', message)
 export const serviceUnavailable = (message: string) => new DomainError('unavailable', message)

@@ -1,4 +1,5 @@
 import type { Message } from './sessions.ts'
+import { replyCv, understandCv, type CvBrief } from './builtin-cv.ts'
 
 /**
  * The built-in assistant: no model, plain-word requests mapped to one tool call each ("remote rust
@@ -17,12 +18,15 @@ export interface Context {
   history: Message[]
   tracked: Tracked[]
   sessionJob: string | null
+  cvs: CvBrief[]
+  /** The CV a tailoring session edits. */
+  sessionCv: string | null
 }
 
 export type Plan = { kind: 'tool'; name: string; input: Record<string, unknown> } | { kind: 'text'; text: string }
 
 export const CAPABILITIES =
-  'I can search jobs (“remote rust jobs in Berlin”), tell you about one (“tell me about the first one”), analyse your fit (“am I a good fit for it?”), save a job (“save the second one”), move an application (“move Acme to interview”), show your pipeline (“how are my applications doing?”) and draft a follow-up e-mail (“draft a follow-up to Acme”).'
+  'I can search jobs (“remote rust jobs in Berlin”), tell you about one (“tell me about the first one”), analyse your fit (“am I a good fit for it?”), save a job (“save the second one”), move an application (“move Acme to interview”), show your pipeline (“how are my applications doing?”) and draft a follow-up e-mail (“draft a follow-up to Acme”) and edit your CVs (“add Kubernetes to my skills on my Acme CV”, “set my summary to …”, “show my CVs”).'
 
 const ORDINALS: [RegExp, number][] = [
   [/\b(first|1st|top)\b|#1\b|number one\b/, 0], [/\b(second|2nd)\b|#2\b|number two\b/, 1], [/\b(third|3rd)\b|#3\b|number three\b/, 2],
@@ -106,6 +110,8 @@ export function understand(text: string, context: Context): Plan {
     return slug ? { kind: 'tool', name, input: { slug } } : { kind: 'text', text: `Which job ${need}? Search first (“rust jobs in Berlin”) or name the company.` }
   }
   if (/^\s*(hi|hello|hey|thanks|thank you)\b|^\s*help\s*[?!.]*$|what can you do|how does this work/.test(lower)) return { kind: 'text', text: `Hello! ${CAPABILITIES}` }
+  const cv = understandCv(text, lower, context.cvs, context.sessionCv)
+  if (cv) return cv
   if (/follow[- ]?up|\bchase\b|\bnudge\b|check in with/.test(lower)) return about('draft_follow_up', 'should the follow-up be about')
   if (/\bfit\b|\bmatch|analy[sz]|qualified|my chances|suited|good candidate|\bgaps?\b|how do i compare|should i apply/.test(lower)) return about('match_analysis', 'should I analyse')
   const stage = STAGE_WORDS.find(([pattern]) => pattern.test(lower))?.[1]
@@ -124,6 +130,8 @@ export function understand(text: string, context: Context): Plan {
 /** The answer written from a tool's result. */
 export function reply(name: string, result: any, isError: boolean): string {
   if (isError) return `That did not work: ${result?.error ?? 'unknown error'}.`
+  const cv = replyCv(name, result)
+  if (cv !== null) return cv
   const line = (job: any) => `${job.title} — ${job.company}${job.location ? ` (${job.location}${job.work_mode ? `, ${job.work_mode}` : ''})` : job.work_mode ? ` (${job.work_mode})` : ''}`
   switch (name) {
     case 'search_jobs':

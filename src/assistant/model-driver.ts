@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { streamChat, type ChatMessage } from '../model/chat.ts'
 import { appendMessage, messagesOf, type Message } from './sessions.ts'
 import { runTool, TOOLS } from './tools.ts'
-import { builtinDriver, type Driver } from './turns.ts'
+import { builtinDriver, type Driver, type TurnInput } from './turns.ts'
 import { CAPABILITIES } from './builtin.ts'
 
 /**
@@ -13,7 +13,7 @@ import { CAPABILITIES } from './builtin.ts'
  */
 const MAX_STEPS = 8
 
-const SYSTEM = `You are the openroles assistant. You help one signed-in job seeker with openroles' own data through the tools: search jobs, read a job, analyse fit, save, set an application stage, the pipeline, draft a follow-up. Use the tools rather than guessing; quote job slugs exactly. ${CAPABILITIES}`
+const SYSTEM = `You are the openroles assistant. You help one signed-in job seeker with openroles' own data through the tools: search jobs, read a job, analyse fit, save, set an application stage, the pipeline, draft a follow-up, list, read and patch the caller’s CVs (never the header’s identity, the title or the template). Use the tools rather than guessing; quote job slugs exactly. ${CAPABILITIES}`
 
 function toChat(messages: Message[]): ChatMessage[] {
   return messages.map((message): ChatMessage => {
@@ -26,6 +26,11 @@ function toChat(messages: Message[]): ChatMessage[] {
   })
 }
 
+/** A tailoring session tells the model which CV and job "my CV" means. */
+function systemFor(session: TurnInput['session']): string {
+  return session.cv_id ? `${SYSTEM} This conversation tailors the CV ${session.cv_id} for the job ${session.job_id ?? ''}: “my CV” means that CV; read it before patching.` : SYSTEM
+}
+
 const tools = TOOLS.map((tool) => ({ type: 'function' as const, function: { name: tool.name, description: tool.description, parameters: tool.parameters } }))
 
 export const modelDriver: Driver = async (deps, input, emit, signal) => {
@@ -34,7 +39,7 @@ export const modelDriver: Driver = async (deps, input, emit, signal) => {
   for (let step = 0; step < MAX_STEPS; step++) {
     let answer
     try {
-      answer = await streamChat(deps.config, { messages: [{ role: 'system', content: SYSTEM }, ...toChat(messagesOf(deps.db, input.session.id))], tools }, (text) => {
+      answer = await streamChat(deps.config, { messages: [{ role: 'system', content: systemFor(input.session) }, ...toChat(messagesOf(deps.db, input.session.id))], tools }, (text) => {
         wrote = true
         emit({ type: 'assistant_text', text })
       }, signal)

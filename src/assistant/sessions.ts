@@ -16,6 +16,8 @@ export interface Session {
   preset: Preset
   label: string
   job_id?: string
+  /** The CV a tailoring session edits. */
+  cv_id?: string
   created_at: string
   updated_at: string
 }
@@ -26,6 +28,7 @@ interface SessionRow {
   label: string
   job_slug: string | null
   job_id: number | null
+  cv_id: string | null
   created_at: string
   updated_at: string
 }
@@ -43,12 +46,16 @@ const toSession = (row: SessionRow): Session => ({
   id: row.id,
   preset: row.preset,
   label: row.label,
+  ...(row.cv_id !== null && { cv_id: row.cv_id }),
   ...(row.job_slug !== null && { job_id: row.job_slug }),
   created_at: row.created_at,
   updated_at: row.updated_at,
 })
 
-const SELECT = 'SELECT s.id, s.preset, s.label, s.job_id, j.public_slug AS job_slug, s.created_at, s.updated_at FROM assistant_sessions s LEFT JOIN jobs j ON j.id = s.job_id'
+// A tailoring session's CV is the caller's CV bound to it (cvs.agent_session_id).
+const SELECT = `SELECT s.id, s.preset, s.label, s.job_id, j.public_slug AS job_slug, s.created_at, s.updated_at,
+  (SELECT c.id FROM cvs c WHERE c.user_id = s.user_id AND c.agent_session_id = s.id) AS cv_id
+  FROM assistant_sessions s LEFT JOIN jobs j ON j.id = s.job_id`
 
 export function createSession(db: DB, userId: number, input: { preset?: string; job?: string }, now: Date): Session {
   const preset = input.preset ?? 'chat'
@@ -70,6 +77,17 @@ export function createSession(db: DB, userId: number, input: { preset?: string; 
   const at = now.toISOString()
   db.prepare('INSERT INTO assistant_sessions (id, user_id, preset, label, job_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(id, userId, preset, label, jobId, at, at)
   return sessionOf(db, userId, id)
+}
+
+/**
+ * The `tailor` session of a tailored CV (id = the CV's agent_session_id), created by CV tailoring
+ * when it does not exist yet; labelled "Tailor: <title> · <company>".
+ */
+export function ensureTailorSession(db: DB, userId: number, id: string, jobId: number, now: string): void {
+  const job = db.prepare('SELECT j.title, c.name AS company FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id = ?').get(jobId) as { title: string; company: string }
+  db.prepare("INSERT INTO assistant_sessions (id, user_id, preset, label, job_id, created_at, updated_at) VALUES (?, ?, 'tailor', ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING").run(
+    id.toLowerCase(), userId, `Tailor: ${job.title} · ${job.company}`, jobId, now, now,
+  )
 }
 
 /** The caller's session, or 404 (also for another user's session or a malformed id). */

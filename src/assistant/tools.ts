@@ -8,6 +8,10 @@ import { recordAction, track } from '../tracker/tracking.ts'
 import { pipeline } from '../tracker/tracking-list.ts'
 import { isStage, STAGES } from '../tracker/stages.ts'
 import { startRun } from '../match/run.ts'
+import { ToolError } from './tool-error.ts'
+import { CV_TOOLS } from './cv-tools.ts'
+
+export { ToolError }
 
 /**
  * The assistant's tools: openroles' own operations, run as the caller, with the same rules as the
@@ -19,6 +23,8 @@ export interface ToolDeps {
   config: Config
   now: () => Date
   search: SearchEngine
+  /** The running turn's id: the revision batch of the CV edits it makes. */
+  batchId?: string
 }
 
 export interface Tool {
@@ -28,8 +34,6 @@ export interface Tool {
   run(deps: ToolDeps, userId: number, input: Record<string, unknown>): unknown | Promise<unknown>
 }
 
-/** A tool's refusal: becomes a tool_result with is_error, never a failed turn. */
-export class ToolError extends Error {}
 
 const str = (value: unknown, name: string): string => {
   if (typeof value !== 'string' || !value.trim()) throw new ToolError(`${name} is required`)
@@ -138,6 +142,7 @@ export const TOOLS: Tool[] = [
       return { job: brief(job), tracked: app !== undefined, subject, body }
     },
   },
+  ...CV_TOOLS,
 ]
 
 export const toolByName = (name: string) => TOOLS.find((tool) => tool.name === name)

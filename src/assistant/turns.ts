@@ -3,6 +3,7 @@ import { conflict } from '../errors.ts'
 import { appendMessage, messagesOf, sessionJobId, type Session } from './sessions.ts'
 import { reply, understand, type Tracked } from './builtin.ts'
 import { runTool, type ToolDeps } from './tools.ts'
+import type { CvBrief } from './builtin-cv.ts'
 
 /**
  * Assistant turns: one running per session and one queued behind it (a third is 409). A queued
@@ -79,7 +80,8 @@ export function reserveTurn(deps: ToolDeps, driver: Driver, input: TurnInput, op
       }
       if (options.persistUser) appendMessage(deps.db, input.session.id, 'user', { text: input.text }, deps.now())
       emit({ type: 'user_prompt', text: input.text })
-      stop = await driver(deps, input, emit, control.signal)
+      // The turn's id doubles as the revision batch of the CV edits it makes (undone together).
+      stop = await driver({ ...deps, batchId: randomUUID() }, input, emit, control.signal)
       if (control.signal.aborted) stop = 'cancelled'
     } catch (error) {
       stop = 'error'
@@ -103,7 +105,7 @@ export const builtinDriver: Driver = async (deps, input, emit, signal) => {
     .all(input.userId) as Tracked[]
   const jobId = sessionJobId(deps.db, input.session.id)
   const sessionJob = jobId === null ? null : (deps.db.prepare('SELECT public_slug FROM jobs WHERE id = ?').pluck().get(jobId) as string)
-  const plan = understand(input.text, { history, tracked, sessionJob })
+  const plan = understand(input.text, { history, tracked, sessionJob, cvs: cvBriefs(deps, input.userId), sessionCv: input.session.cv_id ?? null })
   let text: string
   if (plan.kind === 'text') text = plan.text
   else {
@@ -121,4 +123,12 @@ export const builtinDriver: Driver = async (deps, input, emit, signal) => {
   emit({ type: 'assistant_text', text })
   emit({ type: 'usage', input_tokens: 0, output_tokens: 0 })
   return 'end_turn'
+}
+
+/** The caller's CVs as the built-in assistant resolves "my Acme CV" against them. */
+function cvBriefs(deps: ToolDeps, userId: number): CvBrief[] {
+  const rows = deps.db
+    .prepare('SELECT c.id, c.kind, c.document, co.name AS company, j.title AS jobTitle FROM cvs c LEFT JOIN jobs j ON j.id = c.job_id LEFT JOIN companies co ON co.id = j.company_id WHERE c.user_id = ? ORDER BY c.kind, c.updated_at DESC')
+    .all(userId) as (Omit<CvBrief, 'document'> & { document: string })[]
+  return rows.map((row) => ({ ...row, document: JSON.parse(row.document) }))
 }

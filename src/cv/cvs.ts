@@ -55,14 +55,19 @@ export function replaceCv(db: DB, row: CvRow, input: { title: string; template_i
   return db.transaction(() => saveCv(db, row, next, WHOLE_UNITS, { actor: 'candidate', origin: 'editor', title: 'Edited in the editor', paths: ['document'] }, caps, now).row)()
 }
 
-export function patchCv(db: DB, row: CvRow, input: { ops: Op[]; note?: string }, actor: 'candidate' | 'agent', caps: Caps, now: string): CvRow {
+/**
+ * One all-or-nothing batch of ops, one revision. An agent's edits carry a batch id (one agent turn,
+ * undone together by the batch undo): the assistant passes its turn's, an API-key caller gets the
+ * CV's session id.
+ */
+export function patchCv(db: DB, row: CvRow, input: { ops: Op[]; note?: string }, actor: 'candidate' | 'agent', caps: Caps, now: string, batchId?: string): CvRow {
   return db.transaction(() => {
     const { next, units } = applyOps(rootOf(row), input.ops, actor, caps)
     next.title = cvTitle(next.title as string | undefined)
     if (!TEMPLATE_IDS.includes(next.template_id as string)) throw badRequest('unknown template')
     const first = input.ops[0]
     const title = `${first.kind} ${first.path}${input.ops.length > 1 ? ` and ${input.ops.length - 1} more` : ''}`
-    const info = { actor, origin: actor === 'agent' ? ('tailor_agent' as const) : ('editor' as const), title, note: input.note, paths: input.ops.map((op) => op.path), batchId: actor === 'agent' ? row.agent_session_id : undefined }
+    const info = { actor, origin: actor === 'agent' ? ('tailor_agent' as const) : ('editor' as const), title, note: input.note, paths: input.ops.map((op) => op.path), batchId: actor === 'agent' ? (batchId ?? row.agent_session_id) : undefined }
     return saveCv(db, row, next, units, info, caps, now).row
   })()
 }

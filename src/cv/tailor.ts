@@ -10,12 +10,14 @@ import { getProfile } from '../me/profile.ts'
 import { ensurePreparing } from '../tracker/tracking.ts'
 import { consume } from '../plan/ledger.ts'
 import { conflict, notFound } from '../errors.ts'
+import { ensureTailorSession } from '../assistant/sessions.ts'
 
 /**
  * Tailoring without a model: a vacancy-bound copy of the base CV whose skills and bullets are
  * ordered by the job's skills (deterministic), recorded as one revision of the run (batch = the
  * CV's session) so a batch undo puts the base order back. The job goes on the board at `preparing`,
- * and the run is charged to the `tailor` allowance (the same job again is free).
+ * and the run is charged to the `tailor` allowance (the same job again is free). The CV's session is
+ * an assistant session of preset `tailor` (its id is the CV's agent_session_id), bound to the job.
  */
 interface JobFacts {
   id: number
@@ -69,17 +71,22 @@ export function tailorCv(db: DB, config: Config, userId: number, slug: string, c
       row = saveCv(db, row, ordered, ['skills', 'experience', 'projects'], info, caps, at).row
     }
     ensurePreparing(db, userId, job.id, at)
+    ensureTailorSession(db, userId, row.agent_session_id, job.id, at)
     return { tailor_cv_id: row.id, base_cv_id: base.id, analysis: null, session_id: row.agent_session_id, cold_start_running: created }
   })()
 }
 
 /** A fresh session id for a tailored CV (the assistant binds its runs to it). */
-export function newTailorSession(db: DB, userId: number, row: CvRow) {
+export function newTailorSession(db: DB, userId: number, row: CvRow, now: Date) {
   if (row.kind !== 'tailored') throw conflict('not a tailored CV')
   const base = baseCv(db, userId)
   if (!base) throw conflict('no base CV')
+  if (row.job_id === null) throw conflict('the vacancy is gone')
   const sessionId = randomUUID()
-  db.prepare('UPDATE cvs SET agent_session_id = ? WHERE id = ?').run(sessionId, row.id)
+  db.transaction(() => {
+    db.prepare('UPDATE cvs SET agent_session_id = ? WHERE id = ?').run(sessionId, row.id)
+    ensureTailorSession(db, userId, sessionId, row.job_id!, now.toISOString())
+  })()
   return { tailor_cv_id: row.id, base_cv_id: base.id, session_id: sessionId }
 }
 

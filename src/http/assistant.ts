@@ -3,12 +3,14 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { sseResponse } from './sse.ts'
-import { badRequest, conflict, notImplemented } from '../errors.ts'
-import { consume } from '../plan/ledger.ts'
+import { badRequest, conflict } from '../errors.ts'
+import { interviewInstructions, mintVoiceToken } from '../voice/realtime.ts'
+import { allowanceOf, consume } from '../plan/ledger.ts'
 import { appendMessage, createSession, deleteSession, listSessions, messagesOf, sessionOf, CREATABLE_PRESETS, type Session } from '../assistant/sessions.ts'
 import { assertSlotFree, builtinDriver, cancelTurns, reserveTurn } from '../assistant/turns.ts'
 import { modelDriver } from '../assistant/model-driver.ts'
 import { openingBrief } from '../assistant/opening.ts'
+import { autopilotDriver, MAX_ROUNDS, prepareAutopilot } from '../assistant/autopilot.ts'
 
 /**
  * The in-app assistant (docs/assistant.md): sessions, and turns streamed as server-sent events.
@@ -101,18 +103,24 @@ export function assistantRoutes(ctx: AppContext): Route[] {
       },
     ),
     defineOperation(
-      { ...op('POST', '/:id/extend', 'Buy another turn ceiling for a CV editing session', 'Only tailoring sessions (started by CV tailoring) can be extended; every other session is 409.', { 404: 'not found', 409: 'only a CV editing session can be extended' }), params: IdParams },
+      { ...op('POST', '/:id/extend', 'Buy another turn ceiling for a CV editing session', 'Only tailoring sessions (started by CV tailoring) can be extended; every other session is 409. Tailoring sessions have no turn ceiling here (the `tailor` allowance is drawn once per tailored job), so this charges nothing and answers `{ turns, ceiling: 0, unlimited: true, allowance }` with `turns` the messages you sent; a double click answers the same.', { 200: '`{ data: { turns, ceiling, unlimited, allowance } }`', 404: 'not found', 409: 'only a CV editing session can be extended' }), params: IdParams },
       (_event, { caller, params }) => {
-        sessionOf(ctx.db, caller.userId, params.id)
-        throw conflict('only a CV editing session can be extended')
+        const session = sessionOf(ctx.db, caller.userId, params.id)
+        if (session.preset !== 'tailor') throw conflict('only a CV editing session can be extended')
+        const turns = messagesOf(ctx.db, session.id).filter((message) => message.role === 'user').length
+        return { data: { turns, ceiling: 0, unlimited: true, allowance: allowanceOf(ctx.db, ctx.config, caller.userId, 'tailor', ctx.now()) } }
       },
     ),
     defineOperation(
-      { ...op('POST', '/:id/voice-token', 'Mint a realtime voice token for an interview session', 'Needs VOICE_REALTIME_URL; without it 501 “voice mode is not configured”. 409 for a session that is not an interview bound to a job.', { 404: 'not found', 409: 'not an interview session', 501: 'voice mode is not configured' }), params: IdParams },
-      (_event, { caller, params }) => {
+      {
+        ...op('POST', '/:id/voice-token', 'Mint a realtime voice token for an interview session', `\`{ value, model, calls_url, expires_at? }\`: a short-lived client secret (VOICE_TOKEN_SECONDS) minted at the OpenAI-Realtime-style API of VOICE_REALTIME_URL with the interview's instructions; the browser opens its realtime call at \`calls_url\` with \`value\` as the bearer, so audio never passes through openroles (send the transcript back with voice-turns). Without VOICE_REALTIME_URL: 501 “voice mode is not configured”. At most ${ctx.config.voiceTokensPerHour} per hour (429).`, { 200: '`{ data: { value, model, calls_url, expires_at? } }`', 404: 'not found', 409: 'not an interview session bound to a job', 429: 'too many voice tokens this hour', 501: 'voice mode is not configured', 502: 'the realtime API refused or failed to mint' }),
+        params: IdParams,
+      },
+      async (_event, { caller, params }) => {
         const session = sessionOf(ctx.db, caller.userId, params.id)
         if (session.preset !== 'interview' || !session.job_id) throw conflict('voice mode is for interview sessions bound to a job')
-        throw notImplemented('voice mode is not configured')
+        const job = ctx.db.prepare('SELECT j.title, c.name AS company, j.description_text AS description FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.public_slug = ?').get(session.job_id) as { title: string; company: string; description: string | null }
+        return { data: await mintVoiceToken(ctx.db, ctx.config, caller.userId, interviewInstructions({ ...job, description: job.description ?? '' }), ctx.now()) }
       },
     ),
     defineOperation(
@@ -127,10 +135,17 @@ export function assistantRoutes(ctx: AppContext): Route[] {
       },
     ),
     defineOperation(
-      { ...op('POST', '/:id/autopilot', 'Tailor a CV in one long turn', 'Only for a session tailoring a CV; CV tailoring is not part of this release, so every session is 409 “this conversation is not tailoring a CV”.', { 404: 'not found', 409: 'this conversation is not tailoring a CV' }), auth: 'session', params: IdParams },
+      {
+        ...op('POST', '/:id/autopilot', 'Tailor a CV in one long turn', `For a tailoring session (preset \`tailor\`, started by \`POST /me/cvs/tailor\` or \`POST /me/cvs/{id}/tailor-session\`). Without a model: reads the CV, orders its skills and bullets for the job, then walks the match analysis' requirements (at most ${MAX_ROUNDS} tool rounds, the rest \`not_reached\`), adding to the CV's skills what the job asks for and your profile lists; it never claims what you have not recorded. Every edit is a \`patch_cv\` as actor agent in the turn's revision batch, so \`POST /me/cvs/{id}/revisions/batch/{batch_id}/undo\` takes the whole run back. Lays down the CV's \`autopilot_report\` \`[{ requirement, status: closed_bank|open|not_reached, note? }]\`. The match analysis is used from the cache, or run first when missing or stale (its allowance and hourly budget apply). ${TURN_EVENTS}`, { 200: 'text/event-stream', 402: 'match allowance used up (when the analysis must run)', 404: 'not found', 409: 'this conversation is not tailoring a CV, the vacancy is gone, or the session already has a message waiting', 429: 'too many analyses this hour' }),
+        auth: 'session',
+        params: IdParams,
+      },
       (_event, { caller, params }) => {
-        sessionOf(ctx.db, caller.userId, params.id)
-        throw conflict('this conversation is not tailoring a CV')
+        const session = sessionOf(ctx.db, caller.userId, params.id)
+        assertSlotFree(session.id)
+        const prepared = prepareAutopilot(deps, caller.userId, session)
+        const run = reserveTurn(deps, autopilotDriver(prepared), { session, userId: caller.userId, text: prepared.text }, { persistUser: true, queueWaitMs: ctx.config.assistantQueueWaitSeconds * 1000 })
+        return sseResponse(ctx, async (send) => run((event) => send(event.type, event)))
       },
     ),
   ]

@@ -68,7 +68,7 @@ export function cvRoutes(ctx: AppContext): Route[] {
     defineOperation(
       {
         method: 'POST', path: '/me/cvs/tailor', summary: 'Tailor your CV to a job',
-        description: 'JSON `{ job_slug }`. Makes (or reuses) the CV bound to that job: a copy of your base CV (seeded from your profile when you have none) with skills and bullets ordered by what the job asks for, recorded as one revision of the run (`batch_id` = the session id, so a batch undo puts the base order back). The job goes on your board at `preparing`. Charged to the `tailor` allowance (the same job again is free). 201 `{ tailor_cv_id, base_cv_id, analysis: null, session_id, cold_start_running }`; `cold_start_running` is true only when the CV was just made.',
+        description: 'JSON `{ job_slug }`. Makes (or reuses) the CV bound to that job: a copy of your base CV (seeded from your profile when you have none) with skills and bullets ordered by what the job asks for, recorded as one revision of the run (`batch_id` = the session id, so a batch undo puts the base order back). The job goes on your board at `preparing`. `session_id` is an assistant session of preset `tailor` bound to this CV and job (its `autopilot` tailors the CV further in one revision batch). Charged to the `tailor` allowance (the same job again is free). 201 `{ tailor_cv_id, base_cv_id, analysis: null, session_id, cold_start_running }`; `cold_start_running` is true only when the CV was just made.',
         tags: ['cvs'], auth: 'session',
         body: v.object({ job_slug: v.optional(v.pipe(v.string('job_slug must be a string'), v.trim(), v.maxLength(300))) }),
         responses: { 201: 'the tailored CV', 400: 'job_slug is required', 402: 'the tailor allowance is used up (when enforced)', 404: 'job not found', 409: 'add a résumé before tailoring (no base CV and no profile)' },
@@ -81,9 +81,9 @@ export function cvRoutes(ctx: AppContext): Route[] {
       },
     ),
     defineOperation(
-      { method: 'POST', path: '/me/cvs/:id/tailor-session', summary: 'A fresh session for a tailored CV', description: '201 `{ tailor_cv_id, base_cv_id, session_id }`: the CV is bound to a new session id.', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 201: 'bound', 404: 'not your CV', 409: 'not a tailored CV, or no base CV' } },
+      { method: 'POST', path: '/me/cvs/:id/tailor-session', summary: 'A fresh session for a tailored CV', description: '201 `{ tailor_cv_id, base_cv_id, session_id }`: the CV is bound to a new assistant session of preset `tailor` (the old session stays readable but no longer tailors this CV).', tags: ['cvs'], auth: 'session', params: IdParams, responses: { 201: 'bound', 404: 'not your CV', 409: 'not a tailored CV, no base CV, or the vacancy is gone' } },
       (event, { params, caller }) => {
-        const data = newTailorSession(db, caller.userId, mine(caller.userId, params.id))
+        const data = newTailorSession(db, caller.userId, mine(caller.userId, params.id), ctx.now())
         event.res.status = 201
         return { data }
       },

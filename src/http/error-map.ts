@@ -11,7 +11,7 @@ import { mergeEdgeHeaders } from './edge-headers.ts'
 export function errorResponse(ctx: AppContext, error: unknown, event: H3Event): Response {
   const domain = findDomainError(error)
   const status = domain?.status ?? (HTTPError.isError(error) && !error.unhandled ? error.status : 500)
-  const unexpected = status >= 500 && status !== 503 && status !== 501
+  const unexpected = status >= 500 && !domain
   if (unexpected) ctx.log.error('unhandled error', { path: event.url.pathname, error: describe(error) })
   const message = unexpected ? 'internal server error' : (domain?.message ?? (error as Error).message) || 'error'
   const headers = new Headers(domain?.options.headers ?? (HTTPError.isError(error) ? error.headers : undefined))

@@ -1,6 +1,7 @@
 import type { DB } from '../db/connection.ts'
 import type { Config } from '../config.ts'
-import { notFound, tooManyRequests } from '../errors.ts'
+import { notFound } from '../errors.ts'
+import { takeHourly } from '../plan/hourly-budget.ts'
 import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { getProfile, type Profile } from '../me/profile.ts'
 import { getScreeningAnswers } from '../me/screening.ts'
@@ -48,22 +49,6 @@ export function readAnalysis(deps: Deps, userId: number, slug: string): { has_cv
   return { has_cv: true, stale: cached?.stale ?? false, analysis: cached?.analysis ?? null, allowance: allowanceOf(deps.db, deps.config, userId, 'match', deps.now()) }
 }
 
-// Runs started per user in the last hour; memory only, like the other rate buckets.
-const runsByDb = new WeakMap<DB, Map<number, number[]>>()
-
-function takeRun(deps: Deps, userId: number): void {
-  const runs = runsByDb.get(deps.db) ?? new Map<number, number[]>()
-  runsByDb.set(deps.db, runs)
-  const now = deps.now().getTime()
-  const recent = (runs.get(userId) ?? []).filter((at) => at > now - 3_600_000)
-  if (recent.length >= deps.config.matchAnalysisPerHour) {
-    const retry = Math.max(1, Math.ceil((recent[0]! + 3_600_000 - now) / 1000))
-    throw tooManyRequests(`too many match analyses this hour (${deps.config.matchAnalysisPerHour} per hour); retry in ${retry} s`, { 'Retry-After': String(retry) })
-  }
-  recent.push(now)
-  runs.set(userId, recent)
-}
-
 /**
  * Everything that may refuse a run (404, 429, 402), done before any stream starts. Returns the
  * prepared run, or has_cv false when the caller has no profile to match.
@@ -71,7 +56,7 @@ function takeRun(deps: Deps, userId: number): void {
 export function startRun(deps: Deps, userId: number, slug: string): { has_cv: false } | { has_cv: true; run: (onEvent?: (event: StageEvent) => void) => Promise<MatchAnalysis> } {
   const { jobId, job, profile } = target(deps, userId, slug)
   if (!profile) return { has_cv: false }
-  takeRun(deps, userId)
+  takeHourly(deps.db, 'match', userId, deps.config.matchAnalysisPerHour, deps.now(), 'match analyses')
   consume(deps.db, deps.config, { userId, feature: 'match', reference: slug, subtitle: String(job.title ?? slug), now: deps.now() })
   const input: AnalysisInput = { profile, screening: getScreeningAnswers(deps.db, userId), job }
   return {

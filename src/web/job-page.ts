@@ -4,6 +4,7 @@ import { formatAge, formatLocation, formatSalary, humanize, valueLabel } from '.
 import { jobCard, signalBadges, skeletonCard } from './job-card.ts'
 import { restoreScroll } from './router.ts'
 import { trackControl } from './track-control.ts'
+import { fitPanel } from './fit-panel.ts'
 
 const SIMILAR = 6
 
@@ -75,6 +76,7 @@ function jobDetail(job: Job): HTMLElement[] {
         signalExplanation(job),
       ),
     ),
+    fitPanel(job.public_slug),
   ]
 }
 

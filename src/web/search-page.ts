@@ -2,6 +2,7 @@ import { getJson, type Envelope, type Facets, type IgnoredParam, type Job, type 
 import { createCombobox } from './combobox.ts'
 import { announce, h, replaceChildren } from './dom.ts'
 import { saveSearchControl } from './account-page.ts'
+import { assistantPanel } from './assistant-panel.ts'
 import { filterChips } from './filter-chips.ts'
 import { formatCount } from './format.ts'
 import { jobCard, skeletonCard } from './job-card.ts'
@@ -73,6 +74,7 @@ export function createSearchPage(): SearchPage {
     'div',
     { class: 'search-page' },
     h('div', { class: 'search-bar' }, form, toggleFilters),
+    assistantPanel(),
     h(
       'div',
       { class: 'layout' },

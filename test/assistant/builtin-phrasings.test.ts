@@ -1,6 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { assistantApp } from './helpers.ts'
+import { sessionHeaders } from '../helpers/auth.ts'
 
 /**
  * The built-in assistant (no model) on plain-word requests, through HTTP: each phrasing must pick
@@ -94,4 +95,53 @@ test('without context the assistant asks which job; an unknown reference is a to
   const result = unknown.events.find((e) => e.event === 'tool_result')
   assert.deepEqual([result.is_error, result.result.error], [true, 'no job no-such-job-here'])
   assert.equal(unknown.events.at(-1).stop_reason, 'end_turn')
+})
+
+test('the built-in assistant edits and reads CVs in plain words, as the agent, under the CV rules', async () => {
+  const { say, send, newSession, slugs, call, alice } = await assistantApp()
+  const cookie = (method: string, path: string, body?: unknown) => call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), ...(body !== undefined && { body: JSON.stringify(body) }) })
+  const baseId = (await cookie('POST', '/me/cvs', {})).body.data.id
+  await cookie('PUT', `/me/cvs/${baseId}`, { title: 'Base', template_id: 'classic-ats', document: { header: { full_name: 'Alice Example' }, skills: [{ group: 'Core', items: ['Rust', 'Python'] }], experience: [{ role: 'Engineer', company: 'Old Co', bullets: ['Built a queue'] }] } })
+  const acme = (await cookie('POST', '/me/cvs/tailor', { job_slug: slugs.acme })).body.data
+  const cv = async (id: string) => (await send('GET', `/me/cvs/${id}`)).body.data.document
+  const skills = async (id: string) => (await cv(id)).skills.flatMap((g: { items: string[] }) => g.items)
+  const id = await newSession()
+  const cases: [string, { tool: string; cv?: string; error?: RegExp; check?: () => Promise<void> } | { text: RegExp }][] = [
+    ['show my CVs', { tool: 'list_cvs' }],
+    ['which CVs do I have?', { tool: 'list_cvs' }],
+    ["what's on my Acme CV?", { tool: 'read_cv', cv: acme.tailor_cv_id }],
+    ['add Kubernetes to my skills on my Acme CV', { tool: 'patch_cv', cv: acme.tailor_cv_id, check: async () => assert.ok((await skills(acme.tailor_cv_id)).includes('Kubernetes')) }],
+    ['add Terraform and Docker to my base CV', { tool: 'patch_cv', cv: baseId, check: async () => assert.deepEqual((await skills(baseId)).slice(-2), ['Terraform', 'Docker']) }],
+    ['remove Python from my skills', { tool: 'patch_cv', cv: baseId, check: async () => assert.ok(!(await skills(baseId)).includes('Python')) }],
+    ['set my summary to Rust engineer who ships reliable systems.', { tool: 'patch_cv', cv: baseId, check: async () => assert.equal((await cv(baseId)).summary, 'Rust engineer who ships reliable systems.') }],
+    ['add a bullet to my Old Co role on my base CV: Cut p95 latency by 40%', { tool: 'patch_cv', cv: baseId, check: async () => assert.deepEqual((await cv(baseId)).experience[0].bullets, ['Built a queue', 'Cut p95 latency by 40%']) }],
+    ['take Kubernetes off my Acme CV', { tool: 'patch_cv', cv: acme.tailor_cv_id, check: async () => assert.ok(!(await skills(acme.tailor_cv_id)).includes('Kubernetes')) }],
+    ['change my name on my base CV to Mallory', { tool: 'patch_cv', cv: baseId, error: /agent may not change the header/ }],
+    ['add Rust to my base CV', { text: /already lists Rust/ }],
+  ]
+  for (const [phrase, expected] of cases) {
+    const turn = await say(id, phrase)
+    assert.equal(turn.events.filter((e) => e.event === 'result').length, 1, phrase)
+    const use = turn.events.find((e) => e.event === 'tool_use')
+    if ('text' in expected) {
+      assert.equal(use, undefined, phrase)
+      assert.match(turn.events.find((e) => e.event === 'assistant_text').text, expected.text, phrase)
+      continue
+    }
+    const result = turn.events.find((e) => e.event === 'tool_result')
+    assert.equal(use?.name, expected.tool, phrase)
+    if (expected.cv) assert.equal(use.input.cv_id, expected.cv, phrase)
+    if (expected.error) assert.match(result.result.error, expected.error, phrase)
+    else assert.equal(result.is_error, false, `${phrase}: ${JSON.stringify(result.result)}`)
+    await expected.check?.()
+  }
+  assert.equal((await cookie('GET', `/me/cvs/${baseId}`)).body.data.document.header.full_name, 'Alice Example', 'the refused edit changed nothing')
+  const revisions = (await cookie('GET', `/me/cvs/${baseId}/revisions`)).body.data.filter((r: { actor: string }) => r.actor === 'agent')
+  assert.equal(revisions.length, 4)
+  assert.equal(new Set(revisions.map((r: { batch_id: string }) => r.batch_id)).size, 4, 'each turn is its own batch')
+
+  // In the tailoring session, "my skills" is that session's CV.
+  const tailorTurn = await say(acme.session_id, 'add Go to my skills')
+  assert.equal(tailorTurn.events.find((e) => e.event === 'tool_use').input.cv_id, acme.tailor_cv_id)
+  assert.ok((await skills(acme.tailor_cv_id)).includes('Go'))
 })

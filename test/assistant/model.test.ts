@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { assistantApp } from './helpers.ts'
 import { chatStandIn } from '../helpers/chat-stand-in.ts'
-import { bearerHeaders } from '../helpers/auth.ts'
+import { bearerHeaders, sessionHeaders } from '../helpers/auth.ts'
 import { readSse } from '../helpers/sse.ts'
 
 /** With MODEL_BASE_URL set: the model drives the tools over the chat-completions streaming protocol (an in-process stand-in). */
@@ -23,7 +23,7 @@ test('the model calls a tool, reads its result and answers in streamed pieces', 
   const [first, second] = model.requests
   assert.equal(first!.headers.authorization, 'Bearer sk-test')
   assert.equal(first!.body.model, 'stand-in-1')
-  assert.deepEqual(first!.body.tools.map((tool: any) => tool.function.name), ['search_jobs', 'read_job', 'match_analysis', 'save_job', 'set_stage', 'pipeline', 'draft_follow_up'])
+  assert.deepEqual(first!.body.tools.map((tool: any) => tool.function.name), ['search_jobs', 'read_job', 'match_analysis', 'save_job', 'set_stage', 'pipeline', 'draft_follow_up', 'list_cvs', 'read_cv', 'patch_cv'])
   assert.deepEqual(second!.body.messages.slice(1).map((m: any) => m.role), ['user', 'assistant', 'tool'])
   assert.equal(second!.body.messages[2].tool_calls[0].function.name, 'search_jobs')
   assert.equal(second!.body.messages[3].tool_call_id, 'call_0')
@@ -88,4 +88,40 @@ test('match analysis with a model: the recommendation is the model’s, streamed
   assert.match(model.requests[0]!.body.messages[1].content, /"overall_score":/)
   const fallback = (await send('POST', `/jobs/${slugs.globex}/match-analysis`)).body.data.analysis
   assert.match(fallback.recommendation, /^(Strong|Good|Moderate|Weak|Poor) Fit \(\d+\/100\) for Rust Developer\./)
+})
+
+test('the model edits a CV through patch_cv as the agent: one batch per turn, identity fields refused', async (t) => {
+  const model = await chatStandIn([
+    { toolCalls: [{ name: 'patch_cv', arguments: { cv_id: 'base', ops: [{ kind: 'set', path: 'summary', value: 'Systems engineer.' }] } }] },
+    { toolCalls: [{ name: 'patch_cv', arguments: { cv_id: 'base', ops: [{ kind: 'set', path: 'header.email', value: 'mallory@example.org' }] } }] },
+    { text: 'Updated your summary; I may not change your e-mail.' },
+  ])
+  t.after(model.close)
+  const { say, newSession, call, alice } = await assistantApp(modelConfig(model.baseUrl))
+  const cookie = (method: string, path: string, body?: unknown) => call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), ...(body !== undefined && { body: JSON.stringify(body) }) })
+  const baseId = (await cookie('POST', '/me/cvs', { seed: true })).body.data.id
+  const turn = await say(await newSession(), 'Make my summary say I am a systems engineer, and use mallory@example.org')
+  const results = turn.events.filter((e) => e.event === 'tool_result')
+  assert.deepEqual(results.map((e) => e.is_error), [false, true])
+  assert.match(results[1].result.error, /agent may not change the header/)
+  assert.equal(turn.events.at(-1).stop_reason, 'end_turn')
+  const cv = (await cookie('GET', `/me/cvs/${baseId}`)).body.data
+  assert.equal(cv.document.summary, 'Systems engineer.')
+  assert.notEqual(cv.document.header.email, 'mallory@example.org')
+  const [revision] = (await cookie('GET', `/me/cvs/${baseId}/revisions`)).body.data
+  assert.deepEqual([revision.actor, revision.batch_id], ['agent', results[0].result.batch_id])
+  assert.equal((await cookie('POST', `/me/cvs/${baseId}/revisions/batch/${revision.batch_id}/undo`)).status, 200)
+  assert.equal((await cookie('GET', `/me/cvs/${baseId}`)).body.data.document.summary, 'Rust engineer', 'the batch undo puts the seeded summary back')
+})
+
+test('in a tailoring session the model is told which CV and job “my CV” means', async (t) => {
+  const model = await chatStandIn([{ text: 'Sure.' }])
+  t.after(model.close)
+  const { say, call, alice, slugs } = await assistantApp(modelConfig(model.baseUrl))
+  const tailored = await call('/api/v1/me/cvs/tailor', { method: 'POST', headers: sessionHeaders(alice.cookie), body: JSON.stringify({ job_slug: slugs.acme }) })
+  assert.equal(tailored.status, 201)
+  const turn = await say(tailored.body.data.session_id, 'tighten my CV')
+  assert.equal(turn.events.at(-1).stop_reason, 'end_turn')
+  const system = model.requests[0]!.body.messages[0].content as string
+  assert.ok(system.includes(tailored.body.data.tailor_cv_id) && system.includes(slugs.acme), system)
 })
