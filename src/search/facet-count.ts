@@ -131,10 +131,11 @@ function countByValue(index: SearchIndex, set: CountingSet, facet: FacetName): C
 export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[]): Partial<Record<FacetName, ValueCounts>> {
   const byValue = new Set(facets.filter((facet) => cheaperByValue(index, set, facet)))
   const listed = set.docs ?? set.complement!
-  const rows = index.facetRows()
-  const packed = facets.filter((facet) => !byValue.has(facet) && isPacked(rows, facet))
   const scattered = listed.length > 0 && listed.length * SCATTERED < index.columns.docCount
-  const fromRows = packed.length >= MIN_PACKED_FACETS && scattered
+  // The rows are built (on first use) only for a set they serve.
+  const rows = scattered && facets.length - byValue.size >= MIN_PACKED_FACETS ? index.facetRows() : undefined
+  const packed = rows ? facets.filter((facet) => !byValue.has(facet) && isPacked(rows, facet)) : []
+  const fromRows = rows && packed.length >= MIN_PACKED_FACETS
     ? countRows(rows, listed, packed, packed.map((facet) => index.columns.dictionary(facet).names.length))
     : new Map<string, CodeCounts>()
   const out: Partial<Record<FacetName, ValueCounts>> = {}
