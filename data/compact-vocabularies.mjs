@@ -111,7 +111,9 @@ const companies = JSON.parse(read('remoteintech-companies.json')).map((c) => [c.
 write('company-patterns.json', companies)
 
 const fx = JSON.parse(read('fx_units_per_USD_2026-09-29_from_fawazahmed0-currency-api.json'))
-// The currencies salaries are read in (src/ingest/dictionaries/currencies.ts): the rate only tells a
-// stated amount's magnitude when its period is not written ("¥400,000" is a month, "$400" a day).
-const FX_CODES = 'USD EUR GBP RUB CAD AUD NZD CHF SEK NOK DKK PLN CZK HUF RON INR SGD HKD JPY CNY BRL MXN ZAR ILS AED TRY UAH KZT'.split(' ')
+// Every ISO 4217 currency of the dated table: the rate tells a stated amount's magnitude when its
+// period is not written ("¥400,000" is a month, "$400" a day), and converts stated salaries into the
+// reference currency of enrichment.salary_normalized (src/catalogue/salary-normalized.ts).
+const ISO = new Set(Intl.supportedValuesOf('currency'))
+const FX_CODES = Object.keys(fx.unitsPerUSD).filter((code) => ISO.has(code) && fx.unitsPerUSD[code] > 0).sort()
 write('fx.json', { date: fx.date, unitsPerUSD: Object.fromEntries(FX_CODES.map((code) => [code, code === 'USD' ? 1 : fx.unitsPerUSD[code]])) })

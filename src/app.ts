@@ -14,6 +14,7 @@ import { redisRateLimiter } from './http/rate-redis.ts'
 import { primaryRateLimiter } from './cluster/rate-ipc.ts'
 import { isClusterWorker } from './cluster/primary.ts'
 import { createSearchEngine } from './search/engine.ts'
+import { useReferenceCurrency } from './catalogue/salary-normalized.ts'
 import { CatalogueMemory } from './catalogue/catalogue-memory.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
@@ -65,6 +66,10 @@ import { meNotificationRoutes } from './http/me-notifications.ts'
 import { mePushTokenRoutes } from './http/me-push-tokens.ts'
 import { jobInteractionRoutes } from './http/job-interactions.ts'
 import { trackerRoutes } from './http/tracker.ts'
+import { inboxRoutes } from './http/inbox.ts'
+import { mailboxRoutes } from './http/mailbox.ts'
+import { mailFollowupRoutes } from './http/mail-followup.ts'
+import { startHostedMailListener } from './inbox/smtp-listener.ts'
 import { voteRoutes } from './http/votes.ts'
 import { planRoutes } from './http/plan.ts'
 import { mePreferenceRoutes } from './http/me-preferences.ts'
@@ -83,6 +88,7 @@ export function createContext(config: Config, db: DB): AppContext {
   const log = createLogger(config.logLevel)
   // A malformed PLAN_* setting stops the start with a message naming it, not a later request.
   planSettings(config)
+  useReferenceCurrency(config.salaryReferenceCurrency)
   // Derived data an import killed mid-way left stale is finished before anything reads it.
   const resumed = resumePendingRefresh(db)
   if (resumed) log.info('finished derived-data refresh left pending by an interrupted import', { postings: resumed })
@@ -111,8 +117,11 @@ export function createContext(config: Config, db: DB): AppContext {
     // Replaced just below, once the context it works from exists.
     deliveries: { drain: async () => 0, stop() {} },
     telegram: null,
+    hostedMail: null,
+    liveMailbox: null,
     close: async () => {
       ctx.deliveries.stop()
+      await ctx.hostedMail?.close()
       await ctx.telegram?.stop()
       await schedulers.stop()
       await ctx.rateLimiter.close?.()
@@ -124,6 +133,8 @@ export function createContext(config: Config, db: DB): AppContext {
   // (one getUpdates reader per bot) belongs with a single serving process (docs/channels.md).
   ctx.deliveries = startDeliveryWorker(ctx)
   ctx.telegram = startTelegramBot(ctx)
+  // Every serving process may listen: under the cluster the SMTP port is shared like the HTTP one.
+  ctx.hostedMail = config.mailDomain ? startHostedMailListener({ config, db, log, now: () => ctx.now() }) : null
   // Saved-search digests, the insights rollup's daily job and board crawls run inside a serving
   // process: in one process of all those serving the database file, the holder of the scheduler
   // lease (src/cluster/). Their timers never keep the process alive.
@@ -190,6 +201,9 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...jobInteractionRoutes(ctx),
     // the tracker
     ...trackerRoutes(ctx),
+    ...inboxRoutes(ctx),
+    ...mailboxRoutes(ctx),
+    ...mailFollowupRoutes(ctx),
     ...voteRoutes(ctx),
     ...planRoutes(ctx),
     ...meJdRoutes(ctx),

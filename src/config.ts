@@ -32,6 +32,7 @@ export const settings = {
   searchCacheEntries: int('SEARCH_CACHE_ENTRIES', 2000, 'cached search/facet results (LRU)'),
   searchCacheMegabytes: int('SEARCH_CACHE_MB', 256, 'memory the search/facet result cache may hold, in MiB'),
   searchWorkers: int('SEARCH_WORKERS', 2, 'worker threads reading the in-memory term index from FTS5 beside serving after a full load (0 = read in the main thread during the load)'),
+  salaryReferenceCurrency: str('SALARY_REFERENCE_CURRENCY', 'USD', 'currency of enrichment.salary_normalized and sort=salary_normalized: stated salaries as a year in it, at the dated rates of data/fx.json (any ISO code listed there, e.g. USD, EUR)'),
   maxQueryLength: int('MAX_QUERY_LENGTH', 500, 'longest accepted q, in characters (longer is a 400)'),
   maxBodyBytes: int('MAX_BODY_BYTES', 1048576, 'largest accepted JSON body'),
   sessionDays: int('SESSION_DAYS', 30, 'session lifetime, renewed while in use'),
@@ -117,6 +118,14 @@ export const settings = {
   sourcesLeaseMinutes: int('SOURCES_LEASE_MINUTES', 30, 'a crawl that has not finished after this long (the process died) may be started again'),
   sourcesUserAgent: str('SOURCES_USER_AGENT', '', 'User-Agent of the crawler; empty = openroles-crawler/<version> (job board crawler; +PUBLIC_ORIGIN)'),
   sourcesAllowPrivateHosts: bool('SOURCES_ALLOW_PRIVATE_HOSTS', false, 'let board URLs point at loopback and private addresses (a stand-in board on this machine)'),
+  secretsKey: str('SECRETS_KEY', '', 'key sealing secrets at rest (IMAP app passwords, Gmail tokens) with AES-256-GCM: 32 bytes as 64 hex digits or base64 (e.g. `openssl rand -hex 32`); empty = mailbox connections that store a secret are unavailable'),
+  mailDomain: str('MAIL_DOMAIN', '', 'mail domain of the hosted mailbox (users claim <handle>@this domain); set, the process listens for inbound SMTP; empty = no hosted mailbox'),
+  mailSmtpHost: str('MAIL_SMTP_HOST', '', 'interface the inbound SMTP listener binds; empty = HOST'),
+  mailSmtpPort: int('MAIL_SMTP_PORT', 2525, 'TCP port of the inbound SMTP listener (25 needs privileges: forward it to this port); 0 = a free port (tests)'),
+  mailMaxBytes: int('MAIL_MAX_BYTES', 10 * 1024 * 1024, 'largest inbound message accepted (announced with SIZE; a longer one is refused with 552)'),
+  mailSenderPerHour: int('MAIL_SENDER_PER_HOUR', 60, 'inbound messages one sending address (and one client address) may deliver per hour; past it 451, try later'),
+  mailRecallPerHour: int('MAIL_RECALL_PER_HOUR', 20, 'mail recalls one account may run per rolling hour (429 past it)'),
+  mailTriageMinConfidence: int('MAIL_TRIAGE_MIN_CONFIDENCE', 50, 'an agent triage (POST /me/emails/{id}/triage) with a confidence below this percentage records the label but moves no card'),
 } as const
 
 type Settings = typeof settings

@@ -10,6 +10,8 @@ import type { BackgroundWork } from './background.ts'
 import type { SourceCrawler } from './sources/crawler.ts'
 import type { DeliveryWorker } from './channels/worker.ts'
 import type { TelegramBot } from './channels/telegram.ts'
+import type { HostedMailListener } from './inbox/smtp-listener.ts'
+import type { LiveMailbox } from './inbox/live-mailbox.ts'
 
 /**
  * What every route module and service is built from: one per process (or per test).
@@ -41,6 +43,10 @@ export interface AppContext {
   deliveries: DeliveryWorker
   /** The Telegram bot (long-polling its updates) when TELEGRAM_BOT_TOKEN is set, else null. */
   telegram: TelegramBot | null
+  /** The hosted mailbox's inbound SMTP listener when MAIL_DOMAIN is set, else null. */
+  hostedMail: HostedMailListener | null
+  /** Live reads of the user's connected IMAP / Gmail mailbox for mail recall; null when no connector is wired. */
+  liveMailbox: LiveMailbox | null
   /** Stops background work (schedulers, workers) before the database closes. */
   close?: () => Promise<void> | void
 }

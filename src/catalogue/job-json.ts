@@ -1,6 +1,8 @@
 import TurndownService from 'turndown'
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
+import { normalizeSalary } from './salary-normalized.ts'
+import { roleCopiesOf } from './role-copies.ts'
 import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from './posting-attributes.ts'
 
 /** How the description is served: search previews, the stored HTML, or agent formats. */
@@ -14,13 +16,15 @@ export interface JobJsonOptions {
   myVotes?: Map<number, number>
   /** Adds `apply_url` (the application URL, else the source URL): served by /jobs/{slug}/copies. */
   applyUrl?: boolean
+  /** Adds `copies_count` and `locations_also` (the rest of the posting's role): served by search, whose items are cards. */
+  roleCopies?: boolean
 }
 
 const PREVIEW_CHARS = 280
 
 const ATTRIBUTES: readonly PostingAttribute[] = POSTING_ATTRIBUTES
 /** Attributes stored in a jobs column and served from it (inside `enrichment`, or at the top only when set). */
-const ENRICHMENT_FIELDS = ATTRIBUTES.filter((row) => row.json === 'enrichment' && row.kind !== 'multi')
+const ENRICHMENT_FIELDS = ATTRIBUTES.filter((row) => row.json === 'enrichment' && row.kind !== 'multi' && !row.computed)
 const TOP_IF_SET = ATTRIBUTES.filter((row) => row.json === 'top_if_set')
 /** Attributes always at the top of the Job object (null when unknown, lists possibly empty). */
 const TOP = ATTRIBUTES.filter((row) => row.json === 'top')
@@ -79,6 +83,7 @@ function describe(row: JobRow, format: DescriptionFormat): string {
 }
 
 const iso = (value: unknown) => (typeof value === 'string' ? value : null)
+const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null)
 const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : null)
 
 function enrichmentOf(row: JobRow, children: Children): Record<string, unknown> {
@@ -89,6 +94,8 @@ function enrichmentOf(row: JobRow, children: Children): Record<string, unknown> 
     out[attribute.name] = attribute.kind === 'bool' ? value === 1 : value
   }
   for (const attribute of CHILD_LISTS) if (attribute.json === 'enrichment' && children[attribute.name]!.length) out[attribute.name] = children[attribute.name]
+  const salary = normalizeSalary(numberOrNull(row.salary_min), numberOrNull(row.salary_max), iso(row.salary_currency), iso(row.salary_period))
+  if (salary) out.salary_normalized = salary
   return out
 }
 
@@ -183,9 +190,14 @@ export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions
     for (const { job_id, value } of prepared(db, sql).all(idList) as { job_id: number; value: string }[]) children.get(job_id)?.[attribute.name]!.push(value)
   }
   const byId = new Map(rows.map((row) => [row.id, row]))
+  const copies = options.roleCopies ? roleCopiesOf(db, ids) : undefined
   return ids.flatMap((id) => {
     const row = byId.get(id)
-    return row ? [toJob(row, children.get(id)!, options)] : []
+    if (!row) return []
+    const job = toJob(row, children.get(id)!, options)
+    const role = copies?.get(id)
+    if (role) Object.assign(job, { copies_count: role.count, locations_also: role.locations })
+    return [job]
   })
 }
 

@@ -40,6 +40,8 @@ export interface JobEnrichment {
   posting_language?: string
   company_type?: string
   company_size?: string
+  /** The stated salary as a year in the reference currency (src/catalogue/salary-normalized.ts). */
+  salary_normalized?: { min: number | null; max: number | null; currency: string; period: 'year'; rates_date: string }
 }
 
 export interface Job {
@@ -77,4 +79,7 @@ export interface Job {
   applied_count?: number
   upvote_count?: number
   downvote_count?: number
+  /** Search cards (one per role): the role's other open postings, and their places. */
+  copies_count?: number
+  locations_also?: string[]
 }

@@ -80,6 +80,11 @@ export interface PostingAttribute {
    * source column, for the index loader. E.g. `is_tech` from `category`.
    */
   derive?: Derivation
+  /**
+   * Computed in code from other stored attributes, never stored (`column` names its main source):
+   * the index loader and the Job encoder compute it. `salary_normalized` (src/catalogue/salary-normalized.ts).
+   */
+  computed?: true
   /** The web page's label. */
   label: string
   description: string
@@ -133,6 +138,10 @@ export const POSTING_ATTRIBUTES = [
       // Both bounds compare the required years: "at most N years" asks whether the posting wants no more than N.
       { param: 'experience_years_max', field: 'experienceYearsMax', test: 'atMost', label: 'Experience up to', description: 'postings requiring at most this many years (0: no prior experience); excludes postings that state no requirement' },
     ],
+  },
+  {
+    name: 'salary_normalized', kind: 'number', column: 'jobs.salary_max', computed: true, fixed: true, filter: false, facet: false, json: 'enrichment', label: 'Comparable salary',
+    description: 'the stated salary as a year in the reference currency at dated exchange rates: `{ min, max, currency, period: "year", rates_date }`',
   },
   { name: 'experience_years_max', kind: 'number', column: 'jobs.experience_years_max', filter: false, facet: false, json: 'none', label: 'Experience up to', description: 'the upper end of the years of experience asked for' },
   {

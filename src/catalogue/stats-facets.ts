@@ -45,11 +45,13 @@ export function takeSnapshot(db: DB, search: SearchEngine, companiesHiring: numb
               (SELECT value FROM catalogue_meta WHERE key = 'built_at') AS built`,
     )
     .get() as { closed: number; companies: number; latest: string | null; built: string | null }
-  const all = search.facets({ filters: { facets: {} } })
+  // The catalogue's figures count postings (search results count cards, one per role).
+  const all = search.facets({ filters: { facets: {} }, postings: true })
+  const open = all.total
   return {
-    size: all.total,
+    size: open,
     catalog: {
-      jobs_open: all.total,
+      jobs_open: open,
       jobs_closed: totals.closed,
       companies: totals.companies,
       companies_hiring: companiesHiring,

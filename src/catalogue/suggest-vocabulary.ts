@@ -89,7 +89,8 @@ function aliasesOf(slug: string): string[] {
 
 /** The typeahead vocabulary of the catalogue; kept by CatalogueMemory until the catalogue changes. */
 export function buildVocabulary(db: DB, search: SearchEngine, companies: CompanyEntry[]): Vocabulary {
-  const counts = search.facets({ filters: { facets: {} }, facets: ['skills', 'role', 'category'] }).facets
+  // Postings, as the title counts above are.
+  const counts = search.facets({ filters: { facets: {} }, facets: ['skills', 'role', 'category'], postings: true }).facets
   const skillNames = new Map(db.prepare('SELECT slug, name FROM skills').raw().all() as [string, string][])
   const terms: Term[] = titleTerms(db)
   const facetTerms = (kind: TermKind, values: Record<string, number> | undefined, textOf: (slug: string) => string) => {

@@ -6,7 +6,7 @@ import { tooManyRequests } from '../errors.ts'
  * deleting what one wrote never gives the allowance back. Over the cap: 429 with Retry-After = the
  * seconds until the oldest counted action leaves the window.
  */
-export type ActionKind = 'feedback' | 'thread' | 'reply' | 'prefill' | 'submission' | 'referral_request'
+export type ActionKind = 'feedback' | 'thread' | 'reply' | 'prefill' | 'submission' | 'referral_request' | 'mail_recall'
 
 export interface Cap {
   kind: ActionKind

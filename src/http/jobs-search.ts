@@ -50,7 +50,7 @@ const PAGING_PARAMS = ['limit', 'offset']
 const searchEntries = {
   q: qEntry,
   ...jobPaging,
-  sort: v.optional(v.pipe(v.picklist(SORT_KEYS, `must be one of ${SORT_KEYS.join(', ')}`), v.description('sort key; without it: relevance when q is given, else posted_at descending'))),
+  sort: v.optional(v.pipe(v.picklist(SORT_KEYS, `must be one of ${SORT_KEYS.join(', ')}`), v.description('sort key (`salary_normalized`, an extension: the stated salary as a year in the reference currency, so salaries in different currencies and periods compare); without it: relevance when q is given, else posted_at descending'))),
   order: v.optional(v.pipe(v.picklist(['asc', 'desc'], 'must be asc or desc'), v.description('asc or desc (default desc); ignored without sort'))),
   ...filterEntries(),
 }
@@ -93,7 +93,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
     const { ids, total, didYouMean } = search.search({ q, filters, sort, order, limit, offset }, options.exclude)
     const meta = { total, limit, offset, ...(ignored ? { ignored_params: ignored } : {}), ...(didYouMean ? { did_you_mean: didYouMean } : {}) }
     const myVotes = jobVotesOf(db, ids, options.caller?.userId)
-    return { data: loadJobs(db, ids, { description, ghost: description === 'preview', myVotes }), meta }
+    return { data: loadJobs(db, ids, { description, ghost: description === 'preview', myVotes, roleCopies: true }), meta }
   }
 
   return [
@@ -103,7 +103,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         path: '/jobs/search',
         summary: 'Search open job postings',
         description:
-          'Full text (`q`) plus the facet filter grammar: repeated or comma-separated values are ORed, `<facet>_mode=and` ANDs them, `<facet>_exclude` removes, different facets AND, and regions/countries/cities form one OR-group. Unknown values match nothing; unknown parameters are reported in `meta.ignored_params`. Descriptions are truncated previews.',
+          'Full text (`q`) plus the facet filter grammar: repeated or comma-separated values are ORed, `<facet>_mode=and` ANDs them, `<facet>_exclude` removes, different facets AND, and regions/countries/cities form one OR-group. Unknown values match nothing; unknown parameters are reported in `meta.ignored_params`. Descriptions are truncated previews. One card per role: the postings of one role (a role of one company, reposted or listed per city) are one item, the matching posting of the role added last, with `copies_count` and `locations_also` (extensions) telling the rest, which GET /jobs/{slug}/copies lists; `meta.total` counts cards.',
         tags: ['jobs'],
         auth: 'public',
         budget: 'read',
@@ -130,7 +130,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         method: 'GET',
         path: '/agent/jobs/search',
         summary: 'Search open job postings with full descriptions (for agents)',
-        description: 'Same parameters and order as /jobs/search; every hit carries the full description in `description_format` and no `ghost`. Use a small `limit`. Has its own rate budget.',
+        description: 'Same parameters and order as /jobs/search; every hit carries the full description in `description_format` and no `ghost`. Use a small `limit`. Has its own rate budget. Items are cards, one per role, as in /jobs/search.',
         tags: ['jobs'],
         auth: 'public',
         budget: 'agent',
@@ -151,7 +151,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         path: '/jobs/facets',
         summary: 'Facet counts and numeric ranges for a search',
         description:
-          'Counts per value of every string facet but company_slug (or only those named in `facets`), and salary/experience ranges, for the postings the same search would return. `disjunctive=true` counts each facet under the filter minus its own selected values (the geography facets drop the whole OR-group), costing one extra pass per selected facet. `meta` appears only to report ignored parameters.',
+          'Counts per value of every string facet but company_slug (or only those named in `facets`), and salary/experience ranges, for the cards the same search would return (one per role; each counted by the values of the posting shown). `disjunctive=true` counts each facet under the filter minus its own selected values (the geography facets drop the whole OR-group), costing one extra pass per selected facet. `meta` appears only to report ignored parameters.',
         tags: ['jobs'],
         auth: 'public',
         budget: 'read',
@@ -177,7 +177,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         method: 'GET',
         path: '/jobs',
         summary: 'Open job postings, newest first',
-        description: 'Every open posting by posting date, newest first, with the same paging rules as search.',
+        description: 'Every open role by posting date, newest first, with the same paging rules as search; items are cards, one per role, as in /jobs/search.',
         tags: ['jobs'],
         auth: 'public',
         budget: 'read',
@@ -187,7 +187,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
       (_event, { query, caller }) => {
         const { limit, offset } = page(query)
         const { ids, total } = search.search({ filters: { facets: {} }, limit, offset })
-        return { data: loadJobs(db, ids, { description: 'preview', ghost: true, myVotes: jobVotesOf(db, ids, caller?.userId) }), meta: { total, limit, offset } }
+        return { data: loadJobs(db, ids, { description: 'preview', ghost: true, myVotes: jobVotesOf(db, ids, caller?.userId), roleCopies: true }), meta: { total, limit, offset } }
       },
     ),
   ]

@@ -33,8 +33,23 @@ export const listOf = (item: JsonObject): JsonObject => object({ data: { type: '
 /** `{ data: [item], meta: { total, limit, offset, ignored_params? } }`. */
 export const pageOf = (item: JsonObject): JsonObject => object({ data: { type: 'array', items: item }, meta: ref('PageMeta') })
 
+/** enrichment.salary_normalized (src/catalogue/salary-normalized.ts). */
+const salaryNormalized = (description: string): JsonObject =>
+  object(
+    {
+      min: { type: ['integer', 'null'], description: 'the lower end per year in `currency`; null when only an upper bound is stated' },
+      max: { type: ['integer', 'null'], description: 'the upper end per year in `currency`; null when only a lower bound is stated' },
+      currency: str('the reference currency (setting SALARY_REFERENCE_CURRENCY, default USD)'),
+      period: { type: 'string', const: 'year' },
+      rates_date: { type: 'string', format: 'date', description: 'the date of the exchange rates used' },
+    },
+    undefined,
+    description,
+  )
+
 function attributeSchema(attribute: PostingAttribute): JsonObject {
   const base: JsonObject = { description: attribute.description }
+  if (attribute.name === 'salary_normalized') return salaryNormalized(attribute.description)
   switch (attribute.kind) {
     case 'multi':
       return { ...base, ...strings }
@@ -60,6 +75,8 @@ function jobSchema(): JsonObject {
     company_slug: str(),
     url: str("the employer's application URL; absent when unknown"),
     apply_url: str('served by /jobs/{slug}/copies: the application URL, else the source URL'),
+    copies_count: { ...count, description: 'served by search and the jobs list, whose items are cards (one per role): how many other open postings this role has (the role reposted, or listed in other places); GET /jobs/{slug}/copies lists them' },
+    locations_also: { ...strings, description: "served with copies_count: the distinct locations of the role's newest other open postings (at most 10), this posting's own left out" },
     location: str("the source's verbatim location; absent when unknown"),
     source: str(),
     external_id: str(),

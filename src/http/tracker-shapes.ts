@@ -1,5 +1,6 @@
 import { dataOf, object, ref } from './openapi-shapes.ts'
-import { STAGES } from '../tracker/stages.ts'
+import { SIGNALS, STAGES } from '../tracker/stages.ts'
+import { LABELS, SOURCES } from '../inbox/labels.ts'
 import { EVENT_KINDS, EVENT_SOURCES } from '../tracker/events.ts'
 import { INTERVIEW_STATUSES } from '../tracker/interviews.ts'
 import { FEATURES, PLANS } from '../plan/plan-settings.ts'
@@ -58,16 +59,25 @@ export const TRACKING_PAGE = object({
 const EVENT = object(
   {
     id: int, kind: { type: 'string', enum: [...EVENT_KINDS] }, signal: str, source: { type: 'string', enum: [...EVENT_SOURCES] }, observed: { type: 'boolean' },
-    occurred_at: time, company_slug: str, role_title: str, application_id: int, job_slug: str,
+    occurred_at: time, company_slug: str, role_title: str, application_id: int, job_slug: str, email_id: int, email_subject: str,
   },
   ['id', 'kind', 'source', 'observed', 'occurred_at', 'company_slug', 'role_title', 'application_id'],
+)
+
+const LINKED_MAIL = object(
+  {
+    id: int, source: { type: 'string', enum: [...SOURCES] }, from_addr: str, from_name: str, subject: str, status_signal: { type: 'string', enum: [...LABELS] },
+    link_source: { type: 'string', enum: ['auto', 'manual', 'agent'] }, received_at: time, read: { type: 'boolean' },
+  },
+  ['id', 'source', 'from_addr', 'from_name', 'subject', 'received_at', 'read'],
 )
 
 export const TRACKING_DETAIL = dataOf(
   object(
     {
       job: { oneOf: [ref('Job'), { type: 'null' }] }, viewed_at: nullable(time), saved_at: nullable(time), applied_at: nullable(time),
-      dismissed_at: nullable(time), stage, notes: str, followed_up_at: nullable(time), emails: list({ type: 'object' }), events: list(EVENT),
+      dismissed_at: nullable(time), stage, notes: str, followed_up_at: nullable(time), emails: list(LINKED_MAIL), events: list(EVENT),
+      stage_suggestion: object({ stage, signal: { type: 'string', enum: [...SIGNALS] }, email_id: int }),
     },
     ['job', 'viewed_at', 'saved_at', 'applied_at', 'dismissed_at', 'followed_up_at', 'emails', 'events'],
   ),

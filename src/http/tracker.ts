@@ -12,6 +12,7 @@ import { applicationEvents, timeline } from '../tracker/events.ts'
 import { listInterviews } from '../tracker/interviews.ts'
 import { resolveTarget } from '../tracker/tracking.ts'
 import { allowanceOf } from '../plan/ledger.ts'
+import { linkedMail, stageSuggestion } from '../inbox/application-mail.ts'
 
 /**
  * The job seeker's tracker reads: the tracking list and one entry, the board's pipeline counts,
@@ -101,16 +102,17 @@ export function trackerRoutes(ctx: AppContext): Route[] {
         method: 'GET',
         path: '/me/tracking/:slug',
         summary: 'The caller’s record of one posting, with its timeline',
-        description: 'The full Job, the marks, stage and notes, linked mail (`emails`), and the application’s events newest first (at most 100). 404 when the caller does not track the posting.',
+        description: 'The full Job, the marks, stage and notes, linked mail (`emails`: `{ id, source, from_addr, from_name, subject, status_signal?, link_source?, received_at, read }`, newest first), the application’s events newest first (at most 100), and `stage_suggestion` `{ stage, signal, email_id }` when a suggested, unconfirmed message’s label would move the card forward. 404 when the caller does not track the posting.',
         tags: ['tracking'],
         auth: 'session-or-key',
         params: SlugParams,
-        responses: { 200: { description: '`{ data: { job: Job | null, viewed_at, saved_at, applied_at, dismissed_at, stage?, notes?, followed_up_at, emails: [], events: [event] } }`', schema: TRACKING_DETAIL }, 404: 'not found' },
+        responses: { 200: { description: '`{ data: { job: Job | null, viewed_at, saved_at, applied_at, dismissed_at, stage?, notes?, followed_up_at, emails: [mail], events: [event], stage_suggestion? } }`', schema: TRACKING_DETAIL }, 404: 'not found' },
       },
       (_event, { caller, params }) => {
         const target = resolveTarget(db, caller.userId, params.slug, (slug) => jobIdBySlug(db, slug))
         const row = target && trackingRow(db, caller.userId, { jobId: target.jobId, appId: target.app?.id })
         if (!row) throw notFound('not found')
+        const suggestion = row.job_id === null ? undefined : stageSuggestion(db, caller.userId, row.job_id, row.stage)
         const job = row.job_id === null ? null : loadJobs(db, [row.job_id], { description: 'html', ghost: true, myVotes: jobVotesOf(db, [row.job_id], caller.userId) })[0]
         return {
           data: {
@@ -122,8 +124,9 @@ export function trackerRoutes(ctx: AppContext): Route[] {
             ...(row.stage !== null && { stage: row.stage }),
             ...(row.notes !== null && { notes: row.notes }),
             followed_up_at: row.followed_up_at,
-            emails: [],
+            emails: row.job_id === null ? [] : linkedMail(db, caller.userId, row.job_id),
             events: row.app_id === null ? [] : applicationEvents(db, row.app_id, 100),
+            ...(suggestion && { stage_suggestion: suggestion }),
           },
         }
       },

@@ -16,9 +16,16 @@ import { aiArchetypeOf, companyTypeFromText, summaryOf, timezoneNoteOf } from '.
 /** Bumped whenever a rule changes what enrichment derives, so stored postings can be re-enriched. */
 export const ENRICHMENT_VERSION = 2
 
-/** The role cluster of a posting: reposts of one role by one company share it (/jobs/{slug}/copies). */
-export function clusterKeyOf(companySlug: string, title: string): string {
-  return `${companySlug}:${roleOf(title) ?? slugify(title)}`
+/**
+ * The role cluster of a posting: one role of one company, reposted or listed per city, shares it
+ * (one card in search, /jobs/{slug}/copies). `company:role:seniority:employment type`, where the
+ * role is the title without level words, work-mode and gender markers, brackets and what follows a
+ * separator ("Senior Backend Engineer (Go) - Berlin" -> backend-engineer), and seniority and
+ * employment type are the enriched ones (empty when unknown): a junior and a senior opening, or a
+ * contract and a permanent one, are two roles.
+ */
+export function clusterKeyOf(companySlug: string, title: string, seniority: string | null | undefined, employmentType: string | null | undefined): string {
+  return `${companySlug}:${roleOf(title) ?? slugify(title)}:${seniority ?? ''}:${employmentType ?? ''}`
 }
 
 const titleFacts = memoize(classifyTitle)
@@ -75,6 +82,8 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
   const hasSalary = statedSalary || salary !== null
   const ghost = raw.closedAt ? null : assessGhost(reality, { hasSalary, textLength: descriptionText.length, skillCount: skills.size })
 
+  const seniority = first(stated.seniority, title.seniority, seniorityFromYears(years.min))
+  const employmentType = first(stated.employmentType, read.readsEmploymentType(raw.title, descriptionText))
   return {
     source: raw.source,
     externalId: raw.externalId,
@@ -91,8 +100,8 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
     roleType: first(stated.roleType, title.roleType),
     aiArchetype: first(stated.aiArchetype, aiArchetypeOf(raw.title, descriptionText, category)),
     category,
-    seniority: first(stated.seniority, title.seniority, seniorityFromYears(years.min)),
-    employmentType: first(stated.employmentType, read.readsEmploymentType(raw.title, descriptionText)),
+    seniority,
+    employmentType,
     relocation: first(stated.relocation, read.readsRelocation(descriptionText)),
     visaSponsorship: first(stated.visaSponsorship, read.readsVisaSponsorship(descriptionText)),
     requiresClearance: stated.requiresClearance ?? read.readsClearance(text),
@@ -114,7 +123,7 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
     cities: location.cities.map((city) => ({ ...city })),
     skills: [...skills.values()],
     domains: domains.length ? domains : ['other'],
-    clusterKey: clusterKeyOf(raw.company.slug, raw.title),
+    clusterKey: clusterKeyOf(raw.company.slug, raw.title, seniority, employmentType),
     reality,
     ghost,
     enrichmentVersion: ENRICHMENT_VERSION,

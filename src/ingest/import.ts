@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { normalizeUrl, upsertJob, type UpsertOutcome } from '../catalogue/job-store.ts'
 import { markRefreshPending, refreshDerivedData, resumePendingRefresh } from '../catalogue/refresh.ts'
 import type { DB } from '../db/connection.ts'
-import { clusterKeyOf, enrichPosting } from './enrich.ts'
+import { enrichPosting } from './enrich.ts'
 import { JobLineSchema, rawFromJobLine } from './import-job-shape.ts'
 import { isJsonLd, jobPostingNodes, rawFromJobPosting, RecordError } from './json-ld.ts'
 import type { RawPosting } from './raw-posting.ts'
@@ -86,8 +86,11 @@ export function batchWriter(db: DB, now: Date, summary: ImportSummary, onWritten
      WHERE r.cluster_key = ? AND NOT (j.source = ? AND j.external_id = ?)`,
   )
   const writeOne = db.transaction((raw: RawPosting) => {
-    const others = clusterCount.get(clusterKeyOf(raw.company.slug, raw.title), raw.source, raw.externalId) as { n: number; open: number | null }
-    const record = enrichPosting(raw, { now, clusterSize: others.n + 1, massPostingCount: (others.open ?? 0) + 1 })
+    // The cluster key follows from enrichment (seniority, employment type); the reality signal then
+    // needs the cluster's size, so a repost is enriched a second time with it.
+    let record = enrichPosting(raw, { now })
+    const others = clusterCount.get(record.clusterKey, raw.source, raw.externalId) as { n: number; open: number | null }
+    if (others.n > 0) record = enrichPosting(raw, { now, clusterSize: others.n + 1, massPostingCount: (others.open ?? 0) + 1 })
     return upsertJob(db, record, stamp)
   })
   return db.transaction((batch: ImportInput[]) => {

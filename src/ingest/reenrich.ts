@@ -12,7 +12,9 @@ import { ENRICHMENT_VERSION, enrichPosting } from './enrich.ts'
  * and ghost evidence (which depend on reposts, not on text rules) stay as stored.
  *
  * The SQL names the columns of schema version 8 itself (not the attribute table), so migration 8
- * keeps working when later releases add columns.
+ * keeps working when later releases add columns. Role clusters are not re-keyed here: migration 19
+ * splits them by the seniority and employment type written here; a later re-enrichment that can
+ * change either must re-key them the same way.
  */
 interface StoredRow {
   id: number

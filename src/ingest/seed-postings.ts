@@ -96,6 +96,9 @@ export function* generateRawPostings(count: number, seed: number, now: Date): Ge
   const roleWeights = SEED_ROLES.map((role) => [role, role.weight] as const)
   let produced = 0
   let serial = 0
+  // Company, title and location already listed: a copy that would repeat all three is not a second
+  // role (nor a real listing in another place), so it is not generated.
+  const listed = new Set<string>()
   while (produced < count) {
     const company = companyPicker.pick(random)
     const role = random.weighted(roleWeights)
@@ -151,6 +154,9 @@ export function* generateRawPostings(count: number, seed: number, now: Date): Ge
         if (!worldwide && random.chance(0.1)) location = 'Remote'
       } else if (workMode === 'hybrid' && random.chance(0.3)) location = `Hybrid - ${place.city}`
       if (random.chance(0.03)) location = null
+      const listing = `${company.record.slug}\u0000${title}\u0000${location ?? ''}`
+      if (listed.has(listing)) continue
+      listed.add(listing)
       const copyAge = Math.max(0, ageDays - copy * random.int(0, 12))
       const postedAt = new Date(now.getTime() - copyAge * DAY - random.int(0, DAY - 1))
       // Sources restamp old postings: first seen long ago, posted_at recent.

@@ -119,6 +119,8 @@ export class DocColumns {
   live: Bitmap
   /** job id -> document index + 1 (0 = not in the index). */
   docOfJob: Uint32Array
+  /** The posting's role cluster (role_clusters.id; 0 = none): one card per role in search (role-cards.ts). */
+  clusters: Uint32Array
   readonly singles = new Map<string, Uint32Array>()
   readonly multis = new Map<string, Csr>()
   readonly dictionaries = new Map<string, Dictionary>()
@@ -133,6 +135,7 @@ export class DocColumns {
     this.jobIds = new Uint32Array(capacity)
     this.live = new Uint32Array(wordsFor(capacity))
     this.docOfJob = new Uint32Array(capacity + 1)
+    this.clusters = new Uint32Array(capacity)
     for (const field of singleFields) this.singles.set(field, new Uint32Array(capacity))
     for (const field of multiFields) this.multis.set(field, new Csr(capacity))
     for (const field of [...singleFields, ...multiFields]) this.dictionaries.set(field, new Dictionary())
@@ -171,6 +174,7 @@ export class DocColumns {
     if (doc >= this.jobIds.length) {
       const size = Math.ceil(this.jobIds.length * 1.5) + 16
       this.jobIds = grow(this.jobIds, size)
+      this.clusters = grow(this.clusters, size)
       for (const [field, column] of this.singles) this.singles.set(field, grow(column, size))
       for (const [column, values] of this.numbers) this.numbers.set(column, grow(values, size))
       for (const [column, values] of this.flags) this.flags.set(column, grow(values, size))

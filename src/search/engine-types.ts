@@ -6,7 +6,7 @@ import type { FacetName, SearchFilters } from './facet-spec.ts'
 export interface SearchResult {
   /** Job ids of the requested page, in order. */
   ids: number[]
-  /** Exact number of matches. */
+  /** Exact number of matching cards: one per role cluster (role-cards.ts), each unclustered posting one. */
   total: number
   /** Set when words of q were unknown and matched as their correction (typo.ts): the query as matched. */
   didYouMean?: string
@@ -19,6 +19,11 @@ export interface FacetsRequest {
   facets?: readonly FacetName[]
   /** Count each facet under the full filter minus its own included values (geography: the whole OR-group). */
   disjunctive?: boolean
+  /**
+   * Count postings instead of cards (one per role, as search does): for catalogue-wide figures
+   * (GET /stats/facets, the typeahead's weights), which describe the catalogue, not a result list.
+   */
+  postings?: boolean
 }
 
 export interface FacetsResult {

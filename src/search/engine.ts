@@ -15,6 +15,8 @@
  * Design: facet values are posting lists over dense document indices; a filter becomes a bitmap
  * by OR / AND / AND-NOT of those lists; the FTS5 match set (per term; common terms' sets kept
  * like posting lists) is intersected with it; counts are one pass over the matched documents.
+ * Postings of one role cluster collapse into one card (role-cards.ts): pages, totals and facet
+ * counts count cards.
  * Results are cached in an LRU keyed by the normalized query, dropped whenever the catalogue changes.
  */
 import { LRUCache } from 'lru-cache'
@@ -76,13 +78,20 @@ export class SearchEngine {
   search(query: SearchQuery, excludeJobIds: readonly number[] = []): SearchResult {
     const index = this.current()
     const { text, didYouMean } = this.textOf(query.q)
-    const matched = this.matched(index, text, query.filters)
     const relevance = !query.sort && text !== null
-    let segments = relevance ? this.tiers(index, text, query.filters, matched) : [matched]
     const excluded = excludeJobIds.flatMap((id) => index.columns.docOf(id) ?? [])
-    // The cached sets stay whole: the exclusion is applied to copies.
-    if (excluded.length) segments = segments.map((segment) => withoutDocs(segment, excluded))
-    const total = excluded.length ? countDocs(withoutDocs(matched, excluded)) : countDocs(matched)
+    let cards: Bitmap
+    let segments: Bitmap[]
+    if (excluded.length) {
+      // An excluded posting may be its role's card: the role is then shown by its next posting, so
+      // the cards are chosen after the exclusion, from a copy (the cached sets stay whole).
+      cards = index.roleClusters.cardsOf(withoutDocs(this.matched(index, text, query.filters), excluded))
+      segments = relevance ? relevanceTiers(index, text, cards) : [cards]
+    } else {
+      cards = this.cards(index, text, query.filters)
+      segments = relevance ? this.tiers(index, text, query.filters, cards) : [cards]
+    }
+    const total = countDocs(cards)
     const docs = pageOf(index, segments, {
       key: query.sort ?? 'posted_at',
       order: query.sort ? (query.order ?? 'desc') : 'desc',
@@ -111,7 +120,7 @@ export class SearchEngine {
     const index = this.current()
     const names = request.facets ?? COUNTED_FACETS
     const { text } = this.textOf(request.q)
-    const key = `facets|${request.disjunctive ? 'd' : 'p'}|${names.join(',')}|${this.queryKey(text, request.filters)}`
+    const key = `facets|${request.disjunctive ? 'd' : 'p'}${request.postings ? 'p' : 'c'}|${names.join(',')}|${this.queryKey(text, request.filters)}`
     const hit = this.cache.get(key) as FacetsResult | undefined
     if (hit) return hit
     const sets = new Map<string, CountingSet>()
@@ -119,8 +128,8 @@ export class SearchEngine {
       const omitted = omitFacet ? String(omittedClauseOf(omitFacet)) : ''
       let set = sets.get(omitted)
       if (!set) {
-        const matched = this.matched(index, text, request.filters, omitFacet)
-        set = countingSet(index, matched, countDocs(matched))
+        const counted = request.postings ? this.matched(index, text, request.filters, omitFacet) : this.cards(index, text, request.filters, omitFacet)
+        set = countingSet(index, counted, countDocs(counted))
         sets.set(omitted, set)
       }
       return set
@@ -131,7 +140,8 @@ export class SearchEngine {
     for (const facet of own) Object.assign(counted, countFacets(index, setFor(facet), [facet]))
     const facets: Partial<Record<FacetName, ValueCounts>> = {}
     for (const facet of names) facets[facet] = counted[facet]
-    const stats = all.size === index.liveCount ? this.catalogueStats(index) : statsOf(index, all)
+    const everything = countDocs(this.matched(index, text, request.filters)) === index.liveCount
+    const stats = everything && !request.postings ? this.catalogueStats(index) : statsOf(index, all)
     const result: FacetsResult = { total: all.size, facets, stats }
     this.cache.set(key, result)
     return result
@@ -139,7 +149,10 @@ export class SearchEngine {
 
   /** Ranges over the whole catalogue: computed once per index generation, kept outside the cache. */
   private catalogueStats(index: SearchIndex): FacetStats {
-    if (this.fullStats?.index !== index) this.fullStats = { index, stats: statsOf(index, countingSet(index, index.live, index.liveCount)) }
+    if (this.fullStats?.index !== index) {
+      const cards = index.roleClusters.cardsOf(index.live)
+      this.fullStats = { index, stats: statsOf(index, countingSet(index, cards, countDocs(cards))) }
+    }
     return this.fullStats.stats
   }
 
@@ -207,6 +220,18 @@ export class SearchEngine {
       this.cache.set(key, matched)
     }
     return matched
+  }
+
+  /** The cards among the matches: one per role cluster (role-cards.ts). */
+  private cards(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): Bitmap {
+    const omitted = omitFacet ? omittedClauseOf(omitFacet) : undefined
+    const key = `cards|${this.queryKey(text, filters, omitted ?? '')}`
+    let cards = this.cache.get(key) as Bitmap | undefined
+    if (!cards) {
+      cards = index.roleClusters.cardsOf(this.matched(index, text, filters, omitFacet))
+      this.cache.set(key, cards)
+    }
+    return cards
   }
 
   private tiers(index: SearchIndex, text: TextQuery, filters: SearchFilters, matched: Bitmap): Bitmap[] {

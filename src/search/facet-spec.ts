@@ -32,8 +32,11 @@ export const REGIONS_NONE = 'none'
 /** Numeric filter parameter -> its key in SearchFilters. */
 export const NUMERIC_FILTERS = Object.fromEntries(VALUE_FILTERS.filter((f) => f.test !== 'equals').map((f) => [f.param, f.field])) as Record<string, NumberFilterField>
 
-/** The contract's sort keys, in its order: each one a number or date attribute, loaded into the index. */
-export const SORT_KEYS = ['created_at', 'posted_at', 'view_count', 'salary_min', 'salary_max'] as const satisfies readonly NumberAttribute[]
+/**
+ * The sort keys: the contract's, in its order, then ours (`salary_normalized`: the comparable annual
+ * salary). Each one a number or date attribute, held in the index.
+ */
+export const SORT_KEYS = ['created_at', 'posted_at', 'view_count', 'salary_min', 'salary_max', 'salary_normalized'] as const satisfies readonly NumberAttribute[]
 /** Number and date attributes held in the index: those with a filter, and the sort keys. */
 export const INDEX_NUMBERS: readonly NumberAttribute[] = ATTRIBUTES.filter((row) => (row.kind === 'number' || row.kind === 'date') && (row.filters || (SORT_KEYS as readonly string[]).includes(row.name))).map((row) => row.name as NumberAttribute)
 

@@ -9,6 +9,7 @@ import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from '..
 import { Csr, DocColumns, FLAG_COLUMNS, grow, NUMBER_COLUMNS } from './doc-columns.ts'
 import { FACET_NAMES, MULTI_FACETS } from './facet-spec.ts'
 import { tokenize } from './text-tokens.ts'
+import { salarySortValue } from '../catalogue/salary-normalized.ts'
 
 /** Word lists kept for relevance tiers: a query word found in the title ranks above one found in the description. */
 export const TITLE_WORDS = 'title_words'
@@ -31,6 +32,9 @@ function multiSource(row: PostingAttribute): string {
 // Dates to the millisecond, as they are served: ordering by them is exact, not by the second.
 const numberSource = (row: PostingAttribute) => (row.kind === 'date' ? `unixepoch(j.${columnOf(row)}, 'subsec')` : `j.${columnOf(row)}`)
 
+/** Numbers read from SQL; the computed ones (salary_normalized) follow from them in writeRow. */
+const LOADED_NUMBERS = NUMBER_COLUMNS.filter((name) => !attribute(name).computed)
+
 export const SINGLE_FIELDS = FACET_NAMES.filter((name) => !MULTI_FACETS.includes(name))
 export const MULTI_FIELDS = [...MULTI_FACETS, TITLE_WORDS, COMPANY_WORDS]
 
@@ -40,12 +44,14 @@ const HEAD = ['j.id', 'j.closed_at IS NULL', 'j.title', 'c.name']
 const SCALARS = [
   ...HEAD,
   ...FLAG_COLUMNS.map((name) => `j.${columnOf(attribute(name))}`),
-  ...NUMBER_COLUMNS.map((name) => numberSource(attribute(name))),
+  ...LOADED_NUMBERS.map((name) => numberSource(attribute(name))),
   ...SINGLE_FIELDS.map((name) => singleSource(attribute(name))),
 ]
 const FROM = 'FROM jobs j JOIN companies c ON c.id = j.company_id'
-/** A patch reads a few postings with their lists inline; the full load reads the lists table by table. */
-const SELECT = `SELECT ${[...SCALARS, ...MULTI_FACETS.map((name) => multiSource(attribute(name)))].join(', ')} ${FROM}`
+/** A patch reads a few postings with their lists (and role cluster, last) inline; the full load reads them table by table. */
+const SELECT = `SELECT ${[...SCALARS, ...MULTI_FACETS.map((name) => multiSource(attribute(name))), 'j.cluster_id'].join(', ')} ${FROM}`
+/** Role clusters of the open postings, from the covering index jobs_cluster_posted (never the rows). */
+const SELECT_CLUSTERS = 'SELECT id, cluster_id FROM jobs INDEXED BY jobs_cluster_posted WHERE cluster_id IS NOT NULL AND closed_at IS NULL'
 const SELECT_ALL_OPEN = `SELECT ${[...SCALARS, 'j.company_id'].join(', ')} ${FROM} WHERE j.closed_at IS NULL ORDER BY j.id`
 
 type Row = unknown[]
@@ -56,7 +62,7 @@ function writeRow(columns: DocColumns, doc: number, row: Row): void {
     const value = row[at++]
     columns.flag(column)[doc] = value === null ? -1 : Number(value)
   }
-  for (const column of NUMBER_COLUMNS) {
+  for (const column of LOADED_NUMBERS) {
     const value = row[at++]
     columns.number(column)[doc] = value === null ? NaN : Number(value)
   }
@@ -64,6 +70,12 @@ function writeRow(columns: DocColumns, doc: number, row: Row): void {
     const value = row[at++]
     columns.single(field)[doc] = typeof value === 'string' && value ? columns.dictionary(field).intern(value) + 1 : 0
   }
+  const name = (field: string) => {
+    const code = columns.single(field)[doc]!
+    return code ? columns.dictionary(field).names[code - 1]! : null
+  }
+  const salary = (column: 'salary_min' | 'salary_max') => columns.number(column)[doc]!
+  columns.number('salary_normalized')[doc] = salarySortValue(salary('salary_min'), salary('salary_max'), name('salary_currency'), name('salary_period'))
   columns.live[doc >>> 5]! |= 1 << (doc & 31)
 }
 
@@ -124,6 +136,10 @@ export function loadAllOpen(db: DB): DocColumns {
     companyOf[doc] = Number(row[SCALARS.length])
   }
   for (const name of MULTI_FACETS) columns.multis.set(name, loadList(db, columns, attribute(name), companyOf))
+  for (const [id, cluster] of db.prepare(SELECT_CLUSTERS).raw(true).iterate() as IterableIterator<[number, number]>) {
+    const doc = columns.docOf(id)
+    if (doc !== undefined) columns.clusters[doc] = cluster
+  }
   return columns
 }
 
@@ -186,6 +202,7 @@ export function patchJobs(db: DB, columns: DocColumns, jobIds: readonly number[]
     }
     const doc = existing ?? columns.addDoc(jobId)
     writeRow(columns, doc, row)
+    columns.clusters[doc] = Number(row[row.length - 1] ?? 0)
     changedMulti.set(doc, multiCodes(columns, row, memo))
   }
   andNotDocs(columns.live, gone)

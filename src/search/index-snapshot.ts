@@ -12,9 +12,10 @@ import { open, rename } from 'node:fs/promises'
 import { getMeta, setMeta, type DB } from '../db/connection.ts'
 import { Csr, Dictionary, DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS } from './doc-columns.ts'
 import { TermIndex } from './term-index.ts'
+import { referenceCurrency } from '../catalogue/salary-normalized.ts'
 
 /** Bumped whenever the layout of DocColumns or TermIndex changes. */
-const FORMAT = 5
+const FORMAT = 6
 const TOKEN_KEY = 'search_snapshot'
 
 type Typed = Uint32Array | Float64Array | Int8Array | Uint8Array
@@ -28,6 +29,8 @@ interface Header {
   docCount: number
   singleFields: string[]
   multiFields: string[]
+  /** The reference currency the salary_normalized column was computed in. */
+  salaryReference: string
   /** Number and flag columns, in the order of the arrays. */
   numberFields: string[]
   flagFields: string[]
@@ -46,6 +49,7 @@ function arrays(columns: DocColumns): Typed[] {
     columns.jobIds.subarray(0, n),
     columns.live,
     columns.docOfJob,
+    columns.clusters.subarray(0, n),
     ...FLAG_COLUMNS.map((column) => columns.flag(column).subarray(0, n)),
     ...NUMBER_COLUMNS.map((column) => columns.number(column).subarray(0, n)),
     ...columns.singleFields.map((field) => columns.single(field).subarray(0, n)),
@@ -71,7 +75,7 @@ export function copySnapshot(columns: DocColumns, terms: TermIndex | undefined, 
   // Term postings are never changed in place (only their dirty mask and overlay are): no copy needed.
   const copied = [...arrays(columns).map((array) => array.slice()), ...(terms ? [...termArrays(terms).slice(0, 5), terms.dirty.slice()] : [])]
   const header: Header = {
-    format: FORMAT, token: randomUUID(), seq, viewSeq, docCount: columns.docCount,
+    format: FORMAT, token: randomUUID(), seq, viewSeq, docCount: columns.docCount, salaryReference: referenceCurrency(),
     singleFields: [...columns.singleFields], multiFields: [...columns.multiFields], numberFields: [...NUMBER_COLUMNS], flagFields: [...FLAG_COLUMNS],
     dictionaries: Object.fromEntries([...columns.dictionaries].map(([field, dictionary]) => [field, [...dictionary.names]])),
     lengths: copied.map((array) => array.length),
@@ -118,7 +122,7 @@ export function readSnapshot(db: DB, path: string, singleFields: readonly string
   const header = JSON.parse(bytes.subarray(8, 8 + headerLength).toString()) as Header
   const same = (a: readonly string[] | undefined, b: readonly string[]) => JSON.stringify(a) === JSON.stringify(b)
   const sameFields = same(header.singleFields, singleFields) && same(header.multiFields, multiFields) && same(header.numberFields, NUMBER_COLUMNS) && same(header.flagFields, FLAG_COLUMNS)
-  if (header.format !== FORMAT || !sameFields || header.token !== getMeta(db, TOKEN_KEY)) return undefined
+  if (header.format !== FORMAT || !sameFields || header.salaryReference !== referenceCurrency() || header.token !== getMeta(db, TOKEN_KEY)) return undefined
   // One copy into a fresh aligned buffer; the columns are views onto it.
   const start = 8 + headerLength + ((8 - ((8 + headerLength) % 8)) % 8)
   const body = new ArrayBuffer(bytes.length - start)
@@ -137,6 +141,7 @@ export function readSnapshot(db: DB, path: string, singleFields: readonly string
   columns.jobIds = take(Uint32Array)
   columns.live = take(Uint32Array)
   columns.docOfJob = take(Uint32Array)
+  columns.clusters = take(Uint32Array)
   for (const column of FLAG_COLUMNS) columns.flags.set(column, take(Int8Array))
   for (const column of NUMBER_COLUMNS) columns.numbers.set(column, take(Float64Array))
   for (const field of singleFields) columns.singles.set(field, take(Uint32Array))

@@ -10,6 +10,7 @@ import { MULTI_FACETS, REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import { packFacetRows, type FacetRows } from './facet-rows.ts'
 import { COMPANY_WORDS } from './index-load.ts'
 import { tokenize } from './text-tokens.ts'
+import { RoleClusters } from './role-cards.ts'
 
 export interface SortPermutation {
   /** Live documents with a known key, ascending by (key, document). */
@@ -29,6 +30,7 @@ export class SearchIndex {
   private readonly dense = new Map<string, Bitmap>()
   private readonly folded = new Map<string, Map<string, Uint32Array>>()
   private rows: FacetRows | undefined
+  private clusters: RoleClusters | undefined
 
   constructor(readonly columns: DocColumns) {
     this.words = columns.live.length
@@ -43,6 +45,11 @@ export class SearchIndex {
 
   get live(): Bitmap {
     return this.columns.live
+  }
+
+  /** Role clusters of the live documents, for one card per role (built on first use). */
+  get roleClusters(): RoleClusters {
+    return (this.clusters ??= new RoleClusters(this.columns))
   }
 
   isLive(doc: number): boolean {

@@ -56,10 +56,10 @@ export function setNotes(db: DB, app: Application, notes: string | null, now: st
 }
 
 /** Records the applied time once and the `applied` event with it. */
-export function markApplicationApplied(db: DB, app: Application, appliedAt: string, now: string): void {
+export function markApplicationApplied(db: DB, app: Application, appliedAt: string, now: string, source: EventSource = 'user'): void {
   if (app.applied_at) return
   db.prepare('UPDATE applications SET applied_at = ?, updated_at = ? WHERE id = ?').run(appliedAt, now, app.id)
-  addEvent(db, { userId: app.user_id, applicationId: app.id, kind: 'applied', source: 'user', occurredAt: appliedAt })
+  addEvent(db, { userId: app.user_id, applicationId: app.id, kind: 'applied', source, occurredAt: appliedAt })
 }
 
 /** Clearing the stage clears applied_at too (the board's "drag back to Saved"); notes stay. */
@@ -79,11 +79,13 @@ export function deleteApplication(db: DB, app: Application): void {
  * A classified employer mail linked to an application (mail triage calls this): the reply is
  * employer activity (silence restarts from it, an `employer_reply` event carries the signal), and
  * the stage moves by the automatic rule — forward only, into an active stage, never out of a
- * terminal one. A rejection never moves a card. Returns the stage after the call.
+ * terminal one. A rejection never moves a card; nor does a label that implies no stage (an
+ * information request), nor a call with `move: false` (a label given with low confidence).
+ * Returns the stage after the call.
  */
 export function autoAdvance(
   db: DB,
-  input: { userId: number; applicationId: number; signal: Signal; source: EventSource; occurredAt: string; emailId?: number },
+  input: { userId: number; applicationId: number; signal: string; source: EventSource; occurredAt: string; emailId?: number; move?: boolean },
 ): { stage: Stage | null; moved: boolean } {
   return db.transaction(() => {
     const app = applicationById(db, input.userId, input.applicationId)
@@ -91,7 +93,8 @@ export function autoAdvance(
     const { userId, source, signal, occurredAt, emailId } = input
     db.prepare('UPDATE applications SET last_activity_at = max(coalesce(last_activity_at, ?), ?), updated_at = ? WHERE id = ?').run(occurredAt, occurredAt, occurredAt, app.id)
     addEvent(db, { userId, applicationId: app.id, kind: 'employer_reply', signal, source, occurredAt, emailId })
-    const target = automaticMove(app.stage, SIGNAL_STAGE[signal])
+    const implied = SIGNAL_STAGE[signal as Signal] as Stage | undefined
+    const target = implied === undefined || input.move === false ? null : automaticMove(app.stage, implied)
     if (target === null) return { stage: app.stage, moved: false }
     changeStage(db, app, target, source, occurredAt)
     return { stage: target, moved: true }

@@ -38,10 +38,13 @@ interface EventRow {
   role_title: string
   job_slug: string
   job_id: number | null
+  email_subject: string | null
 }
 
 const SELECT = `SELECT e.id, e.kind, e.signal, e.source, e.occurred_at, e.email_id, e.application_id,
-  a.company_slug, a.role_title, a.job_slug, a.job_id FROM application_events e JOIN applications a ON a.id = e.application_id`
+  a.company_slug, a.role_title, a.job_slug, a.job_id, m.subject AS email_subject
+  FROM application_events e JOIN applications a ON a.id = e.application_id
+  LEFT JOIN emails m ON m.id = e.email_id AND m.deleted_at IS NULL`
 
 /** A timeline event as the API shows it; the job slug only while the posting exists. */
 function toEvent(row: EventRow) {
@@ -56,7 +59,8 @@ function toEvent(row: EventRow) {
     role_title: row.role_title,
     application_id: row.application_id,
     ...(row.job_id !== null && { job_slug: row.job_slug }),
-    // email_id / email_subject come with the mail store: omitted while no such mail exists.
+    // The mail behind the event, while it exists (deleted mail is not named).
+    ...(row.email_subject !== null && { email_id: row.email_id, email_subject: row.email_subject }),
   }
 }
 

@@ -10,7 +10,7 @@ import { silenceOf, STAGES, type Stage } from './stages.ts'
 export const TRACKING_FILTERS = ['all', 'viewed', 'saved', 'applied', 'board', 'dismissed'] as const
 export type TrackingFilter = (typeof TRACKING_FILTERS)[number]
 
-interface EntryRow {
+export interface EntryRow {
   job_id: number | null
   app_id: number | null
   job_slug: string
@@ -27,6 +27,8 @@ interface EntryRow {
   followed_up_at: string | null
   app_created_at: string | null
   touched_at: string
+  email_count: number
+  suggestion_pending: number
 }
 
 /** Every entry of one user: live postings (marks, maybe an application) and orphaned applications. */
@@ -35,13 +37,15 @@ const ENTRIES = `
     SELECT i.job_id, a.id AS app_id, j.public_slug AS job_slug, c.slug AS company_slug, j.title AS role_title,
       i.viewed_at, i.saved_at, coalesce(a.applied_at, i.applied_at) AS applied_at, i.dismissed_at, a.stage, a.notes,
       a.stage_set_at, a.last_activity_at, a.followed_up_at, a.created_at AS app_created_at,
-      max(i.updated_at, coalesce(a.updated_at, '')) AS touched_at
+      max(i.updated_at, coalesce(a.updated_at, '')) AS touched_at,
+      (SELECT count(*) FROM emails m WHERE m.user_id = @userId AND m.job_id = i.job_id AND m.deleted_at IS NULL) AS email_count,
+      EXISTS (SELECT 1 FROM emails m WHERE m.user_id = @userId AND m.job_id IS NULL AND m.suggested_job_id = i.job_id AND m.deleted_at IS NULL) AS suggestion_pending
     FROM job_interactions i JOIN jobs j ON j.id = i.job_id JOIN companies c ON c.id = j.company_id
     LEFT JOIN applications a ON a.user_id = i.user_id AND a.job_id = i.job_id
     WHERE i.user_id = @userId
     UNION ALL
     SELECT NULL, a.id, a.job_slug, a.company_slug, a.role_title, NULL, NULL, a.applied_at, NULL, a.stage, a.notes,
-      a.stage_set_at, a.last_activity_at, a.followed_up_at, a.created_at, a.updated_at
+      a.stage_set_at, a.last_activity_at, a.followed_up_at, a.created_at, a.updated_at, 0, 0
     FROM applications a WHERE a.user_id = @userId AND a.job_id IS NULL
   )`
 
@@ -68,12 +72,15 @@ function toCard(job: Record<string, any>) {
   return card
 }
 
-/** Silence of a board entry, counted from the last employer activity (or the last own move when none was seen). */
-function silenceFields(row: EntryRow, now: Date) {
+/**
+ * Silence of a board entry, counted from the last employer activity (or the last own move when none
+ * was seen); `unconfirmed` past the threshold while a mail link suggestion for it waits for the user.
+ */
+export function silenceFields(row: EntryRow, now: Date) {
   const onBoard = row.stage !== null || row.applied_at !== null
   const since = row.last_activity_at ?? latest(row.stage_set_at, row.applied_at) ?? row.app_created_at
   if (!onBoard || !since) return { days_silent: null }
-  const silence = silenceOf(row.stage, since, now)
+  const silence = silenceOf(row.stage, since, now, row.suggestion_pending === 1)
   return { days_silent: silence.days, ...(silence.state && { silence_state: silence.state }) }
 }
 
@@ -91,7 +98,7 @@ function toEntry(row: EntryRow, job: Record<string, unknown> | undefined, now: D
     dismissed_at: row.dismissed_at,
     stage: row.stage,
     notes: row.notes,
-    email_count: 0, // linked mail arrives with the mail store
+    email_count: row.email_count,
     last_activity_at: row.last_activity_at,
     ...silenceFields(row, now),
     followed_up_at: row.followed_up_at,

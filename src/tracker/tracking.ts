@@ -5,6 +5,7 @@ import {
   ensureApplication, markApplicationApplied, setNotes, type Application,
 } from './applications.ts'
 import type { Stage } from './stages.ts'
+import type { EventSource } from './events.ts'
 
 /**
  * The tracker's operations on one posting or application, each one transaction over the
@@ -53,11 +54,14 @@ export function resolveTarget(db: DB, userId: number, id: string, jobIdBySlug: (
   return jobId === undefined ? undefined : { jobId }
 }
 
-/** view / save / dismiss / apply. `appliedAt` (apply only): when the application happened. */
-export function recordAction(db: DB, userId: number, jobId: number, action: InteractionAction, now: string, appliedAt = now): InteractionRecord {
+/**
+ * view / save / dismiss / apply. `appliedAt` (apply only): when the application happened;
+ * `source`: who said so (the user, or a mail marked as the application).
+ */
+export function recordAction(db: DB, userId: number, jobId: number, action: InteractionAction, now: string, appliedAt = now, source: EventSource = 'user'): InteractionRecord {
   return db.transaction(() => {
     recordInteraction(db, userId, jobId, action, now, appliedAt)
-    if (action === 'apply') markApplicationApplied(db, ensureApplication(db, userId, jobId, now), appliedAt, now)
+    if (action === 'apply') markApplicationApplied(db, ensureApplication(db, userId, jobId, now), appliedAt, now, source)
     return interactionRecord(db, userId, { jobId })
   })()
 }

@@ -47,10 +47,20 @@ export function jobCard(job: Job): HTMLElement {
       job.work_mode ? h('span', { class: `work-mode mode-${job.work_mode}` }, valueLabel('work_mode', job.work_mode)) : null,
       salary ? h('span', { class: 'job-salary' }, salary) : null,
       age ? h('time', { class: 'job-age', datetime: job.posted_at ?? '' }, age) : null,
+      alsoListed(job),
     ),
     // The search preview is already HTML-escaped by the API; render it as text after decoding entities.
     job.description ? h('p', { class: 'job-preview' }, decodeEntities(job.description)) : null,
   )
+}
+
+/** A search card stands for its whole role: where else it is listed, the full list on the job page (copies). */
+function alsoListed(job: Job): HTMLElement | null {
+  const count = job.copies_count ?? 0
+  if (!count) return null
+  const places = job.locations_also ?? []
+  const text = places.length ? `also ${places.slice(0, 2).join(' · ')}${places.length > 2 ? ` +${places.length - 2}` : ''}` : `+${count} more ${count === 1 ? 'listing' : 'listings'}`
+  return h('a', { class: 'job-also', href: `/jobs/${encodeURIComponent(job.public_slug)}#copies`, title: `${count} other ${count === 1 ? 'listing' : 'listings'} of this role${places.length ? `: ${places.join(', ')}` : ''}` }, text)
 }
 
 /** A placeholder row of the same height as a real one, so nothing moves when results arrive. */

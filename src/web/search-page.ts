@@ -19,7 +19,8 @@ const SORTS: [string, string][] = [
   ['', 'Best match'],
   ['sort=posted_at', 'Newest posted'],
   ['sort=created_at', 'Newest here'],
-  ['sort=salary_max', 'Highest salary'],
+  // Comparable across currencies and periods: the stated salary as a year in one reference currency.
+  ['sort=salary_normalized', 'Highest salary'],
 ]
 
 export interface SearchPage {

@@ -112,7 +112,7 @@ test('a realistic posting is enriched end to end', () => {
   assert.equal(job.experienceYearsMin, 5)
   assert.equal(job.postingLanguage, 'en')
   assert.deepEqual(job.domains, ['fintech'])
-  assert.equal(job.clusterKey, 'acme:backend-engineer')
+  assert.equal(job.clusterKey, 'acme:backend-engineer:senior:')
   assert.equal(job.reality?.class, 'fresh')
   assert.equal(job.ghost, null)
   assert.doesNotMatch(job.descriptionHtml, /script/)
@@ -151,4 +151,15 @@ test('old, reposted postings read as likely-evergreen with ghost evidence', () =
 test("the company's own name is not read as a skill", () => {
   const job = enrichPosting(posting({ company: { slug: 'nova-robotics', name: 'Nova Robotics' }, description: '<p>Nova Robotics builds warehouse software in Python.</p>' }))
   assert.deepEqual(job.skills?.map((s) => s.slug), ['python'])
+})
+
+test('the role cluster key: one role of one company per city or work mode is one key; level or employment type make another', () => {
+  const key = (title: string, more: Partial<RawPosting> = {}) => enrichPosting(posting({ title, ...more })).clusterKey
+  const berlin = key('Senior Backend Engineer - Berlin', { location: 'Berlin, Germany' })
+  assert.equal(key('Senior Backend Engineer - London', { location: 'London, UK' }), berlin)
+  assert.equal(key('Sr. Backend Engineer (Remote)', { location: 'Remote' }), berlin)
+  assert.notEqual(key('Junior Backend Engineer - Berlin'), berlin)
+  assert.notEqual(key('Senior Backend Engineer - Berlin', { description: '<p>A 6-month contract role.</p>' }), berlin)
+  assert.notEqual(key('Senior Backend Engineer - Berlin', { company: { slug: 'globex', name: 'Globex' } }), berlin)
+  assert.notEqual(key('Senior Frontend Engineer - Berlin'), berlin)
 })

@@ -68,3 +68,12 @@ test('a seeded catalogue is realistic: every facet takes several values', async 
   assert.equal(status.body.data.jobs_closed, closed)
   assert.equal(status.body.data.companies, summary.companies)
 })
+
+test('the seed lists no role twice at one place: no two postings share title, company and location; roles listed in several cities share a cluster', () => {
+  const records = [...generateJobRecords(3000, 42, NOW)]
+  const listings = records.map((r) => `${r.company.slug}|${r.title}|${r.location ?? ''}`)
+  assert.equal(new Set(listings).size, records.length)
+  const byCluster = new Map<string, Set<string>>()
+  for (const r of records) byCluster.set(r.clusterKey!, (byCluster.get(r.clusterKey!) ?? new Set()).add(r.location ?? ''))
+  assert.ok([...byCluster.values()].some((places) => places.size >= 3), 'some roles are listed in several places')
+})

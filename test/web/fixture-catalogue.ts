@@ -29,11 +29,11 @@ const SKILL_NAMES: Record<string, string> = {
 /**
  * A small but varied open catalogue for the page tests: every facet the sidebar shows has several
  * values with different counts, salaries and experience vary, some postings carry ghost evidence,
- * and reposts of one role share a cluster (copies). 42 postings: more than four result pages.
+ * and reposts of one role share a cluster (copies). 50 postings, 44 cards: more than four result pages.
  */
 export function pageCatalogue(): JobRecord[] {
   const jobs: JobRecord[] = []
-  for (let i = 0; i < 42; i++) {
+  for (let i = 0; i < 50; i++) {
     const role = ROLES[i % ROLES.length]
     const company = COMPANIES[i % COMPANIES.length]
     const place = PLACES[(i * 3) % PLACES.length]
@@ -64,7 +64,8 @@ export function pageCatalogue(): JobRecord[] {
         countries: [place.country],
         cities: [{ name: place.city, country: place.country }],
         skills: role.skills.map((slug) => ({ slug, name: SKILL_NAMES[slug] })),
-        clusterKey: `${company.slug}:${role.title.toLowerCase()}`,
+        // Three roles are listed three times each (20 postings apart: same company and title); search shows each as one card.
+        clusterKey: i % 20 < 3 ? `${company.slug}:${role.title.toLowerCase()}:${i % 20}` : `page-${i}`,
         reality: { class: stale ? 'stale' : i % 11 === 10 ? 'likely-evergreen' : 'fresh', age_days: stale ? 80 : 3 + (i % 20), repost_count: i % 11 === 10 ? 4 : 0, mass_posting_count: 0, fake_freshness: false },
         ghost: i % 8 === 7 ? { level: i % 16 === 15 ? 'likely' : 'possible', criteria: ['no_salary', 'reposted_often'], criteria_total: 6, contributors: 2 } : null,
         postedAt: `2026-10-${day}T09:00:00.000Z`,

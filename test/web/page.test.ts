@@ -134,8 +134,14 @@ test('a job opens with its full description, and back returns to the same result
   await page.goto(`${origin}/?work_mode=remote,hybrid&offset=10`)
   const listing = await expectResultsMatchApi(pageQuery(page))
   assert.equal(listing.data.length, listing.meta.limit, 'a full second page (the default page size), tall enough to scroll')
-  const opened = listing.data.at(-1)
-  const lastRow = page.locator('.results .job-title').last()
+  // The lowest card on the page whose role has other postings, so /copies has something to show.
+  const at = listing.data.findLastIndex((job: any) => job.copies_count > 0)
+  assert.ok(at >= 0, 'the page shows a role listed more than once')
+  const opened = listing.data[at]
+  await page.locator('.results .job-title').last().scrollIntoViewIfNeeded()
+  const also = page.locator('.results .job-card').nth(at).locator('.job-also')
+  assert.match((await also.getAttribute('title')) ?? '', new RegExp(`^${opened.copies_count} other listing`), 'the card says where else its role is listed')
+  const lastRow = page.locator('.results .job-title').nth(at)
   await lastRow.scrollIntoViewIfNeeded()
   const scrolled = await page.evaluate(() => window.scrollY)
   assert.ok(scrolled > 0)

@@ -13,6 +13,8 @@ import { resume } from './0012-resume.ts'
 import { cvs } from './0013-cvs.ts'
 import { matchAssistant } from './0015-match-assistant.ts'
 import { leases } from './0016-leases.ts'
+import { inbox } from './0017-inbox.ts'
+import { roleClusterKeys } from './0019-role-cluster-keys.ts'
 
 /**
  * The ordered schema migrations. Release 1 (schema version 1) is the baseline: a database file made
@@ -39,4 +41,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, channels, resume, cvs, matchAssistant, leases]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, channels, resume, cvs, matchAssistant, leases, inbox, roleClusterKeys]

@@ -1,0 +1,41 @@
+import type { DB } from '../db/connection.ts'
+import { prepared } from '../db/prepared.ts'
+
+/**
+ * What a search card tells about the rest of its role (one card per role cluster, see
+ * src/search/role-cards.ts): how many other open postings the role has (`copies_count`, the
+ * `meta.total` of /jobs/{slug}/copies) and where they are (`locations_also`: the distinct verbatim
+ * locations among its newest other postings, the card's own left out). Read per page from the
+ * index jobs_cluster_posted: one count and one short range per card.
+ */
+export interface RoleCopies {
+  count: number
+  locations: string[]
+}
+
+/** Other postings read for their places per card; and places listed at most. */
+const PLACES_READ = 20
+export const PLACES_LISTED = 10
+
+export function roleCopiesOf(db: DB, ids: readonly number[]): Map<number, RoleCopies> {
+  const out = new Map<number, RoleCopies>()
+  if (!ids.length) return out
+  const cards = prepared(db, 'SELECT id, cluster_id, location FROM jobs WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as { id: number; cluster_id: number | null; location: string | null }[]
+  const count = prepared(db, 'SELECT count(*) FROM jobs WHERE cluster_id = ? AND closed_at IS NULL AND id != ?').pluck()
+  const places = prepared(db, `SELECT location FROM jobs WHERE cluster_id = ? AND closed_at IS NULL AND id != ? ORDER BY posted_at DESC, id DESC LIMIT ${PLACES_READ}`).pluck()
+  for (const card of cards) {
+    if (card.cluster_id === null) {
+      out.set(card.id, { count: 0, locations: [] })
+      continue
+    }
+    const others = count.get(card.cluster_id, card.id) as number
+    const seen = new Set<string>()
+    if (others > 0) {
+      for (const location of places.all(card.cluster_id, card.id) as (string | null)[]) {
+        if (location && location !== card.location && seen.size < PLACES_LISTED) seen.add(location)
+      }
+    }
+    out.set(card.id, { count: others, locations: [...seen] })
+  }
+  return out
+}

@@ -1,0 +1,106 @@
+import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from 'smtp-server'
+import type { AddressInfo } from 'node:net'
+import type { DB } from '../db/connection.ts'
+import type { Config } from '../config.ts'
+import type { Logger } from '../log.ts'
+import { ingestRawMessage } from './ingest.ts'
+import { recipientUser } from './mailbox.ts'
+
+/**
+ * The hosted mailbox's inbound SMTP listener (smtp-server), inside the serving process, for
+ * MAIL_DOMAIN only. It is no relay: a recipient outside the domain is refused at RCPT (550), and
+ * so is an address nobody claimed. The SIZE limit is announced and enforced while the message
+ * streams (552 past it); each sending address and each client address may deliver
+ * MAIL_SENDER_PER_HOUR messages per hour (451, try later). No AUTH (nobody sends through it).
+ * Accepted mail goes through the one ingest path, for each recipient.
+ */
+export interface HostedMailListener {
+  /** Resolves with the bound port once listening. */
+  ready: Promise<number>
+  close(): Promise<void>
+}
+
+const HOUR_MS = 3_600_000
+const TRACKED_KEYS = 50_000
+
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code })
+}
+
+/** Per-key sliding hour windows, bounded in the keys they remember. */
+function hourlyCounter(limit: number) {
+  const seen = new Map<string, number[]>()
+  return {
+    take(key: string, now: number): boolean {
+      const recent = (seen.get(key) ?? []).filter((t) => now - t < HOUR_MS)
+      if (recent.length >= limit) {
+        seen.set(key, recent)
+        return false
+      }
+      recent.push(now)
+      seen.delete(key)
+      seen.set(key, recent)
+      if (seen.size > TRACKED_KEYS) seen.delete(seen.keys().next().value!)
+      return true
+    },
+  }
+}
+
+export function startHostedMailListener(deps: { config: Config; db: DB; log: Logger; now: () => Date }): HostedMailListener {
+  const { config, db, log } = deps
+  const domain = config.mailDomain.toLowerCase()
+  const senders = hourlyCounter(config.mailSenderPerHour)
+  const clients = hourlyCounter(config.mailSenderPerHour)
+  const server = new SMTPServer({
+    name: domain,
+    banner: 'openroles hosted mailbox',
+    size: config.mailMaxBytes,
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onMailFrom(address: SMTPServerAddress, session: SMTPServerSession, callback) {
+      const now = deps.now().getTime()
+      if (!clients.take(`ip:${session.remoteAddress}`, now) || !senders.take(`from:${address.address.toLowerCase()}`, now)) {
+        return callback(smtpError(451, '4.7.1 too many messages from this sender; try again later'))
+      }
+      callback()
+    },
+    onRcptTo(address: SMTPServerAddress, _session, callback) {
+      const at = address.address.lastIndexOf('@')
+      if (address.address.slice(at + 1).toLowerCase() !== domain) return callback(smtpError(550, '5.7.1 relaying denied'))
+      if (recipientUser(db, address.address, domain) === undefined) return callback(smtpError(550, '5.1.1 no such mailbox'))
+      callback()
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => {
+        if (!stream.sizeExceeded) chunks.push(chunk)
+      })
+      stream.on('error', callback)
+      stream.on('end', () => {
+        if (stream.sizeExceeded) return callback(smtpError(552, `5.3.4 message too big (at most ${config.mailMaxBytes} bytes)`))
+        const raw = Buffer.concat(chunks)
+        const users = new Set(session.envelope.rcptTo.map((r) => recipientUser(db, r.address, domain)).filter((id): id is number => id !== undefined))
+        Promise.all([...users].map((userId) => ingestRawMessage(db, userId, raw, 'hosted', { now: deps.now().toISOString() })))
+          .then((results) => {
+            log.info('hosted mail delivered', { recipients: results.length, bytes: raw.length })
+            callback()
+          })
+          .catch((error: unknown) => {
+            log.error('hosted mail could not be stored', { error: error instanceof Error ? error.message : String(error) })
+            callback(smtpError(451, '4.3.0 could not store the message; try again later'))
+          })
+      })
+    },
+  })
+  const ready = new Promise<number>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.mailSmtpPort, config.mailSmtpHost || config.host, () => resolve((server.server.address() as AddressInfo).port))
+  })
+  server.on('error', (error: Error) => log.error('hosted mail listener error', { error: error.message }))
+  ready.then((port) => log.info('hosted mailbox listening', { domain, port })).catch(() => {})
+  return {
+    ready,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

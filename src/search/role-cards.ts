@@ -1,0 +1,76 @@
+/**
+ * One card per role: postings of one role cluster (one role of one company, reposted or listed per
+ * city; the key is made at enrichment, src/ingest/enrich.ts clusterKeyOf) show as one result. Of a
+ * role's postings that match a query, the one added to the catalogue last (the highest document,
+ * as documents follow job ids) is its card; the others are left out of the page, the total and the
+ * facet counts, and are listed by /jobs/{slug}/copies.
+ *
+ * Per index generation, built on first use: which live documents share their cluster with another
+ * live document, and a dense number per such cluster. Collapsing a match set is then one pass over
+ * its documents in shared clusters (a word-wise AND first skips everything else), marking each
+ * cluster seen with a stamp: no allocation per cluster, no SQL.
+ */
+import type { Bitmap } from './bitmap.ts'
+import type { DocColumns } from './doc-columns.ts'
+
+export class RoleClusters {
+  /** Live documents whose cluster has another live document. */
+  readonly shared: Bitmap
+  /** Dense cluster number of each shared document. */
+  private readonly code: Uint32Array
+  private readonly stamps: Uint32Array
+  private stamp = 0
+  /** Clusters with two or more live documents. */
+  readonly count: number
+
+  constructor(columns: DocColumns) {
+    const { clusters, live, docCount } = columns
+    const members = new Map<number, number>()
+    const isLive = (doc: number) => (live[doc >>> 5]! & (1 << (doc & 31))) !== 0
+    for (let doc = 0; doc < docCount; doc++) {
+      const cluster = clusters[doc]!
+      if (cluster && isLive(doc)) members.set(cluster, (members.get(cluster) ?? 0) + 1)
+    }
+    const codes = new Map<number, number>()
+    for (const [cluster, size] of members) if (size > 1) codes.set(cluster, codes.size)
+    this.count = codes.size
+    this.shared = new Uint32Array(live.length)
+    this.code = new Uint32Array(codes.size ? docCount : 0)
+    this.stamps = new Uint32Array(codes.size)
+    if (!codes.size) return
+    for (let doc = 0; doc < docCount; doc++) {
+      const code = codes.get(clusters[doc]!)
+      if (code === undefined || !isLive(doc)) continue
+      this.shared[doc >>> 5]! |= 1 << (doc & 31)
+      this.code[doc] = code
+    }
+  }
+
+  /** The cards of a match set: each role's last-added matching posting, every unclustered one. The input is not changed. */
+  cardsOf(matched: Bitmap): Bitmap {
+    if (!this.count) return matched
+    if (++this.stamp === 0xffffffff) {
+      this.stamps.fill(0)
+      this.stamp = 1
+    }
+    const { stamp, shared, code, stamps } = this
+    let cards: Bitmap | undefined
+    // Highest document first: the last-added posting of a role is the first one seen.
+    for (let word = Math.min(matched.length, shared.length) - 1; word >= 0; word--) {
+      let bits = matched[word]! & shared[word]!
+      let drop = 0
+      while (bits !== 0) {
+        const bit = 31 - Math.clz32(bits)
+        bits ^= 1 << bit
+        const cluster = code[(word << 5) | bit]!
+        if (stamps[cluster] === stamp) drop |= 1 << bit
+        else stamps[cluster] = stamp
+      }
+      if (drop !== 0) {
+        cards ??= matched.slice()
+        cards[word] = cards[word]! & ~drop
+      }
+    }
+    return cards ?? matched
+  }
+}
