@@ -13,9 +13,10 @@
  * the same sequence. The hit ratio reported is the share of search and facet requests that repeat
  * one sent before in the run: an upper bound of what the result cache can answer.
  *
- * Catalogues: bench/data/catalogue-100k.db and catalogue-1m.db (made by `npm run bench`; when a
- * file is missing the server seeds it on first start, which takes minutes at 1M). `--db PATH
- * [--jobs N]` runs one ad-hoc catalogue instead.
+ * Catalogues: bench/data/catalogue-100k.db, catalogue-1m.db and catalogue-3m.db, the files `npm run
+ * bench` uses, built here the same way when missing (bench/catalogue-file.ts). `--db PATH [--jobs N]`
+ * runs one ad-hoc catalogue instead (the server seeds it when missing). `--processes N` serves with N processes (the
+ * cluster); `--profile DIR` writes the server's CPU profile to DIR when it stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -23,10 +24,12 @@ import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import autocannon from 'autocannon'
 import Database from 'better-sqlite3'
+import { ensureCatalogue } from './catalogue-file.ts'
 
 const SIZES: Record<string, { jobs: number; db: string }> = {
   '100k': { jobs: 100_000, db: 'bench/data/catalogue-100k.db' },
   '1m': { jobs: 1_000_000, db: 'bench/data/catalogue-1m.db' },
+  '3m': { jobs: 3_000_000, db: 'bench/data/catalogue-3m.db' },
 }
 
 function option(name: string, fallback: string): string {
@@ -41,6 +44,10 @@ const sizes = customDb ? ['custom'] : option('sizes', '100k,1m').split(',').map(
 const durationSeconds = Number(option('duration', '20'))
 const connections = Number(option('connections', '16'))
 const warmupSeconds = Number(option('warmup', '3'))
+/** --profile DIR: the server writes a V8 CPU profile (.cpuprofile) there when it stops. */
+const profileDir = option('profile', '')
+/** --processes N: serving processes (SERVE_PROCESSES; 1 = no cluster, 0 = one per core). */
+const processes = option('processes', '1')
 
 /** Seeded generator (mulberry32): the same request sequence on every run, before and after a change. */
 let seed = 20261124
@@ -91,9 +98,11 @@ async function freePort(): Promise<number> {
 }
 
 function startServer(dbPath: string, jobs: number, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : []
+  return spawn(process.execPath, [...profile, '--import', 'tsx', 'src/cli.ts', 'serve'], {
     env: {
       ...process.env,
+      SERVE_PROCESSES: processes,
       PORT: String(port),
       HOST: '127.0.0.1',
       OPENROLES_DB: dbPath,
@@ -172,9 +181,15 @@ function weightedPath(workload: Workload[], prefix: string): () => string {
   }
 }
 
+/** Resident memory of the server and its child processes (the cluster's serving processes). */
 function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number)
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024 + children.reduce((sum, child) => sum + rssMiB(child), 0)
+  } catch {
+    return 0 // the process ended between the listing and the read
+  }
 }
 
 async function run(base: string, path: () => string, seconds: number) {
@@ -190,6 +205,7 @@ async function run(base: string, path: () => string, seconds: number) {
 async function benchSize(label: string): Promise<void> {
   const size = SIZES[label]
   if (!size) throw new Error(`unknown size ${label}; use ${Object.keys(SIZES).join(', ')}`)
+  if (label !== 'custom') ensureCatalogue('bench/data', label, size.jobs, (line) => console.log(`  ${line}`))
   const dbPath = resolve(size.db)
   console.log(`\n== ${label} postings (${dbPath}${existsSync(dbPath) ? '' : ', missing: the server seeds it first'})`)
   const port = await freePort()

@@ -22,7 +22,7 @@
 import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
 import { andInPlace, andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
-import { countFacet, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
+import { countFacets, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf } from './filter.ts'
 import { IndexKeeper } from './index-keeper.ts'
@@ -145,11 +145,11 @@ export class SearchEngine {
       return set
     }
     const all = setFor()
+    const own = names.filter((facet) => request.disjunctive && selects(request.filters, facet))
+    const counted = countFacets(index, all, names.filter((facet) => !own.includes(facet)))
+    for (const facet of own) Object.assign(counted, countFacets(index, setFor(facet), [facet]))
     const facets: Partial<Record<FacetName, ValueCounts>> = {}
-    for (const facet of names) {
-      const own = request.disjunctive && selects(request.filters, facet)
-      facets[facet] = countFacet(index, own ? setFor(facet) : all, facet)
-    }
+    for (const facet of names) facets[facet] = counted[facet]
     const everything = countDocs(this.matched(index, text, request.filters)) === index.liveCount
     const stats = everything && !request.postings ? this.catalogueStats(index) : statsOf(index, all)
     const result: FacetsResult = { total: all.size, facets, stats }

@@ -6,7 +6,8 @@
  */
 import { countDocs, fromDocs, type Bitmap } from './bitmap.ts'
 import type { DocColumns, NumberColumn } from './doc-columns.ts'
-import { REGIONS_NONE } from './facet-spec.ts'
+import { MULTI_FACETS, REGIONS_NONE, type FacetName } from './facet-spec.ts'
+import { packFacetRows, type FacetRows } from './facet-rows.ts'
 import { COMPANY_WORDS } from './index-load.ts'
 import { tokenize } from './text-tokens.ts'
 import { RoleClusters } from './role-cards.ts'
@@ -28,6 +29,7 @@ export class SearchIndex {
   private readonly permutations = new Map<NumberColumn, SortPermutation>()
   private readonly dense = new Map<string, Bitmap>()
   private readonly folded = new Map<string, Map<string, Uint32Array>>()
+  private rows: FacetRows | undefined
   private clusters: RoleClusters | undefined
 
   constructor(readonly columns: DocColumns) {
@@ -116,6 +118,12 @@ export class SearchIndex {
   /** Posting lists of every code of a field. */
   allPostings(field: string): Uint32Array[] {
     return this.postings.get(field)!
+  }
+
+  /** The facets' codes packed by document, for counting several in one pass; built on first use. */
+  facetRows(): FacetRows {
+    this.rows ??= packFacetRows(this.columns, this.columns.singleFields, this.columns.multiFields.filter((field) => MULTI_FACETS.includes(field as FacetName)))
+    return this.rows
   }
 
   /** After view counts moved in place: the order is rebuilt on next use. */

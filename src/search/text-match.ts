@@ -88,20 +88,26 @@ export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undef
 /**
  * Documents whose word list (title or company) holds the word, or with `prefix` any word starting
  * with it; `completionsOnly`: only the longer words (the caller holds the word's own documents).
+ * A common word's documents come as the index's kept bitmap (one word-wise OR), not set bit by bit.
  */
 function docsWithWord(index: SearchIndex, field: string, word: string, prefix: boolean, completionsOnly = false): Bitmap {
   const out = emptyBitmap(index.words)
   const postings = index.allPostings(field)
   const dictionary = index.columns.dictionary(field)
+  const names = dictionary.names
+  const add = (code: number) => {
+    const dense = index.denseBitmap(field, names[code]!)
+    if (dense) orInPlace(out, dense)
+    else orDocs(out, postings[code]!)
+  }
   if (!prefix) {
     const code = dictionary.code(word)
-    if (code !== undefined) orDocs(out, postings[code]!)
+    if (code !== undefined) add(code)
     return out
   }
-  const names = dictionary.names
   for (let code = 0; code < names.length; code++) {
     const name = names[code]!
-    if (name.startsWith(word) && !(completionsOnly && name.length === word.length)) orDocs(out, postings[code]!)
+    if (name.startsWith(word) && !(completionsOnly && name.length === word.length)) add(code)
   }
   return out
 }

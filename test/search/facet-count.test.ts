@@ -1,0 +1,83 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { openDatabase } from '../../src/db/connection.ts'
+import { upsertJob } from '../../src/catalogue/job-store.ts'
+import { generateJobRecords } from '../../src/ingest/seed.ts'
+import { countDocs, toDocs, type Bitmap } from '../../src/search/bitmap.ts'
+import { countFacets, countingSet } from '../../src/search/facet-count.ts'
+import { countRows } from '../../src/search/facet-rows.ts'
+import { COUNTED_FACETS, REGIONS_NONE, type FacetName } from '../../src/search/facet-spec.ts'
+import { filterBitmap } from '../../src/search/filter.ts'
+import { loadAllOpen } from '../../src/search/index-load.ts'
+import { SearchIndex } from '../../src/search/search-index.ts'
+import { parseJobQuery } from '../../src/search/search-params.ts'
+
+/** A seeded catalogue of a few hundred postings, loaded into a search index. */
+function seededIndex(): SearchIndex {
+  const db = openDatabase(':memory:')
+  db.transaction(() => {
+    for (const job of generateJobRecords(400, 7, new Date(Date.UTC(2026, 10, 1)))) upsertJob(db, job)
+  })()
+  return new SearchIndex(loadAllOpen(db))
+}
+
+/** The reference: every matched document visited, every value read from its column. */
+function bruteForce(index: SearchIndex, matched: Bitmap, facet: FacetName): Record<string, number> {
+  const { columns } = index
+  const names = columns.dictionary(facet).names
+  const counts = new Map<string, number>()
+  const add = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1)
+  for (const doc of toDocs(matched)) {
+    if (columns.multis.has(facet)) {
+      const values = columns.multi(facet).valuesOf(doc)
+      if (facet === 'regions' && values.length === 0) add(REGIONS_NONE)
+      for (const code of values) add(names[code]!)
+    } else {
+      const code = columns.single(facet)[doc]!
+      if (code > 0) add(names[code - 1]!)
+    }
+  }
+  return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
+}
+
+const index = seededIndex()
+const matchedBy = (query: string) => filterBitmap(index, parseJobQuery(new URLSearchParams(query), { maxQueryLength: 200 }).filters, Date.UTC(2026, 10, 1) / 1000)
+
+// Small sets (scattered: counted from the packed rows), middling and large ones (the large ones through their complement).
+const QUERIES = ['seniority=senior&category=backend', 'work_mode=remote&seniority=senior', 'category=backend', 'seniority=senior', 'work_mode_exclude=onsite', '', 'regions=none', 'salary_min=100000']
+
+test('facet counts equal a count of every matched posting, whichever way each facet is counted', () => {
+  for (const query of QUERIES) {
+    const matched = matchedBy(query)
+    const set = countingSet(index, matched, countDocs(matched))
+    const counted = countFacets(index, set, COUNTED_FACETS)
+    assert.deepEqual(Object.keys(counted), [...COUNTED_FACETS], query)
+    for (const facet of COUNTED_FACETS) assert.deepEqual(counted[facet], bruteForce(index, matched, facet), `${facet} for "${query}"`)
+  }
+})
+
+test('the packed rows count several facets in one pass, as their own columns do', () => {
+  const rows = index.facetRows()
+  const packed = [...rows.singles.keys(), ...rows.lists.keys()]
+  assert.ok(rows.singles.size >= 10 && rows.lists.size >= 4, `most facets fit in a byte (packed: ${packed.join(', ')})`)
+  for (const query of QUERIES) {
+    const matched = matchedBy(query)
+    const docs = toDocs(matched)
+    // Every packed facet, then a few of them (the others' bytes are skipped over).
+    for (const fields of [packed, packed.filter((_, i) => i % 3 === 0)]) {
+      const counts = countRows(rows, docs, fields, fields.map((facet) => index.columns.dictionary(facet).names.length))
+      for (const facet of fields) {
+        const expected = new Uint32Array(index.columns.dictionary(facet).names.length + 1)
+        for (const doc of docs) {
+          if (!index.columns.multis.has(facet)) expected[index.columns.single(facet)[doc]!]!++
+          else {
+            const values = index.columns.multi(facet).valuesOf(doc)
+            if (values.length === 0) expected[0]!++
+            for (const code of values) expected[code + 1]!++
+          }
+        }
+        assert.deepEqual([...counts.get(facet)!], [...expected], `${facet} for "${query}"`)
+      }
+    }
+  }
+})
