@@ -61,10 +61,18 @@ export async function sendWebPush(ctx: AppContext, userId: number, message: Push
   const keys = vapidKeys(ctx)
   const payload = JSON.stringify({ title: message.title, body: message.body, data: message.data ?? {} })
   for (const subscription of subscriptions) {
-    const request = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
-      vapidDetails: { subject: vapidSubject(ctx), publicKey: keys.publicKey, privateKey: keys.privateKey },
-      TTL: 86_400,
-    })
+    let request: ReturnType<typeof webpush.generateRequestDetails>
+    try {
+      request = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
+        vapidDetails: { subject: vapidSubject(ctx), publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: 86_400,
+      })
+    } catch {
+      // Keys no payload can be encrypted to (stored before registration checked them): never deliverable.
+      ctx.db.prepare('DELETE FROM web_push_subscriptions WHERE endpoint = ?').run(subscription.endpoint)
+      outcome.pruned++
+      continue
+    }
     try {
       const response = await fetch(request.endpoint, {
         method: request.method,

@@ -1,0 +1,37 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { createECDH, randomBytes } from 'node:crypto'
+import { createTestApp } from '../helpers/app.ts'
+import { signUp, sessionSender } from '../helpers/auth.ts'
+
+// A subscription whose keys are not a P-256 point and a 16-byte secret can never be encrypted to:
+// it is refused when registered, so the test push (and digests) never meet it.
+test('web push: keys that are not a P-256 public key and a 16-byte auth secret are a 400, and the test push stays a 4xx', async () => {
+  const { call } = createTestApp({ config: { webPushAllowHttp: true } })
+  const alice = await signUp(call)
+  const send = sessionSender(call, alice.cookie)
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  const good = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') }
+  for (const keys of [{ ...good, p256dh: 'test' }, { ...good, auth: 'test' }, { ...good, p256dh: randomBytes(65).toString('base64url') }, { ...good, auth: randomBytes(8).toString('base64url') }]) {
+    const response = await send('POST', '/me/web-push', { endpoint: 'https://push.example.com/x', keys })
+    assert.equal(response.status, 400, JSON.stringify(keys))
+    assert.match(response.body.error, /p256dh|auth/)
+  }
+  const test = await send('POST', '/me/push-tokens/test', {})
+  assert.notEqual(test.status, 500)
+  assert.equal(typeof test.body.error, 'string')
+  assert.equal((await send('POST', '/me/web-push', { endpoint: 'https://push.example.com/x', keys: good })).status, 204)
+})
+
+test('web push: a stored subscription with unusable keys is pruned by the next push, not a 500', async () => {
+  const { call, db } = createTestApp({ config: { webPushAllowHttp: true } })
+  const alice = await signUp(call)
+  const send = sessionSender(call, alice.cookie)
+  const userId = (await send('GET', '/auth/me')).body.data.id
+  db.prepare('INSERT INTO web_push_subscriptions (endpoint, user_id, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?)').run('https://push.example.com/old', userId, 'test', 'test', new Date().toISOString())
+  const test = await send('POST', '/me/push-tokens/test', {})
+  assert.notEqual(test.status, 500)
+  assert.equal(typeof test.body.error, 'string')
+  assert.equal(db.prepare('SELECT COUNT(*) AS n FROM web_push_subscriptions').get().n, 0)
+})
