@@ -3,6 +3,7 @@
  * document rendered by Redoc (src/web/docs-viewer.ts), whose script this server serves under
  * /assets/ like the search page's (no CDN: the page works offline). The CSP allows scripts from
  * this origin only; Redoc writes its styles into <style> elements, hence 'unsafe-inline' for styles.
+ * Links are root-relative: the page is also served at /api/v1/docs/, where openapi.json would miss.
  */
 const STYLE = `
 body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1d2330}
@@ -37,10 +38,10 @@ export function docsPage(): { html: (base: string, viewerScript: string) => stri
 <style>${STYLE}</style>
 </head>
 <body>
-<header class="top"><h1>openroles API</h1><a href="openapi.json">openapi.json</a></header>
+<header class="top"><h1>openroles API</h1><a href="/api/v1/openapi.json">openapi.json</a></header>
 ${QUICK_START.replaceAll('BASE', base)}
-<noscript>The reference below needs JavaScript; the document itself is at <a href="openapi.json">openapi.json</a>.</noscript>
-<div id="reference" data-spec="openapi.json"></div>
+<noscript>The reference below needs JavaScript; the document itself is at <a href="/api/v1/openapi.json">openapi.json</a>.</noscript>
+<div id="reference" data-spec="/api/v1/openapi.json"></div>
 <script src="/assets/${viewerScript}" defer></script>
 </body>
 </html>

@@ -83,7 +83,7 @@ test('GET /api/v1/docs serves a quick start first, then the viewer script from t
   assert.match(html, /Quick start/)
   assert.match(html, /curl 'http:\/\/localhost\/api\/v1\/jobs\/search\?q=go&amp;work_mode=remote&amp;limit=5'/)
   assert.ok(html.indexOf('Quick start') < html.indexOf('id="reference"'), 'the quick start comes before the reference')
-  assert.match(html, /data-spec="openapi\.json"/)
+  assert.match(html, /data-spec="\/api\/v1\/openapi\.json"/)
   assert.doesNotMatch(html, /(src|href)=["']?(https?:)?\/\//, 'nothing loaded from another host')
   const csp = response.headers.get('content-security-policy') ?? ''
   assert.match(csp, /default-src 'none'/)
