@@ -33,5 +33,5 @@ test('web push: a stored subscription with unusable keys is pruned by the next p
   const test = await send('POST', '/me/push-tokens/test', {})
   assert.notEqual(test.status, 500)
   assert.equal(typeof test.body.error, 'string')
-  assert.equal(db.prepare('SELECT COUNT(*) AS n FROM web_push_subscriptions').get().n, 0)
+  assert.equal((db.prepare('SELECT COUNT(*) AS n FROM web_push_subscriptions').get() as { n: number }).n, 0)
 })
