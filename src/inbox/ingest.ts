@@ -5,7 +5,7 @@ import { applyTrackerEffects } from './effects.ts'
 import type { MailSource } from './labels.ts'
 import { decideLink, type LinkDecision } from './linking.ts'
 import { parseRawMessage } from './parse.ts'
-import { emailRow, insertEmail } from './store.ts'
+import { emailRow, insertEmail, receivedAtOf } from './store.ts'
 import { classify, labelFor, ownText } from './triage.ts'
 
 /**
@@ -40,7 +40,7 @@ export async function ingestRawMessage(db: DB, userId: number, raw: Buffer, sour
       ? db.prepare('SELECT id FROM emails WHERE user_id = ? AND message_id = ? ORDER BY id LIMIT 1').pluck().get(userId, parsed.messageId)
       : undefined) ?? db.prepare('SELECT id FROM emails WHERE user_id = ? AND source = ? AND external_id = ?').pluck().get(userId, mailSource, externalId)
     if (existing !== undefined) return { id: existing as number, duplicate: true }
-    const receivedAt = opts.receivedAt ?? parsed.date ?? now
+    const receivedAt = receivedAtOf(opts.receivedAt ?? parsed.date, now)
     const id = insertEmail(
       db,
       {

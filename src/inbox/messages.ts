@@ -4,7 +4,7 @@ import { textToHtml, htmlToText, sanitizeDescription } from '../ingest/sanitize.
 import { recordAction } from '../tracker/tracking.ts'
 import { applyTrackerEffects } from './effects.ts'
 import { eventSourceOf, type Label } from './labels.ts'
-import { emailBody, emailRow, insertEmail, liveEmail, snippetOf, type EmailBody, type EmailRow } from './store.ts'
+import { emailBody, emailRow, insertEmail, liveEmail, receivedAtOf, snippetOf, type EmailBody, type EmailRow } from './store.ts'
 
 /**
  * The writes on one message: read, label (triage), link, unlink, confirm or reject a suggestion,
@@ -138,7 +138,7 @@ export function pushMessages(db: DB, userId: number, messages: PushedMessage[], 
         subject: m.subject ?? '',
         body_text: text,
         body_html: html,
-        received_at: m.received_at ? new Date(m.received_at).toISOString() : now,
+        received_at: receivedAtOf(m.received_at ? new Date(m.received_at).toISOString() : null, now),
       }
       const existing = db.prepare("SELECT id FROM emails WHERE user_id = ? AND source = 'external' AND external_id = ?").pluck().get(userId, m.external_id) as number | undefined
       if (existing === undefined) {

@@ -36,6 +36,13 @@ export interface EmailRow {
 
 export type NewEmail = Pick<EmailRow, 'user_id' | 'source' | 'external_id' | 'message_id' | 'thread_id' | 'in_reply_to' | 'from_addr' | 'from_name' | 'to_addr' | 'subject' | 'body_text' | 'body_html' | 'invitation' | 'received_at'> & { refs: string[] }
 
+/**
+ * When a message counts as received: its stated time (Date header, pushed `received_at`), but never
+ * later than now — a wrong clock or a forged date would otherwise pin it atop the inbox and hold its
+ * application's silence clock for years.
+ */
+export const receivedAtOf = (stated: string | null | undefined, now: string): string => (stated && stated < now ? stated : now)
+
 export const snippetOf = (text: string): string => {
   const flat = text.replace(/\s+/g, ' ').trim()
   return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat
