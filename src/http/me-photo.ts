@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
+import { multipartBody } from './openapi-shapes.ts'
 import { readMultipart } from './multipart.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { countPhotoUpload, deletePhoto, MAX_SIDE, photoOf, storePhoto } from '../me/photo.ts'
@@ -19,6 +20,7 @@ export function mePhotoRoutes(ctx: AppContext): Route[] {
         description: `multipart/form-data with the image in the field \`file\`: a JPEG, PNG or WebP of at most ${megabytes} MB (PHOTO_MAX_BYTES; the upload is cut off while streaming past it) and at most ${MAX_SIDE} pixels a side. The type is read from the bytes, never the name. Metadata (EXIF with its location and time, text chunks, XMP) is removed before the photo is stored; the pixels stay as sent. At most ${ctx.config.photoUploadsPerHour} uploads per hour (PHOTO_UPLOADS_PER_HOUR), refused files included (429 with Retry-After). Answers ${META}. The \`portrait\` and \`headshot\` CV templates print it instead of your initials.`,
         tags: ['cvs'],
         auth: 'session',
+        requestBody: multipartBody('The image: JPEG, PNG or WebP.'),
         responses: { 200: `\`{ data: ${META.slice(1, -1)} }\``, 400: 'no file in the field `file`', 413: 'the file is over the size limit', 415: 'not multipart, or a file that is not a well-formed JPEG, PNG or WebP (or too many pixels)', 429: 'too many uploads this hour' },
       },
       async (event, { caller }) => {

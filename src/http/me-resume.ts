@@ -3,6 +3,8 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { readMultipart } from './multipart.ts'
+import { multipartBody } from './openapi-shapes.ts'
+import { jsonSchemaOf } from './openapi-schema.ts'
 import { readJsonBody, validateInput } from './validate.ts'
 import { badRequest, unsupportedType } from '../errors.ts'
 import { documentText, type ResumeSource } from '../resume/document.ts'
@@ -13,6 +15,7 @@ import { importResumeIntoBank } from '../experience/cv-import.ts'
 
 const TextBody = v.object({ text: v.pipe(v.string('text must be a string'), v.trim(), v.minLength(1, 'missing resume text'), v.maxLength(100_000, 'text must be at most 100000 characters')) })
 const UPLOAD = 'multipart/form-data with the file in the field `file` (a PDF or a DOCX, at most RESUME_MAX_BYTES, default 8 MB; the type is read from the bytes, not the name), or JSON `{ text }`'
+const UPLOAD_BODY = multipartBody('The résumé: a PDF or a DOCX.', {}, jsonSchemaOf(TextBody))
 const UPLOAD_ERRORS = {
   400: 'no file or text; an empty, encrypted, damaged or image-only (no text layer) file',
   413: 'the file is over the size limit (cut off while streaming) or a DOCX that would expand far beyond a résumé (zip bomb)',
@@ -58,6 +61,7 @@ export function meResumeRoutes(ctx: AppContext): Route[] {
         description: `${UPLOAD}. The text is extracted and parsed at once, deterministically, into the structured résumé (\`parse_status: "ready"\`, or \`"failed"\` with \`parse_detail\` when no name or section heading is recognised; the text is stored either way). A ready parse also fills the experience bank (provenance \`cv_import\`) without duplicating claims already there. A refused file stores nothing. Answers ${META}.`,
         tags: ['resume'],
         auth: 'session',
+        requestBody: UPLOAD_BODY,
         responses: { 200: '`{ data: ResumeMeta }`', ...UPLOAD_ERRORS },
       },
       async (event, { caller }) => {
@@ -79,6 +83,7 @@ export function meResumeRoutes(ctx: AppContext): Route[] {
         description: `${UPLOAD}. Answers \`{ skills: [skill slug], categories: [category], seniority? }\`, read deterministically with the same skill dictionary postings are enriched with. The résumé is also stored, as PUT /me/resume does.`,
         tags: ['resume'],
         auth: 'session',
+        requestBody: UPLOAD_BODY,
         responses: { 200: '`{ data: { skills, categories, seniority? } }`', ...UPLOAD_ERRORS },
       },
       async (event, { caller }) => {

@@ -54,6 +54,7 @@ export function toOperation(route: RouteSpec): JsonObject {
   if (parameters.length) operation.parameters = parameters
   // An empty body reads as {} (src/http/validate.ts), so a body is only required when {} is refused.
   if (route.body) operation.requestBody = { required: !v.safeParse(route.body, {}).success, content: { 'application/json': { schema: jsonSchemaOf(route.body) } } }
+  else if (route.requestBody) operation.requestBody = route.requestBody as JsonObject
   operation.responses = responses(route)
   if (route.budget) operation['x-rate-limit-budget'] = route.budget
   return operation

@@ -27,6 +27,15 @@ export function object(properties: Record<string, JsonObject>, required: string[
 }
 
 /** `{ data: item }`. */
+/**
+ * A multipart/form-data upload: the file in `file` plus text fields (name -> description), and
+ * optionally a JSON alternative (`json`: its schema).
+ */
+export function multipartBody(file: string, fields: Record<string, string> = {}, json?: JsonObject): JsonObject {
+  const form = object({ file: { type: 'string', contentMediaType: 'application/octet-stream', description: file }, ...Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, { type: 'string', description }])) })
+  return { required: true, content: { 'multipart/form-data': { schema: form }, ...(json ? { 'application/json': { schema: json } } : {}) } }
+}
+
 export const dataOf = (item: JsonObject): JsonObject => object({ data: item })
 /** `{ data: [item] }` with no `meta`. */
 export const listOf = (item: JsonObject): JsonObject => object({ data: { type: 'array', items: item } })

@@ -7,7 +7,7 @@ import { createOffer, decideOffer, myOffers, offerProof, pendingOffers, withdraw
 import { createRequest, incomingRequests, myRequests, requestCvText, resolveRequest } from '../community/referral-requests.ts'
 import { renderTextPdf } from '../community/pdf.ts'
 import { withNotices } from '../community/notices.ts'
-import { dataOf, listOf, ref } from './openapi-shapes.ts'
+import { dataOf, listOf, multipartBody, ref } from './openapi-shapes.ts'
 
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(100), v.description('UUID (anything else is 404)')) })
 const OFFER_SHAPE = '`{ id, company_slug, company_name, linkedin_url, status, decided_at, created_at }`'
@@ -41,6 +41,7 @@ export function referralRoutes(ctx: AppContext): Route[] {
         description: `multipart/form-data: \`company_slug\`, \`linkedin_url\` (\`https://www.linkedin.com/in/…\`) and \`file\`, a PDF proving you work there (at most REFERRAL_PROOF_MAX_BYTES, default 5 MB; the upload is cut off with 413 past it). The proof is checked to be a complete PDF and kept privately; only moderators read it. Answers ${OFFER_SHAPE} with \`status: "pending"\`.`,
         tags: ['referrals'],
         auth: 'session-or-key',
+        requestBody: multipartBody('The PDF proving you work at the company.', { company_slug: 'The company you can refer to.', linkedin_url: 'Your LinkedIn profile, https://www.linkedin.com/in/…' }),
         responses: { 201: { description: '`{ data: Offer }`', schema: dataOf(ref('ReferralOffer')) }, 400: 'company_slug missing, file missing, not a PDF, or a broken multipart body', 404: 'no such company', 409: 'you already offered for this company', 413: 'the file or a field is too large, or too many fields', 415: 'not multipart/form-data', 422: 'not a LinkedIn profile URL' },
       },
       async (event, { caller }) => {

@@ -30,6 +30,11 @@ export interface RouteSpec {
   params?: v.GenericSchema
   body?: v.GenericSchema
   /**
+   * The OpenAPI requestBody of a route whose handler reads its own body (multipart uploads), which
+   * `body` cannot describe; see `multipartBody` in src/http/openapi-shapes.ts.
+   */
+  requestBody?: Record<string, unknown>
+  /**
    * Status -> description, or description and the JSON Schema of the body (src/http/openapi-shapes.ts),
    * for the OpenAPI document. 200 is assumed when absent; a success without a schema is documented
    * as the generic envelope. With a 204 here, a handler that returns nothing answers 204.
