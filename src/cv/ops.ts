@@ -20,9 +20,13 @@ export type Root = Record<string, unknown>
 /** Paths an agent (API-key caller) may not touch: who the candidate is and how the CV is named and shown. */
 const AGENT_FORBIDDEN = ['header.full_name', 'header.email', 'header.phone', 'header.links', 'title', 'template_id']
 
+/** Names every object has through its prototype: no document key, and followed they reach Object.prototype. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
 export function parsePath(path: string): Segment[] | null {
   if (!/^[a-z_]+(\.[a-z_]+|\[\d{1,4}\])*$/.test(path)) return null
-  return [...path.matchAll(/([a-z_]+)|\[(\d+)\]/g)].map((m) => (m[1] !== undefined ? m[1] : Number(m[2])))
+  const segments = [...path.matchAll(/([a-z_]+)|\[(\d+)\]/g)].map((m) => (m[1] !== undefined ? m[1] : Number(m[2])))
+  return segments.some((segment) => typeof segment === 'string' && PROTOTYPE_KEYS.has(segment)) ? null : segments
 }
 
 /** The undo unit a path belongs to: a section, or one field of margins/style/header, or title/template_id. */
