@@ -22,9 +22,12 @@ function describeIssue(issue: v.BaseIssue<unknown>, where: string): string {
   return issue.expected ? `invalid ${subject}: expected ${issue.expected}` : `invalid ${subject}`
 }
 
-/** Query string as an object: a key given once is a string, a repeated key an array. */
+/**
+ * Query string as an object: a key given once is a string, a repeated key an array. Without a
+ * prototype, so `?__proto__=x` is a key like any other instead of replacing the object's prototype.
+ */
 export function queryObject(event: H3Event): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {}
+  const out: Record<string, string | string[]> = Object.create(null)
   for (const [key, value] of event.url.searchParams) {
     const prev = out[key]
     out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]

@@ -120,7 +120,7 @@ function parseFilters(params: URLSearchParams, endpointParams: readonly string[]
   const seen = new Set<string>()
 
   const isKnown = (name: string): boolean => {
-    if (endpointParams.includes(name) || name in NUMERIC_FILTERS || name in BOOLEAN_FILTERS) return true
+    if (endpointParams.includes(name) || Object.hasOwn(NUMERIC_FILTERS, name) || Object.hasOwn(BOOLEAN_FILTERS, name)) return true
     if (facetOf(name)) return true
     const exclude = /^(.*)_exclude$/s.exec(name)
     if (exclude && facetOf(exclude[1]!)) return true
@@ -138,12 +138,12 @@ function parseFilters(params: URLSearchParams, endpointParams: readonly string[]
       continue
     }
     if (endpointParams.includes(name)) continue
-    if (name in NUMERIC_FILTERS) {
+    if (Object.hasOwn(NUMERIC_FILTERS, name)) {
       const within = name.endsWith('_within_days')
       filters[NUMERIC_FILTERS[name]!] = integerValue(params, name, within ? 1 : 0, within ? MAX_WITHIN_DAYS : Number.MAX_SAFE_INTEGER)
       continue
     }
-    if (name in BOOLEAN_FILTERS) {
+    if (Object.hasOwn(BOOLEAN_FILTERS, name)) {
       filters[BOOLEAN_FILTERS[name]!] = booleanValue(params, name)
       continue
     }
