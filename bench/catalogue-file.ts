@@ -43,18 +43,23 @@ export function ensureCatalogue(dir: string, name: string, jobs: number, log: (l
   db.exec(`ATTACH '${base}' AS base`)
   const stride = (db.prepare('SELECT max(id) + 1 FROM base.jobs').pluck().get() as number)
   const baseCount = db.prepare('SELECT count(*) FROM base.jobs').pluck().get() as number
+  const clusterStride = (db.prepare('SELECT coalesce(max(id), 0) + 1 FROM base.role_clusters').pluck().get() as number)
   const copies = Math.ceil(jobs / baseCount)
   db.exec(`CREATE TEMP TABLE copies (k INTEGER PRIMARY KEY)`)
   const addCopy = db.prepare('INSERT INTO temp.copies (k) VALUES (?)')
   for (let k = 0; k < copies; k++) addCopy.run(k)
   db.transaction(() => {
-    for (const table of ['sources', 'companies', 'company_collections', 'role_clusters', 'skills']) db.exec(`INSERT INTO main.${table} SELECT * FROM base.${table}`)
+    for (const table of ['sources', 'companies', 'company_collections', 'skills']) db.exec(`INSERT INTO main.${table} SELECT * FROM base.${table}`)
+    // Each copy is a role of its own (a catalogue of a million distinct roles), not a repost of its
+    // base posting: otherwise one card per role would fold the copies into the base's 10k roles.
+    db.exec(`INSERT INTO main.role_clusters (id, cluster_key) SELECT c.k * ${clusterStride} + r.id, r.cluster_key || '#' || c.k
+      FROM base.role_clusters r, temp.copies c`)
     db.exec(`INSERT INTO main.jobs (id, public_slug, external_id, posted_at, created_at, salary_min, salary_max, view_count, ${JOB_COPY_COLUMNS})
       SELECT c.k * ${stride} + j.id, j.public_slug || '-' || c.k, j.external_id || '-' || c.k,
         strftime('%Y-%m-%dT%H:%M:%fZ', j.posted_at, '-' || ((c.k * 7) % 120) || ' days'),
         strftime('%Y-%m-%dT%H:%M:%fZ', j.created_at, '-' || ((c.k * 3) % 60) || ' days'),
         CAST(j.salary_min * (1 + (c.k % 9) * 0.02) AS INTEGER), CAST(j.salary_max * (1 + (c.k % 9) * 0.02) AS INTEGER),
-        (j.id * 31 + c.k * 17) % 500, ${JOB_COPY_COLUMNS.split(',').map((column) => `j.${column.trim()}`).join(', ')}
+        (j.id * 31 + c.k * 17) % 500, ${JOB_COPY_COLUMNS.split(',').map((column) => (column.trim() === 'cluster_id' ? `c.k * ${clusterStride} + j.cluster_id` : `j.${column.trim()}`)).join(', ')}
       FROM base.jobs j, temp.copies c ORDER BY c.k, j.id LIMIT ${jobs}`)
     for (const [table, columns] of [['job_regions', 'region'], ['job_countries', 'country'], ['job_cities', 'city, country'], ['job_skills', 'skill'], ['job_domains', 'domain']]) {
       db.exec(`INSERT INTO main.${table} (job_id, ${columns}) SELECT c.k * ${stride} + t.job_id, ${columns.split(', ').map((column) => `t.${column}`).join(', ')}
