@@ -89,8 +89,8 @@ function linkingFields(db: DB, row: EmailRow) {
   }
 }
 
-/** The list item; `withBody` adds body_text. */
-export function listItem(db: DB, row: EmailRow, withBody = false) {
+/** What the list item and the full message share. */
+function headerFields(db: DB, row: EmailRow) {
   return {
     id: row.id,
     source: row.source,
@@ -98,29 +98,20 @@ export function listItem(db: DB, row: EmailRow, withBody = false) {
     from_addr: row.from_addr,
     from_name: row.from_name,
     subject: row.subject,
-    snippet: row.snippet,
-    ...(withBody && { body_text: row.body_text }),
     received_at: row.received_at,
     read: row.read === 1,
     ...linkingFields(db, row),
   }
 }
 
+/** The list item; `withBody` adds body_text. */
+export function listItem(db: DB, row: EmailRow, withBody = false) {
+  return { ...headerFields(db, row), snippet: row.snippet, ...(withBody && { body_text: row.body_text }) }
+}
+
 /** The full message ("EmailBody"). */
 export function emailBody(db: DB, row: EmailRow) {
-  return {
-    id: row.id,
-    source: row.source,
-    external_id: row.external_id,
-    from_addr: row.from_addr,
-    from_name: row.from_name,
-    subject: row.subject,
-    body_text: row.body_text,
-    body_html: row.body_html,
-    received_at: row.received_at,
-    read: row.read === 1,
-    ...linkingFields(db, row),
-  }
+  return { ...headerFields(db, row), body_text: row.body_text, body_html: row.body_html }
 }
 
 export type EmailBody = ReturnType<typeof emailBody>
