@@ -1,6 +1,7 @@
 import type { DB } from '../db/connection.ts'
 import { loadJobs } from '../catalogue/job-json.ts'
 import { silenceOf, STAGES, type Stage } from './stages.ts'
+import type { InteractionRecord } from './tracking.ts'
 
 /**
  * The caller's tracking list: one entry per posting they touched (marks and application joined),
@@ -10,18 +11,12 @@ import { silenceOf, STAGES, type Stage } from './stages.ts'
 export const TRACKING_FILTERS = ['all', 'viewed', 'saved', 'applied', 'board', 'dismissed'] as const
 export type TrackingFilter = (typeof TRACKING_FILTERS)[number]
 
-export interface EntryRow {
-  job_id: number | null
+/** A tracked entry: the interaction record plus its application's and posting's fields. */
+export interface EntryRow extends InteractionRecord {
   app_id: number | null
   job_slug: string
   company_slug: string
   role_title: string
-  viewed_at: string | null
-  saved_at: string | null
-  applied_at: string | null
-  dismissed_at: string | null
-  stage: Stage | null
-  notes: string | null
   stage_set_at: string | null
   last_activity_at: string | null
   followed_up_at: string | null
