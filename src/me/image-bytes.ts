@@ -20,6 +20,7 @@ export class ImageError extends Error {}
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 /** PNG chunks that describe rather than draw: text, EXIF and the modification time. */
+const EOI = Buffer.from([0xff, 0xd9])
 const PNG_DROPPED = new Set(['tEXt', 'zTXt', 'iTXt', 'eXIf', 'tIME'])
 
 /** The image with its metadata removed; throws ImageError for anything that is not a well-formed JPEG, PNG or WebP. */
@@ -51,6 +52,7 @@ function cleanJpeg(bytes: Buffer): CleanImage {
     const segment = bytes.subarray(at, at + 2 + length)
     // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (length < 7) broken('JPEG')
       size = { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) }
     }
     const app = marker >= 0xe0 && marker <= 0xef
@@ -60,7 +62,11 @@ function cleanJpeg(bytes: Buffer): CleanImage {
     if (marker === 0xda) break // start of scan: the entropy-coded data and the rest follow as they are
   }
   if (!size || size.width === 0 || size.height === 0) broken('JPEG')
-  kept.push(bytes.subarray(at))
+  // The scans run to the end-of-image marker (FF is escaped inside them); whatever a tool appended
+  // after it (a second EXIF or XMP block, a thumbnail) is metadata too and is not kept.
+  const end = bytes.indexOf(EOI, at)
+  if (end < 0) broken('JPEG')
+  kept.push(bytes.subarray(at, end + 2))
   return { type: 'image/jpeg', ...size, bytes: Buffer.concat(kept) }
 }
 
@@ -74,6 +80,7 @@ function cleanPng(bytes: Buffer): CleanImage {
     const length = bytes.readUInt32BE(at)
     const type = bytes.toString('latin1', at + 4, at + 8)
     if (at + 12 + length > bytes.length) broken('PNG')
+    if (type === 'IHDR' && length < 8) broken('PNG')
     if (type === 'IHDR') size = { width: bytes.readUInt32BE(at + 8), height: bytes.readUInt32BE(at + 12) }
     if (!PNG_DROPPED.has(type)) kept.push(bytes.subarray(at, at + 12 + length))
     at += 12 + length

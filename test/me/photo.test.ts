@@ -31,7 +31,8 @@ function withMetadata(ext: string): Buffer {
     const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0, 0]), exif])
     app1.writeUInt16BE(exif.length + 2, 2)
     const com = Buffer.concat([Buffer.from([0xff, 0xfe, 0, SECRET.length + 2]), Buffer.from(SECRET)])
-    return Buffer.concat([bytes.subarray(0, 2), app1, com, bytes.subarray(2)])
+    // Some tools also append a block after the end-of-image marker.
+    return Buffer.concat([bytes.subarray(0, 2), app1, com, bytes.subarray(2), Buffer.from(SECRET)])
   }
   if (ext === 'png') return Buffer.concat([bytes.subarray(0, 33), pngChunk('tEXt', Buffer.from(`Comment\0${SECRET}`)), bytes.subarray(33)])
   const exif = Buffer.from(SECRET.length % 2 ? SECRET + ' ' : SECRET)
@@ -94,6 +95,8 @@ test('refused uploads: not an image by its bytes, broken, too many pixels, too l
     ['a GIF', form(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'me.gif'), 415, /JPEG, PNG or WebP/],
     ['a PNG cut short', form(png.subarray(0, 200), 'me.png'), 415, /well-formed PNG/],
     ['a JPEG without a frame', form(Buffer.from([0xff, 0xd8, 0xff, 0xda, 0, 2, 1, 2, 3]), 'me.jpg'), 415, /well-formed JPEG/],
+    ['a JPEG frame header cut short', form(Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0, 2]), 'me.jpg'), 415, /well-formed JPEG/],
+    ['a PNG header chunk cut short', form(Buffer.concat([png.subarray(0, 8), Buffer.from([0, 0, 0, 0]), Buffer.from('IHDR'), Buffer.alloc(4)]), 'me.png'), 415, /well-formed PNG/],
     ['20000 pixels wide', form(huge, 'me.png'), 415, /at most 4096 a side/],
     ['over PHOTO_MAX_BYTES', form(Buffer.concat([png, Buffer.alloc(5000)]), 'me.png'), 413, /larger than/],
     ['no file', new FormData(), 400, /missing photo file/],
