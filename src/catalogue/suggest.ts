@@ -159,7 +159,7 @@ export function suggest(vocabulary: Vocabulary, search: SearchEngine, q: string,
       .slice(0, Math.min(limit, MAX_COMPOSED - composed))
     for (const { t, tier } of tails) {
       composed++
-      const jobs = search.search({ filters: clauseFilters(head, t), limit: 1, offset: 0 }).total
+      const jobs = search.count(undefined, clauseFilters(head, t))
       if (jobs > 0) rows.push({ text: `${head.text} ${t.text}`, parts: [partOf(head), partOf(t)], jobs, tier })
     }
   }
@@ -178,7 +178,7 @@ export function suggest(vocabulary: Vocabulary, search: SearchEngine, q: string,
   // ("Go Engineer" finds "Senior Go Engineer"): the row shows that search's total, not the
   // exact-title count, so the number in the list is the number of results the pick shows.
   for (const row of picked) {
-    if (row.parts[0]?.kind === 'title') row.jobs = search.search({ q: row.text, filters: { facets: {} }, limit: 1, offset: 0 }).total
+    if (row.parts[0]?.kind === 'title') row.jobs = search.count(row.text, { facets: {} })
   }
   return picked.sort(byRank).map(({ tier: _tier, ...row }) => row)
 }

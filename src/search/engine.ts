@@ -21,7 +21,7 @@
  */
 import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
-import { andInPlace, andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
+import { and, andInPlace, andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
 import { countFacets, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf } from './filter.ts'
@@ -77,6 +77,11 @@ export class SearchEngine {
     return this.current().liveCount
   }
 
+  /** How many cards `search` would answer, without ranking or paging them (the typeahead's counts). */
+  count(q: string | undefined, filters: SearchFilters): number {
+    return countDocs(this.cards(this.current(), this.textOf(q).text, filters))
+  }
+
   /**
    * One page of matches. `excludeJobIds`: postings subtracted from the match set before counting and
    * paging (a signed-in caller's already-seen postings), so pages and totals stay exact.
@@ -91,8 +96,11 @@ export class SearchEngine {
     if (excluded.length) {
       // An excluded posting may be its role's card: the role is then shown by its next posting, so
       // the cards are chosen after the exclusion, from a copy (the cached sets stay whole).
-      cards = index.roleClusters.cardsOf(withoutDocs(this.matched(index, text, query.filters), excluded))
-      segments = relevance ? relevanceTiers(this.db, index, this.keeper.terms, text, cards, this.queryLanguage) : [cards]
+      // Each tier is the match set cut by a word rule, so the cached tiers of the whole match set,
+      // cut to these cards, are these cards' tiers.
+      const matched = this.matched(index, text, query.filters)
+      cards = index.roleClusters.cardsOf(withoutDocs(matched, excluded))
+      segments = relevance ? this.tiers(index, text, query.filters, matched, 'matched').map((tier) => and(tier, cards)) : [cards]
     } else {
       cards = this.cards(index, text, query.filters)
       segments = relevance ? this.tiers(index, text, query.filters, cards) : [cards]
@@ -150,8 +158,8 @@ export class SearchEngine {
     for (const facet of own) Object.assign(counted, countFacets(index, setFor(facet), [facet]))
     const facets: Partial<Record<FacetName, ValueCounts>> = {}
     for (const facet of names) facets[facet] = counted[facet]
-    const everything = countDocs(this.matched(index, text, request.filters)) === index.liveCount
-    const stats = everything && !request.postings ? this.catalogueStats(index) : statsOf(index, all)
+    const everything = !request.postings && countDocs(this.matched(index, text, request.filters)) === index.liveCount
+    const stats = everything ? this.catalogueStats(index) : statsOf(index, all)
     const result: FacetsResult = { total: all.size, facets, stats }
     this.cache.set(key, result)
     return result
@@ -257,8 +265,9 @@ export class SearchEngine {
     return cards
   }
 
-  private tiers(index: SearchIndex, text: TextQuery, filters: SearchFilters, matched: Bitmap): Bitmap[] {
-    const key = `tiers|${this.queryKey(text, filters)}`
+  /** The relevance tiers of a set, cached by query and by which set it is (`cards` or all `matched`). */
+  private tiers(index: SearchIndex, text: TextQuery, filters: SearchFilters, matched: Bitmap, over: 'cards' | 'matched' = 'cards'): Bitmap[] {
+    const key = `tiers|${over}|${this.queryKey(text, filters)}`
     let tiers = this.lookup(key) as Bitmap[] | undefined
     if (!tiers) {
       tiers = relevanceTiers(this.db, index, this.keeper.terms, text, matched, this.queryLanguage)
