@@ -31,11 +31,6 @@ const ratesTable = (): Rates => (rates ??= JSON.parse(readFileSync(dataFile('fx.
 
 let reference = 'USD'
 
-/** Every currency the rate table converts (ISO 4217 codes). */
-export function knownCurrencies(): string[] {
-  return Object.keys(ratesTable().unitsPerUSD)
-}
-
 /** Sets the reference currency (the SALARY_REFERENCE_CURRENCY setting); throws for one the rate table lacks. */
 export function useReferenceCurrency(code: string): void {
   const upper = code.trim().toUpperCase()

@@ -109,10 +109,9 @@ export function parseTextQuery(q: string | undefined, options: TextParseOptions 
       }
     }
   }
-  const text = finish({ clauses: dedupe(clauses), excluded, key: '' })
-  if (!text) return null
-  if (lastPlain) text.clauses[text.clauses.length - 1]!.terms[0]!.prefix = true
-  return finish(text)
+  const deduped = dedupe(clauses)
+  if (lastPlain && deduped.length) deduped[deduped.length - 1]!.terms[0]!.prefix = true
+  return finish({ clauses: deduped, excluded, key: '' })
 }
 
 function dedupe(clauses: TextClause[]): TextClause[] {
