@@ -15,6 +15,7 @@ import { primaryRateLimiter } from './cluster/rate-ipc.ts'
 import { isClusterWorker } from './cluster/primary.ts'
 import { createSearchEngine } from './search/engine.ts'
 import { useReferenceCurrency } from './catalogue/salary-normalized.ts'
+import { secretsKeyOf } from './secret-box.ts'
 import { CatalogueMemory } from './catalogue/catalogue-memory.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
@@ -94,6 +95,8 @@ export function createContext(config: Config, db: DB): AppContext {
   // A malformed PLAN_* setting stops the start with a message naming it, not a later request.
   planSettings(config)
   useReferenceCurrency(config.salaryReferenceCurrency)
+  // A malformed SECRETS_KEY stops the start here, not later as a 500 on the first mailbox request.
+  secretsKeyOf(config)
   // Derived data an import killed mid-way left stale is finished before anything reads it.
   const resumed = resumePendingRefresh(db)
   if (resumed) log.info('finished derived-data refresh left pending by an interrupted import', { postings: resumed })

@@ -62,14 +62,22 @@ export async function syncImapMailbox(ctx: AppContext, userId: number): Promise<
     let stored = 0
     let client: ImapFlow | undefined
     try {
+      // Disconnected while this sync ran (DELETE /me/imap): nothing more is stored for an account that let go.
+      const stillConnected = () => {
+        if (!findImapAccount(ctx.db, userId)) throw conflict('the mailbox was disconnected during the sync')
+      }
       client = await openImap(login, imapLimitsOf(ctx.config))
       const folders = await fetchNewMail(
         client,
         foldersOf(account),
         {
           checkpoint: (folder) => imapCheckpoint(ctx.db, userId, folder),
-          saveCheckpoint: (folder, checkpoint) => saveImapCheckpoint(ctx.db, userId, folder, checkpoint),
+          saveCheckpoint: (folder, checkpoint) => {
+            stillConnected()
+            saveImapCheckpoint(ctx.db, userId, folder, checkpoint)
+          },
           async deliver(raw, ref) {
+            stillConnected()
             const result = await ingestRawMessage(ctx.db, userId, raw, 'imap', { externalId: `${ref.folder}:${ref.uidvalidity}:${ref.uid}`, now: ctx.now().toISOString() }).catch(
               (error: unknown) => {
                 throw new StoreFailure(error)

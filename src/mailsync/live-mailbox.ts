@@ -97,7 +97,9 @@ export async function searchConnectedMailboxes(ctx: AppContext, userId: number, 
         if (!uids.length) continue
         for await (const message of client.fetch(uids.join(','), { uid: true, envelope: true, internalDate: true }, { uid: true })) {
           const from = message.envelope?.from?.[0]
-          const date = message.envelope?.date ?? message.internalDate
+          // imapflow leaves a Date header it cannot parse as a string: fall back to the server's date.
+          const envelopeDate = message.envelope?.date
+          const date = envelopeDate instanceof Date && !Number.isNaN(envelopeDate.getTime()) ? envelopeDate : message.internalDate
           found.push({
             provider_id: `${folder}:${uidvalidity}:${message.uid}`,
             from_addr: (from?.address ?? '').toLowerCase(),
@@ -139,7 +141,11 @@ export async function importByProviderId(ctx: AppContext, userId: number, provid
     return (await ingestRawMessage(ctx.db, userId, raw, 'imap', { externalId: providerId, now: ctx.now().toISOString() })).id
   }
   const gmail = gmailOf(ctx, userId)
-  if (!gmail) return null
+  if (!gmail) {
+    // A connected IMAP mailbox that does not hold this id (another folder, a gone UIDVALIDITY): no such message.
+    if (account) throw notFound('no such message in your mailbox')
+    return null
+  }
   const raw = await gmailCall(() => gmail.rawMessage(providerId))
   if (!raw) throw notFound('no such message in your mailbox')
   return (await ingestRawMessage(ctx.db, userId, raw, 'gmail', { externalId: providerId, now: ctx.now().toISOString() })).id

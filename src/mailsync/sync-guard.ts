@@ -21,10 +21,6 @@ export async function runExclusive<T>(db: DB, key: string, work: () => Promise<T
   }
 }
 
-export function isRunning(db: DB, key: string): boolean {
-  return running.get(db)?.has(key) ?? false
-}
-
 // Attempts per user in the last hour; memory only, like the other per-user rate buckets.
 const attemptsByDb = new WeakMap<DB, Map<string, number[]>>()
 

@@ -2,6 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { hasSecretsKey, openSecret, sealSecret, SecretsKeyMissing } from '../../src/secret-box.ts'
+import { createTestApp } from '../helpers/app.ts'
 
 const config = { secretsKey: randomBytes(32).toString('hex') }
 
@@ -21,4 +22,9 @@ test('without SECRETS_KEY nothing is sealed; a malformed key is refused', () => 
   assert.equal(hasSecretsKey({ secretsKey: '' }), false)
   assert.throws(() => sealSecret({ secretsKey: '' }, 'x', 'c'), SecretsKeyMissing)
   assert.throws(() => hasSecretsKey({ secretsKey: 'too-short' }), /32 bytes/)
+})
+
+test('a malformed SECRETS_KEY stops the app from starting instead of failing mailbox requests later', () => {
+  assert.throws(() => createTestApp({ config: { secretsKey: 'not-a-key' } }), /SECRETS_KEY must be 32 bytes/)
+  assert.doesNotThrow(() => createTestApp({ config: { secretsKey: config.secretsKey } }).ctx.close?.())
 })
