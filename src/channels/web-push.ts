@@ -1,3 +1,4 @@
+import { ECDH } from 'node:crypto'
 import webpush from 'web-push'
 import type { AppContext } from '../context.ts'
 import type { DB } from '../db/connection.ts'
@@ -53,6 +54,21 @@ export interface WebPushOutcome {
   failed: number
 }
 
+/** A key the push payload can be encrypted to: an uncompressed point on P-256 (65 bytes, base64url). */
+export function isP256Point(key: string): boolean {
+  const bytes = Buffer.from(key, 'base64url')
+  if (bytes.length !== 65) return false
+  try {
+    ECDH.convertKey(bytes, 'prime256v1')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The subscription's auth secret: 16 bytes, base64url. */
+export const isAuthSecret = (auth: string): boolean => Buffer.from(auth, 'base64url').length === 16
+
 /** Sends the message to every browser of the user; gone subscriptions are pruned. */
 export async function sendWebPush(ctx: AppContext, userId: number, message: PushMessage): Promise<WebPushOutcome> {
   const outcome: WebPushOutcome = { sent: 0, pruned: 0, failed: 0 }
@@ -61,18 +77,17 @@ export async function sendWebPush(ctx: AppContext, userId: number, message: Push
   const keys = vapidKeys(ctx)
   const payload = JSON.stringify({ title: message.title, body: message.body, data: message.data ?? {} })
   for (const subscription of subscriptions) {
-    let request: ReturnType<typeof webpush.generateRequestDetails>
-    try {
-      request = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
-        vapidDetails: { subject: vapidSubject(ctx), publicKey: keys.publicKey, privateKey: keys.privateKey },
-        TTL: 86_400,
-      })
-    } catch {
+    if (!isP256Point(subscription.p256dh) || !isAuthSecret(subscription.auth)) {
       // Keys no payload can be encrypted to (stored before registration checked them): never deliverable.
       ctx.db.prepare('DELETE FROM web_push_subscriptions WHERE endpoint = ?').run(subscription.endpoint)
       outcome.pruned++
       continue
     }
+    // A throw here is our VAPID setting, not the browser's subscription: the delivery fails and is retried.
+    const request = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
+      vapidDetails: { subject: vapidSubject(ctx), publicKey: keys.publicKey, privateKey: keys.privateKey },
+      TTL: 86_400,
+    })
     try {
       const response = await fetch(request.endpoint, {
         method: request.method,

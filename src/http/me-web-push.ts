@@ -1,25 +1,12 @@
 import * as v from 'valibot'
-import { ECDH } from 'node:crypto'
 import type { AppContext } from '../context.ts'
 import { defineOperation, type Route } from './route.ts'
 import { notFound } from '../errors.ts'
 import { dataOf, object } from './openapi-shapes.ts'
-import { deleteWebPushSubscription, saveWebPushSubscription, vapidKeys } from '../channels/web-push.ts'
+import { deleteWebPushSubscription, isAuthSecret, isP256Point, saveWebPushSubscription, vapidKeys } from '../channels/web-push.ts'
 
 const base64url = (what: string, max: number) =>
   v.pipe(v.string('must be a string'), v.regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url'), v.maxLength(max, `must be at most ${max} characters`), v.description(what))
-
-/** A key the push payload can be encrypted to: an uncompressed point on P-256 (65 bytes). */
-function isP256Point(key: string): boolean {
-  const bytes = Buffer.from(key, 'base64url')
-  if (bytes.length !== 65) return false
-  try {
-    ECDH.convertKey(bytes, 'prime256v1')
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** Browser push subscriptions (the PushSubscription a browser's pushManager.subscribe gives). */
 export function meWebPushRoutes(ctx: AppContext): Route[] {
@@ -34,7 +21,7 @@ export function meWebPushRoutes(ctx: AppContext): Route[] {
     endpoint: Endpoint,
     keys: v.object({
       p256dh: v.pipe(base64url('The browser’s P-256 public key.', 200), v.check(isP256Point, 'must be an uncompressed P-256 public key (65 bytes)')),
-      auth: v.pipe(base64url('The browser’s auth secret.', 50), v.check((auth) => Buffer.from(auth, 'base64url').length === 16, 'must be 16 bytes')),
+      auth: v.pipe(base64url('The browser’s auth secret.', 50), v.check(isAuthSecret, 'must be 16 bytes')),
     }),
   })
   return [
