@@ -1,5 +1,6 @@
 import type { CvDocument } from '../cv/document.ts'
 import { skillSlug } from '../me/skill-names.ts'
+import type { Plan } from './builtin.ts'
 
 /**
  * The built-in assistant's CV requests, in plain words: "add Kubernetes to my skills on my Acme CV",
@@ -15,8 +16,6 @@ export interface CvBrief {
   jobTitle: string | null
   document: CvDocument
 }
-
-type Plan = { kind: 'tool'; name: string; input: Record<string, unknown> } | { kind: 'text'; text: string }
 
 const CV_WORD = /\b(cvs?|résumés?|resumes?)\b/
 const HEADER_FIELDS: [RegExp, string][] = [[/\bname\b/, 'header.full_name'], [/\be-?mail\b/, 'header.email'], [/\bphone\b/, 'header.phone']]

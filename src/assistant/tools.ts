@@ -11,8 +11,6 @@ import { startRun } from '../match/run.ts'
 import { ToolError } from './tool-error.ts'
 import { CV_TOOLS } from './cv-tools.ts'
 
-export { ToolError }
-
 /**
  * The assistant's tools: openroles' own operations, run as the caller, with the same rules as the
  * HTTP routes (the match allowance, the tracker's transactions). The built-in assistant and a

@@ -90,5 +90,5 @@ export function countRows(rows: FacetRows, docs: Uint32Array, fields: readonly s
       at += n
     }
   }
-  return new Map(fields.map((field, table) => [field, counts.slice(table * BYTE_CODES, table * BYTE_CODES + sizes[table]! + 1)]))
+  return new Map(fields.map((field, table) => [field, counts.subarray(table * BYTE_CODES, table * BYTE_CODES + sizes[table]! + 1)]))
 }
