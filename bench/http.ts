@@ -48,6 +48,8 @@ const warmupSeconds = Number(option('warmup', '3'))
 const profileDir = option('profile', '')
 /** --processes N: serving processes (SERVE_PROCESSES; 1 = no cluster, 0 = one per core). */
 const processes = option('processes', '1')
+/** --only NAME[,NAME]: just these operations of the mix (e.g. `facets`), to see what each costs. */
+const only = option('only', '').split(',').map((s) => s.trim()).filter(Boolean)
 
 /** Seeded generator (mulberry32): the same request sequence on every run, before and after a change. */
 let seed = 20261124
@@ -166,7 +168,7 @@ async function buildWorkload(base: string, words: readonly string[]): Promise<Wo
     { operation: 'facets', weight: 25, needs: '/jobs/facets', ready: true, path: () => counted(`/jobs/facets?${random() < 0.85 ? `q=${text()}` : ''}${filters()}${random() < 0.2 ? '&disjunctive=true' : ''}`) },
     { operation: 'job read', weight: 20, needs: '/jobs/{slug}', ready: slugs.length > 0, path: () => `/jobs/${pick(slugs)}` },
   ]
-  const available = all.filter((w) => has(w.needs) && w.ready)
+  const available = all.filter((w) => has(w.needs) && w.ready && (!only.length || only.includes(w.operation)))
   const skipped = all.filter((w) => !available.includes(w)).map((w) => w.operation)
   if (skipped.length) console.log(`  not implemented on this server, left out: ${skipped.join(', ')}`)
   return available
