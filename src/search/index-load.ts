@@ -51,8 +51,8 @@ const FROM = 'FROM jobs j JOIN companies c ON c.id = j.company_id'
 /** A patch reads a few postings with their lists (and role cluster, last) inline; the full load reads them table by table. */
 const SELECT = `SELECT ${[...SCALARS, ...MULTI_FACETS.map((name) => multiSource(attribute(name))), 'j.cluster_id'].join(', ')} ${FROM}`
 /** Role clusters of the open postings, from the covering index jobs_cluster_posted (never the rows). */
-const SELECT_CLUSTERS = 'SELECT id, cluster_id FROM jobs INDEXED BY jobs_cluster_posted WHERE cluster_id IS NOT NULL AND closed_at IS NULL'
-const SELECT_ALL_OPEN = `SELECT ${[...SCALARS, 'j.company_id'].join(', ')} ${FROM} WHERE j.closed_at IS NULL ORDER BY j.id`
+const SELECT_CLUSTERS = 'SELECT id, cluster_id FROM jobs INDEXED BY jobs_cluster_posted WHERE cluster_id IS NOT NULL AND closed_at IS NULL AND id >= ? AND id < ?'
+const SELECT_OPEN_RANGE = `SELECT ${[...SCALARS, 'j.company_id'].join(', ')} ${FROM} WHERE j.closed_at IS NULL AND j.id >= ? AND j.id < ? ORDER BY j.id`
 
 type Row = unknown[]
 
@@ -114,19 +114,29 @@ function multiCodes(columns: DocColumns, row: Row, memo: WordMemo): number[][] {
   return out
 }
 
+/** Job ids per list query of the full load: one text of a few megabytes at most. */
+const LIST_CHUNK_IDS = 50_000
+
+/** Job ids from `from` up to (not including) `to`: the whole catalogue by default, or one worker's share (index-load-threads.ts). */
+export interface IdRange {
+  from: number
+  to: number
+}
+const EVERY_ID: IdRange = { from: 0, to: Number.MAX_SAFE_INTEGER }
+
 /**
- * Every open posting, in job id order: one scan of the covering index for the one-value columns,
- * then one ordered scan per list table (keyed by job, or by company), instead of a lookup per
- * posting and list.
+ * Every open posting of the range, in job id order: one scan of the covering index for the
+ * one-value columns, then one ordered scan per list table (keyed by job, or by company), instead of
+ * a lookup per posting and list.
  */
-export function loadAllOpen(db: DB): DocColumns {
-  const { count } = db.prepare('SELECT count(*) AS count FROM jobs WHERE closed_at IS NULL').get() as { count: number }
+export function loadAllOpen(db: DB, range: IdRange = EVERY_ID): DocColumns {
+  const { count } = db.prepare('SELECT count(*) AS count FROM jobs WHERE closed_at IS NULL AND id >= ? AND id < ?').get(range.from, range.to) as { count: number }
   const columns = new DocColumns(SINGLE_FIELDS, MULTI_FIELDS, Math.max(16, count))
   const memo: WordMemo = new Map()
   const titles = columns.multi(TITLE_WORDS)
   const companies = columns.multi(COMPANY_WORDS)
   let companyOf = new Uint32Array(Math.max(16, count))
-  for (const row of db.prepare(SELECT_ALL_OPEN).raw(true).iterate() as IterableIterator<Row>) {
+  for (const row of db.prepare(SELECT_OPEN_RANGE).raw(true).iterate(range.from, range.to) as IterableIterator<Row>) {
     const doc = columns.addDoc(Number(row[0]))
     writeRow(columns, doc, row)
     const [title, company] = wordCodes(columns, row, memo)
@@ -135,51 +145,81 @@ export function loadAllOpen(db: DB): DocColumns {
     if (doc >= companyOf.length) companyOf = grow(companyOf, doc + 1)
     companyOf[doc] = Number(row[SCALARS.length])
   }
-  for (const name of MULTI_FACETS) columns.multis.set(name, loadList(db, columns, attribute(name), companyOf))
-  for (const [id, cluster] of db.prepare(SELECT_CLUSTERS).raw(true).iterate() as IterableIterator<[number, number]>) {
+  for (const name of MULTI_FACETS) {
+    const row = attribute(name)
+    columns.multis.set(name, row.byCompany ? loadCompanyList(db, columns, row, companyOf) : loadJobList(db, columns, row, range))
+  }
+  for (const [id, cluster] of db.prepare(SELECT_CLUSTERS).raw(true).iterate(range.from, range.to) as IterableIterator<[number, number]>) {
     const doc = columns.docOf(id)
     if (doc !== undefined) columns.clusters[doc] = cluster
   }
   return columns
 }
 
-/** One list attribute of every document, from one ordered scan of its table. */
-function loadList(db: DB, columns: DocColumns, row: PostingAttribute, companyOf: Uint32Array): Csr {
+/** Appends codes to a growing values array; `offsets` are filled by the caller. */
+class Values {
+  array: Uint32Array
+  length = 0
+  constructor(capacity: number) {
+    this.array = new Uint32Array(Math.max(16, capacity))
+  }
+  push(code: number): void {
+    if (this.length === this.array.length) this.array = grow(this.array, this.length + 1)
+    this.array[this.length++] = code
+  }
+}
+
+/**
+ * One list keyed by job, in chunks of job ids, each chunk read as one text ("id RS value US id RS
+ * value ...") rather than a row per value: SQLite builds the text in C, and a row handed to
+ * JavaScript costs about three times what its few bytes of text do.
+ */
+function loadJobList(db: DB, columns: DocColumns, row: PostingAttribute, range: IdRange): Csr {
   const dictionary = columns.dictionary(row.name)
   const value = row.lowercase ? `lower(${columnOf(row)})` : columnOf(row)
-  const key = row.byCompany ? 'company_id' : 'job_id'
-  const byKey = new Map<number, number[]>()
+  const chunk = db.prepare(`SELECT group_concat(job_id || char(30) || ${value}, char(31) ORDER BY job_id) FROM ${tableOf(row)} WHERE job_id >= ? AND job_id < ?`).pluck()
   const offsets = new Uint32Array(columns.docCount + 1)
-  let values = new Uint32Array(Math.max(16, columns.docCount))
-  let length = 0
+  const values = new Values(columns.docCount * 2)
+  const last = columns.docCount ? Math.min(range.to, columns.jobIds[columns.docCount - 1]! + 1) : range.from
   let doc = 0
-  const push = (code: number) => {
-    if (length === values.length) values = grow(values, length + 1)
-    values[length++] = code
+  for (let from = columns.docCount ? columns.jobIds[0]! : last; from < last; from += LIST_CHUNK_IDS) {
+    const text = chunk.get(from, Math.min(last, from + LIST_CHUNK_IDS)) as string | null
+    for (let at = 0; text && at < text.length; ) {
+      let id = 0
+      while (text.charCodeAt(at) !== 30) id = id * 10 + text.charCodeAt(at++) - 48
+      const end = text.indexOf('\u001f', ++at)
+      const stop = end === -1 ? text.length : end
+      // Job ids ascend with documents (loaded in id order); closed postings have no document.
+      const posting = columns.docOf(id)
+      if (posting !== undefined) {
+        for (; doc < posting; doc++) offsets[doc + 1] = values.length
+        values.push(dictionary.intern(text.slice(at, stop)))
+      }
+      at = stop + 1
+    }
   }
-  for (const [id, text] of db.prepare(`SELECT ${key}, ${value} FROM ${tableOf(row)} ORDER BY ${key}`).raw(true).iterate() as IterableIterator<[number, string]>) {
+  for (; doc < columns.docCount; doc++) offsets[doc + 1] = values.length
+  return Csr.from(offsets, values.array.subarray(0, values.length))
+}
+
+/** One list keyed by company (a small table): every company's values, then each document's company's. */
+function loadCompanyList(db: DB, columns: DocColumns, row: PostingAttribute, companyOf: Uint32Array): Csr {
+  const dictionary = columns.dictionary(row.name)
+  const value = row.lowercase ? `lower(${columnOf(row)})` : columnOf(row)
+  const byCompany = new Map<number, number[]>()
+  for (const [id, text] of db.prepare(`SELECT company_id, ${value} FROM ${tableOf(row)} ORDER BY company_id`).raw(true).iterate() as IterableIterator<[number, string]>) {
     const code = dictionary.intern(text)
-    if (row.byCompany) {
-      const list = byKey.get(id)
-      if (list) list.push(code)
-      else byKey.set(id, [code])
-      continue
-    }
-    // Job ids ascend with documents (loaded in id order); closed postings have no document.
-    const at = columns.docOf(id)
-    if (at === undefined) continue
-    for (; doc < at; doc++) offsets[doc + 1] = length
-    push(code)
+    const list = byCompany.get(id)
+    if (list) list.push(code)
+    else byCompany.set(id, [code])
   }
-  if (row.byCompany) {
-    for (doc = 0; doc < columns.docCount; doc++) {
-      for (const code of byKey.get(companyOf[doc]!) ?? []) push(code)
-      offsets[doc + 1] = length
-    }
-  } else {
-    for (; doc < columns.docCount; doc++) offsets[doc + 1] = length
+  const offsets = new Uint32Array(columns.docCount + 1)
+  const values = new Values(columns.docCount)
+  for (let doc = 0; doc < columns.docCount; doc++) {
+    for (const code of byCompany.get(companyOf[doc]!) ?? []) values.push(code)
+    offsets[doc + 1] = values.length
   }
-  return Csr.from(offsets, values.subarray(0, length))
+  return Csr.from(offsets, values.array.subarray(0, values.length))
 }
 
 /**

@@ -1,0 +1,51 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { openDatabase } from '../../src/db/connection.ts'
+import { closeJob, upsertJob } from '../../src/catalogue/job-store.ts'
+import { DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS } from '../../src/search/doc-columns.ts'
+import { loadAllOpen, MULTI_FIELDS, patchJobs, SINGLE_FIELDS } from '../../src/search/index-load.ts'
+import { searchCatalogue } from './fixture-catalogue.ts'
+
+/** Every document's values by job id, as text (dictionary codes differ between loads). */
+export function columnValues(columns: DocColumns): Map<number, unknown> {
+  const out = new Map<number, unknown>()
+  for (let doc = 0; doc < columns.docCount; doc++) {
+    if (!(columns.live[doc >>> 5]! & (1 << (doc & 31)))) continue
+    const name = (field: string, code: number) => columns.dictionary(field).names[code]
+    out.set(columns.jobIds[doc]!, {
+      cluster: columns.clusters[doc],
+      flags: FLAG_COLUMNS.map((column) => columns.flag(column)[doc]),
+      numbers: NUMBER_COLUMNS.map((column) => columns.number(column)[doc]),
+      singles: SINGLE_FIELDS.map((field) => (columns.single(field)[doc] ? name(field, columns.single(field)[doc]! - 1) : null)),
+      multis: MULTI_FIELDS.map((field) => [...columns.multi(field).valuesOf(doc)].map((code) => name(field, code)).sort()),
+    })
+  }
+  return out
+}
+
+function catalogue() {
+  const db = openDatabase(':memory:')
+  const ids = db.transaction(() => searchCatalogue().map((job) => upsertJob(db, job).id))()
+  closeJob(db, ids[1]!)
+  return { db, ids }
+}
+
+test('the full load reads what the per-posting read of a patch reads, every list included', () => {
+  const { db, ids } = catalogue()
+  const full = loadAllOpen(db)
+  const patched = new DocColumns(SINGLE_FIELDS, MULTI_FIELDS, 16)
+  patchJobs(db, patched, ids)
+  const open = db.prepare('SELECT count(*) FROM jobs WHERE closed_at IS NULL').pluck().get()
+  assert.equal(full.docCount, open)
+  assert.ok(MULTI_FIELDS.every((field) => full.multi(field).values.length > 0), 'the fixture fills every list')
+  assert.deepEqual(columnValues(full), columnValues(patched))
+})
+
+test('loading the catalogue in id ranges reads every open posting once', () => {
+  const { db, ids } = catalogue()
+  const whole = columnValues(loadAllOpen(db))
+  const middle = ids[3]!
+  const parts = [loadAllOpen(db, { from: 0, to: middle }), loadAllOpen(db, { from: middle, to: Number.MAX_SAFE_INTEGER })]
+  assert.ok(parts.every((part) => part.docCount > 0))
+  assert.deepEqual(new Map(parts.flatMap((part) => [...columnValues(part)])), whole)
+})
