@@ -9,6 +9,7 @@ import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from '..
 import { Csr, DocColumns, FLAG_COLUMNS, grow, NUMBER_COLUMNS } from './doc-columns.ts'
 import { FACET_NAMES, MULTI_FACETS } from './facet-spec.ts'
 import { tokenize } from './text-tokens.ts'
+import { loadCompanyList, loadJobList } from './index-load-lists.ts'
 import { salarySortValue } from '../catalogue/salary-normalized.ts'
 
 /** Word lists kept for relevance tiers: a query word found in the title ranks above one found in the description. */
@@ -52,7 +53,10 @@ const FROM = 'FROM jobs j JOIN companies c ON c.id = j.company_id'
 const SELECT = `SELECT ${[...SCALARS, ...MULTI_FACETS.map((name) => multiSource(attribute(name))), 'j.cluster_id'].join(', ')} ${FROM}`
 /** Role clusters of the open postings, from the covering index jobs_cluster_posted (never the rows). */
 const SELECT_CLUSTERS = 'SELECT id, cluster_id FROM jobs INDEXED BY jobs_cluster_posted WHERE cluster_id IS NOT NULL AND closed_at IS NULL AND id >= ? AND id < ?'
-const SELECT_OPEN_RANGE = `SELECT ${[...SCALARS, 'j.company_id'].join(', ')} ${FROM} WHERE j.closed_at IS NULL AND j.id >= ? AND j.id < ? ORDER BY j.id`
+/** Positions in SCALARS of the company's values (its name, its facets): the full load reads them once per company, not per posting. */
+const COMPANY_VALUES = [HEAD.indexOf('c.name'), ...SINGLE_FIELDS.flatMap((name, i) => (tableOf(attribute(name)) === 'companies' ? [HEAD.length + FLAG_COLUMNS.length + LOADED_NUMBERS.length + i] : []))]
+const SELECT_COMPANIES = `SELECT c.id, ${COMPANY_VALUES.map((at) => SCALARS[at]).join(', ')} FROM companies c`
+const SELECT_OPEN_RANGE = `SELECT ${[...SCALARS.map((sql, at) => (COMPANY_VALUES.includes(at) ? 'NULL' : sql)), 'j.company_id'].join(', ')} FROM jobs j WHERE j.closed_at IS NULL AND j.id >= ? AND j.id < ? ORDER BY j.id`
 
 type Row = unknown[]
 
@@ -114,9 +118,6 @@ function multiCodes(columns: DocColumns, row: Row, memo: WordMemo): number[][] {
   return out
 }
 
-/** Job ids per list query of the full load: one text of a few megabytes at most. */
-const LIST_CHUNK_IDS = 50_000
-
 /** Job ids from `from` up to (not including) `to`: the whole catalogue by default, or one worker's share (index-load-threads.ts). */
 export interface IdRange {
   from: number
@@ -136,7 +137,10 @@ export function loadAllOpen(db: DB, range: IdRange = EVERY_ID): DocColumns {
   const titles = columns.multi(TITLE_WORDS)
   const companies = columns.multi(COMPANY_WORDS)
   let companyOf = new Uint32Array(Math.max(16, count))
+  const companyValues = new Map((db.prepare(SELECT_COMPANIES).raw(true).all() as Row[]).map(([id, ...values]) => [Number(id), values]))
   for (const row of db.prepare(SELECT_OPEN_RANGE).raw(true).iterate(range.from, range.to) as IterableIterator<Row>) {
+    const values = companyValues.get(Number(row[SCALARS.length]))
+    if (values) for (let i = 0; i < COMPANY_VALUES.length; i++) row[COMPANY_VALUES[i]!] = values[i]
     const doc = columns.addDoc(Number(row[0]))
     writeRow(columns, doc, row)
     const [title, company] = wordCodes(columns, row, memo)
@@ -154,72 +158,6 @@ export function loadAllOpen(db: DB, range: IdRange = EVERY_ID): DocColumns {
     if (doc !== undefined) columns.clusters[doc] = cluster
   }
   return columns
-}
-
-/** Appends codes to a growing values array; `offsets` are filled by the caller. */
-class Values {
-  array: Uint32Array
-  length = 0
-  constructor(capacity: number) {
-    this.array = new Uint32Array(Math.max(16, capacity))
-  }
-  push(code: number): void {
-    if (this.length === this.array.length) this.array = grow(this.array, this.length + 1)
-    this.array[this.length++] = code
-  }
-}
-
-/**
- * One list keyed by job, in chunks of job ids, each chunk read as one text ("id RS value US id RS
- * value ...") rather than a row per value: SQLite builds the text in C, and a row handed to
- * JavaScript costs about three times what its few bytes of text do.
- */
-function loadJobList(db: DB, columns: DocColumns, row: PostingAttribute, range: IdRange): Csr {
-  const dictionary = columns.dictionary(row.name)
-  const value = row.lowercase ? `lower(${columnOf(row)})` : columnOf(row)
-  const chunk = db.prepare(`SELECT group_concat(job_id || char(30) || ${value}, char(31) ORDER BY job_id) FROM ${tableOf(row)} WHERE job_id >= ? AND job_id < ?`).pluck()
-  const offsets = new Uint32Array(columns.docCount + 1)
-  const values = new Values(columns.docCount * 2)
-  const last = columns.docCount ? Math.min(range.to, columns.jobIds[columns.docCount - 1]! + 1) : range.from
-  let doc = 0
-  for (let from = columns.docCount ? columns.jobIds[0]! : last; from < last; from += LIST_CHUNK_IDS) {
-    const text = chunk.get(from, Math.min(last, from + LIST_CHUNK_IDS)) as string | null
-    for (let at = 0; text && at < text.length; ) {
-      let id = 0
-      while (text.charCodeAt(at) !== 30) id = id * 10 + text.charCodeAt(at++) - 48
-      const end = text.indexOf('\u001f', ++at)
-      const stop = end === -1 ? text.length : end
-      // Job ids ascend with documents (loaded in id order); closed postings have no document.
-      const posting = columns.docOf(id)
-      if (posting !== undefined) {
-        for (; doc < posting; doc++) offsets[doc + 1] = values.length
-        values.push(dictionary.intern(text.slice(at, stop)))
-      }
-      at = stop + 1
-    }
-  }
-  for (; doc < columns.docCount; doc++) offsets[doc + 1] = values.length
-  return Csr.from(offsets, values.array.subarray(0, values.length))
-}
-
-/** One list keyed by company (a small table): every company's values, then each document's company's. */
-function loadCompanyList(db: DB, columns: DocColumns, row: PostingAttribute, companyOf: Uint32Array): Csr {
-  const dictionary = columns.dictionary(row.name)
-  const value = row.lowercase ? `lower(${columnOf(row)})` : columnOf(row)
-  const byCompany = new Map<number, number[]>()
-  for (const [id, text] of db.prepare(`SELECT company_id, ${value} FROM ${tableOf(row)} ORDER BY company_id`).raw(true).iterate() as IterableIterator<[number, string]>) {
-    const code = dictionary.intern(text)
-    const list = byCompany.get(id)
-    if (list) list.push(code)
-    else byCompany.set(id, [code])
-  }
-  const offsets = new Uint32Array(columns.docCount + 1)
-  const values = new Values(columns.docCount)
-  for (let doc = 0; doc < columns.docCount; doc++) {
-    for (const code of byCompany.get(companyOf[doc]!) ?? []) values.push(code)
-    offsets[doc + 1] = values.length
-  }
-  return Csr.from(offsets, values.array.subarray(0, values.length))
 }
 
 /**

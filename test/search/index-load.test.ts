@@ -1,9 +1,13 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { openDatabase } from '../../src/db/connection.ts'
 import { closeJob, upsertJob } from '../../src/catalogue/job-store.ts'
 import { DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS } from '../../src/search/doc-columns.ts'
 import { loadAllOpen, MULTI_FIELDS, patchJobs, SINGLE_FIELDS } from '../../src/search/index-load.ts'
+import { loadAllOpenOnThreads } from '../../src/search/index-load-threads.ts'
 import { searchCatalogue } from './fixture-catalogue.ts'
 
 /** Every document's values by job id, as text (dictionary codes differ between loads). */
@@ -23,8 +27,8 @@ export function columnValues(columns: DocColumns): Map<number, unknown> {
   return out
 }
 
-function catalogue() {
-  const db = openDatabase(':memory:')
+function catalogue(path = ':memory:') {
+  const db = openDatabase(path)
   const ids = db.transaction(() => searchCatalogue().map((job) => upsertJob(db, job).id))()
   closeJob(db, ids[1]!)
   return { db, ids }
@@ -48,4 +52,17 @@ test('loading the catalogue in id ranges reads every open posting once', () => {
   const parts = [loadAllOpen(db, { from: 0, to: middle }), loadAllOpen(db, { from: middle, to: Number.MAX_SAFE_INTEGER })]
   assert.ok(parts.every((part) => part.docCount > 0))
   assert.deepEqual(new Map(parts.flatMap((part) => [...columnValues(part)])), whole)
+})
+
+test('a database file loads on worker threads in id ranges, joined into the same columns', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'openroles-load-'))
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const { db } = catalogue(join(dir, 'catalogue.db'))
+  const threaded = loadAllOpenOnThreads(db, 2, 1)
+  const single = loadAllOpen(db)
+  assert.equal(threaded.docCount, single.docCount)
+  assert.deepEqual([...threaded.jobIds.subarray(0, threaded.docCount)], [...single.jobIds.subarray(0, single.docCount)], 'documents in id order')
+  assert.deepEqual(columnValues(threaded), columnValues(single))
+  for (let doc = 0; doc < single.docCount; doc++) assert.equal(threaded.docOf(single.jobIds[doc]!), doc)
+  db.close()
 })
