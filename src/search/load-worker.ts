@@ -1,26 +1,32 @@
 import Database from 'better-sqlite3'
 import { workerData, type MessagePort } from 'node:worker_threads'
 import { columnsMessage } from './column-parts.ts'
-import { loadAllOpen, type IdRange } from './index-load.ts'
+import { loadClaimedRanges, type LoadShare } from './index-load-threads.ts'
 
 /**
- * Worker-thread half of index-load-threads.ts: loads the open postings of one id range over its own
- * read-only connection and posts them as transferable arrays. state[0] = 1 once this script runs,
- * 2 once the answer is posted (the loading thread waits on it synchronously).
+ * Worker-thread half of index-load-threads.ts: claims id ranges of the full load in turn, loads
+ * each over its own read-only connection and posts it as transferable arrays. Its state slot is 1
+ * while it runs and 2 once it is done (the loading thread waits on them synchronously).
  */
-const { dbPath, range, port, state: buffer } = workerData as { dbPath: string; range: IdRange; port: MessagePort; state: SharedArrayBuffer }
-const state = new Int32Array(buffer)
-Atomics.store(state, 0, 1)
-Atomics.notify(state, 0)
-try {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true })
-  db.pragma('busy_timeout = 5000')
-  const { message, transfer } = columnsMessage(loadAllOpen(db, range))
-  db.close()
-  port.postMessage({ part: message }, transfer)
-} catch (error) {
-  port.postMessage({ error: error instanceof Error ? error.message : String(error) })
+const { slot, port, ...share } = workerData as LoadShare & { slot: number; port: MessagePort }
+const state = new Int32Array(share.state)
+const signal = (index: number, value: number) => {
+  Atomics.store(state, index, value)
+  Atomics.notify(state, 1)
 }
-Atomics.store(state, 0, 2)
-Atomics.notify(state, 0)
-port.close()
+signal(slot, 1)
+try {
+  const db = new Database(share.dbPath, { readonly: true, fileMustExist: true })
+  db.pragma('busy_timeout = 5000')
+  loadClaimedRanges(db, share, (index, part) => {
+    const { message, transfer } = columnsMessage(part)
+    port.postMessage({ index, part: message }, transfer)
+    Atomics.add(state, 1, 1)
+    Atomics.notify(state, 1)
+  })
+  db.close()
+} finally {
+  // A range claimed but not delivered (an error above) is loaded by the waiting thread.
+  port.close()
+  signal(slot, 2)
+}

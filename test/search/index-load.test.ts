@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { openDatabase } from '../../src/db/connection.ts'
 import { closeJob, upsertJob } from '../../src/catalogue/job-store.ts'
 import { DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS } from '../../src/search/doc-columns.ts'
-import { loadAllOpen, MULTI_FIELDS, patchJobs, SINGLE_FIELDS } from '../../src/search/index-load.ts'
+import { fillClusters, loadAllOpen, loadOpenRange, MULTI_FIELDS, patchJobs, SINGLE_FIELDS } from '../../src/search/index-load.ts'
 import { loadAllOpenOnThreads } from '../../src/search/index-load-threads.ts'
 import { searchCatalogue } from './fixture-catalogue.ts'
 
@@ -49,7 +49,8 @@ test('loading the catalogue in id ranges reads every open posting once', () => {
   const { db, ids } = catalogue()
   const whole = columnValues(loadAllOpen(db))
   const middle = ids[3]!
-  const parts = [loadAllOpen(db, { from: 0, to: middle }), loadAllOpen(db, { from: middle, to: Number.MAX_SAFE_INTEGER })]
+  const parts = [loadOpenRange(db, { from: 0, to: middle }), loadOpenRange(db, { from: middle, to: Number.MAX_SAFE_INTEGER })]
+  parts.forEach((part) => fillClusters(db, part))
   assert.ok(parts.every((part) => part.docCount > 0))
   assert.deepEqual(new Map(parts.flatMap((part) => [...columnValues(part)])), whole)
 })
@@ -58,8 +59,8 @@ test('a database file loads on worker threads in id ranges, joined into the same
   const dir = mkdtempSync(join(tmpdir(), 'openroles-load-'))
   t.after(() => rmSync(dir, { recursive: true, force: true }))
   const { db } = catalogue(join(dir, 'catalogue.db'))
-  const threaded = loadAllOpenOnThreads(db, 2, 1)
   const single = loadAllOpen(db)
+  const threaded = loadAllOpenOnThreads(db, 2, { minPerThread: 1, here: false })
   assert.equal(threaded.docCount, single.docCount)
   assert.deepEqual([...threaded.jobIds.subarray(0, threaded.docCount)], [...single.jobIds.subarray(0, single.docCount)], 'documents in id order')
   assert.deepEqual(columnValues(threaded), columnValues(single))
