@@ -25,7 +25,7 @@ const load = () => loadavg().map((n) => n.toFixed(2)).join(' ')
 const started = performance.now()
 const seconds = () => ((performance.now() - started) / 1000).toFixed(2)
 
-console.log(`load average at start: ${load()}`)
+console.log(`load average at start: ${load()}; CPU before opening (loading modules): ${cpuSeconds()} s`)
 const db = openDatabase(path)
 const ctx = createContext(defaultConfig({ dbPath: path, readBudgetPerMinute: 1e9, agentBudgetPerMinute: 1e9 }), db)
 const app = createApp(ctx)

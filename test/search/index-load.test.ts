@@ -42,6 +42,7 @@ test('the full load reads what the per-posting read of a patch reads, every list
   const open = db.prepare('SELECT count(*) FROM jobs WHERE closed_at IS NULL').pluck().get()
   assert.equal(full.docCount, open)
   assert.ok(MULTI_FIELDS.every((field) => full.multi(field).values.length > 0), 'the fixture fills every list')
+  assert.ok(full.clusters.subarray(0, full.docCount).some((cluster) => cluster > 0), 'and has role clusters')
   assert.deepEqual(columnValues(full), columnValues(patched))
 })
 
