@@ -29,7 +29,8 @@ export function columnValues(columns: DocColumns): Map<number, unknown> {
 
 function catalogue(path = ':memory:') {
   const db = openDatabase(path)
-  const ids = db.transaction(() => searchCatalogue().map((job) => upsertJob(db, job).id))()
+  // Two roles of two postings each, the rest without a role cluster.
+  const ids = db.transaction(() => searchCatalogue().map((job, i) => upsertJob(db, { ...job, clusterKey: i < 4 ? `role-${i % 2}` : null }).id))()
   closeJob(db, ids[1]!)
   return { db, ids }
 }
