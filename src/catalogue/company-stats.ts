@@ -37,6 +37,15 @@ export function refreshCompanyStats(db: DB, changedJobIds: number[]): void {
   ).run(JSON.stringify(changedJobIds))
 }
 
+/** Pending companies from which building them is a job for the start's background work (src/derived-prep.ts), not a reader. */
+const MANY_PENDING = 20
+
+/** Whether company_stats were never built or many companies wait: ~35 ms a company of a thousand postings. */
+export function companyStatsToBuild(db: DB): boolean {
+  if (getMeta(db, GENERATION_KEY) === undefined) return true
+  return (db.prepare('SELECT count(*) FROM (SELECT 1 FROM company_stats_pending LIMIT ?)').pluck().get(MANY_PENDING) as number) >= MANY_PENDING
+}
+
 /**
  * Brings company_stats up to date and returns its generation. A database whose stats were never
  * built (a file from before this table, or postings written without the refresh hook) gets every

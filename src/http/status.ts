@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
+import { catalogueTotals } from '../catalogue/stats-facets.ts'
 
 export function statusRoutes(ctx: AppContext): Route[] {
   return [
@@ -13,11 +14,14 @@ export function statusRoutes(ctx: AppContext): Route[] {
         tags: ['service'],
         auth: 'public',
         query: v.object({}),
-        responses: { 200: { description: '`{ data: { ok, version, jobs_open, jobs_closed, companies, built_at } }`', schema: dataOf(ref('Status')) } },
+        description: 'Serving as soon as the search index is in memory. After a first start, derived data may still be built beside serving: `preparing` names it, and what needs it answers 503 until it is ready.',
+        responses: { 200: { description: '`{ data: { ok, version, jobs_open, jobs_closed, companies, built_at, preparing } }`', schema: dataOf(ref('Status')) } },
       },
       () => {
-        // The same cached snapshot as /stats/catalog: counting a million rows per health check would cost ~1 s.
-        const stats = ctx.catalogue.stats()
+        const preparing = [...ctx.preparing.pending]
+        // The same cached snapshot as /stats/catalog: counting a million rows per health check would cost ~1 s. Until
+        // company stats (which the snapshot needs) are built, the figures come from the index and SQL's totals.
+        const stats = ctx.catalogue.preparingCompanies() ? figuresWhilePreparing(ctx) : ctx.catalogue.stats()
         return {
           data: {
             ok: true,
@@ -26,9 +30,15 @@ export function statusRoutes(ctx: AppContext): Route[] {
             jobs_closed: stats.jobs_closed,
             companies: stats.companies,
             built_at: stats.built_at,
+            preparing,
           },
         }
       },
     ),
   ]
+}
+
+function figuresWhilePreparing(ctx: AppContext) {
+  const totals = catalogueTotals(ctx.db)
+  return { jobs_open: ctx.search.size(), jobs_closed: totals.closed, companies: totals.companies, built_at: totals.built }
 }
