@@ -96,7 +96,7 @@ export interface SettleResult {
 }
 
 /** Days rebuilt per transaction (~0.1 s each at a million postings): a backfill of years of history never holds the write lock for long. */
-const DAYS_PER_TRANSACTION = 8
+const DAYS_PER_TRANSACTION = 4
 /** Set while days were rebuilt but the salary percentiles not yet recomputed (a settle stopped half-way leaves it). */
 const SALARY_STALE_KEY = 'insight_salary_stale'
 
