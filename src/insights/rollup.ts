@@ -1,6 +1,6 @@
 import { getMeta, setMeta, type DB } from '../db/connection.ts'
 import { addDays, dayOf, isDay } from './days.ts'
-import { recomputeSalaryPercentiles } from './salary-rollup.ts'
+import { computeSalaryPercentiles, writeSalaryPercentiles } from './salary-rollup.ts'
 
 /**
  * The insights rollup: the history of the catalogue as small tables, so no insights request ever
@@ -133,13 +133,16 @@ export function settleRollup(db: DB, now: Date, options: { salaryMinSample: numb
       return pending.length
     })()
   }
+  // Read before the last write transaction (seconds at a million postings); a posting changed meanwhile marks its day
+  // pending, and the settle that rebuilds it computes them again.
+  const salaries = getMeta(db, SALARY_STALE_KEY) === '1' ? computeSalaryPercentiles(db, options.salaryMinSample) : undefined
   return db.transaction(() => {
     const stored = getMeta(db, WINDOW_KEY) ?? target
     if (stored !== target) moveWindow(db, stored, target)
     setMeta(db, WINDOW_KEY, target)
     db.exec('DELETE FROM insight_open WHERE open_count = 0 AND open_prev = 0')
-    if (getMeta(db, SALARY_STALE_KEY) === '1') {
-      recomputeSalaryPercentiles(db, options.salaryMinSample)
+    if (salaries) {
+      writeSalaryPercentiles(db, salaries)
       setMeta(db, SALARY_STALE_KEY, '0')
     }
     return { days, windowMoved: stored !== target }
