@@ -71,7 +71,8 @@ async function serveFirstStart(dbPath: string): Promise<void> {
     const status = await poll('/status')
     const insights = await poll('/insights/roles')
     console.log(`meanwhile: /status preparing ${JSON.stringify(status.body.data?.preparing)}; /insights/roles ${insights.status}`)
-    while ((await poll('/status')).body.data?.preparing?.length !== 0) await sleep(500)
+    // A server without `preparing` (before it existed) builds everything before its /status answers.
+    for (let status = await poll('/status'); status.status !== 200 || (status.body.data?.preparing ?? []).length > 0; status = await poll('/status')) await sleep(500)
     console.log(`derived data ready (/status preparing []): ${(at() / 1000).toFixed(2)} s wall, ${childCpu()} s CPU; /insights/roles ${(await poll('/insights/roles')).status}; load average now: ${load()}`)
   } finally {
     child.kill('SIGTERM')

@@ -50,6 +50,7 @@ test('a first start serves search before its derived data is built beside it, an
   assert.equal(insights.status, 503)
   assert.match(insights.body.error, /being prepared/)
   assert.equal((await call('/api/v1/companies')).status, 503)
+  assert.deepEqual((await call('/readyz')).body, { status: 'ready', jobs_open: 3 }, 'ready to serve meanwhile')
 
   holder.exec('COMMIT')
   holder.close()

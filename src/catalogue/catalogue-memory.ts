@@ -4,7 +4,7 @@ import type { SearchEngine } from '../search/engine.ts'
 import { buildCompanyIndex, type CompanyIndex } from './company-index.ts'
 import { currentCompanyStats } from './company-stats.ts'
 import { derivedGeneration } from './derived-generation.ts'
-import { takeSnapshot, type CatalogueStats, type Snapshot } from './stats-facets.ts'
+import { catalogueTotals, takeSnapshot, type CatalogueStats, type Snapshot } from './stats-facets.ts'
 import { buildVocabulary, type Vocabulary } from './suggest-vocabulary.ts'
 
 /**
@@ -61,5 +61,12 @@ export class CatalogueMemory {
 
   stats(): CatalogueStats {
     return this.snapshot().catalog
+  }
+
+  /** The catalogue's size (health checks, /status, metrics): from the snapshot, or while company stats are prepared, from the index and SQL's totals. */
+  counts(): { jobs_open: number; jobs_closed: number; companies: number; built_at: string | null } {
+    if (!this.preparingCompanies()) return this.stats()
+    const totals = catalogueTotals(this.db)
+    return { jobs_open: this.search.size(), jobs_closed: totals.closed, companies: totals.companies, built_at: totals.built }
   }
 }

@@ -2,7 +2,6 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, ref } from './openapi-shapes.ts'
 import { defineOperation, type Route } from './route.ts'
-import { catalogueTotals } from '../catalogue/stats-facets.ts'
 
 export function statusRoutes(ctx: AppContext): Route[] {
   return [
@@ -19,9 +18,8 @@ export function statusRoutes(ctx: AppContext): Route[] {
       },
       () => {
         const preparing = [...ctx.preparing.pending]
-        // The same cached snapshot as /stats/catalog: counting a million rows per health check would cost ~1 s. Until
-        // company stats (which the snapshot needs) are built, the figures come from the index and SQL's totals.
-        const stats = ctx.catalogue.preparingCompanies() ? figuresWhilePreparing(ctx) : ctx.catalogue.stats()
+        // The same cached snapshot as /stats/catalog: counting a million rows per health check would cost ~1 s.
+        const stats = ctx.catalogue.counts()
         return {
           data: {
             ok: true,
@@ -38,7 +36,3 @@ export function statusRoutes(ctx: AppContext): Route[] {
   ]
 }
 
-function figuresWhilePreparing(ctx: AppContext) {
-  const totals = catalogueTotals(ctx.db)
-  return { jobs_open: ctx.search.size(), jobs_closed: totals.closed, companies: totals.companies, built_at: totals.built }
-}
