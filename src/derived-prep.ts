@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads'
 import type { DB } from './db/connection.ts'
 import type { Logger } from './log.ts'
 import { rollupIsCurrent } from './insights/rollup.ts'
-import { companyStatsToBuild } from './catalogue/company-stats.ts'
+import { buildingCompanyStatsOnThread, companyStatsToBuild } from './catalogue/company-stats.ts'
 import { startModuleWorker } from './worker-thread.ts'
 
 declare const __OPENROLES_PREP_WORKER__: string | undefined
@@ -30,7 +30,10 @@ export class DerivedPreparation {
     const companyStats = companyStatsToBuild(db)
     const insights = !rollupIsCurrent(db, options.now)
     if (!companyStats && !insights) return
-    if (companyStats) this.pending.add('company_stats')
+    if (companyStats) {
+      this.pending.add('company_stats')
+      buildingCompanyStatsOnThread(db.name, true)
+    }
     if (insights) this.pending.add('insights')
     const started = Date.now()
     options.log.info('preparing derived data beside serving', { data: [...this.pending] })
@@ -41,12 +44,14 @@ export class DerivedPreparation {
     } catch (error) {
       // Without a worker, readers build what they need inline, as they always could.
       options.log.error('derived data: worker failed to start', { error: String(error) })
+      buildingCompanyStatsOnThread(db.name, false)
       this.pending.clear()
       return
     }
     this.done = new Promise<void>((resolve) => {
       const finish = () => {
         this.worker = undefined
+        buildingCompanyStatsOnThread(db.name, false)
         this.pending.clear()
         resolve()
       }
@@ -54,6 +59,7 @@ export class DerivedPreparation {
         if (message.error) options.log.error('derived data: preparing failed', { error: message.error })
         if (message.ready) {
           this.pending.delete(message.ready)
+          if (message.ready === 'company_stats') buildingCompanyStatsOnThread(db.name, false)
           options.log.info('derived data ready', { data: message.ready, ms: Date.now() - started })
         }
         if (!this.pending.size || message.error) finish()

@@ -50,6 +50,7 @@ test('a first start serves search before its derived data is built beside it, an
   assert.equal(insights.status, 503)
   assert.match(insights.body.error, /being prepared/)
   assert.equal((await call('/api/v1/companies')).status, 503)
+  assert.equal((await call('/api/v1/companies/acme')).status, 503)
   assert.deepEqual((await call('/readyz')).body, { status: 'ready', jobs_open: 3 }, 'ready to serve meanwhile')
 
   holder.exec('COMMIT')
@@ -68,6 +69,7 @@ test('a first start serves search before its derived data is built beside it, an
     assert.ok(ours.body.data.length > 0, path)
     assert.deepEqual(ours.body, theirs.body, path)
   }
+  assert.equal((await call('/api/v1/companies/acme')).body.data.company.job_count, 2)
   const companies = await call('/api/v1/companies')
   assert.equal(companies.status, 200)
   assert.deepEqual(companies.body.data.map((company: { slug: string; job_count: number }) => [company.slug, company.job_count]).sort(), [['acme', 2], ['globex', 1]])

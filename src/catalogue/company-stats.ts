@@ -1,4 +1,5 @@
 import { getMeta, setMeta, type DB } from '../db/connection.ts'
+import { serviceUnavailable } from '../errors.ts'
 
 /**
  * company_stats: per-company facts derived from its open postings (open-role count, regions,
@@ -41,6 +42,14 @@ export function refreshCompanyStats(db: DB, changedJobIds: number[]): void {
   ).run(JSON.stringify(changedJobIds))
 }
 
+/** Database files whose company stats this process builds on a worker thread (src/derived-prep.ts). */
+const buildingElsewhere = new Set<string>()
+
+export function buildingCompanyStatsOnThread(dbPath: string, building: boolean): void {
+  if (building) buildingElsewhere.add(dbPath)
+  else buildingElsewhere.delete(dbPath)
+}
+
 /** Pending companies from which building them is a job for the start's background work (src/derived-prep.ts), not a reader. */
 const MANY_PENDING = 20
 
@@ -62,6 +71,8 @@ const BATCH = 8
  * next round. (A process killed within a round leaves that batch stale until its next change.)
  */
 export function currentCompanyStats(db: DB): string {
+  // Built beside serving by this process (src/derived-prep.ts): building them here too would stop the event loop for minutes.
+  if (buildingElsewhere.has(db.name)) throw serviceUnavailable('company figures are being prepared after the first start; try again in a minute')
   const generation = getMeta(db, GENERATION_KEY)
   const pending = generation === undefined || db.prepare('SELECT 1 FROM company_stats_pending LIMIT 1').get() !== undefined
   if (!pending) return generation!
