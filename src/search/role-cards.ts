@@ -11,6 +11,7 @@
  * cluster seen with a stamp: no allocation per cluster, no SQL.
  */
 import type { Bitmap } from './bitmap.ts'
+import { DocList, type DocSet } from './doc-set.ts'
 import type { DocColumns } from './doc-columns.ts'
 
 export class RoleClusters {
@@ -47,13 +48,16 @@ export class RoleClusters {
   }
 
   /** The cards of a match set: each role's last-added matching posting, every unclustered one. The input is not changed. */
-  cardsOf(matched: Bitmap): Bitmap {
+  cardsOf(matched: Bitmap): Bitmap
+  cardsOf(matched: DocSet): DocSet
+  cardsOf(matched: DocSet): DocSet {
     if (!this.count) return matched
-    if (++this.stamp === 0xffffffff) {
-      this.stamps.fill(0)
-      this.stamp = 1
-    }
-    const { stamp, shared, code, stamps } = this
+    const stamp = this.nextStamp()
+    return matched instanceof DocList ? this.listCards(matched, stamp) : this.bitmapCards(matched, stamp)
+  }
+
+  private bitmapCards(matched: Bitmap, stamp: number): Bitmap {
+    const { shared, code, stamps } = this
     let cards: Bitmap | undefined
     // Highest document first: the last-added posting of a role is the first one seen.
     for (let word = Math.min(matched.length, shared.length) - 1; word >= 0; word--) {
@@ -72,5 +76,35 @@ export class RoleClusters {
       }
     }
     return cards ?? matched
+  }
+
+  private listCards(matched: DocList, stamp: number): DocList {
+    const { shared, code, stamps } = this
+    const { docs } = matched
+    const keep = new Uint8Array(docs.length)
+    let kept = 0
+    for (let i = docs.length - 1; i >= 0; i--) {
+      const doc = docs[i]!
+      if ((shared[doc >>> 5]! & (1 << (doc & 31))) !== 0) {
+        const cluster = code[doc]!
+        if (stamps[cluster] === stamp) continue
+        stamps[cluster] = stamp
+      }
+      keep[i] = 1
+      kept++
+    }
+    if (kept === docs.length) return matched
+    const out = new Uint32Array(kept)
+    let n = 0
+    for (let i = 0; i < docs.length; i++) if (keep[i]) out[n++] = docs[i]!
+    return new DocList(out)
+  }
+
+  private nextStamp(): number {
+    if (++this.stamp === 0xffffffff) {
+      this.stamps.fill(0)
+      this.stamp = 1
+    }
+    return this.stamp
   }
 }
