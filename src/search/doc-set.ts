@@ -43,8 +43,10 @@ export function intersect(a: DocSet, b: DocSet, docCount: number): DocSet {
 
 /** Whether the set holds the document (a list is searched by bisection). */
 export function holds(set: DocSet, doc: number): boolean {
-  if (!(set instanceof DocList)) return hasDoc(set, doc)
-  const { docs } = set
+  return set instanceof DocList ? listHas(set.docs, doc) : hasDoc(set, doc)
+}
+
+export function listHas(docs: Uint32Array, doc: number): boolean {
   let lo = 0
   let hi = docs.length
   while (lo < hi) {

@@ -119,6 +119,17 @@ export class SearchEngine {
     return result
   }
 
+  /** For each posting, how many other open postings its role has (the rest of its card), by job id. */
+  roleCopies(jobIds: readonly number[]): Map<number, number> {
+    const index = this.current()
+    const out = new Map<number, number>()
+    for (const id of jobIds) {
+      const doc = index.columns.docOf(id)
+      if (doc !== undefined && index.isLive(doc)) out.set(id, index.roleClusters.othersOf(doc))
+    }
+    return out
+  }
+
   private textOf(q: string | undefined): Corrected {
     const parsed = parseTextQuery(q, { operators: this.queryLanguage })
     if (!parsed) return { text: null }
@@ -248,7 +259,9 @@ export class SearchEngine {
     const key = `match|${this.queryKey(text, filters, omitted ?? '')}`
     let matched = this.lookup(key) as DocSet | undefined
     if (!matched) {
-      matched = intersect(this.textMatches(index, text), this.filtered(index, filters, omitted), index.columns.docCount)
+      const matchedText = this.textMatches(index, text)
+      // Many typed texts match nothing: no filter set is built for them.
+      matched = matchedText instanceof DocList && matchedText.docs.length === 0 ? matchedText : intersect(matchedText, this.filtered(index, filters, omitted), index.columns.docCount)
       this.cache.set(key, matched)
     }
     return matched

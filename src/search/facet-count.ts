@@ -9,7 +9,7 @@ import type { NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 import { countRows, isPacked } from './facet-rows.ts'
-import { DocList, type DocSet } from './doc-set.ts'
+import { DocList, listHas, type DocSet } from './doc-set.ts'
 
 export type ValueCounts = Record<string, number>
 
@@ -186,6 +186,23 @@ function rangeBySortOrder(index: SearchIndex, column: NumberColumn, matched: Bit
   return { min: values[known[low]!]!, max: values[known[high]!]! }
 }
 
+/**
+ * The range over a listed set, from the sort order when the set is large enough that its first
+ * and last documents there are a few steps from the ends (each step a bisection of the list); a
+ * pass over the list when the walk runs past a budget of a sixteenth of the list's length.
+ */
+function rangeOfList(index: SearchIndex, column: NumberColumn, docs: Uint32Array): Range | undefined {
+  const { known } = index.sortPermutation(column)
+  const values = index.columns.number(column)
+  const budget = docs.length / 16
+  let low = 0
+  while (low < known.length && !listHas(docs, known[low]!)) if (++low > budget) return rangeOf(values, docs)
+  if (low === known.length) return undefined
+  let high = known.length - 1
+  while (!listHas(docs, known[high]!)) if (known.length - --high > budget) return rangeOf(values, docs)
+  return { min: values[known[low]!]!, max: values[known[high]!]! }
+}
+
 const STATS_COLUMNS = ['salary_min', 'salary_max', 'experience_years_min'] as const satisfies readonly NumberColumn[]
 
 /**
@@ -195,7 +212,7 @@ const STATS_COLUMNS = ['salary_min', 'salary_max', 'experience_years_min'] as co
 export function statsOf(index: SearchIndex, set: CountingSet): FacetStats {
   const stats: FacetStats = {}
   for (const column of STATS_COLUMNS) {
-    const range = set.docs ? rangeOf(index.columns.number(column), set.docs) : rangeBySortOrder(index, column, set.matched!)
+    const range = set.docs ? rangeOfList(index, column, set.docs) : rangeBySortOrder(index, column, set.matched!)
     if (range) stats[column] = range
   }
   return stats

@@ -19,6 +19,8 @@ export class RoleClusters {
   readonly shared: Bitmap
   /** Dense cluster number of each shared document. */
   private readonly code: Uint32Array
+  /** Live documents of each cluster, by its number. */
+  private readonly sizes: Uint32Array
   private readonly stamps: Uint32Array
   private stamp = 0
   /** Clusters with two or more live documents. */
@@ -38,6 +40,8 @@ export class RoleClusters {
     this.shared = new Uint32Array(live.length)
     this.code = new Uint32Array(codes.size ? docCount : 0)
     this.stamps = new Uint32Array(codes.size)
+    this.sizes = new Uint32Array(codes.size)
+    for (const [cluster, code] of codes) this.sizes[code] = members.get(cluster)!
     if (!codes.size) return
     for (let doc = 0; doc < docCount; doc++) {
       const code = codes.get(clusters[doc]!)
@@ -76,6 +80,11 @@ export class RoleClusters {
       }
     }
     return cards ?? matched
+  }
+
+  /** How many other live documents share the document's role cluster. */
+  othersOf(doc: number): number {
+    return (this.shared[doc >>> 5]! & (1 << (doc & 31))) !== 0 ? this.sizes[this.code[doc]!]! - 1 : 0
   }
 
   private listCards(matched: DocList, stamp: number): DocList {
