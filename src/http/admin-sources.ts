@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { operations, type Route } from './route.ts'
-import { intParam, pageOf } from './validate.ts'
+import { intParam, pageOf, trimmedText } from './validate.ts'
 import { addSource, findSource, listSources } from '../sources/board-store.ts'
 import { toSourceJson } from '../sources/source-json.ts'
 import { adapters } from '../sources/adapters/index.ts'
@@ -22,7 +22,7 @@ const CreateBody = v.object({
     v.maxLength(600, 'must be at most 600 characters'),
     v.description(`\`KIND:TOKEN\`, e.g. \`greenhouse:acme\` or \`feed:https://acme.example/jobs.rss\`. Kinds: ${KINDS}.`),
   ),
-  company: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'), v.description('Company the postings are filed under when the board does not name it (default: from the token).'))),
+  company: v.optional(trimmedText(200, 'Company the postings are filed under when the board does not name it (default: from the token).')),
   url: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.maxLength(2000, 'must be at most 2000 characters'), v.description('Endpoint to read instead of the vendor’s documented one (an EU instance, a custom domain). http(s) only; private addresses are refused unless the server allows them.'))),
 })
 

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { object, pageOf as pageSchema } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
-import { intParam, pageOf, pagingEntries } from './validate.ts'
+import { intParam, pagedList, pageOf, pagingEntries } from './validate.ts'
 import { notFound } from '../errors.ts'
 import { companyRowBySlug } from '../catalogue/company-read.ts'
 import {
@@ -44,9 +44,7 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
       responses: { 200: { description: '`{ data: [Feedback], meta: { total, limit, offset } }`', schema: feedbackPage }, 404: 'company not found' },
     }, (_event, { params, query }) => {
       const row = company(params.slug)
-      const { limit, offset } = pageOf(query)
-      const page = listFeedback(db, row.id, limit, offset)
-      return { data: page.items, meta: { total: page.total, limit, offset } }
+      return pagedList(query, (limit, offset) => listFeedback(db, row.id, limit, offset))
     }),
     op.get('/companies/:slug/feedback/mine', 'Your reviews of a company', {
       description: 'One entry per feedback_type you reviewed (hidden ones included); `[]` when none.',

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { operations, type Route } from './route.ts'
-import { boolParam, pageOf, pagingEntries } from './validate.ts'
+import { boolParam, pagedList, pagingEntries } from './validate.ts'
 import { jobIdBySlug } from '../catalogue/job-json.ts'
 import { notFound } from '../errors.ts'
 import { LABELS, LINK_STATES, SOURCES } from '../inbox/labels.ts'
@@ -104,11 +104,12 @@ export function inboxRoutes(ctx: AppContext): Route[] {
       description: 'Newest first; deleted mail excluded; never marks anything read. Items `{ id, source, external_id, from_addr, from_name, subject, snippet, body_text? (with body=1), received_at, read, status_signal?, link_source?, linked_slug?, linked_company?, suggested_slug?, suggested_company? }`. Every message is exactly one of linked, suggested, unlinked. Mail labelled `other` (job alerts, newsletters) is hidden unless `include_other` or `status=other`; `meta.hidden` counts it. `source` is gmail, hosted, imap or external (pushed).',
       query: InboxQuery,
       responses: { 200: { description: '`{ data: [message], meta: { total, limit, offset, hidden } }`', schema: INBOX_PAGE }, 400: 'unknown source, status or link value (the message lists the accepted ones)' },
-    }, (_event, { caller, query }) => {
-      const { limit, offset } = pageOf(query, { defaultLimit: 20, maxLimit: query.body ? BODY_LIMIT : LIST_LIMIT })
-      const page = listInbox(db, caller.userId, filterOf(query), { limit, offset, body: query.body === true })
-      return { data: page.items, meta: { total: page.total, limit, offset, hidden: page.hidden } }
-    }),
+    }, (_event, { caller, query }) =>
+      pagedList(query, (limit, offset) => listInbox(db, caller.userId, filterOf(query), { limit, offset, body: query.body === true }), {
+        maxLimit: query.body ? BODY_LIMIT : LIST_LIMIT,
+        meta: (page) => ({ hidden: page.hidden }),
+      }),
+    ),
     op.post('/me/inbox/read-all', 'Mark the matching unread mail read', {
       description: 'The same filters as GET /me/inbox (query `source`, `status`, `link`, `q`); answers how many messages were marked.',
       query: v.object(FilterEntries),

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts'
 import { dataOf, listOf, object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
 import { badRequest, notFound } from '../errors.ts'
-import { lenientInt, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries } from './validate.ts'
+import { lenientInt, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries, trimmedText } from './validate.ts'
 import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { clusterCopies, jobSlugByUrl } from '../catalogue/job-lookup.ts'
 import { normalizeUrl } from '../catalogue/job-store.ts'
@@ -17,13 +17,7 @@ const slugParams = v.object({
   slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('the job public_slug')),
 })
 
-const urlField = v.pipe(
-  v.string('must be a string'),
-  v.trim(),
-  v.minLength(1, 'must not be empty'),
-  v.maxLength(2048, 'must be at most 2048 characters'),
-  v.description("a posting URL: the employer's application URL or the source URL; scheme, www, trailing slash and tracking parameters do not matter"),
-)
+const urlField = trimmedText(2048, "a posting URL: the employer's application URL or the source URL; scheme, www, trailing slash and tracking parameters do not matter")
 
 const op = operations({ tags: ['jobs'], auth: 'public', budget: 'read' })
 

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, ref } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
-import { intParam, pageOf, pagingEntries } from './validate.ts'
+import { intParam, pagedList, pagingEntries } from './validate.ts'
 import { badRequest, notFound } from '../errors.ts'
 import {
   getNotification,
@@ -41,11 +41,9 @@ export function meNotificationRoutes(ctx: AppContext): Route[] {
     op.get('/me/notifications', 'Notifications, newest first', {
       description: '`meta.unread_count` counts every unread notification of the caller, not just this page.',
       query: ListQuery,
-    }, (_event, { caller, query }) => {
-      const { limit, offset } = pageOf(query)
-      const page = listNotifications(ctx.db, caller.userId, limit, offset)
-      return { data: page.items, meta: { total: page.total, unread_count: page.unreadCount, limit, offset } }
-    }),
+    }, (_event, { caller, query }) =>
+      pagedList(query, (limit, offset) => listNotifications(ctx.db, caller.userId, limit, offset), { meta: (page) => ({ unread_count: page.unreadCount }) }),
+    ),
     op.post('/me/notifications/read-all', 'Mark every notification read', {}, (_event, { caller }) => ({ data: { marked: markAllNotificationsRead(ctx.db, caller.userId), unread_count: 0 } })),
     op.get('/me/notifications/:id', 'One notification', {
       params: IdParams,

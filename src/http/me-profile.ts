@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, ref } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
+import { trimmedText } from './validate.ts'
 import { notFound } from '../errors.ts'
 import { deleteProfile, getProfile, LANGUAGE_LEVELS, putProfile, SKILL_LEVELS, WORK_MODES } from '../me/profile.ts'
 import { isCountryCode, isCurrencyCode, SALARY_PERIODS } from '../me/iso-codes.ts'
@@ -9,8 +10,7 @@ import { REGIONS } from '../ingest/dictionaries/regions.ts'
 import { CATEGORIES } from '../catalogue/tech-category.ts'
 import { matchText } from '../me/match.ts'
 
-const text = (max: number, description: string) =>
-  v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`), v.description(description))
+const text = trimmedText
 
 const list = <S extends v.GenericSchema>(item: S, max: number, description: string) =>
   v.optional(v.pipe(v.array(item, 'must be an array'), v.maxLength(max, `must have at most ${max} entries`), v.description(description)))

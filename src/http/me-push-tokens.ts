@@ -1,18 +1,13 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { operations, type Route } from './route.ts'
+import { trimmedText } from './validate.ts'
 import { notFound, serviceUnavailable } from '../errors.ts'
 import { deletePushTokens, listPushTokens, PUSH_PLATFORMS, registerPushToken } from '../me/push-tokens.ts'
 import { deliverPush, pushDevices } from '../channels/push.ts'
 import { listWebPushSubscriptions } from '../channels/web-push.ts'
 
-const TokenField = v.pipe(
-  v.string('must be a string'),
-  v.trim(),
-  v.minLength(1, 'must not be empty'),
-  v.maxLength(4096, 'must be at most 4096 characters'),
-  v.description('Mobile device push token (APNs or FCM registration token).'),
-)
+const TokenField = trimmedText(4096, 'Mobile device push token (APNs or FCM registration token).')
 
 const RegisterBody = v.object({
   token: TokenField,

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
-import { intParam, pageOf, pagingEntries } from './validate.ts'
+import { intParam, pagedList, pageOf, pagingEntries, trimmedText } from './validate.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { countSavedSearches, createSavedSearch, deleteSavedSearch, listSavedSearches, savedSearchNameTaken, updateSavedSearch } from '../me/saved-searches.ts'
 import { normalizeSavedQuery } from '../me/saved-query.ts'
@@ -15,7 +15,7 @@ const PageQuery = v.object({
 
 const IdParams = v.object({ id: intParam({ min: 1, description: 'Saved search id.' }) })
 
-const Name = v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100, 'must be at most 100 characters'), v.description('Display name.'))
+const Name = trimmedText(100, 'Display name.')
 const Query = v.pipe(
   v.string('must be a string'),
   v.trim(),
@@ -42,11 +42,7 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
     op.get('/me/searches', 'Saved searches, newest first', {
       query: PageQuery,
       responses: { 200: { description: '`{ data: [SavedSearch], meta }`', schema: pageSchema(ref('SavedSearch')) } },
-    }, (_event, { caller, query }) => {
-      const { limit, offset } = pageOf(query)
-      const page = listSavedSearches(ctx.db, caller.userId, limit, offset)
-      return { data: page.items, meta: { total: page.total, limit, offset } }
-    }),
+    }, (_event, { caller, query }) => pagedList(query, (limit, offset) => listSavedSearches(ctx.db, caller.userId, limit, offset))),
     op.post('/me/searches', 'Save a search', {
       description: 'Answers `{ id, name, query, public_slug, author_label, subscriptions, created_at, updated_at }` (201). `public_slug` and `author_label` are null: saved searches are private here (the reference service uses them for shared searches). Names are 1 to 100 characters and unique per account (case-insensitive). Parameters no job filter reads are kept but reported in `meta.ignored_params`, as job search would report them.',
       body: CreateBody,

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
-import { intParam, pageOf, pagingEntries } from './validate.ts'
+import { intParam, pagedList, pageOf, pagingEntries } from './validate.ts'
 import { conflict, notFound } from '../errors.ts'
 import { DELIVERY_CHANNELS } from '../me/notifications.ts'
 import { createSubscription, deleteSubscription, listSubscriptions, setSubscriptionActive } from '../me/subscriptions.ts'
@@ -33,11 +33,7 @@ export function meSubscriptionRoutes(ctx: AppContext): Route[] {
     op.get('/me/subscriptions', 'Subscriptions, newest first', {
       query: PageQuery,
       responses: { 200: { description: '`{ data: [Subscription], meta }`', schema: pageSchema(ref('Subscription')) } },
-    }, (_event, { caller, query }) => {
-      const { limit, offset } = pageOf(query)
-      const page = listSubscriptions(ctx.db, caller.userId, limit, offset)
-      return { data: page.items, meta: { total: page.total, limit, offset } }
-    }),
+    }, (_event, { caller, query }) => pagedList(query, (limit, offset) => listSubscriptions(ctx.db, caller.userId, limit, offset))),
     op.post('/me/subscriptions', 'Subscribe to digests of a saved search', {
       description: 'Starts active, on `channel` (default email; one subscription per saved search and channel). Digests list postings first recorded by the catalogue after this moment that match the saved search; they leave the app on the channel when the notification settings are enabled and list it.',
       body: CreateBody,

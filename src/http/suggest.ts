@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { listOf, ref } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
+import { queryText } from './validate.ts'
 import { suggest } from '../catalogue/suggest.ts'
 
 const DEFAULT_LIMIT = 5
@@ -21,7 +22,7 @@ export function suggestRoutes(ctx: AppContext): Route[] {
     op.get('/suggest', 'Search typeahead', {
       description: 'Completes the phrase being typed over job titles, roles, skills, categories and companies; the last word may be a prefix or carry a typo. Rows `{ text, parts: [{ kind, slug?, text }], jobs }`, most postings first, never a row without open postings. A phrase whose leading words name a skill, role, category or company also completes a second one (`go back` -> Go + Backend), counting postings with both. No `meta`.',
       query: v.object({
-        q: v.optional(v.pipe(v.string('must be given once'), v.maxLength(ctx.config.maxQueryLength, `must be at most ${ctx.config.maxQueryLength} characters`), v.description('what has been typed so far')), ''),
+        q: queryText(ctx.config.maxQueryLength, 'what has been typed so far'),
         limit: v.optional(v.pipe(v.union([v.string(), v.array(v.string())]), v.transform((raw) => limitOf(Array.isArray(raw) ? raw[0] : raw)), v.description(`rows, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}; anything else falls back to the default)`))),
       }),
       responses: { 200: { description: '`{ data: [{ text, parts: [{ kind, slug?, text }], jobs }] }`', schema: listOf(ref('SuggestRow')) } },

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts'
 import { operations, type Route } from './route.ts'
 import { listAnalyses } from '../match/store.ts'
 import { ANALYSES, INTERVIEWS, PIPELINE, TIMELINE, TRACKING_DETAIL, TRACKING_PAGE } from './tracker-shapes.ts'
-import { pageOf, pagingEntries } from './validate.ts'
+import { pagedList, pagingEntries } from './validate.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { jobVotesOf } from '../catalogue/community-signals.ts'
@@ -56,10 +56,12 @@ export function trackerRoutes(ctx: AppContext): Route[] {
       query: fixed ? v.object({ limit: TrackingQuery.entries.limit, offset: TrackingQuery.entries.offset }) : TrackingQuery,
       responses: { 200: { description: '`{ data: [entry], meta: { total, limit, offset, counts: { all, viewed, saved, applied, board, dismissed } } }`', schema: TRACKING_PAGE }, 400: 'unknown filter, or a malformed limit / offset' },
     }, (_event, { caller, query }) => {
-      const { limit, offset } = pageOf(query, { defaultLimit: TRACKING_LIMIT_DEFAULT, maxLimit: TRACKING_LIMIT_MAX })
       const filter = fixed ?? (query as { filter?: TrackingFilter }).filter ?? 'all'
-      const page = listTracking(db, caller.userId, filter, limit, offset, ctx.now())
-      return { data: page.items, meta: { total: page.total, limit, offset, counts: page.counts } }
+      return pagedList(query, (limit, offset) => listTracking(db, caller.userId, filter, limit, offset, ctx.now()), {
+        defaultLimit: TRACKING_LIMIT_DEFAULT,
+        maxLimit: TRACKING_LIMIT_MAX,
+        meta: (page) => ({ counts: page.counts }),
+      })
     })
 
   return [
