@@ -3,6 +3,7 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import { operations, type Route } from './route.ts'
 import { sseResponse } from './sse.ts'
+import { jobHeading } from '../catalogue/job-lookup.ts'
 import { badRequest, conflict } from '../errors.ts'
 import { interviewInstructions, mintVoiceToken } from '../voice/realtime.ts'
 import { allowanceOf, consume } from '../plan/ledger.ts'
@@ -134,8 +135,9 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }, async (_event, { caller, params }) => {
       const session = sessionOf(ctx.db, caller.userId, params.id)
       if (session.preset !== 'interview' || !session.job_id) throw conflict('voice mode is for interview sessions bound to a job')
-      const job = ctx.db.prepare('SELECT j.title, c.name AS company, j.description_text AS description FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.public_slug = ?').get(session.job_id) as { title: string; company: string; description: string | null }
-      return { data: await mintVoiceToken(ctx.db, ctx.config, caller.userId, interviewInstructions({ ...job, description: job.description ?? '' }), ctx.now()) }
+      const job = jobHeading(ctx.db, { slug: session.job_id })
+      if (!job) throw conflict('voice mode is for interview sessions bound to a job')
+      return { data: await mintVoiceToken(ctx.db, ctx.config, caller.userId, interviewInstructions(job), ctx.now()) }
     }),
     op.post('/assistant/sessions/:id/voice-turns', 'Append a voice transcript turn', {
       description: 'Interview sessions only. `{ role: user|assistant, content }`. 204.',

@@ -5,6 +5,7 @@ import { operations, type Route } from './route.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { FONTS, TEMPLATES } from '../cv/catalog.ts'
 import { DocumentSchema } from '../cv/document.ts'
+import { OpsSchema } from '../cv/ops.ts'
 import { cvMeta, cvOf, cvRecord, deleteCv, tailoredCvs } from '../cv/store.ts'
 import { createBaseCv, patchCv, replaceCv, setTemplate } from '../cv/cvs.ts'
 import { listRevisions, undoBatch, undoRevision } from '../cv/revisions.ts'
@@ -22,14 +23,7 @@ import { resetBase, resetTailored } from '../cv/reset.ts'
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(100), v.description('CV UUID, or `base` for your base CV (anything else is 404)')) })
 const RevParams = v.object({ id: IdParams.entries.id, rid: v.pipe(v.string(), v.maxLength(100)) })
 const BatchParams = v.object({ id: IdParams.entries.id, bid: v.pipe(v.string(), v.maxLength(100)) })
-const Op = v.strictObject({
-  kind: v.picklist(['set', 'insert', 'remove', 'move'], 'kind must be set, insert, remove or move'),
-  path: v.pipe(v.string('path is required'), v.maxLength(200)),
-  value: v.optional(v.unknown()),
-  to: v.optional(v.pipe(v.number(), v.integer('to must be an integer'))),
-  evidence_id: v.optional(v.pipe(v.string(), v.maxLength(100))),
-})
-const PatchBody = v.strictObject({ ops: v.pipe(v.array(Op, 'ops must be a list of ops'), v.minLength(1, 'ops must not be empty'), v.maxLength(200, 'at most 200 ops per batch')), note: v.optional(v.pipe(v.string(), v.maxLength(500))) })
+const PatchBody = v.strictObject({ ops: OpsSchema, note: v.optional(v.pipe(v.string(), v.maxLength(500))) })
 const META = '`{ id, title, template_id, created_at, updated_at }`'
 const RECORD = '`{ id, title, template_id, created_at, updated_at, agent_session_id, document, autopilot_report?, tracer_links_enabled }`'
 const DOC = 'The document is `{ margins: {top,right,bottom,left} (inches, 0.25–1.5, default 0.5), style: {font_family?, font_size? (8.5–12, step .5), line_height? (0.3–0.9)}, header: {full_name?, email?, phone?, location?, links?[]}, summary?, experience?[], education?[], skills?[{group?, items?[]}], languages?[], projects?[], certifications?[] }`; every write is sanitised (list caps, length caps in characters, tags and control characters removed, unknown fonts dropped).'

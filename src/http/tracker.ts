@@ -13,6 +13,7 @@ import { listInterviews } from '../tracker/interviews.ts'
 import { resolveTarget } from '../tracker/tracking.ts'
 import { allowanceOf } from '../plan/ledger.ts'
 import { linkedMail, stageSuggestion } from '../inbox/application-mail.ts'
+import { nonNull } from '../non-null.ts'
 
 /**
  * The job seeker's tracker reads: the tracking list and one entry, the board's pipeline counts,
@@ -94,8 +95,7 @@ export function trackerRoutes(ctx: AppContext): Route[] {
           saved_at: row.saved_at,
           applied_at: row.applied_at,
           dismissed_at: row.dismissed_at,
-          ...(row.stage !== null && { stage: row.stage }),
-          ...(row.notes !== null && { notes: row.notes }),
+          ...nonNull({ stage: row.stage, notes: row.notes }),
           followed_up_at: row.followed_up_at,
           emails: row.job_id === null ? [] : linkedMail(db, caller.userId, row.job_id),
           events: row.app_id === null ? [] : applicationEvents(db, row.app_id, 100),
