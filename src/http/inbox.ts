@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import type { DB } from '../db/connection.ts'
 import { operations, type Route } from './route.ts'
 import { boolParam, pagedList, pagingEntries } from './validate.ts'
 import { jobIdBySlug } from '../catalogue/job-json.ts'
@@ -98,6 +99,13 @@ export function inboxRoutes(ctx: AppContext): Route[] {
       params: IdParams,
       responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 404: 'no such message of the caller' },
     }, (_event, { caller, params }) => ({ data: run(caller.userId, messageId(params.id)) }))
+  /** The soft delete and its undo: 204, or 404 `missing`. */
+  const messageFiling = (action: 'delete' | 'restore', summary: string, description: string, missing: string, run: (db: DB, userId: number, id: number, now: string) => void) =>
+    op.post(`/me/emails/:id/${action}`, summary, {
+      description,
+      params: IdParams,
+      responses: { 204: action === 'delete' ? 'deleted' : 'restored', 404: missing },
+    }, (_event, { caller, params }) => run(db, caller.userId, messageId(params.id), now()))
 
   return [
     op.get('/me/inbox', 'The caller’s application mail', {
@@ -146,19 +154,7 @@ export function inboxRoutes(ctx: AppContext): Route[] {
       body: SlugBody,
       responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 400: 'slug required', 404: 'no such message, or job not found', 409: 'a link suggestion is pending' },
     }, (_event, { caller, params, body }) => ({ data: markAsApplication(db, caller.userId, messageId(params.id), body.slug, jobIdOf, now()) })),
-    op.post('/me/emails/:id/delete', 'Delete a message', {
-      description: 'A soft delete: the message leaves the inbox, and a later sync or delivery of the same message never brings it back. Restore undoes it.',
-      params: IdParams,
-      responses: { 204: 'deleted', 404: 'no such live message of the caller' },
-    }, (_event, { caller, params }) => {
-      deleteMessage(db, caller.userId, messageId(params.id), now())
-    }),
-    op.post('/me/emails/:id/restore', 'Restore a deleted message', {
-      description: 'Brings a deleted message back into the inbox with its label and link.',
-      params: IdParams,
-      responses: { 204: 'restored', 404: 'no such message of the caller' },
-    }, (_event, { caller, params }) => {
-      restoreMessage(db, caller.userId, messageId(params.id), now())
-    }),
+    messageFiling('delete', 'Delete a message', 'A soft delete: the message leaves the inbox, and a later sync or delivery of the same message never brings it back. Restore undoes it.', 'no such live message of the caller', deleteMessage),
+    messageFiling('restore', 'Restore a deleted message', 'Brings a deleted message back into the inbox with its label and link.', 'no such message of the caller', restoreMessage),
   ]
 }

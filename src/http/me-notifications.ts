@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { dataOf, ref } from './openapi-shapes.ts'
+import { dataOf, object, ref } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
 import { intParam, pagedList, pagingEntries } from './validate.ts'
 import { badRequest, notFound } from '../errors.ts'
@@ -33,6 +33,12 @@ const SettingsBody = v.object({
   digest_push: v.optional(v.pipe(v.boolean('must be true or false'), v.description('Earlier spelling: adds or removes `push` in `channels` (ignored when `channels` is sent).'))),
 })
 
+const count = { type: 'integer', minimum: 0 }
+const NOTIFICATION_PAGE = object({
+  data: { type: 'array', items: ref('Notification') },
+  meta: object({ total: count, limit: { type: 'integer', minimum: 1 }, offset: count, unread_count: { ...count, description: 'every unread notification of the caller, not just this page' } }),
+})
+
 const op = operations({ tags: ['notifications'], auth: 'session' })
 
 export function meNotificationRoutes(ctx: AppContext): Route[] {
@@ -41,6 +47,7 @@ export function meNotificationRoutes(ctx: AppContext): Route[] {
     op.get('/me/notifications', 'Notifications, newest first', {
       description: '`meta.unread_count` counts every unread notification of the caller, not just this page.',
       query: ListQuery,
+      responses: { 200: { description: '`{ data: [Notification], meta: { total, limit, offset, unread_count } }`', schema: NOTIFICATION_PAGE } },
     }, (_event, { caller, query }) =>
       pagedList(query, (limit, offset) => listNotifications(ctx.db, caller.userId, limit, offset), { meta: (page) => ({ unread_count: page.unreadCount }) }),
     ),
