@@ -1,34 +1,28 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, ref } from './openapi-shapes.ts'
-import { defineOperation, type Route } from './route.ts'
+import { operations, type Route } from './route.ts'
+
+const op = operations({ tags: ['service'], auth: 'public' })
 
 export function statusRoutes(ctx: AppContext): Route[] {
   return [
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/status',
-        summary: 'Service health and catalogue size',
-        tags: ['service'],
-        auth: 'public',
-        query: v.object({}),
-        responses: { 200: { description: '`{ data: { ok, version, jobs_open, jobs_closed, companies, built_at } }`', schema: dataOf(ref('Status')) } },
-      },
-      () => {
-        // The same cached snapshot as /stats/catalog: counting a million rows per health check would cost ~1 s.
-        const stats = ctx.catalogue.stats()
-        return {
-          data: {
-            ok: true,
-            version: ctx.version,
-            jobs_open: stats.jobs_open,
-            jobs_closed: stats.jobs_closed,
-            companies: stats.companies,
-            built_at: stats.built_at,
-          },
-        }
-      },
-    ),
+    op.get('/status', 'Service health and catalogue size', {
+      query: v.object({}),
+      responses: { 200: { description: '`{ data: { ok, version, jobs_open, jobs_closed, companies, built_at } }`', schema: dataOf(ref('Status')) } },
+    }, () => {
+      // The same cached snapshot as /stats/catalog: counting a million rows per health check would cost ~1 s.
+      const stats = ctx.catalogue.stats()
+      return {
+        data: {
+          ok: true,
+          version: ctx.version,
+          jobs_open: stats.jobs_open,
+          jobs_closed: stats.jobs_closed,
+          companies: stats.companies,
+          built_at: stats.built_at,
+        },
+      }
+    }),
   ]
 }

@@ -135,15 +135,12 @@ export class SearchEngine {
     if (!parsed) return { text: null }
     // Corrections need the term index: an answer from before it was read is not kept for after.
     const key = `fix|${this.keeper.terms ? 1 : 0}|${parsed.key}`
-    let fixed = this.lookup(key) as Corrected | undefined
-    if (!fixed) {
+    return this.cached(key, (): Corrected => {
       const expand = this.queryLanguage ? withAliases : (clause: TextClause) => clause
       const expanded = this.queryLanguage ? expandAliases(parsed) : parsed
       const { text, corrected } = this.typos ? correctText(this.keeper.terms, expanded, expand) : { text: expanded, corrected: false }
-      fixed = corrected ? { text, didYouMean: queryText(text) } : { text }
-      this.cache.set(key, fixed)
-    }
-    return fixed
+      return corrected ? { text, didYouMean: queryText(text) } : { text }
+    })
   }
 
   facets(request: FacetsRequest): FacetsResult {
@@ -221,6 +218,15 @@ export class SearchEngine {
     return this.counts
   }
 
+  /** The cached answer under `key`, or `compute`'s, cached. */
+  private cached<T extends Cached>(key: string, compute: () => T): T {
+    const found = this.lookup(key) as T | undefined
+    if (found !== undefined) return found
+    const value = compute()
+    this.cache.set(key, value)
+    return value
+  }
+
   private lookup(key: string): Cached | undefined {
     const found = this.cache.get(key)
     const kind = key.slice(0, key.indexOf('|'))
@@ -243,62 +249,35 @@ export class SearchEngine {
 
   /** Postings matching every word of the text. */
   private textMatches(index: SearchIndex, text: TextQuery): DocSet {
-    const key = `text|${text.key}`
-    let matched = this.lookup(key) as DocSet | undefined
-    if (!matched) {
-      matched = textMatches(this.db, index, this.keeper.terms, text)
-      this.cache.set(key, matched)
-    }
-    return matched
+    return this.cached(`text|${text.key}`, () => textMatches(this.db, index, this.keeper.terms, text))
   }
 
   /** Documents matching text and filters (minus one facet's selection for disjunctive counts). */
   private matched(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): DocSet {
     const omitted = omitFacet ? omittedClauseOf(omitFacet) : undefined
     if (!text) return this.filtered(index, filters, omitted)
-    const key = `match|${this.queryKey(text, filters, omitted ?? '')}`
-    let matched = this.lookup(key) as DocSet | undefined
-    if (!matched) {
+    return this.cached(`match|${this.queryKey(text, filters, omitted ?? '')}`, () => {
       const matchedText = this.textMatches(index, text)
       // Many typed texts match nothing: no filter set is built for them.
-      matched = matchedText instanceof DocList && matchedText.docs.length === 0 ? matchedText : intersect(matchedText, this.filtered(index, filters, omitted), index.columns.docCount)
-      this.cache.set(key, matched)
-    }
-    return matched
+      if (matchedText instanceof DocList && matchedText.docs.length === 0) return matchedText
+      return intersect(matchedText, this.filtered(index, filters, omitted), index.columns.docCount)
+    })
   }
 
   /** Documents passing the filters, cached on their own: many texts share one filter set (none, most often). */
   private filtered(index: SearchIndex, filters: SearchFilters, omitted: OmittedClause): Bitmap {
-    const key = `filter|${this.queryKey(null, filters, omitted ?? '')}`
-    let filtered = this.lookup(key) as Bitmap | undefined
-    if (!filtered) {
-      filtered = filterBitmap(index, filters, this.nowSeconds(), omitted)
-      this.cache.set(key, filtered)
-    }
-    return filtered
+    return this.cached(`filter|${this.queryKey(null, filters, omitted ?? '')}`, () => filterBitmap(index, filters, this.nowSeconds(), omitted))
   }
 
   /** The cards among the matches: one per role cluster (role-cards.ts). */
   private cards(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): DocSet {
     const omitted = omitFacet ? omittedClauseOf(omitFacet) : undefined
-    const key = `cards|${this.queryKey(text, filters, omitted ?? '')}`
-    let cards = this.lookup(key) as DocSet | undefined
-    if (!cards) {
-      cards = index.roleClusters.cardsOf(this.matched(index, text, filters, omitFacet))
-      this.cache.set(key, cards)
-    }
-    return cards
+    return this.cached(`cards|${this.queryKey(text, filters, omitted ?? '')}`, () => index.roleClusters.cardsOf(this.matched(index, text, filters, omitFacet)))
   }
 
   /** The relevance tiers of a set, cached by query and by which set it is (`cards` or all `matched`). */
   private tiers(index: SearchIndex, text: TextQuery, filters: SearchFilters, matched: DocSet, over: 'cards' | 'matched' = 'cards'): DocSet[] {
-    const key = `tiers|${over}|${this.queryKey(text, filters)}`
-    let tiers = this.lookup(key) as DocSet[] | undefined
-    if (!tiers) {
-      tiers = relevanceTiers(this.db, index, this.keeper.terms, text, matched, this.queryLanguage)
-      this.cache.set(key, tiers)
-    }
-    return tiers
+    return this.cached(`tiers|${over}|${this.queryKey(text, filters)}`, () => relevanceTiers(this.db, index, this.keeper.terms, text, matched, this.queryLanguage))
   }
 }
 

@@ -13,6 +13,7 @@
  *   jobs_fts tokenizes them. A rebuild of the index reads everything again.
  */
 import { andNotInPlace, emptyBitmap, orDocs, type Bitmap } from './bitmap.ts'
+import { lowerBound } from './lower-bound.ts'
 
 /** Terms in fewer postings stay in FTS5 only. */
 export const MIN_MEMORY_DF = 32
@@ -56,18 +57,8 @@ export class TermIndex {
   /** Codes of the terms starting with `prefix` (a range of the sorted dictionary). */
   prefixRange(prefix: string): [number, number] {
     const terms = this.postings.terms
-    const lowerBound = (value: string) => {
-      let lo = 0
-      let hi = terms.length
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1
-        if (terms[mid]! < value) lo = mid + 1
-        else hi = mid
-      }
-      return lo
-    }
     // U+FFFF sorts after every character a tokenized term holds.
-    return [lowerBound(prefix), lowerBound(prefix + '\uffff')]
+    return [lowerBound(terms, prefix), lowerBound(terms, prefix + '\uffff')]
   }
 
   /**
