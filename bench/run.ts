@@ -28,6 +28,8 @@ const SIZES: Record<string, number> = { '100k': 100_000, '1m': 1_000_000, '3m': 
 const COLD_SAMPLES = Number(process.env.BENCH_COLD ?? 15)
 const WARM_SAMPLES = Number(process.env.BENCH_WARM ?? 40)
 const IMPORT_JOBS = 1000
+/** BENCH_BASELINE=off skips the naive SQL rows (about 40 s each at 1M postings). */
+const BASELINE = process.env.BENCH_BASELINE !== 'off'
 
 const log = (line: string) => console.error(`[bench] ${line}`)
 const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1))
@@ -101,8 +103,8 @@ async function benchSize(name: string, jobs: number): Promise<void> {
   for (const query of queries.filter((q) => q.facets !== undefined)) await measure(`facets: ${query.label}`, query.facets!, 'jobs/facets')
   for (const query of queries.filter((q) => q.disjunctive)) await measure(`disjunctive: ${query.label}`, `${query.facets}&disjunctive=true`, 'jobs/facets')
 
-  console.log('\n| naive SQL baseline (ms, median) | naive | ours (uncached) | ratio |\n|---|---|---|---|')
-  for (const row of naiveBaseline(db, queries)) {
+  if (BASELINE) console.log('\n| naive SQL baseline (ms, median) | naive | ours (uncached) | ratio |\n|---|---|---|---|')
+  for (const row of BASELINE ? naiveBaseline(db, queries) : []) {
     const ours: number[] = []
     for (let i = 0; i < COLD_SAMPLES; i++) {
       ctx.search.clearCache()

@@ -10,6 +10,7 @@ import { getProfile } from '../me/profile.ts'
 import { cachedAnalysis, stampsOf } from '../match/store.ts'
 import { startRun } from '../match/run.ts'
 import type { MatchAnalysis } from '../match/analysis.ts'
+import { jobHeading, jobSkills } from '../catalogue/job-lookup.ts'
 
 /**
  * Autopilot: one long turn of a tailoring session that tailors its CV without a model (≤ 30 tool
@@ -33,9 +34,9 @@ export function prepareAutopilot(deps: ToolDeps, userId: number, session: Sessio
   if (session.preset !== 'tailor' || !session.cv_id) throw notTailoring()
   const cv = cvOf(deps.db, userId, session.cv_id)
   if (!cv || cv.kind !== 'tailored') throw notTailoring()
-  const job = cv.job_id === null ? undefined : (deps.db.prepare('SELECT j.public_slug AS slug, j.title, c.name AS company FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id = ?').get(cv.job_id) as Prepared['job'] | undefined)
-  if (!job) throw conflict('the vacancy is gone')
-  job.skills = deps.db.prepare('SELECT s.slug, s.name FROM job_skills js JOIN skills s ON s.slug = js.skill WHERE js.job_id = ? ORDER BY s.slug').all(cv.job_id) as Prepared['job']['skills']
+  const heading = cv.job_id === null ? undefined : jobHeading(deps.db, { id: cv.job_id })
+  if (!heading) throw conflict('the vacancy is gone')
+  const job = { slug: heading.slug, title: heading.title, company: heading.company, skills: jobSkills(deps.db, cv.job_id!) }
   const cached = cachedAnalysis(deps.db, userId, cv.job_id!, stampsOf(deps.db, userId, cv.job_id!))
   let analysis: Prepared['analysis']
   if (cached && !cached.stale) analysis = async () => cached.analysis

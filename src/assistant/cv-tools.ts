@@ -2,7 +2,8 @@ import type { Tool, ToolDeps } from './tools.ts'
 import { ToolError } from './tool-error.ts'
 import { cvOf, cvMeta, cvRecord, tailoredCvs, baseCv } from '../cv/store.ts'
 import { patchCv } from '../cv/cvs.ts'
-import type { Op } from '../cv/ops.ts'
+import * as v from 'valibot'
+import { OpSchema, OpsSchema, type Op } from '../cv/ops.ts'
 
 /**
  * The assistant's CV tools: list, read and patch the caller's CVs. Patches go through the same code
@@ -10,7 +11,6 @@ import type { Op } from '../cv/ops.ts'
  * are refused, and the batch is all or nothing — and carry the turn's batch id, so one batch undo
  * takes back everything one assistant turn changed.
  */
-const KINDS = new Set(['set', 'insert', 'remove', 'move'])
 
 function cvFor(deps: ToolDeps, userId: number, id: unknown) {
   if (typeof id !== 'string' || !id.trim()) throw new ToolError('cv_id is required (a CV id, or "base")')
@@ -19,14 +19,13 @@ function cvFor(deps: ToolDeps, userId: number, id: unknown) {
   return row
 }
 
+/** The ops as PATCH /me/cvs/{id} validates them (src/cv/ops.ts), refused with the op's number. */
 function opsOf(value: unknown): Op[] {
-  if (!Array.isArray(value) || value.length === 0 || value.length > 200) throw new ToolError('ops must be a list of 1 to 200 ops')
-  return value.map((op, i) => {
-    const o = op as Record<string, unknown> | null
-    if (!o || typeof o !== 'object' || !KINDS.has(String(o.kind)) || typeof o.path !== 'string') throw new ToolError(`op ${i + 1}: needs kind (set, insert, remove, move) and path`)
-    if (o.to !== undefined && !Number.isInteger(o.to)) throw new ToolError(`op ${i + 1}: to must be an integer`)
-    return { kind: o.kind as Op['kind'], path: o.path, ...(o.value !== undefined && { value: o.value }), ...(o.to !== undefined && { to: o.to as number }), ...(typeof o.evidence_id === 'string' && { evidence_id: o.evidence_id }) }
-  })
+  const result = v.safeParse(OpsSchema, value)
+  if (result.success) return result.output
+  const issue = result.issues[0]
+  const index = issue.path?.[0]?.key
+  throw new ToolError(typeof index === 'number' ? `op ${index + 1}: ${issue.message}` : issue.message)
 }
 
 export const CV_TOOLS: Tool[] = [
@@ -55,7 +54,7 @@ export const CV_TOOLS: Tool[] = [
       type: 'object',
       properties: {
         cv_id: { type: 'string' },
-        ops: { type: 'array', items: { type: 'object', properties: { kind: { type: 'string', enum: [...KINDS] }, path: { type: 'string' }, value: {}, to: { type: 'integer' } }, required: ['kind', 'path'] } },
+        ops: { type: 'array', items: { type: 'object', properties: { kind: { type: 'string', enum: OpSchema.entries.kind.options }, path: { type: 'string' }, value: {}, to: { type: 'integer' } }, required: ['kind', 'path'] } },
         note: { type: 'string' },
       },
       required: ['cv_id', 'ops'],

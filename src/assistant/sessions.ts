@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { DB } from '../db/connection.ts'
 import { badRequest, notFound } from '../errors.ts'
+import { nonNull } from '../non-null.ts'
+import { jobHeading } from '../catalogue/job-lookup.ts'
 
 /**
  * Assistant sessions and their messages. A session belongs to one user; interview and debrief
@@ -46,7 +48,7 @@ const toSession = (row: SessionRow): Session => ({
   id: row.id,
   preset: row.preset,
   label: row.label,
-  ...(row.cv_id !== null && { cv_id: row.cv_id }),
+  ...nonNull({ cv_id: row.cv_id }),
   ...(row.job_slug !== null && { job_id: row.job_slug }),
   created_at: row.created_at,
   updated_at: row.updated_at,
@@ -84,7 +86,7 @@ export function createSession(db: DB, userId: number, input: { preset?: string; 
  * when it does not exist yet; labelled "Tailor: <title> · <company>".
  */
 export function ensureTailorSession(db: DB, userId: number, id: string, jobId: number, now: string): void {
-  const job = db.prepare('SELECT j.title, c.name AS company FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id = ?').get(jobId) as { title: string; company: string }
+  const job = jobHeading(db, { id: jobId })!
   db.prepare("INSERT INTO assistant_sessions (id, user_id, preset, label, job_id, created_at, updated_at) VALUES (?, ?, 'tailor', ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING").run(
     id.toLowerCase(), userId, `Tailor: ${job.title} · ${job.company}`, jobId, now, now,
   )

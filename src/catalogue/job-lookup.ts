@@ -36,3 +36,26 @@ export function clusterCopies(db: DB, jobId: number, limit: number, offset: numb
     .all(row.cluster_id, jobId, limit, offset) as number[]
   return { ids, total }
 }
+
+/** What a conversation or a CV names a posting by: its slug, title, company name and plain text. */
+export interface JobHeading {
+  slug: string
+  title: string
+  company: string
+  description: string
+}
+
+/** The heading of a posting by id or public slug; undefined when there is none. */
+export function jobHeading(db: DB, by: { id: number } | { slug: string }): JobHeading | undefined {
+  return db
+    .prepare(
+      `SELECT j.public_slug AS slug, j.title, c.name AS company, coalesce(j.description_text, '') AS description
+       FROM jobs j JOIN companies c ON c.id = j.company_id WHERE ${'id' in by ? 'j.id' : 'j.public_slug'} = ?`,
+    )
+    .get('id' in by ? by.id : by.slug) as JobHeading | undefined
+}
+
+/** A posting's enriched skills, by slug. */
+export function jobSkills(db: DB, jobId: number): { slug: string; name: string }[] {
+  return db.prepare('SELECT s.slug, s.name FROM job_skills js JOIN skills s ON s.slug = js.skill WHERE js.job_id = ? ORDER BY s.slug').all(jobId) as { slug: string; name: string }[]
+}

@@ -1,7 +1,7 @@
 import type { DB } from '../db/connection.ts'
 import { feedbackSummaries, NO_FEEDBACK } from '../catalogue/community-signals.ts'
 import { AUTHOR_SQL, ensurePersona, personaJoin } from './persona.ts'
-import { checkCap, DAY, recordAction } from './caps.ts'
+import { DAY, spendCap } from './caps.ts'
 
 /**
  * Company reviews: one per user, company and feedback_type (a second POST edits it), visible until
@@ -28,6 +28,7 @@ const SELECT = `SELECT f.id, ${AUTHOR_SQL} AS author, f.rating, f.feedback_type,
   FROM company_feedback f ${personaJoin('f')}`
 
 /** The Feedback object of the API: the only place a review row becomes JSON. */
+export type Feedback = ReturnType<typeof toFeedback>
 export function toFeedback(row: FeedbackRow) {
   return { id: row.id, author: row.author, rating: row.rating, feedback_type: row.feedback_type, body: row.body, created_at: row.created_at, updated_at: row.updated_at }
 }
@@ -72,9 +73,8 @@ export function upsertFeedback(db: DB, companyId: number, userId: number, input:
       .get(companyId, userId, input.feedbackType) as number | undefined
     let id = existing
     if (id === undefined) {
-      checkCap(db, userId, { kind: 'feedback', limit: options.perDay, windowSeconds: DAY, what: 'new reviews' }, options.now)
+      spendCap(db, userId, { kind: 'feedback', limit: options.perDay, windowSeconds: DAY, what: 'new reviews' }, options.now)
       ensurePersona(db, userId, stamp)
-      recordAction(db, userId, 'feedback', options.now)
       id = Number(
         db
           .prepare('INSERT INTO company_feedback (company_id, user_id, rating, body, created_at, updated_at, feedback_type) VALUES (?, ?, ?, ?, ?, ?, ?)')

@@ -5,7 +5,7 @@ import { jobPostingNodes, jsonLdScripts, rawFromJobPosting } from '../ingest/jso
 import { htmlToText } from '../ingest/sanitize.ts'
 import { findSkill } from '../ingest/dictionaries/skills.ts'
 import { atsFactsOf } from './ats-urls.ts'
-import { checkCap, HOUR, recordAction } from './caps.ts'
+import { HOUR, spendCap } from './caps.ts'
 
 /**
  * Fills a submission form from what is known without fetching anything: a posting the catalogue
@@ -78,8 +78,7 @@ const defined = (prefill: Prefill): Prefill =>
 /** The prefill of one caller's request: counted against their hourly allowance first (429 past it). */
 export function prefillFor(db: DB, userId: number, input: { url: string; html?: string }, options: { now: Date; perHour: number }): Prefill {
   db.transaction(() => {
-    checkCap(db, userId, { kind: 'prefill', limit: options.perHour, windowSeconds: HOUR, what: 'prefills' }, options.now)
-    recordAction(db, userId, 'prefill', options.now)
+    spendCap(db, userId, { kind: 'prefill', limit: options.perHour, windowSeconds: HOUR, what: 'prefills' }, options.now)
   })()
   return prefillSubmission(db, input.url.trim(), input.html)
 }

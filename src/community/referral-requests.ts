@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound, unprocessable } from '../errors.ts'
 import { notify, type Notices } from './notices.ts'
 import { approvedReferrers, companyIdBySlug, isLinkedInProfile, isUuid } from './referral-offers.ts'
 import { seekerCvText } from './seeker-cv.ts'
-import { checkCap, DAY, recordAction } from './caps.ts'
+import { DAY, spendCap } from './caps.ts'
 
 /**
  * Referral requests: a seeker asks the approved referrers of a company. State: sent → contacted |
@@ -93,8 +93,7 @@ export function createRequest(db: DB, userId: number, input: NewRequest, options
     if (db.prepare("SELECT 1 FROM referral_requests WHERE user_id = ? AND company_id = ? AND status = 'sent'").get(userId, companyId)) {
       throw conflict('you already have an active request for this company')
     }
-    checkCap(db, userId, { kind: 'referral_request', limit: options.perDay, windowSeconds: DAY, what: 'referral requests' }, options.now)
-    recordAction(db, userId, 'referral_request', options.now)
+    spendCap(db, userId, { kind: 'referral_request', limit: options.perDay, windowSeconds: DAY, what: 'referral requests' }, options.now)
     const id = randomUUID()
     const stamp = options.now.toISOString()
     db.prepare(

@@ -1,7 +1,7 @@
 import type { DB } from '../db/connection.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { AUTHOR_SQL, ensurePersona, personaJoin } from './persona.ts'
-import { checkCap, DAY, HOUR, recordAction } from './caps.ts'
+import { DAY, HOUR, spendCap } from './caps.ts'
 
 /**
  * Discussion threads about a company or a posting, with nested replies. Listings page by an opaque
@@ -99,10 +99,9 @@ export interface NewThread {
 export function createThread(db: DB, userId: number, input: NewThread, options: { now: Date; perDay: number }) {
   return db.transaction(() => {
     if (!subjectExists(db, input.subjectType, input.subjectSlug)) throw notFound('subject not found')
-    checkCap(db, userId, { kind: 'thread', limit: options.perDay, windowSeconds: DAY, what: 'threads' }, options.now)
+    spendCap(db, userId, { kind: 'thread', limit: options.perDay, windowSeconds: DAY, what: 'threads' }, options.now)
     const stamp = options.now.toISOString()
     ensurePersona(db, userId, stamp)
-    recordAction(db, userId, 'thread', options.now)
     const id = db
       .prepare('INSERT INTO threads (subject_type, subject_slug, user_id, title, body, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(input.subjectType, input.subjectSlug, userId, input.title, input.body, stamp).lastInsertRowid
@@ -120,10 +119,9 @@ export function addReply(db: DB, userId: number, threadId: number, input: { body
     if (parentId !== null && !db.prepare('SELECT 1 FROM thread_replies WHERE id = ? AND thread_id = ?').get(parentId, threadId)) {
       throw notFound('parent reply not found')
     }
-    checkCap(db, userId, { kind: 'reply', limit: options.perHour, windowSeconds: HOUR, what: 'replies' }, options.now)
+    spendCap(db, userId, { kind: 'reply', limit: options.perHour, windowSeconds: HOUR, what: 'replies' }, options.now)
     const stamp = options.now.toISOString()
     ensurePersona(db, userId, stamp)
-    recordAction(db, userId, 'reply', options.now)
     const id = db
       .prepare('INSERT INTO thread_replies (thread_id, parent_id, user_id, body, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(threadId, parentId, userId, input.body, stamp).lastInsertRowid

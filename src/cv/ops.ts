@@ -8,13 +8,18 @@ import { conflict, forbidden, unprocessable } from '../errors.ts'
  * failing op leaves the stored CV untouched (all-or-nothing). Also the undo "unit" of a path.
  */
 export type Segment = string | number
-export interface Op {
-  kind: 'set' | 'insert' | 'remove' | 'move'
-  path: string
-  value?: unknown
-  to?: number
-  evidence_id?: string
-}
+
+/** One op as PATCH /me/cvs/{id} and the assistant's `patch_cv` take it. */
+export const OpSchema = v.strictObject({
+  kind: v.picklist(['set', 'insert', 'remove', 'move'], 'kind must be set, insert, remove or move'),
+  path: v.pipe(v.string('path is required'), v.maxLength(200)),
+  value: v.optional(v.unknown()),
+  to: v.optional(v.pipe(v.number(), v.integer('to must be an integer'))),
+  evidence_id: v.optional(v.pipe(v.string(), v.maxLength(100))),
+})
+/** A batch: 1 to 200 ops, applied all or nothing. */
+export const OpsSchema = v.pipe(v.array(OpSchema, 'ops must be a list of ops'), v.minLength(1, 'ops must not be empty'), v.maxLength(200, 'at most 200 ops per batch'))
+export type Op = v.InferOutput<typeof OpSchema>
 export type Root = Record<string, unknown>
 
 /** Paths an agent (API-key caller) may not touch: who the candidate is and how the CV is named and shown. */

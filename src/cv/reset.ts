@@ -5,6 +5,7 @@ import { seedDocument } from './cvs.ts'
 import { orderForJob } from './tailor.ts'
 import { getProfile } from '../me/profile.ts'
 import { conflict } from '../errors.ts'
+import { jobSkills } from '../catalogue/job-lookup.ts'
 
 /**
  * Rebuilding CVs from the seed (the account and profile: no résumé is kept yet). The content is
@@ -38,7 +39,6 @@ export function resetTailored(db: DB, userId: number, row: CvRow, caps: Caps, no
     const seed = seedOf(db, userId, 'add a résumé before resetting from it')
     const base = baseCv(db, userId)
     if (base) rebuild(db, base, seed, caps, now)
-    const skills = db.prepare('SELECT s.slug, s.name FROM job_skills js JOIN skills s ON s.slug = js.skill WHERE js.job_id = ? ORDER BY s.slug').all(row.job_id) as { slug: string; name: string }[]
-    return rebuild(db, row, orderForJob(seed, skills), caps, now)
+    return rebuild(db, row, orderForJob(seed, row.job_id === null ? [] : jobSkills(db, row.job_id)), caps, now)
   })()
 }

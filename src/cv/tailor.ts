@@ -11,6 +11,7 @@ import { ensurePreparing } from '../tracker/tracking.ts'
 import { consume } from '../plan/ledger.ts'
 import { conflict, notFound } from '../errors.ts'
 import { ensureTailorSession } from '../assistant/sessions.ts'
+import { jobHeading, jobSkills } from '../catalogue/job-lookup.ts'
 
 /**
  * Tailoring without a model: a vacancy-bound copy of the base CV whose skills and bullets are
@@ -29,9 +30,8 @@ interface JobFacts {
 function jobFacts(db: DB, slug: string): JobFacts {
   const id = jobIdBySlug(db, slug)
   if (id === undefined) throw notFound('job not found')
-  const job = db.prepare('SELECT j.title, c.name AS company FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id = ?').get(id) as { title: string; company: string }
-  const skills = db.prepare('SELECT s.slug, s.name FROM job_skills js JOIN skills s ON s.slug = js.skill WHERE js.job_id = ? ORDER BY s.slug').all(id) as JobFacts['skills']
-  return { id, ...job, skills }
+  const { title, company } = jobHeading(db, { id })!
+  return { id, title, company, skills: jobSkills(db, id) }
 }
 
 /** Stable sort: what the job asks for first, the candidate's own order otherwise. */

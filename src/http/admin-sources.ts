@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineOperation, type Route } from './route.ts'
-import { intParam, pageOf } from './validate.ts'
+import { operations, type Route } from './route.ts'
+import { intParam, pageOf, trimmedText } from './validate.ts'
 import { addSource, findSource, listSources } from '../sources/board-store.ts'
 import { toSourceJson } from '../sources/source-json.ts'
 import { adapters } from '../sources/adapters/index.ts'
@@ -22,7 +22,7 @@ const CreateBody = v.object({
     v.maxLength(600, 'must be at most 600 characters'),
     v.description(`\`KIND:TOKEN\`, e.g. \`greenhouse:acme\` or \`feed:https://acme.example/jobs.rss\`. Kinds: ${KINDS}.`),
   ),
-  company: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'), v.description('Company the postings are filed under when the board does not name it (default: from the token).'))),
+  company: v.optional(trimmedText(200, 'Company the postings are filed under when the board does not name it (default: from the token).')),
   url: v.optional(v.pipe(v.string('must be a string'), v.trim(), v.maxLength(2000, 'must be at most 2000 characters'), v.description('Endpoint to read instead of the vendor’s documented one (an EU instance, a custom domain). http(s) only; private addresses are refused unless the server allows them.'))),
 })
 
@@ -31,69 +31,39 @@ const PageQuery = v.object({
   offset: v.optional(intParam({ min: 0, description: 'Entries skipped (default 0).' })),
 })
 
+const op = operations({ tags: ['moderation'], auth: 'moderator' })
+
 export function adminSourceRoutes(ctx: AppContext): Route[] {
   return [
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/admin/sources',
-        summary: 'List job-board sources (moderators)',
-        description: `Every board the catalogue is crawled from, by name, with its status (\`new\` before the first successful crawl, \`ok\`, \`failing\` after repeated failed crawls), its open postings and its last crawl report. ${CLOSING_RULE}`,
-        tags: ['moderation'],
-        auth: 'moderator',
-        query: PageQuery,
-      },
-      (_event, { query }) => {
-        const page = pageOf(query, { defaultLimit: 20, maxLimit: 100 })
-        const { items, total } = listSources(ctx.db, page.limit, page.offset)
-        return { data: items.map((row) => toSourceJson(ctx.db, row)), meta: { total, ...page } }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/admin/sources',
-        summary: 'Add a job-board source (moderators)',
-        description: `Registers a company's public job board. It is crawled by the scheduler (every SOURCES_CRAWL_INTERVAL_MINUTES) or at once with \`POST /admin/sources/{id}/crawl\`. Kinds: ${KINDS}.`,
-        tags: ['moderation'],
-        auth: 'moderator',
-        body: CreateBody,
-        responses: { 201: 'source added', 400: 'unknown kind, bad token or refused URL', 409: 'a source of that name exists' },
-      },
-      (event, { body }) => {
-        const row = addSource(ctx.db, body, { allowPrivateHosts: ctx.config.sourcesAllowPrivateHosts, now: ctx.now().toISOString() })
-        event.res.status = 201
-        return { data: toSourceJson(ctx.db, row) }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'DELETE',
-        path: '/admin/sources/:id',
-        summary: 'Remove a job-board source (moderators)',
-        description: 'Stops crawling the board and closes the postings it kept open (they stay readable by slug). Answers how many were closed.',
-        tags: ['moderation'],
-        auth: 'moderator',
-        params: IdParams,
-        responses: { 404: 'no such source', 409: 'the source is being crawled' },
-      },
-      (_event, { params }) => {
-        const source = findSource(ctx.db, params.id)
-        return { data: { id: source.id, name: source.name, removed: true, ...ctx.sources.remove(source) } }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/admin/sources/:id/crawl',
-        summary: 'Crawl a job-board source now (moderators)',
-        description: `Reads the board politely (robots.txt, one request at a time per host, conditional requests, retries) and answers the crawl report when it is done: \`listed\`, \`new\`, \`updated\`, \`unchanged\`, \`closed\`, \`reopened\`, \`errors\` (entries skipped, with the first \`problems\`), and \`ok\`/\`error\` for the crawl as a whole. Only changed postings are written. ${CLOSING_RULE}`,
-        tags: ['moderation'],
-        auth: 'moderator',
-        params: IdParams,
-        responses: { 404: 'no such source', 409: 'a crawl of this source is already running' },
-      },
-      async (_event, { params }) => ({ data: await ctx.sources.crawl(findSource(ctx.db, params.id)) }),
-    ),
+    op.get('/admin/sources', 'List job-board sources (moderators)', {
+      description: `Every board the catalogue is crawled from, by name, with its status (\`new\` before the first successful crawl, \`ok\`, \`failing\` after repeated failed crawls), its open postings and its last crawl report. ${CLOSING_RULE}`,
+      query: PageQuery,
+    }, (_event, { query }) => {
+      const page = pageOf(query, { defaultLimit: 20, maxLimit: 100 })
+      const { items, total } = listSources(ctx.db, page.limit, page.offset)
+      return { data: items.map((row) => toSourceJson(ctx.db, row)), meta: { total, ...page } }
+    }),
+    op.post('/admin/sources', 'Add a job-board source (moderators)', {
+      description: `Registers a company's public job board. It is crawled by the scheduler (every SOURCES_CRAWL_INTERVAL_MINUTES) or at once with \`POST /admin/sources/{id}/crawl\`. Kinds: ${KINDS}.`,
+      body: CreateBody,
+      responses: { 201: 'source added', 400: 'unknown kind, bad token or refused URL', 409: 'a source of that name exists' },
+    }, (event, { body }) => {
+      const row = addSource(ctx.db, body, { allowPrivateHosts: ctx.config.sourcesAllowPrivateHosts, now: ctx.now().toISOString() })
+      event.res.status = 201
+      return { data: toSourceJson(ctx.db, row) }
+    }),
+    op.delete('/admin/sources/:id', 'Remove a job-board source (moderators)', {
+      description: 'Stops crawling the board and closes the postings it kept open (they stay readable by slug). Answers how many were closed.',
+      params: IdParams,
+      responses: { 404: 'no such source', 409: 'the source is being crawled' },
+    }, (_event, { params }) => {
+      const source = findSource(ctx.db, params.id)
+      return { data: { id: source.id, name: source.name, removed: true, ...ctx.sources.remove(source) } }
+    }),
+    op.post('/admin/sources/:id/crawl', 'Crawl a job-board source now (moderators)', {
+      description: `Reads the board politely (robots.txt, one request at a time per host, conditional requests, retries) and answers the crawl report when it is done: \`listed\`, \`new\`, \`updated\`, \`unchanged\`, \`closed\`, \`reopened\`, \`errors\` (entries skipped, with the first \`problems\`), and \`ok\`/\`error\` for the crawl as a whole. Only changed postings are written. ${CLOSING_RULE}`,
+      params: IdParams,
+      responses: { 404: 'no such source', 409: 'a crawl of this source is already running' },
+    }, async (_event, { params }) => ({ data: await ctx.sources.crawl(findSource(ctx.db, params.id)) })),
   ]
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { clientIp } from './client-address.ts'
 import { dataOf, ref } from './openapi-shapes.ts'
-import { defineOperation, type Route } from './route.ts'
+import { operations, type Route } from './route.ts'
 import { assertSameSiteWrite } from './origin.ts'
 import { clearSessionCookie, startBrowserSession } from './cookie.ts'
 import { authenticatePassword, registerUser, requestEmailVerification } from '../account/sign-in.ts'
@@ -27,6 +27,8 @@ const codeField = v.pipe(v.string('must be a string'), v.trim(), v.regex(/^\d{6}
 const cookieNote = 'Signs the caller in: sets the HttpOnly, SameSite=Lax session cookie `openroles_session` (Secure over HTTPS).'
 const ok = { data: { ok: true } }
 
+const op = operations({ tags: ['auth'], auth: 'public' })
+
 export function authRoutes(ctx: AppContext): Route[] {
   const userJson = (userId: number) => {
     const user = findUserById(ctx.db, userId)
@@ -34,172 +36,102 @@ export function authRoutes(ctx: AppContext): Route[] {
     return toUserJson(user)
   }
   return [
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/auth/register',
-        summary: 'Create an account with email and password',
-        description: `Password policy: 10 to 256 characters, not on the bundled list of common passwords, not built from the email name. Answers 202 \`{ data: { ok: true } }\` whether or not the email already has an account, so sign-up does not reveal who is registered: a new account gets a six-digit verification code by mail, an existing one a "you already have an account" notice. It does not sign in: confirm the code (POST /auth/verify/confirm, which signs in) or sign in with the password (POST /auth/login). Budgeted per client address and across all callers (429 with Retry-After). Refused (403) from a foreign site.`,
-        tags: ['auth'],
-        auth: 'public',
-        budget: 'account',
-        body: v.object({
-          email: emailField,
-          password: passwordField('New password (10 to 256 characters).'),
-          timezone: v.optional(v.pipe(v.unknown(), v.description('Optional IANA time zone name for a new account; silently dropped when unknown.'))),
-        }),
-        responses: { 202: { description: 'accepted: a verification code or an "already registered" notice is on its way; `{ data: { ok: true } }`', schema: ref('Ok') }, 400: 'invalid email or password refused by the policy', 429: 'sign-up budget spent; see Retry-After' },
-      },
-      async (event, { body }) => {
-        assertSameSiteWrite(ctx, event)
-        const timezone = typeof body.timezone === 'string' ? canonicalTimezone(body.timezone) : null
-        await registerUser(ctx, body.email, body.password, timezone)
-        event.res.status = 202
+    op.post('/auth/register', 'Create an account with email and password', {
+      description: `Password policy: 10 to 256 characters, not on the bundled list of common passwords, not built from the email name. Answers 202 \`{ data: { ok: true } }\` whether or not the email already has an account, so sign-up does not reveal who is registered: a new account gets a six-digit verification code by mail, an existing one a "you already have an account" notice. It does not sign in: confirm the code (POST /auth/verify/confirm, which signs in) or sign in with the password (POST /auth/login). Budgeted per client address and across all callers (429 with Retry-After). Refused (403) from a foreign site.`,
+      budget: 'account',
+      body: v.object({
+        email: emailField,
+        password: passwordField('New password (10 to 256 characters).'),
+        timezone: v.optional(v.pipe(v.unknown(), v.description('Optional IANA time zone name for a new account; silently dropped when unknown.'))),
+      }),
+      responses: { 202: { description: 'accepted: a verification code or an "already registered" notice is on its way; `{ data: { ok: true } }`', schema: ref('Ok') }, 400: 'invalid email or password refused by the policy', 429: 'sign-up budget spent; see Retry-After' },
+    }, async (event, { body }) => {
+      assertSameSiteWrite(ctx, event)
+      const timezone = typeof body.timezone === 'string' ? canonicalTimezone(body.timezone) : null
+      await registerUser(ctx, body.email, body.password, timezone)
+      event.res.status = 202
+      return ok
+    }),
+    op.post('/auth/login', 'Sign in with email and password', {
+      description: `${cookieNote} Wrong credentials give 401 with the same message whether or not the email exists. Repeated failures per account and per IP impose an escalating delay: 429 with Retry-After while it runs.`,
+      body: v.object({ email: emailField, password: passwordField('The account password.') }),
+      responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 401: 'email or password incorrect', 429: 'too many failed attempts; see Retry-After' },
+    }, async (event, { body, caller }) => {
+      assertSameSiteWrite(ctx, event)
+      const user = await authenticatePassword(ctx, clientIp(ctx.config, event), body.email, body.password)
+      startBrowserSession(ctx, event, user.id, caller)
+      return { data: toUserJson(user) }
+    }),
+    op.post('/auth/logout', 'Sign out this session', {
+      description: 'Ends the presented session (the cookie, or an extension token sent as Bearer) and clears the cookie. Idempotent: answers ok without credentials too. API keys are not affected; delete them under /me/api-keys.',
+      responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
+    }, (event, { caller }) => {
+      if (caller && caller.credential !== 'api-key') invalidateSession(ctx.db, caller.credentialId)
+      clearSessionCookie(ctx, event)
+      return ok
+    }),
+    op.post('/auth/logout-all', 'Sign out every session of the account', {
+      description: 'Ends every browser and extension session of the account, including this one, and clears the cookie. API keys stay valid. Session only.',
+      auth: 'session',
+    }, (event, { caller }) => {
+      invalidateUserSessions(ctx.db, caller.userId)
+      clearSessionCookie(ctx, event)
+      return ok
+    }),
+    op.get('/auth/me', 'The signed-in account', {
+      description: '`credential` says how the request was authenticated: `cookie`, `api-key` or `extension`.',
+      auth: 'session-or-key',
+    }, (_event, { caller }) => ({ data: { ...userJson(caller.userId), credential: caller.credential } })),
+    op.post('/auth/verify/request', 'Email a six-digit verification code', {
+      budget: 'account',
+      description: `Signed in: sends a code to the account's address (nothing when already verified). Anonymous: give \`email\`; a code is sent when an account exists (verified or not: confirming it signs in), and the answer is the same either way. Codes expire after a few minutes (CODE_MINUTES), die after a few wrong guesses, and are sent at most once a minute per account. The anonymous lookup runs after the answer, so its timing reveals nothing either. Budgeted per client address and across all callers (429 with Retry-After).`,
+      body: v.object({ email: v.optional(emailField) }),
+      responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
+    }, (_event, { body, caller }) => {
+      if (!caller && !body.email) throw badRequest('invalid body parameter "email": required when not signed in')
+      if (caller) {
+        const user = findUserById(ctx.db, caller.userId)
+        if (user) requestEmailVerification(ctx, user)
         return ok
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/auth/login',
-        summary: 'Sign in with email and password',
-        description: `${cookieNote} Wrong credentials give 401 with the same message whether or not the email exists. Repeated failures per account and per IP impose an escalating delay: 429 with Retry-After while it runs.`,
-        tags: ['auth'],
-        auth: 'public',
-        body: v.object({ email: emailField, password: passwordField('The account password.') }),
-        responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 401: 'email or password incorrect', 429: 'too many failed attempts; see Retry-After' },
-      },
-      async (event, { body, caller }) => {
-        assertSameSiteWrite(ctx, event)
-        const user = await authenticatePassword(ctx, clientIp(ctx.config, event), body.email, body.password)
-        startBrowserSession(ctx, event, user.id, caller)
-        return { data: toUserJson(user) }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/auth/logout',
-        summary: 'Sign out this session',
-        description: 'Ends the presented session (the cookie, or an extension token sent as Bearer) and clears the cookie. Idempotent: answers ok without credentials too. API keys are not affected; delete them under /me/api-keys.',
-        tags: ['auth'],
-        auth: 'public',
-        responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
-      },
-      (event, { caller }) => {
-        if (caller && caller.credential !== 'api-key') invalidateSession(ctx.db, caller.credentialId)
-        clearSessionCookie(ctx, event)
-        return ok
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/auth/logout-all',
-        summary: 'Sign out every session of the account',
-        description: 'Ends every browser and extension session of the account, including this one, and clears the cookie. API keys stay valid. Session only.',
-        tags: ['auth'],
-        auth: 'session',
-      },
-      (event, { caller }) => {
-        invalidateUserSessions(ctx.db, caller.userId)
-        clearSessionCookie(ctx, event)
-        return ok
-      },
-    ),
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/auth/me',
-        summary: 'The signed-in account',
-        description: '`credential` says how the request was authenticated: `cookie`, `api-key` or `extension`.',
-        tags: ['auth'],
-        auth: 'session-or-key',
-      },
-      (_event, { caller }) => ({ data: { ...userJson(caller.userId), credential: caller.credential } }),
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/auth/verify/request',
-        budget: 'account',
-        summary: 'Email a six-digit verification code',
-        description: `Signed in: sends a code to the account's address (nothing when already verified). Anonymous: give \`email\`; a code is sent when an account exists (verified or not: confirming it signs in), and the answer is the same either way. Codes expire after a few minutes (CODE_MINUTES), die after a few wrong guesses, and are sent at most once a minute per account. The anonymous lookup runs after the answer, so its timing reveals nothing either. Budgeted per client address and across all callers (429 with Retry-After).`,
-        tags: ['auth'],
-        auth: 'public',
-        body: v.object({ email: v.optional(emailField) }),
-        responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
-      },
-      (_event, { body, caller }) => {
-        if (!caller && !body.email) throw badRequest('invalid body parameter "email": required when not signed in')
-        if (caller) {
-          const user = findUserById(ctx.db, caller.userId)
-          if (user) requestEmailVerification(ctx, user)
-          return ok
-        }
-        // Anonymous: looked up after the answer, so its timing does not say whether the email has an account.
-        ctx.background.run('verification mail', () => {
-          const user = findUserByEmail(ctx.db, body.email!)
-          if (user) requestEmailVerification(ctx, user, { evenIfVerified: true })
-        })
-        return ok
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/auth/verify/confirm',
-        summary: 'Confirm the emailed code: verifies the address and signs in',
-        description: `Marks the email verified and, since the code proves the mailbox, signs the caller in. ${cookieNote} A signed-in caller may send \`{ code }\` alone: the email is then the caller's own (as the reference service's web app does); anonymous callers must send \`email\`. 400 for a wrong, used or expired code (with the same message for an unknown email); wrong codes count toward the sign-in throttle (429 with Retry-After).`,
-        tags: ['auth'],
-        auth: 'public',
-        body: v.object({ email: v.optional(emailField), code: codeField }),
-        responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 400: 'wrong, used or expired code, or no email when not signed in', 429: 'too many wrong codes; see Retry-After' },
-      },
-      (event, { body, caller }) => {
-        assertSameSiteWrite(ctx, event)
-        const email = body.email ?? (caller ? findUserById(ctx.db, caller.userId)?.email : undefined)
-        if (!email) throw badRequest('invalid body parameter "email": required when not signed in')
-        const user = confirmEmailedCode(ctx, clientIp(ctx.config, event), email, 'verify_email', body.code)
-        confirmEmailVerified(ctx, user)
-        startBrowserSession(ctx, event, user.id, caller)
-        return { data: userJson(user.id) }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/auth/password/forgot',
-        budget: 'account',
-        summary: 'Email a password-reset code',
-        description: 'Always answers `{ data: { ok: true } }`, whether or not the email has an account, and looks the email up only after answering, so neither the answer nor its timing reveals who is registered. Budgeted per client address and across all callers (429 with Retry-After).',
-        tags: ['auth'],
-        auth: 'public',
-        body: v.object({ email: emailField }),
-        responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
-      },
-      (_event, { body }) => {
-        requestPasswordReset(ctx, body.email)
-        return ok
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/auth/password/reset',
-        summary: 'Set a new password with the emailed reset code',
-        description: `Checks the code, applies the password policy, signs the account out everywhere, then signs this caller in. ${cookieNote}`,
-        tags: ['auth'],
-        auth: 'public',
-        body: v.object({ email: emailField, code: codeField, new_password: passwordField('New password (10 to 256 characters).') }),
-        responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 400: 'wrong, used or expired code, or password refused by the policy', 429: 'too many wrong codes; see Retry-After' },
-      },
-      async (event, { body, caller }) => {
-        assertSameSiteWrite(ctx, event)
-        const user = await resetPassword(ctx, clientIp(ctx.config, event), body.email, body.code, body.new_password)
-        startBrowserSession(ctx, event, user.id, caller)
-        return { data: userJson(user.id) }
-      },
-    ),
+      }
+      // Anonymous: looked up after the answer, so its timing does not say whether the email has an account.
+      ctx.background.run('verification mail', () => {
+        const user = findUserByEmail(ctx.db, body.email!)
+        if (user) requestEmailVerification(ctx, user, { evenIfVerified: true })
+      })
+      return ok
+    }),
+    op.post('/auth/verify/confirm', 'Confirm the emailed code: verifies the address and signs in', {
+      description: `Marks the email verified and, since the code proves the mailbox, signs the caller in. ${cookieNote} A signed-in caller may send \`{ code }\` alone: the email is then the caller's own (as the reference service's web app does); anonymous callers must send \`email\`. 400 for a wrong, used or expired code (with the same message for an unknown email); wrong codes count toward the sign-in throttle (429 with Retry-After).`,
+      body: v.object({ email: v.optional(emailField), code: codeField }),
+      responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 400: 'wrong, used or expired code, or no email when not signed in', 429: 'too many wrong codes; see Retry-After' },
+    }, (event, { body, caller }) => {
+      assertSameSiteWrite(ctx, event)
+      const email = body.email ?? (caller ? findUserById(ctx.db, caller.userId)?.email : undefined)
+      if (!email) throw badRequest('invalid body parameter "email": required when not signed in')
+      const user = confirmEmailedCode(ctx, clientIp(ctx.config, event), email, 'verify_email', body.code)
+      confirmEmailVerified(ctx, user)
+      startBrowserSession(ctx, event, user.id, caller)
+      return { data: userJson(user.id) }
+    }),
+    op.post('/auth/password/forgot', 'Email a password-reset code', {
+      budget: 'account',
+      description: 'Always answers `{ data: { ok: true } }`, whether or not the email has an account, and looks the email up only after answering, so neither the answer nor its timing reveals who is registered. Budgeted per client address and across all callers (429 with Retry-After).',
+      body: v.object({ email: emailField }),
+      responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
+    }, (_event, { body }) => {
+      requestPasswordReset(ctx, body.email)
+      return ok
+    }),
+    op.post('/auth/password/reset', 'Set a new password with the emailed reset code', {
+      description: `Checks the code, applies the password policy, signs the account out everywhere, then signs this caller in. ${cookieNote}`,
+      body: v.object({ email: emailField, code: codeField, new_password: passwordField('New password (10 to 256 characters).') }),
+      responses: { 200: { description: '`{ data: User }`; the session cookie is set', schema: dataOf(ref('User')) }, 400: 'wrong, used or expired code, or password refused by the policy', 429: 'too many wrong codes; see Retry-After' },
+    }, async (event, { body, caller }) => {
+      assertSameSiteWrite(ctx, event)
+      const user = await resetPassword(ctx, clientIp(ctx.config, event), body.email, body.code, body.new_password)
+      startBrowserSession(ctx, event, user.id, caller)
+      return { data: userJson(user.id) }
+    }),
   ]
 }

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineOperation, type Route } from './route.ts'
-import { boolParam, pageOf, pagingEntries } from './validate.ts'
+import type { DB } from '../db/connection.ts'
+import { operations, type Route } from './route.ts'
+import { boolParam, pagedList, pagingEntries } from './validate.ts'
 import { jobIdBySlug } from '../catalogue/job-json.ts'
 import { notFound } from '../errors.ts'
 import { LABELS, LINK_STATES, SOURCES } from '../inbox/labels.ts'
@@ -85,132 +86,75 @@ const filterOf = (query: v.InferOutput<typeof InboxQuery> | Partial<v.InferOutpu
 
 const BODY_DOC = 'The message `{ id, source, external_id, from_addr, from_name, subject, body_text, body_html, received_at, read, status_signal?, link_source?, linked_slug?, linked_company?, suggested_slug?, suggested_company? }`.'
 
+const op = operations({ tags: ['mail'], auth: 'session-or-key' })
+
 export function inboxRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
   const now = () => ctx.now().toISOString()
   const jobIdOf = (slug: string) => jobIdBySlug(db, slug)
 
   const messageWrite = (action: string, summary: string, description: string, run: (userId: number, id: number) => unknown) =>
-    defineOperation(
-      { method: 'POST', path: `/me/emails/:id/${action}`, summary, description: `${description} ${BODY_DOC}`, tags: ['mail'], auth: 'session-or-key', params: IdParams, responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 404: 'no such message of the caller' } },
-      (_event, { caller, params }) => ({ data: run(caller.userId, messageId(params.id)) }),
-    )
+    op.post(`/me/emails/:id/${action}`, summary, {
+      description: `${description} ${BODY_DOC}`,
+      params: IdParams,
+      responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 404: 'no such message of the caller' },
+    }, (_event, { caller, params }) => ({ data: run(caller.userId, messageId(params.id)) }))
+  /** The soft delete and its undo: 204, or 404 `missing`. */
+  const messageFiling = (action: 'delete' | 'restore', summary: string, description: string, missing: string, run: (db: DB, userId: number, id: number, now: string) => void) =>
+    op.post(`/me/emails/:id/${action}`, summary, {
+      description,
+      params: IdParams,
+      responses: { 204: action === 'delete' ? 'deleted' : 'restored', 404: missing },
+    }, (_event, { caller, params }) => run(db, caller.userId, messageId(params.id), now()))
 
   return [
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/me/inbox',
-        summary: 'The caller’s application mail',
-        description:
-          'Newest first; deleted mail excluded; never marks anything read. Items `{ id, source, external_id, from_addr, from_name, subject, snippet, body_text? (with body=1), received_at, read, status_signal?, link_source?, linked_slug?, linked_company?, suggested_slug?, suggested_company? }`. Every message is exactly one of linked, suggested, unlinked. Mail labelled `other` (job alerts, newsletters) is hidden unless `include_other` or `status=other`; `meta.hidden` counts it. `source` is gmail, hosted, imap or external (pushed).',
-        tags: ['mail'],
-        auth: 'session-or-key',
-        query: InboxQuery,
-        responses: { 200: { description: '`{ data: [message], meta: { total, limit, offset, hidden } }`', schema: INBOX_PAGE }, 400: 'unknown source, status or link value (the message lists the accepted ones)' },
-      },
-      (_event, { caller, query }) => {
-        const { limit, offset } = pageOf(query, { defaultLimit: 20, maxLimit: query.body ? BODY_LIMIT : LIST_LIMIT })
-        const page = listInbox(db, caller.userId, filterOf(query), { limit, offset, body: query.body === true })
-        return { data: page.items, meta: { total: page.total, limit, offset, hidden: page.hidden } }
-      },
+    op.get('/me/inbox', 'The caller’s application mail', {
+      description: 'Newest first; deleted mail excluded; never marks anything read. Items `{ id, source, external_id, from_addr, from_name, subject, snippet, body_text? (with body=1), received_at, read, status_signal?, link_source?, linked_slug?, linked_company?, suggested_slug?, suggested_company? }`. Every message is exactly one of linked, suggested, unlinked. Mail labelled `other` (job alerts, newsletters) is hidden unless `include_other` or `status=other`; `meta.hidden` counts it. `source` is gmail, hosted, imap or external (pushed).',
+      query: InboxQuery,
+      responses: { 200: { description: '`{ data: [message], meta: { total, limit, offset, hidden } }`', schema: INBOX_PAGE }, 400: 'unknown source, status or link value (the message lists the accepted ones)' },
+    }, (_event, { caller, query }) =>
+      pagedList(query, (limit, offset) => listInbox(db, caller.userId, filterOf(query), { limit, offset, body: query.body === true }), {
+        maxLimit: query.body ? BODY_LIMIT : LIST_LIMIT,
+        meta: (page) => ({ hidden: page.hidden }),
+      }),
     ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/me/inbox/read-all',
-        summary: 'Mark the matching unread mail read',
-        description: 'The same filters as GET /me/inbox (query `source`, `status`, `link`, `q`); answers how many messages were marked.',
-        tags: ['mail'],
-        auth: 'session-or-key',
-        query: v.object(FilterEntries),
-        responses: { 200: { description: '`{ data: { marked } }`', schema: MARKED }, 400: 'unknown source, status or link value' },
-      },
-      (_event, { caller, query }) => ({ data: { marked: markAllRead(db, caller.userId, filterOf(query), now()) } }),
-    ),
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/me/emails/:id',
-        summary: 'One message, marked read',
-        description: `${BODY_DOC} The HTML body was reduced on arrival to the job-description allow-list (no images, scripts or styles), so showing it fetches nothing remote.`,
-        tags: ['mail'],
-        auth: 'session-or-key',
-        params: IdParams,
-        responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 404: 'no such message of the caller (also a non-integer id)' },
-      },
-      (_event, { caller, params }) => ({ data: readMessage(db, caller.userId, messageId(params.id), now()) }),
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/me/emails',
-        summary: 'Push messages from a client’s own mailbox',
-        description:
-          '`{ messages: [{ external_id, thread_id?, from_addr?, from_name?, subject?, body_text?, body_html?, received_at? }] }`, 1 to 100 (more is refused, not cut). Stored as source `external` in one transaction; a known `external_id` has its content refreshed (read, deleted and label kept). HTML is sanitised. Pushed mail is not classified here: label it with POST /me/emails/{id}/triage.',
-        tags: ['mail'],
-        auth: 'session-or-key',
-        body: PushBody,
-        responses: { 200: { description: '`{ data: { inserted, updated } }`', schema: PUSH_RESULT }, 400: 'no messages, more than 100, or a message without external_id (the error names its index)' },
-      },
-      (_event, { caller, body }) => ({ data: pushMessages(db, caller.userId, body.messages, now()) }),
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/me/emails/:id/triage',
-        summary: 'Label a message (and optionally link it)',
-        description: `\`{ signal, slug?, confidence? (0–1) }\`. Sets the label; with \`slug\` also links the message (link_source \`agent\`). A linked message with a label records the employer's reply on the application's timeline and moves its stage forward by the tracker's rule (acknowledgement → applied, screening and assessment → screening, interview_invitation → interview, offer → offer; never backwards, never out of a closed stage); a rejection is recorded but moves nothing. With a confidence below ${ctx.config.mailTriageMinConfidence}% the label is kept and no card moves. ${BODY_DOC}`,
-        tags: ['mail'],
-        auth: 'session-or-key',
-        params: IdParams,
-        body: TriageBody,
-        responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 400: 'signal outside the vocabulary, or confidence outside 0–1', 404: 'no such message, or job not found' },
-      },
-      (_event, { caller, params, body }) => ({ data: triageMessage(db, caller.userId, messageId(params.id), body, jobIdOf, now(), ctx.config.mailTriageMinConfidence) }),
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/me/emails/:id/link',
-        summary: 'Link a message to a posting',
-        description: `\`{ slug }\`. A manual link (link_source \`manual\`); any suggestion is cleared; the posting is tracked and the message's label takes effect on it. ${BODY_DOC}`,
-        tags: ['mail'],
-        auth: 'session-or-key',
-        params: IdParams,
-        body: SlugBody,
-        responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 400: 'slug required', 404: 'no such message, or job not found' },
-      },
-      (_event, { caller, params, body }) => ({ data: linkMessage(db, caller.userId, messageId(params.id), body.slug, jobIdOf, now()) }),
-    ),
+    op.post('/me/inbox/read-all', 'Mark the matching unread mail read', {
+      description: 'The same filters as GET /me/inbox (query `source`, `status`, `link`, `q`); answers how many messages were marked.',
+      query: v.object(FilterEntries),
+      responses: { 200: { description: '`{ data: { marked } }`', schema: MARKED }, 400: 'unknown source, status or link value' },
+    }, (_event, { caller, query }) => ({ data: { marked: markAllRead(db, caller.userId, filterOf(query), now()) } })),
+    op.get('/me/emails/:id', 'One message, marked read', {
+      description: `${BODY_DOC} The HTML body was reduced on arrival to the job-description allow-list (no images, scripts or styles), so showing it fetches nothing remote.`,
+      params: IdParams,
+      responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 404: 'no such message of the caller (also a non-integer id)' },
+    }, (_event, { caller, params }) => ({ data: readMessage(db, caller.userId, messageId(params.id), now()) })),
+    op.post('/me/emails', 'Push messages from a client’s own mailbox', {
+      description: '`{ messages: [{ external_id, thread_id?, from_addr?, from_name?, subject?, body_text?, body_html?, received_at? }] }`, 1 to 100 (more is refused, not cut). Stored as source `external` in one transaction; a known `external_id` has its content refreshed (read, deleted and label kept). HTML is sanitised. Pushed mail is not classified here: label it with POST /me/emails/{id}/triage.',
+      body: PushBody,
+      responses: { 200: { description: '`{ data: { inserted, updated } }`', schema: PUSH_RESULT }, 400: 'no messages, more than 100, or a message without external_id (the error names its index)' },
+    }, (_event, { caller, body }) => ({ data: pushMessages(db, caller.userId, body.messages, now()) })),
+    op.post('/me/emails/:id/triage', 'Label a message (and optionally link it)', {
+      description: `\`{ signal, slug?, confidence? (0–1) }\`. Sets the label; with \`slug\` also links the message (link_source \`agent\`). A linked message with a label records the employer's reply on the application's timeline and moves its stage forward by the tracker's rule (acknowledgement → applied, screening and assessment → screening, interview_invitation → interview, offer → offer; never backwards, never out of a closed stage); a rejection is recorded but moves nothing. With a confidence below ${ctx.config.mailTriageMinConfidence}% the label is kept and no card moves. ${BODY_DOC}`,
+      params: IdParams,
+      body: TriageBody,
+      responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 400: 'signal outside the vocabulary, or confidence outside 0–1', 404: 'no such message, or job not found' },
+    }, (_event, { caller, params, body }) => ({ data: triageMessage(db, caller.userId, messageId(params.id), body, jobIdOf, now(), ctx.config.mailTriageMinConfidence) })),
+    op.post('/me/emails/:id/link', 'Link a message to a posting', {
+      description: `\`{ slug }\`. A manual link (link_source \`manual\`); any suggestion is cleared; the posting is tracked and the message's label takes effect on it. ${BODY_DOC}`,
+      params: IdParams,
+      body: SlugBody,
+      responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 400: 'slug required', 404: 'no such message, or job not found' },
+    }, (_event, { caller, params, body }) => ({ data: linkMessage(db, caller.userId, messageId(params.id), body.slug, jobIdOf, now()) })),
     messageWrite('unlink', 'Unlink a message', 'Clears the link; the label stays.', (userId, id) => unlinkMessage(db, userId, id, now())),
     messageWrite('confirm', 'Confirm a link suggestion', 'The suggested posting becomes the link (link_source `manual`). 404 when no suggestion is pending.', (userId, id) => confirmSuggestion(db, userId, id, now())),
     messageWrite('reject', 'Reject a link suggestion', 'Drops the suggestion. 404 when no suggestion is pending.', (userId, id) => rejectSuggestion(db, userId, id, now())),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/me/emails/:id/application',
-        summary: 'This message is my application to a posting',
-        description: `\`{ slug }\`. Marks the posting applied at the message's \`received_at\` (an observed \`applied\` event of the mail's source) and links the message. 409 while a link suggestion waits for confirm or reject. ${BODY_DOC}`,
-        tags: ['mail'],
-        auth: 'session-or-key',
-        params: IdParams,
-        body: SlugBody,
-        responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 400: 'slug required', 404: 'no such message, or job not found', 409: 'a link suggestion is pending' },
-      },
-      (_event, { caller, params, body }) => ({ data: markAsApplication(db, caller.userId, messageId(params.id), body.slug, jobIdOf, now()) }),
-    ),
-    defineOperation(
-      { method: 'POST', path: '/me/emails/:id/delete', summary: 'Delete a message', description: 'A soft delete: the message leaves the inbox, and a later sync or delivery of the same message never brings it back. Restore undoes it.', tags: ['mail'], auth: 'session-or-key', params: IdParams, responses: { 204: 'deleted', 404: 'no such live message of the caller' } },
-      (_event, { caller, params }) => {
-        deleteMessage(db, caller.userId, messageId(params.id), now())
-      },
-    ),
-    defineOperation(
-      { method: 'POST', path: '/me/emails/:id/restore', summary: 'Restore a deleted message', description: 'Brings a deleted message back into the inbox with its label and link.', tags: ['mail'], auth: 'session-or-key', params: IdParams, responses: { 204: 'restored', 404: 'no such message of the caller' } },
-      (_event, { caller, params }) => {
-        restoreMessage(db, caller.userId, messageId(params.id), now())
-      },
-    ),
+    op.post('/me/emails/:id/application', 'This message is my application to a posting', {
+      description: `\`{ slug }\`. Marks the posting applied at the message's \`received_at\` (an observed \`applied\` event of the mail's source) and links the message. 409 while a link suggestion waits for confirm or reject. ${BODY_DOC}`,
+      params: IdParams,
+      body: SlugBody,
+      responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 400: 'slug required', 404: 'no such message, or job not found', 409: 'a link suggestion is pending' },
+    }, (_event, { caller, params, body }) => ({ data: markAsApplication(db, caller.userId, messageId(params.id), body.slug, jobIdOf, now()) })),
+    messageFiling('delete', 'Delete a message', 'A soft delete: the message leaves the inbox, and a later sync or delivery of the same message never brings it back. Restore undoes it.', 'no such live message of the caller', deleteMessage),
+    messageFiling('restore', 'Restore a deleted message', 'Brings a deleted message back into the inbox with its label and link.', 'no such message of the caller', restoreMessage),
   ]
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, listOf, object } from './openapi-shapes.ts'
-import { defineOperation, type Route } from './route.ts'
+import { operations, type Route } from './route.ts'
 import { intParam } from './validate.ts'
 import { badRequest } from '../errors.ts'
 import { JOB_CATEGORIES, SENIORITY_LEVELS } from '../ingest/dictionaries/titles.ts'
@@ -91,114 +91,70 @@ export function insightsReads(ctx: AppContext) {
   }
 }
 
+const op = operations({ tags: ['insights'], auth: 'public', budget: 'read' })
+
 export function insightsRoutes(ctx: AppContext): Route[] {
   const reads = insightsReads(ctx)
-  const common = { method: 'GET' as const, tags: ['insights'], auth: 'public' as const, budget: 'read' as const }
   return [
-    defineOperation(
-      {
-        ...common,
-        path: '/insights/roles',
-        summary: 'Open roles by category and seniority, with 30-day growth',
-        description: `One row per (category, seniority) pair with open postings now or 30 days ago, optionally within a country and/or a category. ${GROWTH}`,
-        query: RolesQuery,
-        responses: { 200: { description: '`{ data: [{ category, seniority, open_count, growth }], meta: { country, category, sort, limit } }`', schema: rowsWith({ category: str, seniority: str, open_count: count, growth: int }, scopeMeta) }, 400: 'bad country, category, sort or limit' },
+    op.get('/insights/roles', 'Open roles by category and seniority, with 30-day growth', {
+      description: `One row per (category, seniority) pair with open postings now or 30 days ago, optionally within a country and/or a category. ${GROWTH}`,
+      query: RolesQuery,
+      responses: { 200: { description: '`{ data: [{ category, seniority, open_count, growth }], meta: { country, category, sort, limit } }`', schema: rowsWith({ category: str, seniority: str, open_count: count, growth: int }, scopeMeta) }, 400: 'bad country, category, sort or limit' },
+    }, (_event, { query }) => reads.roles(query)),
+    op.get('/insights/skills', 'Skills most asked for, with 30-day growth', {
+      description: `Skills (slugs) by open postings naming them, within a category or a country (not both). ${GROWTH}`,
+      query: SkillsQuery,
+      responses: { 200: { description: '`{ data: [{ skill, open_count, growth }], meta: { country, category, sort, limit } }`', schema: rowsWith({ skill: str, open_count: count, growth: int }, scopeMeta) }, 400: 'both category and country, or a bad value' },
+    }, (_event, { query }) => reads.skills(query)),
+    op.get('/insights/salary', 'Salary percentiles by seniority, currency and period', {
+      description: 'p25 / p50 / p75 of the stated salaries of open postings (a posting counts with the midpoint of its range, or the one bound it states), per seniority, currency and period: currencies and periods are never converted or mixed. A bucket with fewer than INSIGHTS_SALARY_MIN_SAMPLE postings (default 5; `meta.min_sample_size`) is left out. With only `category`, the answer adds category-wide rows (`seniority: ""`) and `meta.breakdown: "seniority"`.',
+      query: SalaryQuery,
+      responses: {
+        200: {
+          description: '`{ data: [{ seniority, currency, period, sample_size, p25, p50, p75 }], meta }`',
+          schema: rowsWith(
+            { seniority: str, currency: str, period: str, sample_size: count, p25: { type: 'number' }, p50: { type: 'number' }, p75: { type: 'number' } },
+            { category: orNull, seniority: orNull, country: orNull, min_sample_size: count, breakdown: { type: 'string', enum: ['seniority'] } },
+            ['category', 'seniority', 'country', 'min_sample_size'],
+          ),
+        }, 400: 'bad category, seniority or country' },
+    }, (_event, { query }) => reads.salary(query)),
+    op.get('/insights/velocity', 'Postings added and removed per day, week or month', {
+      description: '`added`: postings first seen by this catalogue in the period; `removed`: postings closed in it. Dense over the range (periods without activity read 0); days are UTC, weeks start on Monday and are labelled by that day, months as YYYY-MM; only days within from..to count, so the first and last periods may be partial. At most one of category, seniority and country narrows it.',
+      query: VelocityQuery,
+      responses: {
+        200: {
+          description: '`{ data: [{ period, added, removed }], meta: { granularity, from, to, facet_kind, facet_value } }`',
+          schema: rowsWith({ period: str, added: count, removed: count }, { granularity: str, from: str, to: str, facet_kind: str, facet_value: orNull }),
+        },
+        400: `unknown granularity, bad date, from after to, a range over ${MAX_RANGE_DAYS} days, or more than one facet`,
       },
-      (_event, { query }) => reads.roles(query),
-    ),
-    defineOperation(
-      {
-        ...common,
-        path: '/insights/skills',
-        summary: 'Skills most asked for, with 30-day growth',
-        description: `Skills (slugs) by open postings naming them, within a category or a country (not both). ${GROWTH}`,
-        query: SkillsQuery,
-        responses: { 200: { description: '`{ data: [{ skill, open_count, growth }], meta: { country, category, sort, limit } }`', schema: rowsWith({ skill: str, open_count: count, growth: int }, scopeMeta) }, 400: 'both category and country, or a bad value' },
-      },
-      (_event, { query }) => reads.skills(query),
-    ),
-    defineOperation(
-      {
-        ...common,
-        path: '/insights/salary',
-        summary: 'Salary percentiles by seniority, currency and period',
-        description:
-          'p25 / p50 / p75 of the stated salaries of open postings (a posting counts with the midpoint of its range, or the one bound it states), per seniority, currency and period: currencies and periods are never converted or mixed. A bucket with fewer than INSIGHTS_SALARY_MIN_SAMPLE postings (default 5; `meta.min_sample_size`) is left out. With only `category`, the answer adds category-wide rows (`seniority: ""`) and `meta.breakdown: "seniority"`.',
-        query: SalaryQuery,
-        responses: {
-          200: {
-            description: '`{ data: [{ seniority, currency, period, sample_size, p25, p50, p75 }], meta }`',
-            schema: rowsWith(
-              { seniority: str, currency: str, period: str, sample_size: count, p25: { type: 'number' }, p50: { type: 'number' }, p75: { type: 'number' } },
-              { category: orNull, seniority: orNull, country: orNull, min_sample_size: count, breakdown: { type: 'string', enum: ['seniority'] } },
-              ['category', 'seniority', 'country', 'min_sample_size'],
-            ),
-          }, 400: 'bad category, seniority or country' },
-      },
-      (_event, { query }) => reads.salary(query),
-    ),
-    defineOperation(
-      {
-        ...common,
-        path: '/insights/velocity',
-        summary: 'Postings added and removed per day, week or month',
-        description:
-          '`added`: postings first seen by this catalogue in the period; `removed`: postings closed in it. Dense over the range (periods without activity read 0); days are UTC, weeks start on Monday and are labelled by that day, months as YYYY-MM; only days within from..to count, so the first and last periods may be partial. At most one of category, seniority and country narrows it.',
-        query: VelocityQuery,
-        responses: {
-          200: {
-            description: '`{ data: [{ period, added, removed }], meta: { granularity, from, to, facet_kind, facet_value } }`',
-            schema: rowsWith({ period: str, added: count, removed: count }, { granularity: str, from: str, to: str, facet_kind: str, facet_value: orNull }),
-          },
-          400: `unknown granularity, bad date, from after to, a range over ${MAX_RANGE_DAYS} days, or more than one facet`,
+    }, (_event, { query }) => reads.velocity(query)),
+    op.get('/insights/companies', 'Companies hiring fastest', {
+      description: 'Companies with at least `min_open` open postings now, by 30-day growth (`growth_30d` = `open_now` − `open_prev_30d`, the open postings at the end of the day 30 days ago).',
+      query: CompaniesInsightQuery,
+      responses: {
+        200: {
+          description: '`{ data: [{ company_slug, company_name, open_now, open_prev_30d, growth_30d }], meta: { sort, min_open, limit } }`',
+          schema: rowsWith({ company_slug: str, company_name: str, open_now: count, open_prev_30d: count, growth_30d: int }, { sort: str, min_open: count, limit: count }),
+        }, 400: 'bad sort, min_open or limit' },
+    }, (_event, { query }) => reads.companies(query)),
+    op.get('/stats/user-growth', 'Accounts over time', {
+      tags: ['stats'],
+      description: 'Accounts that existed at the end of each UTC day, from the first account to today, one entry per day. A total only: nothing about any account.',
+      query: v.object({}),
+      responses: { 200: { description: '`{ data: [{ date, total }] }`', schema: listOf(object({ date: str, total: count })) } },
+    }, () => ({ data: userGrowth(ctx.db, dayOf(ctx.now())) })),
+    op.get('/stats/engagement', 'How much the signed-in features are used', {
+      tags: ['stats'],
+      description: 'Totals over every account: postings saved, applied to and viewed (one per person and posting), and saved searches. `cvs_uploaded`, `cvs_tailored`, `match_analyses` and `inboxes_connected` count features this instance does not store (0).',
+      query: v.object({}),
+      responses: {
+        200: {
+          description: '`{ data: { saved, applied, viewed, cvs_uploaded, cvs_tailored, match_analyses, inboxes_connected, saved_searches } }`',
+          schema: dataOf(object(Object.fromEntries(['saved', 'applied', 'viewed', 'cvs_uploaded', 'cvs_tailored', 'match_analyses', 'inboxes_connected', 'saved_searches'].map((name) => [name, count])))),
         },
       },
-      (_event, { query }) => reads.velocity(query),
-    ),
-    defineOperation(
-      {
-        ...common,
-        path: '/insights/companies',
-        summary: 'Companies hiring fastest',
-        description: 'Companies with at least `min_open` open postings now, by 30-day growth (`growth_30d` = `open_now` − `open_prev_30d`, the open postings at the end of the day 30 days ago).',
-        query: CompaniesInsightQuery,
-        responses: {
-          200: {
-            description: '`{ data: [{ company_slug, company_name, open_now, open_prev_30d, growth_30d }], meta: { sort, min_open, limit } }`',
-            schema: rowsWith({ company_slug: str, company_name: str, open_now: count, open_prev_30d: count, growth_30d: int }, { sort: str, min_open: count, limit: count }),
-          }, 400: 'bad sort, min_open or limit' },
-      },
-      (_event, { query }) => reads.companies(query),
-    ),
-    defineOperation(
-      {
-        ...common,
-        tags: ['stats'],
-        path: '/stats/user-growth',
-        summary: 'Accounts over time',
-        description: 'Accounts that existed at the end of each UTC day, from the first account to today, one entry per day. A total only: nothing about any account.',
-        query: v.object({}),
-        responses: { 200: { description: '`{ data: [{ date, total }] }`', schema: listOf(object({ date: str, total: count })) } },
-      },
-      () => ({ data: userGrowth(ctx.db, dayOf(ctx.now())) }),
-    ),
-    defineOperation(
-      {
-        ...common,
-        tags: ['stats'],
-        path: '/stats/engagement',
-        summary: 'How much the signed-in features are used',
-        description:
-          'Totals over every account: postings saved, applied to and viewed (one per person and posting), and saved searches. `cvs_uploaded`, `cvs_tailored`, `match_analyses` and `inboxes_connected` count features this instance does not store (0).',
-        query: v.object({}),
-        responses: {
-          200: {
-            description: '`{ data: { saved, applied, viewed, cvs_uploaded, cvs_tailored, match_analyses, inboxes_connected, saved_searches } }`',
-            schema: dataOf(object(Object.fromEntries(['saved', 'applied', 'viewed', 'cvs_uploaded', 'cvs_tailored', 'match_analyses', 'inboxes_connected', 'saved_searches'].map((name) => [name, count])))),
-          },
-        },
-      },
-      () => ({ data: engagement(ctx.db) }),
-    ),
+    }, () => ({ data: engagement(ctx.db) })),
   ]
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineOperation, type Route } from './route.ts'
+import { operations, type Route } from './route.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { jobIdBySlug } from '../catalogue/job-json.ts'
 import type { InteractionAction } from '../me/interactions.ts'
@@ -37,6 +37,8 @@ const ACTIONS: Record<InteractionAction, string> = {
   dismiss: 'Dismiss a posting: hidden from digests and the swipe deck (clears a save)',
 }
 
+const op = operations({ tags: ['tracking'], auth: 'session-or-key' })
+
 export function jobInteractionRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
   const now = () => ctx.now().toISOString()
@@ -51,35 +53,28 @@ export function jobInteractionRoutes(ctx: AppContext): Route[] {
   }
 
   const actions = (Object.keys(ACTIONS) as InteractionAction[]).map((action) =>
-    defineOperation(
-      {
-        method: 'POST',
-        path: `/jobs/:slug/${action}`,
-        summary: ACTIONS[action],
-        description:
-          action === 'apply'
-            ? 'Sets applied_at (once: applying again keeps the first time) and writes an `applied` timeline event; creates the application record. Optional body `{ applied_on: "YYYY-MM-DD" }`.'
-            : 'Idempotent (a view updates viewed_at).',
-        tags: ['tracking'],
-        auth: 'session-or-key',
-        params: SlugParams,
-        ...(action === 'apply' && { body: ApplyBody }),
-        responses: { 200: RECORD, 400: action === 'apply' ? 'applied_on malformed, in the future or more than 365 days ago' : 'invalid input', 404: 'job not found' },
-      },
-      (_event, { caller, params, body }) => {
-        const id = jobId(params.slug)
-        const appliedOn = (body as v.InferOutput<typeof ApplyBody> | undefined)?.applied_on
-        const at = appliedOn === undefined ? now() : appliedOnTime(appliedOn, ctx.now())
-        return { data: recordAction(db, caller.userId, id, action, now(), at) }
-      },
-    ),
+    op.post(`/jobs/:slug/${action}`, ACTIONS[action], {
+      description:
+        action === 'apply'
+          ? 'Sets applied_at (once: applying again keeps the first time) and writes an `applied` timeline event; creates the application record. Optional body `{ applied_on: "YYYY-MM-DD" }`.'
+          : 'Idempotent (a view updates viewed_at).',
+      params: SlugParams,
+      ...(action === 'apply' && { body: ApplyBody }),
+      responses: { 200: RECORD, 400: action === 'apply' ? 'applied_on malformed, in the future or more than 365 days ago' : 'invalid input', 404: 'job not found' },
+    }, (_event, { caller, params, body }) => {
+      const id = jobId(params.slug)
+      const appliedOn = (body as v.InferOutput<typeof ApplyBody> | undefined)?.applied_on
+      const at = appliedOn === undefined ? now() : appliedOnTime(appliedOn, ctx.now())
+      return { data: recordAction(db, caller.userId, id, action, now(), at) }
+    }),
   )
 
   const undo = (path: string, summary: string, description: string, run: (userId: number, jobId: number) => InteractionRecord | undefined) =>
-    defineOperation(
-      { method: 'DELETE', path, summary, description, tags: ['tracking'], auth: 'session-or-key', params: SlugParams, responses: { 200: RECORD, 404: 'job not found, or the caller has no record of it' } },
-      (_event, { caller, params }) => orMissing(run(caller.userId, jobId(params.slug))),
-    )
+    op.delete(path, summary, {
+      description,
+      params: SlugParams,
+      responses: { 200: RECORD, 404: 'job not found, or the caller has no record of it' },
+    }, (_event, { caller, params }) => orMissing(run(caller.userId, jobId(params.slug))))
 
   return [
     ...actions,
@@ -88,66 +83,34 @@ export function jobInteractionRoutes(ctx: AppContext): Route[] {
     undo('/jobs/:slug/dismiss', 'Undo a dismissal', 'Clears dismissed_at.', (userId, id) => unmark(db, userId, id, 'dismissed', now())),
     undo('/jobs/:slug/stage', 'Take a posting off the board (back to saved)', 'Clears stage and applied_at; saved, viewed, notes and the application record stay.', (userId, id) => clearStage(db, userId, { jobId: id }, now())),
     undo('/jobs/:slug/track', 'Untrack a posting', 'Deletes the application (stage, notes, applied_at, its timeline events) and unsaves; the view is kept. jobs.applied_count drops when the caller had applied.', (userId, id) => untrack(db, userId, { jobId: id }, now())),
-    defineOperation(
-      {
-        method: 'PATCH',
-        path: '/jobs/:slug/track',
-        summary: 'Set the stage and/or notes of a posting',
-        description: `Creates the application record when needed (copying the posting's slug, company and title, so it outlives the posting). A field left out stays as it is. Manual moves are unrestricted: any stage may follow any other. A \`stage_set\` timeline event is written only when the stage changes. Does not set applied_at.`,
-        tags: ['tracking'],
-        auth: 'session-or-key',
-        params: SlugParams,
-        body: TrackBody,
-        responses: { 200: RECORD, 400: '"provide stage and/or notes", or "invalid stage"', 404: 'job not found' },
-      },
-      (_event, { caller, params, body }) => {
-        const change = trackChange(body)
-        return { data: track(db, caller.userId, { jobId: jobId(params.slug) }, change, now()) }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'PATCH',
-        path: '/me/applications/:id',
-        summary: 'Set the stage and/or notes of an application',
-        description: 'As PATCH /jobs/{slug}/track, addressed by the tracking listing id: a posting slug, or `a<digits>` for an application whose posting is gone.',
-        tags: ['tracking'],
-        auth: 'session-or-key',
-        params: IdParams,
-        body: TrackBody,
-        responses: { 200: RECORD, 400: '"provide stage and/or notes", or "invalid stage"', 404: 'application not found' },
-      },
-      (_event, { caller, params, body }) => {
-        const change = trackChange(body)
-        return { data: track(db, caller.userId, targetOf(caller.userId, params.id), change, now()) }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'DELETE',
-        path: '/me/applications/:id',
-        summary: 'Delete an application',
-        description: 'As DELETE /jobs/{slug}/track, addressed by the tracking listing id.',
-        tags: ['tracking'],
-        auth: 'session-or-key',
-        params: IdParams,
-        responses: { 200: RECORD, 404: 'application not found' },
-      },
-      (_event, { caller, params }) => orMissing(untrack(db, caller.userId, targetOf(caller.userId, params.id), now())),
-    ),
-    defineOperation(
-      {
-        method: 'DELETE',
-        path: '/me/applications/:id/stage',
-        summary: 'Clear the stage of an application',
-        description: 'As DELETE /jobs/{slug}/stage, addressed by the tracking listing id.',
-        tags: ['tracking'],
-        auth: 'session-or-key',
-        params: IdParams,
-        responses: { 200: RECORD, 404: 'application not found' },
-      },
-      (_event, { caller, params }) => orMissing(clearStage(db, caller.userId, targetOf(caller.userId, params.id), now())),
-    ),
+    op.patch('/jobs/:slug/track', 'Set the stage and/or notes of a posting', {
+      description: `Creates the application record when needed (copying the posting's slug, company and title, so it outlives the posting). A field left out stays as it is. Manual moves are unrestricted: any stage may follow any other. A \`stage_set\` timeline event is written only when the stage changes. Does not set applied_at.`,
+      params: SlugParams,
+      body: TrackBody,
+      responses: { 200: RECORD, 400: '"provide stage and/or notes", or "invalid stage"', 404: 'job not found' },
+    }, (_event, { caller, params, body }) => {
+      const change = trackChange(body)
+      return { data: track(db, caller.userId, { jobId: jobId(params.slug) }, change, now()) }
+    }),
+    op.patch('/me/applications/:id', 'Set the stage and/or notes of an application', {
+      description: 'As PATCH /jobs/{slug}/track, addressed by the tracking listing id: a posting slug, or `a<digits>` for an application whose posting is gone.',
+      params: IdParams,
+      body: TrackBody,
+      responses: { 200: RECORD, 400: '"provide stage and/or notes", or "invalid stage"', 404: 'application not found' },
+    }, (_event, { caller, params, body }) => {
+      const change = trackChange(body)
+      return { data: track(db, caller.userId, targetOf(caller.userId, params.id), change, now()) }
+    }),
+    op.delete('/me/applications/:id', 'Delete an application', {
+      description: 'As DELETE /jobs/{slug}/track, addressed by the tracking listing id.',
+      params: IdParams,
+      responses: { 200: RECORD, 404: 'application not found' },
+    }, (_event, { caller, params }) => orMissing(untrack(db, caller.userId, targetOf(caller.userId, params.id), now()))),
+    op.delete('/me/applications/:id/stage', 'Clear the stage of an application', {
+      description: 'As DELETE /jobs/{slug}/stage, addressed by the tracking listing id.',
+      params: IdParams,
+      responses: { 200: RECORD, 404: 'application not found' },
+    }, (_event, { caller, params }) => orMissing(clearStage(db, caller.userId, targetOf(caller.userId, params.id), now()))),
   ]
 }
 

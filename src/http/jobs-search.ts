@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import { object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
-import { defineOperation, type Route } from './route.ts'
+import { operations, type Route } from './route.ts'
 import { badRequest } from '../errors.ts'
 import { boolParam, intParam, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries } from './validate.ts'
 import { jobIdBySlug, loadJobs, type DescriptionFormat } from '../catalogue/job-json.ts'
@@ -84,6 +84,8 @@ function facetList(raw: string | undefined): FacetName[] | null {
   return names as FacetName[]
 }
 
+const op = operations({ tags: ['jobs'], auth: 'public' })
+
 export function jobsSearchRoutes(ctx: AppContext): Route[] {
   const { db, search } = ctx
 
@@ -102,7 +104,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
     const { ids, total, didYouMean, text } = search.search({ q, filters, sort, order, limit, offset }, options.exclude)
     const meta = { total, limit, offset, ...(ignored ? { ignored_params: ignored } : {}), ...(didYouMean ? { did_you_mean: didYouMean } : {}) }
     const myVotes = jobVotesOf(db, ids, options.caller?.userId)
-    const data = loadJobs(db, ids, { description, ghost: description === 'preview', myVotes, roleCopies: true })
+    const data = loadJobs(db, ids, { description, ghost: description === 'preview', myVotes, roleCopies: search.roleCopies(ids) })
     if (!query.highlight) return { data, meta }
     const highlights = text ? highlightsOf(db, text, ids) : new Map<number, string[]>()
     // A posting removed between the search and the read leaves a gap: match Jobs to ids by slug then.
@@ -111,98 +113,58 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
   }
 
   return [
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/jobs/search',
-        summary: 'Search open job postings',
-        description:
-          'Full text (`q`) plus the facet filter grammar: repeated or comma-separated values are ORed, `<facet>_mode=and` ANDs them, `<facet>_exclude` removes, different facets AND, and regions/countries/cities form one OR-group. Unknown values match nothing; unknown parameters are reported in `meta.ignored_params`. Descriptions are truncated previews. One card per role: the postings of one role (a role of one company, reposted or listed per city) are one item, the matching posting of the role added last, with `copies_count` and `locations_also` (extensions) telling the rest, which GET /jobs/{slug}/copies lists; `meta.total` counts cards.',
-        tags: ['jobs'],
-        auth: 'public',
-        budget: 'read',
-        query: v.looseObject(searchEntries),
-        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (extensions: did_you_mean, the query as matched when unknown words were corrected; with highlight=true, every Job carries matched_terms)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
-      },
-      (event, { query, caller }) => searchJobs(event, query, PAGING_PARAMS, 'preview', { caller }),
-    ),
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/me/tracking/swipe',
-        summary: 'The swipe deck: search results minus every posting the caller has touched',
-        description: `The job search (same parameters, order and Job objects) without the postings the caller viewed, saved, applied to or dismissed — the ${SWIPE_EXCLUDED_MAX} most recently touched — subtracted inside the search engine, so \`meta.total\` and pages are exact. Ask offset 0 again after each swipe: the exclusion advances the deck.`,
-        tags: ['tracking'],
-        auth: 'session-or-key',
-        query: v.looseObject(searchEntries),
-        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
-      },
-      (event, { query, caller }) => searchJobs(event, query, PAGING_PARAMS, 'preview', { caller, exclude: touchedJobIds(db, caller.userId, SWIPE_EXCLUDED_MAX) }),
-    ),
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/agent/jobs/search',
-        summary: 'Search open job postings with full descriptions (for agents)',
-        description: 'Same parameters and order as /jobs/search; every hit carries the full description in `description_format` and no `ghost`. Use a small `limit`. Has its own rate budget. Items are cards, one per role, as in /jobs/search.',
-        tags: ['jobs'],
-        auth: 'public',
-        budget: 'agent',
-        query: v.looseObject({
-          ...searchEntries,
-          description_format: v.optional(v.pipe(v.string('must be text'), v.description('html (default; unknown values fall back to it), text or markdown'))),
-        }),
-        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (extensions: did_you_mean, the query as matched when unknown words were corrected; with highlight=true, every Job carries matched_terms)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
-      },
-      (event, { query, caller }) => {
-        const format = query.description_format === 'text' || query.description_format === 'markdown' ? query.description_format : 'html'
-        return searchJobs(event, query, [...PAGING_PARAMS, 'description_format'], format, { caller })
-      },
-    ),
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/jobs/facets',
-        summary: 'Facet counts and numeric ranges for a search',
-        description:
-          'Counts per value of every string facet but company_slug (or only those named in `facets`), and salary/experience ranges, for the cards the same search would return (one per role; each counted by the values of the posting shown). `disjunctive=true` counts each facet under the filter minus its own selected values (the geography facets drop the whole OR-group), costing one extra pass per selected facet. `meta` appears only to report ignored parameters.',
-        tags: ['jobs'],
-        auth: 'public',
-        budget: 'read',
-        query: v.looseObject({
-          q: qEntry,
-          facets: v.optional(v.pipe(v.string('must be text'), v.description(`comma-separated facet names to count, among ${COUNTED_FACETS.join(', ')}; cannot be combined with disjunctive=true`))),
-          disjunctive: v.optional(v.pipe(boolParam, v.description('count each facet without its own selection (default false)'))),
-          ...filterEntries(),
-        }),
-        responses: { 200: { description: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', schema: object({ data: ref('Facets'), meta: ref('IgnoredOnly') }, ['data']) }, 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive=true' },
-      },
-      (event, { query }) => {
-        const names = facetList(query.facets)
-        // disjunctive=false is the default spelled out: only disjunctive counting conflicts with a narrowed list.
-        if (names && query.disjunctive) throw badRequest('"facets" cannot be combined with "disjunctive=true"')
-        const { q, filters, ignored } = jobQueryOf(event, { maxQueryLength, endpointParams: ['facets', 'disjunctive'] })
-        const data = search.facets({ q, filters, facets: names ?? undefined, disjunctive: query.disjunctive ?? false })
-        return ignored ? { data, meta: { ignored_params: ignored } } : { data }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/jobs',
-        summary: 'Open job postings, newest first',
-        description: 'Every open role by posting date, newest first, with the same paging rules as search; items are cards, one per role, as in /jobs/search.',
-        tags: ['jobs'],
-        auth: 'public',
-        budget: 'read',
-        query: v.object(jobPaging),
-        responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset } }`', schema: pageSchema(ref('Job')) }, 400: 'offset + limit over 10000' },
-      },
-      (_event, { query, caller }) => {
-        const { limit, offset } = page(query)
-        const { ids, total } = search.search({ filters: { facets: {} }, limit, offset })
-        return { data: loadJobs(db, ids, { description: 'preview', ghost: true, myVotes: jobVotesOf(db, ids, caller?.userId), roleCopies: true }), meta: { total, limit, offset } }
-      },
-    ),
+    op.get('/jobs/search', 'Search open job postings', {
+      description: 'Full text (`q`) plus the facet filter grammar: repeated or comma-separated values are ORed, `<facet>_mode=and` ANDs them, `<facet>_exclude` removes, different facets AND, and regions/countries/cities form one OR-group. Unknown values match nothing; unknown parameters are reported in `meta.ignored_params`. Descriptions are truncated previews. One card per role: the postings of one role (a role of one company, reposted or listed per city) are one item, the matching posting of the role added last, with `copies_count` and `locations_also` (extensions) telling the rest, which GET /jobs/{slug}/copies lists; `meta.total` counts cards.',
+      budget: 'read',
+      query: v.looseObject(searchEntries),
+      responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (extensions: did_you_mean, the query as matched when unknown words were corrected; with highlight=true, every Job carries matched_terms)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
+    }, (event, { query, caller }) => searchJobs(event, query, PAGING_PARAMS, 'preview', { caller })),
+    op.get('/me/tracking/swipe', 'The swipe deck: search results minus every posting the caller has touched', {
+      description: `The job search (same parameters, order and Job objects) without the postings the caller viewed, saved, applied to or dismissed — the ${SWIPE_EXCLUDED_MAX} most recently touched — subtracted inside the search engine, so \`meta.total\` and pages are exact. Ask offset 0 again after each swipe: the exclusion advances the deck.`,
+      tags: ['tracking'],
+      auth: 'session-or-key',
+      query: v.looseObject(searchEntries),
+      responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params? } }`', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
+    }, (event, { query, caller }) => searchJobs(event, query, PAGING_PARAMS, 'preview', { caller, exclude: touchedJobIds(db, caller.userId, SWIPE_EXCLUDED_MAX) })),
+    op.get('/agent/jobs/search', 'Search open job postings with full descriptions (for agents)', {
+      description: 'Same parameters and order as /jobs/search; every hit carries the full description in `description_format` and no `ghost`. Use a small `limit`. Has its own rate budget. Items are cards, one per role, as in /jobs/search.',
+      budget: 'agent',
+      query: v.looseObject({
+        ...searchEntries,
+        description_format: v.optional(v.pipe(v.string('must be text'), v.description('html (default; unknown values fall back to it), text or markdown'))),
+      }),
+      responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (extensions: did_you_mean, the query as matched when unknown words were corrected; with highlight=true, every Job carries matched_terms)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
+    }, (event, { query, caller }) => {
+      const format = query.description_format === 'text' || query.description_format === 'markdown' ? query.description_format : 'html'
+      return searchJobs(event, query, [...PAGING_PARAMS, 'description_format'], format, { caller })
+    }),
+    op.get('/jobs/facets', 'Facet counts and numeric ranges for a search', {
+      description: 'Counts per value of every string facet but company_slug (or only those named in `facets`), and salary/experience ranges, for the cards the same search would return (one per role; each counted by the values of the posting shown). `disjunctive=true` counts each facet under the filter minus its own selected values (the geography facets drop the whole OR-group), costing one extra pass per selected facet. `meta` appears only to report ignored parameters.',
+      budget: 'read',
+      query: v.looseObject({
+        q: qEntry,
+        facets: v.optional(v.pipe(v.string('must be text'), v.description(`comma-separated facet names to count, among ${COUNTED_FACETS.join(', ')}; cannot be combined with disjunctive=true`))),
+        disjunctive: v.optional(v.pipe(boolParam, v.description('count each facet without its own selection (default false)'))),
+        ...filterEntries(),
+      }),
+      responses: { 200: { description: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', schema: object({ data: ref('Facets'), meta: ref('IgnoredOnly') }, ['data']) }, 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive=true' },
+    }, (event, { query }) => {
+      const names = facetList(query.facets)
+      // disjunctive=false is the default spelled out: only disjunctive counting conflicts with a narrowed list.
+      if (names && query.disjunctive) throw badRequest('"facets" cannot be combined with "disjunctive=true"')
+      const { q, filters, ignored } = jobQueryOf(event, { maxQueryLength, endpointParams: ['facets', 'disjunctive'] })
+      const data = search.facets({ q, filters, facets: names ?? undefined, disjunctive: query.disjunctive ?? false })
+      return ignored ? { data, meta: { ignored_params: ignored } } : { data }
+    }),
+    op.get('/jobs', 'Open job postings, newest first', {
+      description: 'Every open role by posting date, newest first, with the same paging rules as search; items are cards, one per role, as in /jobs/search.',
+      budget: 'read',
+      query: v.object(jobPaging),
+      responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset } }`', schema: pageSchema(ref('Job')) }, 400: 'offset + limit over 10000' },
+    }, (_event, { query, caller }) => {
+      const { limit, offset } = page(query)
+      const { ids, total } = search.search({ filters: { facets: {} }, limit, offset })
+      return { data: loadJobs(db, ids, { description: 'preview', ghost: true, myVotes: jobVotesOf(db, ids, caller?.userId), roleCopies: search.roleCopies(ids) }), meta: { total, limit, offset } }
+    }),
   ]
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineOperation, type Route } from './route.ts'
+import { operations, type Route } from './route.ts'
 import { badRequest, serviceUnavailable } from '../errors.ts'
 import { SearchInputError } from '../search/search-params.ts'
 import { marketCoverage, SearchUnavailableError } from '../me/market-request.ts'
@@ -19,36 +19,30 @@ const CoverageBody = v.object({
   ),
 })
 
+const op = operations({ tags: ['market'], auth: 'session-or-key' })
+
 export function marketRoutes(ctx: AppContext): Route[] {
   return [
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/market/coverage',
-        summary: 'How much of a job market a skill set covers',
-        description: [
-          'Stateless: skills from the body, the market from the query.',
-          '`total`: open postings in the market. `covered`: postings for which the caller has at least COVERAGE_POSTING_PERCENT (default 70) % of the skills they name (a posting naming none counts as covered). `coverage_percent` = covered / total.',
-          '`skills`: the caller’s skills (in the order sent) followed by the market’s must-haves the caller lacks. `market_frequency`: postings in the market naming the skill. `must_have`: named by at least COVERAGE_MUST_HAVE_PERCENT (default 10) % of the market. `status`: `covered` = the caller has it and it is a must-have; `partial` = the caller has it but it is not a must-have here (useful for some postings, or none when market_frequency is 0); `missing` = a must-have the caller lacks. `advice`: one deterministic sentence.',
-          '`must_have_total` / `must_have_covered` / `stack_match_percent`: the market’s must-haves, those the caller has, and their ratio.',
-          '`gaps`: up to 10 missing skills, each with the uncovered postings it alone would turn covered (`new_vacancies`, `unlock_percent` of the market). `bundles`: up to 10 pairs `{ skills: [a, b], new_vacancies, unlock_percent }` of missing skills that together (not alone) would turn uncovered postings covered.',
-        ].join('\n\n'),
-        tags: ['market'],
-        auth: 'session-or-key',
-        query: CoverageQuery,
-        body: CoverageBody,
-        responses: { 400: 'skills empty or over 100, or a malformed filter value', 503: 'search temporarily unavailable' },
-      },
-      (event, { body }) => {
-        try {
-          const { data, ignored } = marketCoverage(ctx, event.url.searchParams, body.skills)
-          return ignored ? { data, meta: { ignored_params: ignored } } : { data }
-        } catch (error) {
-          if (error instanceof SearchInputError) throw badRequest(error.message)
-          if (error instanceof SearchUnavailableError) throw serviceUnavailable(error.message)
-          throw error
-        }
-      },
-    ),
+    op.post('/market/coverage', 'How much of a job market a skill set covers', {
+      description: [
+        'Stateless: skills from the body, the market from the query.',
+        '`total`: open postings in the market. `covered`: postings for which the caller has at least COVERAGE_POSTING_PERCENT (default 70) % of the skills they name (a posting naming none counts as covered). `coverage_percent` = covered / total.',
+        '`skills`: the caller’s skills (in the order sent) followed by the market’s must-haves the caller lacks. `market_frequency`: postings in the market naming the skill. `must_have`: named by at least COVERAGE_MUST_HAVE_PERCENT (default 10) % of the market. `status`: `covered` = the caller has it and it is a must-have; `partial` = the caller has it but it is not a must-have here (useful for some postings, or none when market_frequency is 0); `missing` = a must-have the caller lacks. `advice`: one deterministic sentence.',
+        '`must_have_total` / `must_have_covered` / `stack_match_percent`: the market’s must-haves, those the caller has, and their ratio.',
+        '`gaps`: up to 10 missing skills, each with the uncovered postings it alone would turn covered (`new_vacancies`, `unlock_percent` of the market). `bundles`: up to 10 pairs `{ skills: [a, b], new_vacancies, unlock_percent }` of missing skills that together (not alone) would turn uncovered postings covered.',
+      ].join('\n\n'),
+      query: CoverageQuery,
+      body: CoverageBody,
+      responses: { 400: 'skills empty or over 100, or a malformed filter value', 503: 'search temporarily unavailable' },
+    }, (event, { body }) => {
+      try {
+        const { data, ignored } = marketCoverage(ctx, event.url.searchParams, body.skills)
+        return ignored ? { data, meta: { ignored_params: ignored } } : { data }
+      } catch (error) {
+        if (error instanceof SearchInputError) throw badRequest(error.message)
+        if (error instanceof SearchUnavailableError) throw serviceUnavailable(error.message)
+        throw error
+      }
+    }),
   ]
 }

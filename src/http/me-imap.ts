@@ -1,7 +1,7 @@
 import { isIP } from 'node:net'
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineOperation, type Route } from './route.ts'
+import { operations, type Route } from './route.ts'
 import { dataOf, object } from './openapi-shapes.ts'
 import { connectImapMailbox, disconnectImapMailbox, imapStatus } from '../mailsync/imap-account.ts'
 import { syncImapMailbox } from '../mailsync/imap-sync.ts'
@@ -60,71 +60,41 @@ const ImapStatus = object(
 
 const FolderReport = object({ folder: { type: 'string' }, fetched: { type: 'integer' }, skipped: { type: 'integer' }, reset: { type: 'boolean' } })
 
+const op = operations({ tags: ['mail sync'], auth: 'session-or-key' })
+
 export function meImapRoutes(ctx: AppContext): Route[] {
   return [
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/me/imap',
-        summary: 'The connected IMAP mailbox',
-        description: '`{ connected: false, available }`, or the connection: host, port, TLS, user name, folders, when it last synced and the last problem. The password is never returned.',
-        tags: ['mail sync'],
-        auth: 'session-or-key',
-        responses: { 200: { description: 'the connection', schema: dataOf(ImapStatus) } },
+    op.get('/me/imap', 'The connected IMAP mailbox', {
+      description: '`{ connected: false, available }`, or the connection: host, port, TLS, user name, folders, when it last synced and the last problem. The password is never returned.',
+      responses: { 200: { description: 'the connection', schema: dataOf(ImapStatus) } },
+    }, (_event, { caller }) => ({ data: imapStatus(ctx, caller.userId) })),
+    op.put('/me/imap', 'Connect an IMAP mailbox (or change the connection)', {
+      description: `Logs in to the server with the details given and checks that every folder exists; only then stores them (the password sealed with AES-256-GCM) and starts a first sync in the background, which reads the last MAIL_SYNC_FIRST_DAYS days. Later syncs read only what is new, per folder (UIDVALIDITY and UID checkpoints); a message already in the inbox (same Message-ID) is not stored twice. Host checks: the name is resolved here and every address must be public (no loopback, private or link-local address unless IMAP_ALLOW_PRIVATE_HOSTS), and the connection goes to the checked address. A password crosses the network only encrypted: \`tls: false\` requires STARTTLS (only an allowed private host may stay plain). At most ${ctx.config.imapConnectsPerHour} attempts per hour (429). Another host or user name starts with fresh checkpoints.`,
+      body: ImapBody,
+      responses: {
+        200: { description: 'connected', schema: dataOf(ImapStatus) },
+        400: 'invalid field, a private or unresolvable host, or no password for a new mailbox',
+        422: 'the server refused the login, offered no TLS, or a folder does not exist',
+        429: 'too many connection attempts this hour',
+        503: 'the server could not be reached, or this server has no SECRETS_KEY',
       },
-      (_event, { caller }) => ({ data: imapStatus(ctx, caller.userId) }),
-    ),
-    defineOperation(
-      {
-        method: 'PUT',
-        path: '/me/imap',
-        summary: 'Connect an IMAP mailbox (or change the connection)',
-        description: `Logs in to the server with the details given and checks that every folder exists; only then stores them (the password sealed with AES-256-GCM) and starts a first sync in the background, which reads the last MAIL_SYNC_FIRST_DAYS days. Later syncs read only what is new, per folder (UIDVALIDITY and UID checkpoints); a message already in the inbox (same Message-ID) is not stored twice. Host checks: the name is resolved here and every address must be public (no loopback, private or link-local address unless IMAP_ALLOW_PRIVATE_HOSTS), and the connection goes to the checked address. A password crosses the network only encrypted: \`tls: false\` requires STARTTLS (only an allowed private host may stay plain). At most ${ctx.config.imapConnectsPerHour} attempts per hour (429). Another host or user name starts with fresh checkpoints.`,
-        tags: ['mail sync'],
-        auth: 'session-or-key',
-        body: ImapBody,
-        responses: {
-          200: { description: 'connected', schema: dataOf(ImapStatus) },
-          400: 'invalid field, a private or unresolvable host, or no password for a new mailbox',
-          422: 'the server refused the login, offered no TLS, or a folder does not exist',
-          429: 'too many connection attempts this hour',
-          503: 'the server could not be reached, or this server has no SECRETS_KEY',
-        },
+    }, async (_event, { caller, body }) => {
+      const port = body.port ?? (body.tls ? 993 : 143)
+      return { data: await connectImapMailbox(ctx, caller.userId, { ...body, port }) }
+    }),
+    op.delete('/me/imap', 'Disconnect the IMAP mailbox', {
+      description: 'Forgets the server, the sealed password and the checkpoints, and deletes every message the IMAP sync brought into the inbox. Idempotent: answers `{ connected: false, available }` whether or not a mailbox was connected.',
+      responses: { 200: { description: 'disconnected', schema: dataOf(ImapStatus) } },
+    }, (_event, { caller }) => ({ data: disconnectImapMailbox(ctx, caller.userId) })),
+    op.post('/me/imap/sync', 'Sync the IMAP mailbox now', {
+      description: `Reads what is new in each folder and answers when done: messages read (\`fetched\`), new messages stored (\`stored\`; copies already in the inbox are not), and per folder whether UIDVALIDITY changed (\`reset\`: the folder was read again from the start) and how many messages were over MAIL_MAX_BYTES (\`skipped\`). At most ${ctx.config.mailSyncMaxMessages} messages per folder per sync; the rest follow next time. The serving process also syncs every mailbox each MAIL_SYNC_INTERVAL_MINUTES.`,
+      responses: {
+        200: { description: 'synced', schema: dataOf(object({ fetched: { type: 'integer' }, stored: { type: 'integer' }, folders: { type: 'array', items: FolderReport }, last_sync_at: { type: 'string', format: 'date-time' } })) },
+        400: 'IMAP is not connected',
+        409: 'a sync of this mailbox is already running',
+        422: 'the server refused the login, or a folder is gone',
+        503: 'the server could not be reached, or the stored password cannot be opened',
       },
-      async (_event, { caller, body }) => {
-        const port = body.port ?? (body.tls ? 993 : 143)
-        return { data: await connectImapMailbox(ctx, caller.userId, { ...body, port }) }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'DELETE',
-        path: '/me/imap',
-        summary: 'Disconnect the IMAP mailbox',
-        description: 'Forgets the server, the sealed password and the checkpoints, and deletes every message the IMAP sync brought into the inbox. Idempotent: answers `{ connected: false, available }` whether or not a mailbox was connected.',
-        tags: ['mail sync'],
-        auth: 'session-or-key',
-        responses: { 200: { description: 'disconnected', schema: dataOf(ImapStatus) } },
-      },
-      (_event, { caller }) => ({ data: disconnectImapMailbox(ctx, caller.userId) }),
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/me/imap/sync',
-        summary: 'Sync the IMAP mailbox now',
-        description: `Reads what is new in each folder and answers when done: messages read (\`fetched\`), new messages stored (\`stored\`; copies already in the inbox are not), and per folder whether UIDVALIDITY changed (\`reset\`: the folder was read again from the start) and how many messages were over MAIL_MAX_BYTES (\`skipped\`). At most ${ctx.config.mailSyncMaxMessages} messages per folder per sync; the rest follow next time. The serving process also syncs every mailbox each MAIL_SYNC_INTERVAL_MINUTES.`,
-        tags: ['mail sync'],
-        auth: 'session-or-key',
-        responses: {
-          200: { description: 'synced', schema: dataOf(object({ fetched: { type: 'integer' }, stored: { type: 'integer' }, folders: { type: 'array', items: FolderReport }, last_sync_at: { type: 'string', format: 'date-time' } })) },
-          400: 'IMAP is not connected',
-          409: 'a sync of this mailbox is already running',
-          422: 'the server refused the login, or a folder is gone',
-          503: 'the server could not be reached, or the stored password cannot be opened',
-        },
-      },
-      async (_event, { caller }) => ({ data: await syncImapMailbox(ctx, caller.userId) }),
-    ),
+    }, async (_event, { caller }) => ({ data: await syncImapMailbox(ctx, caller.userId) })),
   ]
 }

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { dataOf, ref } from './openapi-shapes.ts'
-import { defineOperation, type Route } from './route.ts'
-import { intParam, pageOf, pagingEntries } from './validate.ts'
+import { dataOf, object, ref } from './openapi-shapes.ts'
+import { operations, type Route } from './route.ts'
+import { intParam, pagedList, pagingEntries } from './validate.ts'
 import { badRequest, notFound } from '../errors.ts'
 import {
   getNotification,
@@ -33,75 +33,47 @@ const SettingsBody = v.object({
   digest_push: v.optional(v.pipe(v.boolean('must be true or false'), v.description('Earlier spelling: adds or removes `push` in `channels` (ignored when `channels` is sent).'))),
 })
 
+const count = { type: 'integer', minimum: 0 }
+const NOTIFICATION_PAGE = object({
+  data: { type: 'array', items: ref('Notification') },
+  meta: object({ total: count, limit: { type: 'integer', minimum: 1 }, offset: count, unread_count: { ...count, description: 'every unread notification of the caller, not just this page' } }),
+})
+
+const op = operations({ tags: ['notifications'], auth: 'session' })
+
 export function meNotificationRoutes(ctx: AppContext): Route[] {
   const owned = (userId: number, id: number) => getNotification(ctx.db, userId, id) ?? raise()
   return [
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/me/notifications',
-        summary: 'Notifications, newest first',
-        description: '`meta.unread_count` counts every unread notification of the caller, not just this page.',
-        tags: ['notifications'],
-        auth: 'session',
-        query: ListQuery,
-      },
-      (_event, { caller, query }) => {
-        const { limit, offset } = pageOf(query)
-        const page = listNotifications(ctx.db, caller.userId, limit, offset)
-        return { data: page.items, meta: { total: page.total, unread_count: page.unreadCount, limit, offset } }
-      },
+    op.get('/me/notifications', 'Notifications, newest first', {
+      description: '`meta.unread_count` counts every unread notification of the caller, not just this page.',
+      query: ListQuery,
+      responses: { 200: { description: '`{ data: [Notification], meta: { total, limit, offset, unread_count } }`', schema: NOTIFICATION_PAGE } },
+    }, (_event, { caller, query }) =>
+      pagedList(query, (limit, offset) => listNotifications(ctx.db, caller.userId, limit, offset), { meta: (page) => ({ unread_count: page.unreadCount }) }),
     ),
-    defineOperation(
-      { method: 'POST', path: '/me/notifications/read-all', summary: 'Mark every notification read', tags: ['notifications'], auth: 'session' },
-      (_event, { caller }) => ({ data: { marked: markAllNotificationsRead(ctx.db, caller.userId), unread_count: 0 } }),
-    ),
-    defineOperation(
-      { method: 'GET', path: '/me/notifications/:id', summary: 'One notification', tags: ['notifications'], auth: 'session', params: IdParams, responses: { 404: 'not the caller’s notification' } },
-      (_event, { caller, params }) => ({ data: owned(caller.userId, params.id) }),
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/me/notifications/:id/read',
-        summary: 'Mark one notification read',
-        description: 'Idempotent: read_at keeps the time of the first read.',
-        tags: ['notifications'],
-        auth: 'session',
-        params: IdParams,
-        responses: { 404: 'not the caller’s notification' },
-      },
-      (_event, { caller, params }) => ({ data: markNotificationRead(ctx.db, caller.userId, params.id) ?? raise() }),
-    ),
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/me/notification-settings',
-        summary: 'Notification settings',
-        description: '`{ enabled, channels, digest_in_app, digest_push }`; without stored settings: enabled, channels email and push, in-app on.',
-        tags: ['notifications'],
-        auth: 'session',
-        responses: { 200: { description: '`{ data: NotificationSettings }`', schema: dataOf(ref('NotificationSettings')) } },
-      },
-      (_event, { caller }) => ({ data: getNotificationSettings(ctx.db, caller.userId) }),
-    ),
-    defineOperation(
-      {
-        method: 'PUT',
-        path: '/me/notification-settings',
-        summary: 'Update notification settings (partial)',
-        description: 'Fields left out keep their value; the answer is the whole settings object. 400 for an unknown channel, or `enabled: true` with no channel.',
-        tags: ['notifications'],
-        auth: 'session',
-        body: SettingsBody,
-        responses: { 200: { description: '`{ data: NotificationSettings }`', schema: dataOf(ref('NotificationSettings')) }, 400: 'unknown channel, or enabled with no channel' },
-      },
-      (_event, { caller, body }) => {
-        const settings = updateNotificationSettings(ctx.db, caller.userId, body)
-        if ('error' in settings) throw badRequest(settings.error)
-        return { data: settings }
-      },
-    ),
+    op.post('/me/notifications/read-all', 'Mark every notification read', {}, (_event, { caller }) => ({ data: { marked: markAllNotificationsRead(ctx.db, caller.userId), unread_count: 0 } })),
+    op.get('/me/notifications/:id', 'One notification', {
+      params: IdParams,
+      responses: { 404: 'not the caller’s notification' },
+    }, (_event, { caller, params }) => ({ data: owned(caller.userId, params.id) })),
+    op.post('/me/notifications/:id/read', 'Mark one notification read', {
+      description: 'Idempotent: read_at keeps the time of the first read.',
+      params: IdParams,
+      responses: { 404: 'not the caller’s notification' },
+    }, (_event, { caller, params }) => ({ data: markNotificationRead(ctx.db, caller.userId, params.id) ?? raise() })),
+    op.get('/me/notification-settings', 'Notification settings', {
+      description: '`{ enabled, channels, digest_in_app, digest_push }`; without stored settings: enabled, channels email and push, in-app on.',
+      responses: { 200: { description: '`{ data: NotificationSettings }`', schema: dataOf(ref('NotificationSettings')) } },
+    }, (_event, { caller }) => ({ data: getNotificationSettings(ctx.db, caller.userId) })),
+    op.put('/me/notification-settings', 'Update notification settings (partial)', {
+      description: 'Fields left out keep their value; the answer is the whole settings object. 400 for an unknown channel, or `enabled: true` with no channel.',
+      body: SettingsBody,
+      responses: { 200: { description: '`{ data: NotificationSettings }`', schema: dataOf(ref('NotificationSettings')) }, 400: 'unknown channel, or enabled with no channel' },
+    }, (_event, { caller, body }) => {
+      const settings = updateNotificationSettings(ctx.db, caller.userId, body)
+      if ('error' in settings) throw badRequest(settings.error)
+      return { data: settings }
+    }),
   ]
 }
 

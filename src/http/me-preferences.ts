@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineOperation, type Route } from './route.ts'
+import { operations, type Route } from './route.ts'
 import { badRequest } from '../errors.ts'
 import { canonicalTimezone, LANGUAGES, setLanguage, setTimezone } from '../account/preferences.ts'
 import { findUserById, toUserJson } from '../account/users.ts'
@@ -8,44 +8,30 @@ import { findUserById, toUserJson } from '../account/users.ts'
 /** PATCH /me/timezone and /me/language: browser-session preferences answering the user object. */
 const USER = '`{ data: User }` (`{ id, email, role, beta_tester, email_verified, has_password, created_at, timezone, language, onboarding_completed_at }`)'
 
+const op = operations({ tags: ['account'], auth: 'session' })
+
 export function mePreferenceRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
   const user = (userId: number) => ({ data: toUserJson(findUserById(db, userId)!) })
   return [
-    defineOperation(
-      {
-        method: 'PATCH',
-        path: '/me/timezone',
-        summary: 'Set the account’s time zone',
-        description: 'An IANA time zone name (e.g. Europe/Berlin) known to the server’s time-zone database; stored in its canonical spelling.',
-        tags: ['account'],
-        auth: 'session',
-        body: v.object({ timezone: v.pipe(v.unknown(), v.description('IANA time zone name.')) }),
-        responses: { 200: USER, 400: 'invalid timezone' },
-      },
-      (_event, { caller, body }) => {
-        const timezone = typeof body.timezone === 'string' ? canonicalTimezone(body.timezone) : null
-        if (!timezone) throw badRequest('invalid timezone')
-        setTimezone(db, caller.userId, timezone, ctx.now().toISOString())
-        return user(caller.userId)
-      },
-    ),
-    defineOperation(
-      {
-        method: 'PATCH',
-        path: '/me/language',
-        summary: 'Set the account’s language',
-        description: `One of ${LANGUAGES.join(', ')} (ISO 639-1; default en). Stored for clients; the API itself answers in English.`,
-        tags: ['account'],
-        auth: 'session',
-        body: v.object({ language: v.pipe(v.unknown(), v.description(`One of ${LANGUAGES.join(', ')}.`)) }),
-        responses: { 200: USER, 400: 'invalid language' },
-      },
-      (_event, { caller, body }) => {
-        if (typeof body.language !== 'string' || !(LANGUAGES as readonly string[]).includes(body.language)) throw badRequest('invalid language')
-        setLanguage(db, caller.userId, body.language, ctx.now().toISOString())
-        return user(caller.userId)
-      },
-    ),
+    op.patch('/me/timezone', 'Set the account’s time zone', {
+      description: 'An IANA time zone name (e.g. Europe/Berlin) known to the server’s time-zone database; stored in its canonical spelling.',
+      body: v.object({ timezone: v.pipe(v.unknown(), v.description('IANA time zone name.')) }),
+      responses: { 200: USER, 400: 'invalid timezone' },
+    }, (_event, { caller, body }) => {
+      const timezone = typeof body.timezone === 'string' ? canonicalTimezone(body.timezone) : null
+      if (!timezone) throw badRequest('invalid timezone')
+      setTimezone(db, caller.userId, timezone, ctx.now().toISOString())
+      return user(caller.userId)
+    }),
+    op.patch('/me/language', 'Set the account’s language', {
+      description: `One of ${LANGUAGES.join(', ')} (ISO 639-1; default en). Stored for clients; the API itself answers in English.`,
+      body: v.object({ language: v.pipe(v.unknown(), v.description(`One of ${LANGUAGES.join(', ')}.`)) }),
+      responses: { 200: USER, 400: 'invalid language' },
+    }, (_event, { caller, body }) => {
+      if (typeof body.language !== 'string' || !(LANGUAGES as readonly string[]).includes(body.language)) throw badRequest('invalid language')
+      setLanguage(db, caller.userId, body.language, ctx.now().toISOString())
+      return user(caller.userId)
+    }),
   ]
 }

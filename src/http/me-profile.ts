@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, ref } from './openapi-shapes.ts'
-import { defineOperation, type Route } from './route.ts'
+import { operations, type Route } from './route.ts'
+import { trimmedText } from './validate.ts'
 import { notFound } from '../errors.ts'
 import { deleteProfile, getProfile, LANGUAGE_LEVELS, putProfile, SKILL_LEVELS, WORK_MODES } from '../me/profile.ts'
 import { isCountryCode, isCurrencyCode, SALARY_PERIODS } from '../me/iso-codes.ts'
@@ -9,8 +10,7 @@ import { REGIONS } from '../ingest/dictionaries/regions.ts'
 import { CATEGORIES } from '../catalogue/tech-category.ts'
 import { matchText } from '../me/match.ts'
 
-const text = (max: number, description: string) =>
-  v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`), v.description(description))
+const text = trimmedText
 
 const list = <S extends v.GenericSchema>(item: S, max: number, description: string) =>
   v.optional(v.pipe(v.array(item, 'must be an array'), v.maxLength(max, `must have at most ${max} entries`), v.description(description)))
@@ -101,57 +101,32 @@ const MatchTextBody = v.object({
   text: text(100_000, 'The pasted posting text (plain text or HTML).'),
 })
 
+const op = operations({ tags: ['profile'], auth: 'session-or-key' })
+
 export function meProfileRoutes(ctx: AppContext): Route[] {
   return [
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/me/profile',
-        summary: "The caller's profile",
-        description: '`{ data: null }` (200) when the caller has no profile yet, as the reference service answers. Session or API key.',
-        tags: ['profile'],
-        auth: 'session-or-key',
-        responses: { 200: { description: '`{ data: Profile }`, or `{ data: null }` without a profile', schema: dataOf({ oneOf: [ref('Profile'), { type: 'null' }] }) } },
-      },
-      (_event, { caller }) => ({ data: getProfile(ctx.db, caller.userId) }),
-    ),
-    defineOperation(
-      {
-        method: 'PUT',
-        path: '/me/profile',
-        summary: 'Create or replace the profile',
-        description:
-          'The profile becomes exactly the body: omitted fields are emptied. Duplicate skills (same canonical slug) keep the first entry. Besides our fields it takes the reference service\'s: `skills` as plain strings, `excluded_skills`, `specializations` (job categories, at most 5; not required here) and `location_preferences`. The answer adds `derived_location` (the countries, regions and cities the preferences name) and `cv` (always null: no résumé is kept with the profile).',
-        tags: ['profile'],
-        auth: 'session-or-key',
-        body: ProfileBody,
-        responses: { 200: { description: '`{ data: Profile }`', schema: dataOf(ref('Profile')) }, 400: 'a field names an invalid value' },
-      },
-      (_event, { caller, body }) => ({ data: putProfile(ctx.db, caller.userId, body) }),
-    ),
-    defineOperation(
-      { method: 'DELETE', path: '/me/profile', summary: 'Delete the profile', tags: ['profile'], auth: 'session-or-key', responses: { 204: 'deleted', 404: 'no profile' } },
-      (_event, { caller }) => {
-        if (!deleteProfile(ctx.db, caller.userId)) raise()
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/me/match-text',
-        summary: 'Skill coverage of a pasted job text against the profile',
-        description:
-          'Deterministic, no language model: skills are extracted with the enrichment dictionary; `matched` are the ones the profile lists, `missing` the others, `score` = matched share in percent (0 when the text names no skill).',
-        tags: ['profile'],
-        auth: 'session-or-key',
-        body: MatchTextBody,
-        responses: { 404: 'the caller has no profile' },
-      },
-      (_event, { caller, body }) => {
-        const profile = getProfile(ctx.db, caller.userId) ?? raise()
-        return { data: matchText(profile, body.title, body.text) }
-      },
-    ),
+    op.get('/me/profile', "The caller's profile", {
+      description: '`{ data: null }` (200) when the caller has no profile yet, as the reference service answers. Session or API key.',
+      responses: { 200: { description: '`{ data: Profile }`, or `{ data: null }` without a profile', schema: dataOf({ oneOf: [ref('Profile'), { type: 'null' }] }) } },
+    }, (_event, { caller }) => ({ data: getProfile(ctx.db, caller.userId) })),
+    op.put('/me/profile', 'Create or replace the profile', {
+      description: 'The profile becomes exactly the body: omitted fields are emptied. Duplicate skills (same canonical slug) keep the first entry. Besides our fields it takes the reference service\'s: `skills` as plain strings, `excluded_skills`, `specializations` (job categories, at most 5; not required here) and `location_preferences`. The answer adds `derived_location` (the countries, regions and cities the preferences name) and `cv` (always null: no résumé is kept with the profile).',
+      body: ProfileBody,
+      responses: { 200: { description: '`{ data: Profile }`', schema: dataOf(ref('Profile')) }, 400: 'a field names an invalid value' },
+    }, (_event, { caller, body }) => ({ data: putProfile(ctx.db, caller.userId, body) })),
+    op.delete('/me/profile', 'Delete the profile', {
+      responses: { 204: 'deleted', 404: 'no profile' },
+    }, (_event, { caller }) => {
+      if (!deleteProfile(ctx.db, caller.userId)) raise()
+    }),
+    op.post('/me/match-text', 'Skill coverage of a pasted job text against the profile', {
+      description: 'Deterministic, no language model: skills are extracted with the enrichment dictionary; `matched` are the ones the profile lists, `missing` the others, `score` = matched share in percent (0 when the text names no skill).',
+      body: MatchTextBody,
+      responses: { 404: 'the caller has no profile' },
+    }, (_event, { caller, body }) => {
+      const profile = getProfile(ctx.db, caller.userId) ?? raise()
+      return { data: matchText(profile, body.title, body.text) }
+    }),
   ]
 }
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { defineOperation, type Route } from './route.ts'
+import { operations, type Route } from './route.ts'
 import { readMultipart } from './multipart.ts'
 import { multipartBody } from './openapi-shapes.ts'
 import { jsonSchemaOf } from './openapi-schema.ts'
@@ -46,77 +46,47 @@ const ContactsBody = v.object({
   links: v.optional(v.nullable(v.pipe(v.array(v.pipe(v.string(), v.trim(), v.maxLength(500, 'a link must be at most 500 characters'))), v.maxLength(20, 'at most 20 links')))),
 })
 
+const op = operations({ tags: ['resume'], auth: 'session' })
+
 export function meResumeRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
   return [
-    defineOperation(
-      { method: 'GET', path: '/me/resume', summary: 'Your stored résumé and its parse', description: `Always 200: ${META}. \`present: false\` before an upload. Contacts you set yourself override the parsed ones.`, tags: ['resume'], auth: 'session', responses: { 200: '`{ data: ResumeMeta }`' } },
-      (_event, { caller }) => ({ data: resumeMeta(db, caller.userId) }),
-    ),
-    defineOperation(
-      {
-        method: 'PUT',
-        path: '/me/resume',
-        summary: 'Upload or replace your résumé',
-        description: `${UPLOAD}. The text is extracted and parsed at once, deterministically, into the structured résumé (\`parse_status: "ready"\`, or \`"failed"\` with \`parse_detail\` when no name or section heading is recognised; the text is stored either way). A ready parse also fills the experience bank (provenance \`cv_import\`) without duplicating claims already there. A refused file stores nothing. Answers ${META}.`,
-        tags: ['resume'],
-        auth: 'session',
-        requestBody: UPLOAD_BODY,
-        responses: { 200: '`{ data: ResumeMeta }`', ...UPLOAD_ERRORS },
-      },
-      async (event, { caller }) => {
-        const input = await readResumeInput(event, ctx)
-        return { data: storeResume(db, caller.userId, input, ctx.now(), (structured) => importResumeIntoBank(db, caller.userId, structured, ctx.now())) }
-      },
-    ),
-    defineOperation(
-      { method: 'DELETE', path: '/me/resume', summary: 'Delete your stored résumé', description: 'Removes the résumé text and its parse (contacts you set yourself and the experience bank stay). 204, also when none was stored.', tags: ['resume'], auth: 'session', responses: { 204: 'deleted' } },
-      (_event, { caller }) => {
-        deleteResume(db, caller.userId)
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/me/resume/extract',
-        summary: 'Read skills, categories and seniority from a résumé',
-        description: `${UPLOAD}. Answers \`{ skills: [skill slug], categories: [category], seniority? }\`, read deterministically with the same skill dictionary postings are enriched with. The résumé is also stored, as PUT /me/resume does.`,
-        tags: ['resume'],
-        auth: 'session',
-        requestBody: UPLOAD_BODY,
-        responses: { 200: '`{ data: { skills, categories, seniority? } }`', ...UPLOAD_ERRORS },
-      },
-      async (event, { caller }) => {
-        const input = await readResumeInput(event, ctx)
-        storeResume(db, caller.userId, input, ctx.now(), (structured) => importResumeIntoBank(db, caller.userId, structured, ctx.now()))
-        const parsed = parseResume(input.text, ctx.now())
-        return { data: resumeFacts(input.text, parsed.status === 'ready' ? parsed.structured : null) }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'PUT',
-        path: '/me/resume/contacts',
-        summary: 'Set your contact details',
-        description: 'JSON `{ full_name?, email?, phone?, location?, links? }` (at most 200/320/64/200 characters, 20 links of 500). Each field sent becomes yours and overrides what the résumé parse found; `null` hands a field back to the parse; fields left out are unchanged. Answers the contacts now served.',
-        tags: ['resume'],
-        auth: 'session',
-        body: ContactsBody,
-        responses: { 200: '`{ data: Contacts }`', 400: 'a field too long, not a string, or an invalid e-mail' },
-      },
-      (_event, { caller, body }) => ({ data: updateContacts(db, caller.userId, body, ctx.now()) }),
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/me/resume/contacts/replace-from-cv',
-        summary: 'Reset your contact details to the résumé',
-        description: 'Replaces every contact field you set with what the current structured résumé says. Answers the contacts now served.',
-        tags: ['resume'],
-        auth: 'session',
-        responses: { 200: '`{ data: Contacts }`', 409: 'no current structured résumé to copy contacts from' },
-      },
-      (_event, { caller }) => ({ data: replaceContactsFromCv(db, caller.userId, ctx.now()) }),
-    ),
+    op.get('/me/resume', 'Your stored résumé and its parse', {
+      description: `Always 200: ${META}. \`present: false\` before an upload. Contacts you set yourself override the parsed ones.`,
+      responses: { 200: '`{ data: ResumeMeta }`' },
+    }, (_event, { caller }) => ({ data: resumeMeta(db, caller.userId) })),
+    op.put('/me/resume', 'Upload or replace your résumé', {
+      description: `${UPLOAD}. The text is extracted and parsed at once, deterministically, into the structured résumé (\`parse_status: "ready"\`, or \`"failed"\` with \`parse_detail\` when no name or section heading is recognised; the text is stored either way). A ready parse also fills the experience bank (provenance \`cv_import\`) without duplicating claims already there. A refused file stores nothing. Answers ${META}.`,
+      requestBody: UPLOAD_BODY,
+      responses: { 200: '`{ data: ResumeMeta }`', ...UPLOAD_ERRORS },
+    }, async (event, { caller }) => {
+      const input = await readResumeInput(event, ctx)
+      return { data: storeResume(db, caller.userId, input, ctx.now(), (structured) => importResumeIntoBank(db, caller.userId, structured, ctx.now())) }
+    }),
+    op.delete('/me/resume', 'Delete your stored résumé', {
+      description: 'Removes the résumé text and its parse (contacts you set yourself and the experience bank stay). 204, also when none was stored.',
+      responses: { 204: 'deleted' },
+    }, (_event, { caller }) => {
+      deleteResume(db, caller.userId)
+    }),
+    op.post('/me/resume/extract', 'Read skills, categories and seniority from a résumé', {
+      description: `${UPLOAD}. Answers \`{ skills: [skill slug], categories: [category], seniority? }\`, read deterministically with the same skill dictionary postings are enriched with. The résumé is also stored, as PUT /me/resume does.`,
+      requestBody: UPLOAD_BODY,
+      responses: { 200: '`{ data: { skills, categories, seniority? } }`', ...UPLOAD_ERRORS },
+    }, async (event, { caller }) => {
+      const input = await readResumeInput(event, ctx)
+      storeResume(db, caller.userId, input, ctx.now(), (structured) => importResumeIntoBank(db, caller.userId, structured, ctx.now()))
+      const parsed = parseResume(input.text, ctx.now())
+      return { data: resumeFacts(input.text, parsed.status === 'ready' ? parsed.structured : null) }
+    }),
+    op.put('/me/resume/contacts', 'Set your contact details', {
+      description: 'JSON `{ full_name?, email?, phone?, location?, links? }` (at most 200/320/64/200 characters, 20 links of 500). Each field sent becomes yours and overrides what the résumé parse found; `null` hands a field back to the parse; fields left out are unchanged. Answers the contacts now served.',
+      body: ContactsBody,
+      responses: { 200: '`{ data: Contacts }`', 400: 'a field too long, not a string, or an invalid e-mail' },
+    }, (_event, { caller, body }) => ({ data: updateContacts(db, caller.userId, body, ctx.now()) })),
+    op.post('/me/resume/contacts/replace-from-cv', 'Reset your contact details to the résumé', {
+      description: 'Replaces every contact field you set with what the current structured résumé says. Answers the contacts now served.',
+      responses: { 200: '`{ data: Contacts }`', 409: 'no current structured résumé to copy contacts from' },
+    }, (_event, { caller }) => ({ data: replaceContactsFromCv(db, caller.userId, ctx.now()) })),
   ]
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { defineOperation, type Route } from './route.ts'
+import { operations, type Route } from './route.ts'
 import { getScreeningAnswers, updateScreeningAnswers } from '../me/screening.ts'
 import { isCountryCode, isCurrencyCode, SALARY_PERIODS } from '../me/iso-codes.ts'
 
@@ -49,24 +49,15 @@ const ScreeningBody = v.object({
   age_18_or_older: optionalBoolean('At least 18 years old.'),
 })
 
+const op = operations({ tags: ['profile'], auth: 'session' })
+
 export function meScreeningRoutes(ctx: AppContext): Route[] {
   return [
-    defineOperation(
-      { method: 'GET', path: '/me/screening-answers', summary: "The caller's screening answers", tags: ['profile'], auth: 'session' },
-      (_event, { caller }) => ({ data: getScreeningAnswers(ctx.db, caller.userId) }),
-    ),
-    defineOperation(
-      {
-        method: 'PUT',
-        path: '/me/screening-answers',
-        summary: 'Update screening answers (partial)',
-        description: 'Any subset of the fields; omitted fields stay unchanged and null clears one. Returns the full answers.',
-        tags: ['profile'],
-        auth: 'session',
-        body: ScreeningBody,
-        responses: { 200: 'the full screening answers', 400: 'a field names an invalid value' },
-      },
-      (_event, { caller, body }) => ({ data: updateScreeningAnswers(ctx.db, caller.userId, body) }),
-    ),
+    op.get('/me/screening-answers', "The caller's screening answers", {}, (_event, { caller }) => ({ data: getScreeningAnswers(ctx.db, caller.userId) })),
+    op.put('/me/screening-answers', 'Update screening answers (partial)', {
+      description: 'Any subset of the fields; omitted fields stay unchanged and null clears one. Returns the full answers.',
+      body: ScreeningBody,
+      responses: { 200: 'the full screening answers', 400: 'a field names an invalid value' },
+    }, (_event, { caller, body }) => ({ data: updateScreeningAnswers(ctx.db, caller.userId, body) })),
   ]
 }

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, pageOf as pageSchema, ref } from './openapi-shapes.ts'
-import { defineOperation, deleteOwnOperation, type Route } from './route.ts'
-import { intParam, pageOf, pagingEntries } from './validate.ts'
+import { operations, type Route } from './route.ts'
+import { intParam, pagedList, pageOf, pagingEntries } from './validate.ts'
 import { conflict, notFound } from '../errors.ts'
 import { DELIVERY_CHANNELS } from '../me/notifications.ts'
 import { createSubscription, deleteSubscription, listSubscriptions, setSubscriptionActive } from '../me/subscriptions.ts'
@@ -26,64 +26,35 @@ const CreateBody = v.object({
 
 const PatchBody = v.object({ active: v.pipe(v.boolean('must be true or false'), v.description('true = active (digests sent), false = paused.')) })
 
+const op = operations({ tags: ['saved searches'], auth: 'session' })
+
 export function meSubscriptionRoutes(ctx: AppContext): Route[] {
   return [
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/me/subscriptions',
-        summary: 'Subscriptions, newest first',
-        tags: ['saved searches'],
-        auth: 'session',
-        query: PageQuery,
-        responses: { 200: { description: '`{ data: [Subscription], meta }`', schema: pageSchema(ref('Subscription')) } },
-      },
-      (_event, { caller, query }) => {
-        const { limit, offset } = pageOf(query)
-        const page = listSubscriptions(ctx.db, caller.userId, limit, offset)
-        return { data: page.items, meta: { total: page.total, limit, offset } }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/me/subscriptions',
-        summary: 'Subscribe to digests of a saved search',
-        description:
-          'Starts active, on `channel` (default email; one subscription per saved search and channel). Digests list postings first recorded by the catalogue after this moment that match the saved search; they leave the app on the channel when the notification settings are enabled and list it.',
-        tags: ['saved searches'],
-        auth: 'session',
-        body: CreateBody,
-        responses: { 201: { description: 'subscribed: `{ data: Subscription }`', schema: dataOf(ref('Subscription')) }, 400: 'unknown channel or invalid saved_search_id', 404: 'not the caller’s saved search', 409: 'the saved search already has a subscription on this channel' },
-      },
-      (event, { caller, body }) => {
-        const outcome = createSubscription(ctx.db, caller.userId, body.saved_search_id, body.channel)
-        if ('error' in outcome) {
-          throw outcome.error === 'exists' ? conflict('this saved search already has a subscription on this channel') : notFound('no such saved search')
-        }
-        event.res.status = 201
-        return { data: outcome.subscription }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'PATCH',
-        path: '/me/subscriptions/:id',
-        summary: 'Pause or resume a subscription',
-        description: 'active -> paused with `active: false`, paused -> active with `active: true`. Resuming does not send what arrived while paused.',
-        tags: ['saved searches'],
-        auth: 'session',
-        params: IdParams,
-        body: PatchBody,
-        responses: { 200: { description: 'the whole subscription (a superset of `{ id, active }`)', schema: dataOf(ref('Subscription')) }, 404: 'not the caller’s subscription' },
-      },
-      (_event, { caller, params, body }) => ({ data: setSubscriptionActive(ctx.db, caller.userId, params.id, body.active) ?? raise() }),
-    ),
-    deleteOwnOperation(
-      { path: '/me/subscriptions/:id', summary: 'Unsubscribe (the saved search stays)', tags: ['saved searches'], auth: 'session', params: IdParams },
-      'no such subscription',
-      (userId, id) => deleteSubscription(ctx.db, userId, id),
-    ),
+    op.get('/me/subscriptions', 'Subscriptions, newest first', {
+      query: PageQuery,
+      responses: { 200: { description: '`{ data: [Subscription], meta }`', schema: pageSchema(ref('Subscription')) } },
+    }, (_event, { caller, query }) => pagedList(query, (limit, offset) => listSubscriptions(ctx.db, caller.userId, limit, offset))),
+    op.post('/me/subscriptions', 'Subscribe to digests of a saved search', {
+      description: 'Starts active, on `channel` (default email; one subscription per saved search and channel). Digests list postings first recorded by the catalogue after this moment that match the saved search; they leave the app on the channel when the notification settings are enabled and list it.',
+      body: CreateBody,
+      responses: { 201: { description: 'subscribed: `{ data: Subscription }`', schema: dataOf(ref('Subscription')) }, 400: 'unknown channel or invalid saved_search_id', 404: 'not the caller’s saved search', 409: 'the saved search already has a subscription on this channel' },
+    }, (event, { caller, body }) => {
+      const outcome = createSubscription(ctx.db, caller.userId, body.saved_search_id, body.channel)
+      if ('error' in outcome) {
+        throw outcome.error === 'exists' ? conflict('this saved search already has a subscription on this channel') : notFound('no such saved search')
+      }
+      event.res.status = 201
+      return { data: outcome.subscription }
+    }),
+    op.patch('/me/subscriptions/:id', 'Pause or resume a subscription', {
+      description: 'active -> paused with `active: false`, paused -> active with `active: true`. Resuming does not send what arrived while paused.',
+      params: IdParams,
+      body: PatchBody,
+      responses: { 200: { description: 'the whole subscription (a superset of `{ id, active }`)', schema: dataOf(ref('Subscription')) }, 404: 'not the caller’s subscription' },
+    }, (_event, { caller, params, body }) => ({ data: setSubscriptionActive(ctx.db, caller.userId, params.id, body.active) ?? raise() })),
+    op.deleteOwn('/me/subscriptions/:id', 'Unsubscribe (the saved search stays)', {
+      params: IdParams,
+    }, 'no such subscription', (userId, id) => deleteSubscription(ctx.db, userId, id)),
   ]
 }
 

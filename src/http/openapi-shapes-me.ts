@@ -73,4 +73,18 @@ export const ME_SCHEMAS: Record<string, JsonObject> = {
     digest_push: { type: 'boolean', description: 'earlier spelling: push is among the channels' },
   }),
   PasswordChanged: object({ ok: { type: 'boolean', const: true }, changed: { type: 'boolean', const: true } }),
+  Notification: object({
+    id: { type: 'integer' },
+    kind: str,
+    title: str,
+    body: str,
+    public_slug: { type: ['string', 'null'], description: 'the posting it is about, if one' },
+    jobs: {
+      type: 'array',
+      description: 'the postings a digest lists',
+      items: object({ public_slug: str, title: str, company: str, location: { type: ['string', 'null'] }, work_mode: { type: ['string', 'null'] }, created_at: timestamp }),
+    },
+    created_at: timestamp,
+    read_at: { type: ['string', 'null'], format: 'date-time', description: 'null while unread' },
+  }),
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { SESSION_COOKIE } from './cookie.ts'
-import { defineOperation, type Route, type RouteSpec } from './route.ts'
+import { operations, type Route, type RouteSpec } from './route.ts'
 import { openApiPath, toOperation } from './openapi-operation.ts'
 import { docsPage } from './docs-page.ts'
 import { docsViewerAsset } from './web.ts'
@@ -95,40 +95,26 @@ const HEADERS = {
   'Retry-After': { description: 'Whole seconds until the next request will be accepted.', schema: { type: 'integer' } },
 }
 
+const op = operations({ tags: ['service'], auth: 'public' })
+
 /** GET /openapi.json and GET /docs. `listRoutes` is every route of the app, this module's included. */
 export function openapiRoutes(ctx: AppContext, listRoutes: () => Route[]): Route[] {
   let document: string | undefined
   const documentText = () => (document ??= JSON.stringify(withOwnMediaTypes(buildOpenApiDocument(ctx, listRoutes()))))
   const page = docsPage()
   return [
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/openapi.json',
-        summary: 'This OpenAPI 3.1 document',
-        description: 'Generated at start-up from the same schemas the operations validate with.',
-        tags: ['service'],
-        auth: 'public',
-        query: v.object({}),
-      },
-      () => new Response(documentText(), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } }),
-    ),
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/docs',
-        summary: 'Interactive API reference (HTML)',
-        description: 'A quick start with curl examples, then every operation of this document laid out by Redoc (bundled with the service, served from /assets/; no CDN, works offline).',
-        tags: ['service'],
-        auth: 'public',
-        query: v.object({}),
-        responses: { 200: 'An HTML page' },
-      },
-      async (event) =>
-        new Response(page.html(`${allowedOrigin(ctx, event)}/api/v1`, (await docsViewerAsset()).name), {
-          headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.contentSecurityPolicy, 'cache-control': 'no-cache' },
-        }),
-    ),
+    op.get('/openapi.json', 'This OpenAPI 3.1 document', {
+      description: 'Generated at start-up from the same schemas the operations validate with.',
+      query: v.object({}),
+    }, () => new Response(documentText(), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } })),
+    op.get('/docs', 'Interactive API reference (HTML)', {
+      description: 'A quick start with curl examples, then every operation of this document laid out by Redoc (bundled with the service, served from /assets/; no CDN, works offline).',
+      query: v.object({}),
+      responses: { 200: 'An HTML page' },
+    }, async (event) =>
+      new Response(page.html(`${allowedOrigin(ctx, event)}/api/v1`, (await docsViewerAsset()).name), {
+        headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.contentSecurityPolicy, 'cache-control': 'no-cache' },
+      })),
   ]
 }
 

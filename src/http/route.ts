@@ -94,18 +94,63 @@ export function defineOperation<
   }
 }
 
+/** What the operations of one route module share: their tags, auth rule and rate budget. */
+export interface ModuleDefaults<D extends Auth> {
+  tags: string[]
+  auth: D
+  budget?: Budget
+}
+
+/** One operation's spec under `operations`: method, path and summary are its arguments; tags, auth and budget default to the module's. */
+type OperationSpec<Q, P, B, A extends Auth> = Omit<RouteSpec, 'method' | 'path' | 'summary' | 'tags' | 'auth' | 'query' | 'params' | 'body'> & {
+  tags?: string[]
+  auth?: A
+  query?: Q
+  params?: P
+  body?: B
+}
+
 /**
- * DELETE of one of the caller's own records by its `:id`: 204, or 404 `missing` when the caller has
- * no record by that id (someone else's answers the same, so ids reveal nothing).
+ * The operations of one route module: `op.get(path, summary, { description, responses, ... }, handler)`
+ * is `defineOperation` with the method, path and summary given and the module's tags, auth and budget filled
+ * in, so a spec states only what differs. `op.deleteOwn` is the DELETE of one of the caller's own
+ * records by its `:id`: 204, or 404 `missing` when the caller has no record by that id (someone
+ * else's answers the same, so ids reveal nothing).
  */
-export function deleteOwnOperation<P extends v.GenericSchema<unknown, { id: unknown }>>(
-  spec: { path: string; summary: string; description?: string; tags: string[]; auth: 'session' | 'session-or-key'; params: P },
-  missing: string,
-  remove: (userId: number, id: v.InferOutput<P>['id']) => boolean,
-): Route {
-  return defineOperation({ ...spec, method: 'DELETE', responses: { 204: 'deleted', 404: missing } }, (_event, { caller, params }) => {
-    if (!remove(caller.userId, (params as v.InferOutput<P>).id)) throw notFound(missing)
-  })
+export function operations<D extends Auth>(defaults: ModuleDefaults<D>) {
+  const at =
+    (method: Method) =>
+    <
+      Q extends v.GenericSchema | undefined = undefined,
+      P extends v.GenericSchema | undefined = undefined,
+      B extends v.GenericSchema | undefined = undefined,
+      A extends Auth = D,
+    >(
+      path: string,
+      summary: string,
+      spec: OperationSpec<Q, P, B, A>,
+      handler: (event: H3Event, input: RouteInput<Out<Q>, Out<P>, Out<B>, A>) => unknown,
+    ): Route =>
+      defineOperation({ ...defaults, ...spec, method, path, summary } as RouteSpec & { auth: A; query?: Q; params?: P; body?: B }, handler)
+  const del = at('DELETE')
+  return {
+    get: at('GET'),
+    post: at('POST'),
+    put: at('PUT'),
+    patch: at('PATCH'),
+    delete: del,
+    deleteOwn<P extends v.GenericSchema<unknown, { id: unknown }>>(
+      path: string,
+      summary: string,
+      spec: { description?: string; params: P },
+      missing: string,
+      remove: (userId: number, id: v.InferOutput<P>['id']) => boolean,
+    ): Route {
+      return del(path, summary, { ...spec, responses: { 204: 'deleted', 404: missing } }, (_event, { caller, params }) => {
+        if (!remove((caller as Caller).userId, (params as v.InferOutput<P>).id)) throw notFound(missing)
+      })
+    },
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { listOf, ref } from './openapi-shapes.ts'
-import { defineOperation, type Route } from './route.ts'
+import { operations, type Route } from './route.ts'
+import { queryText } from './validate.ts'
 import { suggest } from '../catalogue/suggest.ts'
 
 const DEFAULT_LIMIT = 5
@@ -14,25 +15,17 @@ function limitOf(raw: string | undefined): number {
   return limit >= 1 && limit <= MAX_LIMIT ? limit : DEFAULT_LIMIT
 }
 
+const op = operations({ tags: ['search'], auth: 'public', budget: 'read' })
+
 export function suggestRoutes(ctx: AppContext): Route[] {
   return [
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/suggest',
-        summary: 'Search typeahead',
-        description:
-          'Completes the phrase being typed over job titles, roles, skills, categories and companies; the last word may be a prefix or carry a typo. Rows `{ text, parts: [{ kind, slug?, text }], jobs }`, most postings first, never a row without open postings. A phrase whose leading words name a skill, role, category or company also completes a second one (`go back` -> Go + Backend), counting postings with both. No `meta`.',
-        tags: ['search'],
-        auth: 'public',
-        budget: 'read',
-        query: v.object({
-          q: v.optional(v.pipe(v.string('must be given once'), v.maxLength(ctx.config.maxQueryLength, `must be at most ${ctx.config.maxQueryLength} characters`), v.description('what has been typed so far')), ''),
-          limit: v.optional(v.pipe(v.union([v.string(), v.array(v.string())]), v.transform((raw) => limitOf(Array.isArray(raw) ? raw[0] : raw)), v.description(`rows, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}; anything else falls back to the default)`))),
-        }),
-        responses: { 200: { description: '`{ data: [{ text, parts: [{ kind, slug?, text }], jobs }] }`', schema: listOf(ref('SuggestRow')) } },
-      },
-      (_event, { query }) => ({ data: suggest(ctx.catalogue.vocabulary(), ctx.search, query.q, query.limit ?? DEFAULT_LIMIT) }),
-    ),
+    op.get('/suggest', 'Search typeahead', {
+      description: 'Completes the phrase being typed over job titles, roles, skills, categories and companies; the last word may be a prefix or carry a typo. Rows `{ text, parts: [{ kind, slug?, text }], jobs }`, most postings first, never a row without open postings. A phrase whose leading words name a skill, role, category or company also completes a second one (`go back` -> Go + Backend), counting postings with both. No `meta`.',
+      query: v.object({
+        q: queryText(ctx.config.maxQueryLength, 'what has been typed so far'),
+        limit: v.optional(v.pipe(v.union([v.string(), v.array(v.string())]), v.transform((raw) => limitOf(Array.isArray(raw) ? raw[0] : raw)), v.description(`rows, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}; anything else falls back to the default)`))),
+      }),
+      responses: { 200: { description: '`{ data: [{ text, parts: [{ kind, slug?, text }], jobs }] }`', schema: listOf(ref('SuggestRow')) } },
+    }, (_event, { query }) => ({ data: suggest(ctx.catalogue.vocabulary(), ctx.search, query.q, query.limit ?? DEFAULT_LIMIT) })),
   ]
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, object } from './openapi-shapes.ts'
-import { defineOperation, type Route } from './route.ts'
+import { operations, type Route } from './route.ts'
 import { intParam } from './validate.ts'
 import { addReply, BODY_MAX_RUNES, closeThread, countThreads, createThread, getThread, listThreads, PAGE_SIZE, SUBJECT_TYPES, TITLE_MAX_RUNES } from '../community/threads.ts'
 import { requireText } from '../community/text-rules.ts'
@@ -30,115 +30,72 @@ const cursorMeta = object({ next_cursor: { type: 'string', description: 'absent 
 const THREAD_SHAPE = '`{ id, subject_type, subject_slug, title, body, author, reply_count, status, created_at }`'
 const REPLY_SHAPE = '`{ id, thread_id, parent_id (0 = top level), author, body, created_at }`'
 
+const op = operations({ tags: ['community'], auth: 'public' })
+
 export function threadRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
   return [
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/threads',
-        summary: 'Open discussion threads of a company or posting',
-        description: `Newest first, ${PAGE_SIZE} per page; follow \`meta.next_cursor\` (absent on the last page). Each thread is ${THREAD_SHAPE}; \`author\` is a pseudonym. No total.`,
-        tags: ['community'],
-        auth: 'public',
-        budget: 'read',
-        query: v.object({ subject_type: SubjectType, subject_slug: SubjectSlug, cursor: Cursor }),
-        responses: { 200: { description: '`{ data: [Thread], meta: { next_cursor? } }`', schema: threadPage }, 400: 'unsupported subject type or invalid cursor' },
-      },
-      (_event, { query }) => {
-        const page = listThreads(db, query.subject_type, query.subject_slug, query.cursor)
-        return { data: page.items, meta: page.nextCursor ? { next_cursor: page.nextCursor } : {} }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/threads/count',
-        summary: 'How many open threads a company or posting has',
-        tags: ['community'],
-        auth: 'public',
-        budget: 'read',
-        query: v.object({ subject_type: SubjectType, subject_slug: SubjectSlug }),
-        responses: { 200: { description: '`{ data: { count } }`', schema: threadCount }, 400: 'unsupported subject type' },
-      },
-      (_event, { query }) => ({ data: { count: countThreads(db, query.subject_type, query.subject_slug) } }),
-    ),
-    defineOperation(
-      {
-        method: 'GET',
-        path: '/threads/:id',
-        summary: 'A thread with its replies, oldest first',
-        description: `Closed threads stay readable here. Replies (${REPLY_SHAPE}) come ${PAGE_SIZE} per page; nest them by \`parent_id\`.`,
-        tags: ['community'],
-        auth: 'public',
-        budget: 'read',
-        params: IdParams,
-        query: v.object({ cursor: Cursor }),
-        responses: { 200: { description: '`{ data: { thread, replies: [Reply] }, meta: { next_cursor? } }`', schema: threadWithReplies }, 400: 'invalid cursor', 404: 'thread not found' },
-      },
-      (_event, { params, query }) => {
-        const page = getThread(db, params.id, query.cursor)
-        return { data: { thread: page.thread, replies: page.replies }, meta: page.nextCursor ? { next_cursor: page.nextCursor } : {} }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/threads',
-        summary: 'Start a thread about a company or posting',
-        description: `\`title\` (at most ${TITLE_MAX_RUNES} characters) and \`body\` (at most ${BODY_MAX_RUNES}) are plain text, stored as given. Capped per rolling 24 hours (THREADS_PER_DAY, default 10).`,
-        tags: ['community'],
-        auth: 'session',
-        body: v.object({
-          subject_type: SubjectType,
-          subject_slug: SubjectSlug,
-          title: v.optional(v.string('title must be a string'), ''),
-          body: v.optional(v.string('body must be a string'), ''),
-        }),
-        responses: { 201: '`{ data: Thread }`', 400: 'unsupported subject type', 404: 'subject not found', 422: 'title or body empty or too long', 429: 'too many threads in 24 hours (Retry-After)' },
-      },
-      (event, { body, caller }) => {
-        const title = requireText(body.title, 'title', TITLE_MAX_RUNES)
-        const text = requireText(body.body, 'body', BODY_MAX_RUNES)
-        const data = createThread(db, caller.userId, { subjectType: body.subject_type, subjectSlug: body.subject_slug, title, body: text }, { now: ctx.now(), perDay: ctx.config.threadsPerDay })
-        event.res.status = 201
-        return { data }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/threads/:id/replies',
-        summary: 'Reply to a thread',
-        description: `\`parent_reply_id\` nests the reply under another reply of the same thread (omit or 0 for top level). Plain text, at most ${BODY_MAX_RUNES} characters. Capped per rolling hour (REPLIES_PER_HOUR, default 30).`,
-        tags: ['community'],
-        auth: 'session',
-        params: IdParams,
-        body: v.object({
-          body: v.optional(v.string('body must be a string'), ''),
-          parent_reply_id: v.optional(v.pipe(v.number('parent_reply_id must be a number'), v.integer('parent_reply_id must be a whole number'), v.minValue(0, 'parent_reply_id must be positive'))),
-        }),
-        responses: { 201: '`{ data: Reply }`', 404: 'thread or parent reply not found', 409: 'thread is closed', 422: 'empty or too long body', 429: 'too many replies in an hour (Retry-After)' },
-      },
-      (event, { params, body, caller }) => {
-        const text = requireText(body.body, 'body', BODY_MAX_RUNES)
-        const data = addReply(db, caller.userId, params.id, { body: text, parentId: body.parent_reply_id }, { now: ctx.now(), perHour: ctx.config.repliesPerHour })
-        event.res.status = 201
-        return { data }
-      },
-    ),
-    defineOperation(
-      {
-        method: 'POST',
-        path: '/threads/:id/close',
-        summary: 'Close a thread (moderators)',
-        description: 'Closed threads leave listings and counts and refuse replies (409); they stay readable by id. There is no reopening.',
-        tags: ['community'],
-        auth: 'session-moderator',
-        params: IdParams,
-        responses: { 200: '`{ data: { id, status: "closed" } }`', 403: 'not a moderator', 404: 'thread not found' },
-      },
-      (_event, { params }) => ({ data: closeThread(db, params.id, ctx.now()) }),
-    ),
+    op.get('/threads', 'Open discussion threads of a company or posting', {
+      description: `Newest first, ${PAGE_SIZE} per page; follow \`meta.next_cursor\` (absent on the last page). Each thread is ${THREAD_SHAPE}; \`author\` is a pseudonym. No total.`,
+      budget: 'read',
+      query: v.object({ subject_type: SubjectType, subject_slug: SubjectSlug, cursor: Cursor }),
+      responses: { 200: { description: '`{ data: [Thread], meta: { next_cursor? } }`', schema: threadPage }, 400: 'unsupported subject type or invalid cursor' },
+    }, (_event, { query }) => {
+      const page = listThreads(db, query.subject_type, query.subject_slug, query.cursor)
+      return { data: page.items, meta: page.nextCursor ? { next_cursor: page.nextCursor } : {} }
+    }),
+    op.get('/threads/count', 'How many open threads a company or posting has', {
+      budget: 'read',
+      query: v.object({ subject_type: SubjectType, subject_slug: SubjectSlug }),
+      responses: { 200: { description: '`{ data: { count } }`', schema: threadCount }, 400: 'unsupported subject type' },
+    }, (_event, { query }) => ({ data: { count: countThreads(db, query.subject_type, query.subject_slug) } })),
+    op.get('/threads/:id', 'A thread with its replies, oldest first', {
+      description: `Closed threads stay readable here. Replies (${REPLY_SHAPE}) come ${PAGE_SIZE} per page; nest them by \`parent_id\`.`,
+      budget: 'read',
+      params: IdParams,
+      query: v.object({ cursor: Cursor }),
+      responses: { 200: { description: '`{ data: { thread, replies: [Reply] }, meta: { next_cursor? } }`', schema: threadWithReplies }, 400: 'invalid cursor', 404: 'thread not found' },
+    }, (_event, { params, query }) => {
+      const page = getThread(db, params.id, query.cursor)
+      return { data: { thread: page.thread, replies: page.replies }, meta: page.nextCursor ? { next_cursor: page.nextCursor } : {} }
+    }),
+    op.post('/threads', 'Start a thread about a company or posting', {
+      description: `\`title\` (at most ${TITLE_MAX_RUNES} characters) and \`body\` (at most ${BODY_MAX_RUNES}) are plain text, stored as given. Capped per rolling 24 hours (THREADS_PER_DAY, default 10).`,
+      auth: 'session',
+      body: v.object({
+        subject_type: SubjectType,
+        subject_slug: SubjectSlug,
+        title: v.optional(v.string('title must be a string'), ''),
+        body: v.optional(v.string('body must be a string'), ''),
+      }),
+      responses: { 201: '`{ data: Thread }`', 400: 'unsupported subject type', 404: 'subject not found', 422: 'title or body empty or too long', 429: 'too many threads in 24 hours (Retry-After)' },
+    }, (event, { body, caller }) => {
+      const title = requireText(body.title, 'title', TITLE_MAX_RUNES)
+      const text = requireText(body.body, 'body', BODY_MAX_RUNES)
+      const data = createThread(db, caller.userId, { subjectType: body.subject_type, subjectSlug: body.subject_slug, title, body: text }, { now: ctx.now(), perDay: ctx.config.threadsPerDay })
+      event.res.status = 201
+      return { data }
+    }),
+    op.post('/threads/:id/replies', 'Reply to a thread', {
+      description: `\`parent_reply_id\` nests the reply under another reply of the same thread (omit or 0 for top level). Plain text, at most ${BODY_MAX_RUNES} characters. Capped per rolling hour (REPLIES_PER_HOUR, default 30).`,
+      auth: 'session',
+      params: IdParams,
+      body: v.object({
+        body: v.optional(v.string('body must be a string'), ''),
+        parent_reply_id: v.optional(v.pipe(v.number('parent_reply_id must be a number'), v.integer('parent_reply_id must be a whole number'), v.minValue(0, 'parent_reply_id must be positive'))),
+      }),
+      responses: { 201: '`{ data: Reply }`', 404: 'thread or parent reply not found', 409: 'thread is closed', 422: 'empty or too long body', 429: 'too many replies in an hour (Retry-After)' },
+    }, (event, { params, body, caller }) => {
+      const text = requireText(body.body, 'body', BODY_MAX_RUNES)
+      const data = addReply(db, caller.userId, params.id, { body: text, parentId: body.parent_reply_id }, { now: ctx.now(), perHour: ctx.config.repliesPerHour })
+      event.res.status = 201
+      return { data }
+    }),
+    op.post('/threads/:id/close', 'Close a thread (moderators)', {
+      description: 'Closed threads leave listings and counts and refuse replies (409); they stay readable by id. There is no reopening.',
+      auth: 'session-moderator',
+      params: IdParams,
+      responses: { 200: '`{ data: { id, status: "closed" } }`', 403: 'not a moderator', 404: 'thread not found' },
+    }, (_event, { params }) => ({ data: closeThread(db, params.id, ctx.now()) })),
   ]
 }

@@ -62,6 +62,16 @@ export function intParam(options: { min?: number; max?: number; description?: st
   )
 }
 
+/** A required text field: trimmed, not empty, at most `max` characters. */
+export function trimmedText(max: number, description: string) {
+  return v.pipe(v.string('must be a string'), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`), v.description(description))
+}
+
+/** A query-string text given at most once and at most `max` characters long, '' when absent. */
+export function queryText(max: number, description: string) {
+  return v.optional(v.pipe(v.string('must be given once'), v.maxLength(max, `must be at most ${max} characters`), v.description(description)), '')
+}
+
 /** Query-string boolean: true/false/1/0. */
 export const boolParam = v.pipe(
   v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
@@ -99,15 +109,14 @@ export function pagingEntries(options: { defaultLimit?: number; maxLimit?: numbe
   }
 }
 
+type PageOptions = { defaultLimit?: number; maxLimit?: number; maxDepth?: number }
+
 /**
  * `limit` and `offset` of a paged list, forgiving as decisions.md asks: no limit (or one that is
  * not a number) is the default, below 1 clamps to 1, above `maxLimit` clamps to it; a negative
  * offset is 0. With `maxDepth`, offset + limit beyond it is the one paging error, a 400.
  */
-export function pageOf(
-  query: { limit?: number; offset?: number },
-  options: { defaultLimit?: number; maxLimit?: number; maxDepth?: number } = {},
-): { limit: number; offset: number } {
+export function pageOf(query: { limit?: number; offset?: number }, options: PageOptions = {}): { limit: number; offset: number } {
   const { defaultLimit = DEFAULT_PAGE_SIZE, maxLimit = MAX_PAGE_SIZE, maxDepth } = options
   const limit = Math.max(1, Math.min(query.limit ?? defaultLimit, maxLimit))
   const offset = Math.max(0, query.offset ?? 0)
@@ -115,4 +124,18 @@ export function pageOf(
     throw badRequest('pagination too deep')
   }
   return { limit, offset }
+}
+
+/**
+ * The answer of a paged list, `{ data, meta: { total, limit, offset, ...more } }`: `load` reads the
+ * page `pageOf` resolves, `meta` adds what else the list reports about it.
+ */
+export function pagedList<P extends { items: unknown[]; total: number }>(
+  query: { limit?: number; offset?: number },
+  load: (limit: number, offset: number) => P,
+  options: PageOptions & { meta?: (page: P) => Record<string, unknown> } = {},
+): { data: P['items']; meta: { total: number; limit: number; offset: number } & Record<string, unknown> } {
+  const { limit, offset } = pageOf(query, options)
+  const page = load(limit, offset)
+  return { data: page.items, meta: { total: page.total, limit, offset, ...options.meta?.(page) } }
 }

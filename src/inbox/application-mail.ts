@@ -1,6 +1,7 @@
 import type { DB } from '../db/connection.ts'
 import { automaticMove, SIGNAL_STAGE, type Signal, type Stage } from '../tracker/stages.ts'
 import type { Label, MailSource } from './labels.ts'
+import { nonNull } from '../non-null.ts'
 
 /**
  * The mail of one application, for the tracker's detail read: the linked messages, newest first,
@@ -32,8 +33,7 @@ export function linkedMail(db: DB, userId: number, jobId: number) {
     from_addr: row.from_addr,
     from_name: row.from_name,
     subject: row.subject,
-    ...(row.status_signal !== null && { status_signal: row.status_signal }),
-    ...(row.link_source !== null && { link_source: row.link_source }),
+    ...nonNull({ status_signal: row.status_signal, link_source: row.link_source }),
     received_at: row.received_at,
     read: row.read === 1,
   }))

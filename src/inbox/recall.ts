@@ -1,6 +1,6 @@
 import type { DB } from '../db/connection.ts'
 import { badGateway, DomainError, notFound, serviceUnavailable } from '../errors.ts'
-import { checkCap, HOUR, recordAction } from '../community/caps.ts'
+import { HOUR, spendCap } from '../community/caps.ts'
 import { companyKey, hostOf, normalizeWords, rootDomain } from './linking.ts'
 import { domainOf } from './triage.ts'
 import type { EmailRow } from './store.ts'
@@ -61,8 +61,7 @@ export async function recallMail(deps: RecallDeps, userId: number, jobId: number
   const { db } = deps
   const target = targetOf(db, userId, jobId)
   db.transaction(() => {
-    checkCap(db, userId, { kind: 'mail_recall', limit: options.perHour, windowSeconds: HOUR, what: 'mail recalls' }, options.now)
-    recordAction(db, userId, 'mail_recall', options.now)
+    spendCap(db, userId, { kind: 'mail_recall', limit: options.perHour, windowSeconds: HOUR, what: 'mail recalls' }, options.now)
   })()
   // A day's slack before the applied time: the receipt often carries the minute of the click.
   const since = new Date(Date.parse(target.appliedAt) - 86_400_000)

@@ -1,10 +1,10 @@
 import type { AppContext } from '../context.ts'
-import { DomainError, badRequest, serviceUnavailable, tooManyRequests } from '../errors.ts'
+import { DomainError, badRequest, serviceUnavailable } from '../errors.ts'
 import { hasSecretsKey } from '../secret-box.ts'
 import { deleteMailOfSource } from '../inbox/mailbox.ts'
 import { deleteImapAccount, findImapAccount, imapLoginOf, saveImapAccount, toImapJson, type ImapAccountInput } from './imap-store.ts'
 import { syncImapMailbox, verifyImapLogin } from './imap-sync.ts'
-import { takeHourlyAttempt } from './sync-guard.ts'
+import { takeHourly } from '../plan/hourly-budget.ts'
 
 /**
  * Connecting, showing and disconnecting a user's IMAP mailbox (GET/PUT/DELETE /me/imap). A
@@ -21,8 +21,7 @@ export function imapStatus(ctx: AppContext, userId: number) {
 export async function connectImapMailbox(ctx: AppContext, userId: number, input: ImapAccountInput) {
   if (!hasSecretsKey(ctx.config)) throw serviceUnavailable('connecting an IMAP mailbox needs the SECRETS_KEY setting on this server')
   const password = input.password ?? storedPassword(ctx, userId, input)
-  const wait = takeHourlyAttempt(ctx.db, `imap-connect:${userId}`, ctx.config.imapConnectsPerHour, ctx.now().getTime())
-  if (wait) throw tooManyRequests(`too many IMAP connection attempts this hour (${ctx.config.imapConnectsPerHour} per hour); retry in ${wait} s`, { 'Retry-After': String(wait) })
+  takeHourly(ctx.db, 'imap-connect', userId, ctx.config.imapConnectsPerHour, ctx.now(), 'IMAP connection attempts')
   await verifyImapLogin(ctx, { ...input, password }, input.folders)
   saveImapAccount(ctx.db, ctx.config, userId, { ...input, password }, ctx.now().toISOString())
   ctx.background.run('IMAP first sync', async () => {

@@ -21,20 +21,3 @@ export async function runExclusive<T>(db: DB, key: string, work: () => Promise<T
   }
 }
 
-// Attempts per user in the last hour; memory only, like the other per-user rate buckets.
-const attemptsByDb = new WeakMap<DB, Map<string, number[]>>()
-
-/**
- * Takes one attempt from a per-hour allowance; returns the seconds to wait when none is left.
- * Used where a caller makes this server log in somewhere else (an IMAP PUT), which must not become
- * a password-guessing service against other people's mail servers.
- */
-export function takeHourlyAttempt(db: DB, key: string, perHour: number, nowMs: number): number {
-  const all = attemptsByDb.get(db) ?? new Map<string, number[]>()
-  attemptsByDb.set(db, all)
-  const recent = (all.get(key) ?? []).filter((at) => at > nowMs - 3_600_000)
-  if (recent.length >= perHour) return Math.max(1, Math.ceil((recent[0]! + 3_600_000 - nowMs) / 1000))
-  recent.push(nowMs)
-  all.set(key, recent)
-  return 0
-}

@@ -13,18 +13,25 @@ export class SearchUnavailableError extends Error {}
  * ignored. Throws SearchInputError for a malformed filter value.
  */
 export function marketCoverage(ctx: AppContext, params: URLSearchParams, skills: readonly string[]): { data: CoverageResult; ignored?: IgnoredParam[] } {
-  const { q, filters, ignored } = parseJobQuery(params, { maxQueryLength: ctx.config.maxQueryLength, withoutFacets: ['skills'] })
+  const { market, ignored } = skillMarketOf(ctx, params, 'market coverage')
   const slugs = [...new Set(skills.map(skillSlug).filter(Boolean))]
-  let market
-  try {
-    market = ctx.search.skillMarket(filters, q)
-  } catch (error) {
-    ctx.log.error('market coverage: search failed', { error: String(error) })
-    throw new SearchUnavailableError('search is temporarily unavailable')
-  }
   const data = computeCoverage(market, slugs, {
     mustHavePercent: ctx.config.coverageMustHavePercent,
     postingPercent: ctx.config.coveragePostingPercent,
   })
   return ignored ? { data, ignored } : { data }
+}
+
+/**
+ * The skill market of the postings matching a job query's filters and `q` (the `skills` facet is not
+ * a filter here: it is reported as ignored). A failing search is logged under `what`.
+ */
+export function skillMarketOf(ctx: AppContext, params: URLSearchParams, what: string) {
+  const { q, filters, ignored } = parseJobQuery(params, { maxQueryLength: ctx.config.maxQueryLength, withoutFacets: ['skills'] })
+  try {
+    return { market: ctx.search.skillMarket(filters, q), ignored }
+  } catch (error) {
+    ctx.log.error(`${what}: search failed`, { error: String(error) })
+    throw new SearchUnavailableError('search is temporarily unavailable')
+  }
 }

@@ -1,6 +1,7 @@
 import type { DB } from '../db/connection.ts'
-import { tooManyRequests, unsupportedType } from '../errors.ts'
+import { unsupportedType } from '../errors.ts'
 import { cleanImage, ImageError, type ImageType } from './image-bytes.ts'
+import { HOUR, spendCap } from '../community/caps.ts'
 
 /**
  * The owner's profile photo: one per user, kept in the database (so a backup carries it and
@@ -22,7 +23,6 @@ export interface PhotoMeta {
   updated_at: string
 }
 
-const HOUR_MS = 3600_000
 export const MAX_SIDE = 4096
 
 interface PhotoRow {
@@ -35,16 +35,7 @@ interface PhotoRow {
 
 /** Counts one upload attempt, or throws 429 with Retry-After when the hour's cap is used up. */
 export function countPhotoUpload(db: DB, userId: number, perHour: number, now: Date): void {
-  const since = new Date(now.getTime() - HOUR_MS).toISOString()
-  db.transaction(() => {
-    db.prepare('DELETE FROM photo_uploads WHERE user_id = ? AND uploaded_at <= ?').run(userId, since)
-    const times = db.prepare('SELECT uploaded_at FROM photo_uploads WHERE user_id = ? ORDER BY uploaded_at').pluck().all(userId) as string[]
-    if (times.length >= perHour) {
-      const wait = Math.max(1, Math.ceil((Date.parse(times[times.length - perHour]!) + HOUR_MS - now.getTime()) / 1000))
-      throw tooManyRequests(`at most ${perHour} photo uploads per hour; retry in ${wait} s`, { 'retry-after': String(wait) })
-    }
-    db.prepare('INSERT INTO photo_uploads (user_id, uploaded_at) VALUES (?, ?)').run(userId, now.toISOString())
-  })()
+  db.transaction(() => spendCap(db, userId, { kind: 'photo_upload', limit: perHour, windowSeconds: HOUR, what: 'photo uploads' }, now))()
 }
 
 /** Checks the bytes, strips their metadata and replaces the user's photo; 415 for anything else. */

@@ -1,4 +1,5 @@
 import type { DB } from '../db/connection.ts'
+import { ownRecords } from '../db/own-rows.ts'
 
 interface SavedSearchRow {
   id: number
@@ -38,16 +39,9 @@ const SELECT = `SELECT s.id, s.name, s.query, s.created_at, s.updated_at,
      FROM subscriptions sub WHERE sub.saved_search_id = s.id) AS subscriptions
   FROM saved_searches s`
 
-export function listSavedSearches(db: DB, userId: number, limit: number, offset: number): { items: SavedSearch[]; total: number } {
-  const rows = db.prepare(`${SELECT} WHERE s.user_id = ? ORDER BY s.id DESC LIMIT ? OFFSET ?`).all(userId, limit, offset) as SavedSearchRow[]
-  const { total } = db.prepare('SELECT count(*) AS total FROM saved_searches WHERE user_id = ?').get(userId) as { total: number }
-  return { items: rows.map(toSavedSearch), total }
-}
-
-export function getSavedSearch(db: DB, userId: number, id: number): SavedSearch | null {
-  const row = db.prepare(`${SELECT} WHERE s.user_id = ? AND s.id = ?`).get(userId, id) as SavedSearchRow | undefined
-  return row ? toSavedSearch(row) : null
-}
+const own = ownRecords({ select: SELECT, table: 'saved_searches', alias: 's', map: toSavedSearch })
+export const listSavedSearches = own.page
+export const getSavedSearch = own.byId
 
 /** Whether the caller already has another saved search of this name (names are unique per account, case-insensitively). */
 export function savedSearchNameTaken(db: DB, userId: number, name: string, exceptId = 0): boolean {

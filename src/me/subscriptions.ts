@@ -1,5 +1,6 @@
 import type { DB } from '../db/connection.ts'
 import type { DeliveryChannel } from './notifications.ts'
+import { ownRecords } from '../db/own-rows.ts'
 
 interface SubscriptionRow {
   id: number
@@ -38,16 +39,9 @@ export type Subscription = ReturnType<typeof toSubscription>
 const SELECT = `SELECT sub.id, sub.saved_search_id, s.name, s.query, sub.channel, sub.active, sub.last_digest_at, sub.created_at, sub.updated_at
   FROM subscriptions sub JOIN saved_searches s ON s.id = sub.saved_search_id`
 
-export function listSubscriptions(db: DB, userId: number, limit: number, offset: number): { items: Subscription[]; total: number } {
-  const rows = db.prepare(`${SELECT} WHERE sub.user_id = ? ORDER BY sub.id DESC LIMIT ? OFFSET ?`).all(userId, limit, offset) as SubscriptionRow[]
-  const { total } = db.prepare('SELECT count(*) AS total FROM subscriptions WHERE user_id = ?').get(userId) as { total: number }
-  return { items: rows.map(toSubscription), total }
-}
-
-export function getSubscription(db: DB, userId: number, id: number): Subscription | null {
-  const row = db.prepare(`${SELECT} WHERE sub.user_id = ? AND sub.id = ?`).get(userId, id) as SubscriptionRow | undefined
-  return row ? toSubscription(row) : null
-}
+const own = ownRecords({ select: SELECT, table: 'subscriptions', alias: 'sub', map: toSubscription })
+export const listSubscriptions = own.page
+export const getSubscription = own.byId
 
 export type CreateOutcome = { subscription: Subscription } | { error: 'no-search' | 'exists' }
 

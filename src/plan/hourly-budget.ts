@@ -2,7 +2,8 @@ import type { DB } from '../db/connection.ts'
 import { tooManyRequests } from '../errors.ts'
 
 /**
- * Per-account hourly budgets of costly operations (match-analysis runs, voice tokens): a rolling
+ * Per-account hourly budgets of costly operations (match-analysis runs, voice tokens, IMAP logins,
+ * which must not make this server a password-guessing service against other people's mail servers): a rolling
  * hour of start times per account and bucket, in this process's memory like the other rate
  * buckets. Past the limit: 429 with Retry-After.
  */

@@ -1,8 +1,7 @@
 import type { AppContext } from '../context.ts'
 import { marketFrequency, popcount } from '../me/coverage-counts.ts'
-import { SearchUnavailableError } from '../me/market-request.ts'
+import { skillMarketOf } from '../me/market-request.ts'
 import type { Profile } from '../me/profile.ts'
-import { parseJobQuery } from '../search/search-params.ts'
 
 /**
  * The role a verdict or an ATS report measures against: the open postings matching the job-search
@@ -17,14 +16,7 @@ export function roleParams(params: URLSearchParams, profile: Profile): URLSearch
 
 /** The role's most named skills, most frequent first (ties by name), with their posting counts. */
 export function topRoleSkills(ctx: AppContext, params: URLSearchParams, limit: number): { name: string; postings: number }[] {
-  const { q, filters } = parseJobQuery(params, { maxQueryLength: ctx.config.maxQueryLength, withoutFacets: ['skills'] })
-  let market
-  try {
-    market = ctx.search.skillMarket(filters, q)
-  } catch (error) {
-    ctx.log.error('ats report: search failed', { error: String(error) })
-    throw new SearchUnavailableError('search is temporarily unavailable')
-  }
+  const { market } = skillMarketOf(ctx, params, 'ats report')
   const frequency = marketFrequency(market, popcount(market.market))
   return market.skillNames
     .map((name, code) => ({ name, postings: frequency[code]! }))

@@ -7,6 +7,7 @@
  * distance. Built once per term dictionary, on the first correction.
  */
 import type { TermIndex } from './term-index.ts'
+import { lowerBound } from './lower-bound.ts'
 
 const LETTERS = /^\p{L}+$/u
 
@@ -82,16 +83,6 @@ export class TypoIndex {
   }
 }
 
-function lowerBound(list: Uint32Array, value: number): number {
-  let lo = 0
-  let hi = list.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (list[mid]! < value) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
 
 const built = new WeakMap<TermIndex, TypoIndex>()
 

@@ -1,5 +1,6 @@
 import type { DB } from '../db/connection.ts'
 import { addEvent, type EventSource } from './events.ts'
+import { nonNull } from '../non-null.ts'
 
 /**
  * Interviews of the caller's applications. A calendar invitation found in linked mail (the mail
@@ -67,9 +68,7 @@ export function listInterviews(db: DB, userId: number, from: string, to: string)
     id: row.id,
     application_id: row.application_id,
     starts_at: row.starts_at,
-    ...(row.ends_at !== null && { ends_at: row.ends_at }),
-    ...(row.title !== null && { title: row.title }),
-    ...(row.join_url !== null && { join_url: row.join_url }),
+    ...nonNull({ ends_at: row.ends_at, title: row.title, join_url: row.join_url }),
     status: row.status,
     company_slug: row.company_slug,
     role_title: row.role_title,

@@ -1,20 +1,12 @@
 import { getJson, sendJson, whoAmI, type Me } from './api.ts'
 import { announce, h, replaceChildren } from './dom.ts'
 import { formatAge, humanize } from './format.ts'
+import type { Feedback as Review } from '../community/feedback.ts'
 
 /**
  * A company's reviews and discussions on its page, with forms for signed-in people. Everything
  * people wrote is inserted as text nodes (dom.ts `h`), never as HTML: bodies are stored as given.
  */
-interface Review {
-  id: number
-  author: string
-  rating: number
-  feedback_type: string
-  body: string
-  created_at: string
-}
-
 interface Thread {
   id: number
   title: string

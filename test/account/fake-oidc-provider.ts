@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { createHash } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from '../helpers/net.ts'
 
 /**
  * A tiny OpenID Connect provider on 127.0.0.1 for the OAuth tests: `authorize()` plays the user's
@@ -42,8 +42,8 @@ export async function startFakeProvider() {
     }
     send(404, { error: 'not found' })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const local = await listenLocal(server)
+  const base = local.url
   return {
     provider: {
       id: 'fake',
@@ -63,6 +63,6 @@ export async function startFakeProvider() {
       grants.set(code, { challenge: url.searchParams.get('code_challenge')!, redirectUri, identity })
       return { code, state: url.searchParams.get('state')!, redirectUri }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: local.close,
   }
 }

@@ -1,11 +1,12 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { generateKeyPairSync, sign } from 'node:crypto'
-import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { signUp, sessionSender } from '../helpers/auth.ts'
+import { fixtureJob } from '../helpers/app.ts'
+import { appWithUser } from '../helpers/auth.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
 import { runDigests } from '../../src/me/digests.ts'
 import { startFakeDiscord } from './fake-discord.ts'
+import { assertUnconfiguredChannel } from './unconfigured.ts'
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5))
 
@@ -20,21 +21,10 @@ function signed(body: unknown, key = privateKey) {
 }
 const linkCommand = (userId: string, token: string) => ({ type: 2, data: { name: 'link', options: [{ name: 'token', type: 3, value: token }] }, member: { user: { id: userId } } })
 
-async function signedIn(config = {}) {
-  const app = createTestApp({ config: { publicOrigin: 'http://localhost', ...config } })
-  const alice = await signUp(app.call)
-  const send = sessionSender(app.call, alice.cookie)
-  return { ...app, alice, send }
-}
+const signedIn = (config = {}) => appWithUser({ config: { publicOrigin: 'http://localhost', ...config } })
 
 test('discord unconfigured: status says so, linking answers 503, the interactions endpoint is absent', async () => {
-  const { send, call } = await signedIn()
-  assert.deepEqual((await send('GET', '/me/discord')).body.data, { enabled: false, linked: false })
-  const link = await send('POST', '/me/discord/link')
-  assert.equal(link.status, 503)
-  assert.equal(link.body.error, 'discord bot is not configured')
-  assert.equal((await send('DELETE', '/me/discord')).status, 204)
-  assert.equal((await call('/api/v1/me/discord')).status, 401)
+  const call = await assertUnconfiguredChannel('discord', 'discord bot is not configured')
   assert.equal((await call('/api/v1/discord/interactions', signed({ type: 1 }))).status, 404)
 })
 

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from '../helpers/net.ts'
 
 /**
  * An in-process stand-in of the Discord REST API for direct messages: POST /users/@me/channels
@@ -30,12 +30,12 @@ export async function startFakeDiscord(botToken = 'test-discord-bot-token') {
       return answer(404, { message: '404: Not Found', code: 0 })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const local = await listenLocal(server)
   return {
     botToken,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: local.url,
     messages,
     knownUsers,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: local.close,
   }
 }

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto'
 // http_ece ships with web-push: the same RFC 8188 code a browser uses to read a push payload.
 import ece from 'http_ece'
+import { listenLocal } from '../helpers/net.ts'
 
 /**
  * A browser and its push service, in-process. `subscription(path)` makes browser keys (P-256 +
@@ -37,8 +37,8 @@ export async function startFakePushService() {
       res.writeHead(201).end()
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const local = await listenLocal(server)
+  origin = local.url
   return {
     received,
     gone,
@@ -50,6 +50,6 @@ export async function startFakePushService() {
       browsers.set(path, { ecdh, auth })
       return { endpoint: `${origin}${path}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: local.close,
   }
 }

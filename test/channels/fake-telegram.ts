@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from '../helpers/net.ts'
 
 /**
  * An in-process stand-in of the Telegram Bot API (the methods openroles uses): POST
@@ -51,10 +51,10 @@ export async function startFakeTelegram(token = '123456:TEST-token') {
     req.on('data', (chunk) => (text += chunk))
     req.on('end', () => void handle(req, res, text ? JSON.parse(text) : {}))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const local = await listenLocal(server)
   return {
     token,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: local.url,
     sent,
     offsets,
     blockedChats,
@@ -65,9 +65,6 @@ export async function startFakeTelegram(token = '123456:TEST-token') {
       waiting = []
       wake.forEach((resolve) => resolve())
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: local.close,
   }
 }

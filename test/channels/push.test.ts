@@ -2,16 +2,10 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createTestApp } from '../helpers/app.ts'
-import { signUp, sessionSender } from '../helpers/auth.ts'
+import { appWithUser } from '../helpers/auth.ts'
 import { startFakePushService } from './fake-push-service.ts'
 
-async function signedIn(config = {}) {
-  const app = createTestApp({ config: { webPushAllowHttp: true, ...config } })
-  const alice = await signUp(app.call)
-  const send = sessionSender(app.call, alice.cookie)
-  return { ...app, alice, send }
-}
+const signedIn = (config = {}) => appWithUser({ config: { webPushAllowHttp: true, ...config } })
 
 test('browser push: VAPID-signed, encrypted test push reaches the browser; a 410 prunes the subscription', async () => {
   const service = await startFakePushService()

@@ -1,10 +1,11 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { signUp, sessionSender } from '../helpers/auth.ts'
+import { fixtureJob } from '../helpers/app.ts'
+import { appWithUser } from '../helpers/auth.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
 import { runDigests } from '../../src/me/digests.ts'
 import { startFakeTelegram } from './fake-telegram.ts'
+import { assertUnconfiguredChannel } from './unconfigured.ts'
 
 const pause = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms))
 /** Waits for the bot's polling loop to have done something; the condition is read from state, never a deadline. */
@@ -12,21 +13,10 @@ async function until(condition: () => boolean | Promise<boolean>) {
   while (!(await condition())) await pause(10)
 }
 
-async function signedIn(config = {}) {
-  const app = createTestApp({ config: { publicOrigin: 'http://localhost', ...config } })
-  const alice = await signUp(app.call)
-  const send = sessionSender(app.call, alice.cookie)
-  return { ...app, alice, send }
-}
+const signedIn = (config = {}) => appWithUser({ config: { publicOrigin: 'http://localhost', ...config } })
 
 test('telegram unconfigured: status says so, linking answers 503, session only', async () => {
-  const { send, call } = await signedIn()
-  assert.deepEqual((await send('GET', '/me/telegram')).body.data, { enabled: false, linked: false })
-  const link = await send('POST', '/me/telegram/link')
-  assert.equal(link.status, 503)
-  assert.equal(link.body.error, 'telegram notifications are not configured')
-  assert.equal((await send('DELETE', '/me/telegram')).status, 204)
-  assert.equal((await call('/api/v1/me/telegram')).status, 401)
+  await assertUnconfiguredChannel('telegram', 'telegram notifications are not configured')
 })
 
 test('telegram: link through /start <token>, digests by sendMessage with job links, unlink; a blocked bot unlinks', async () => {

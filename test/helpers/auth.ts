@@ -1,3 +1,5 @@
+import { createTestApp } from './app.ts'
+
 /**
  * Sign a user up and in through HTTP on a createTestApp app.
  *   const { call } = createTestApp()
@@ -77,4 +79,29 @@ export async function createApiKey(call: Call, cookie: string, name = 'test key'
   const response = await call('/api/v1/me/api-keys', { method: 'POST', headers: sessionHeaders(cookie), body: JSON.stringify({ name }) })
   if (response.status !== 201) throw new Error(`API key creation failed: ${response.status} ${JSON.stringify(response.body)}`)
   return response.body.data.key as string
+}
+
+/** Requests with these headers: `send('POST', '/me/x', body)` calls /api/v1/me/x with JSON (a string body goes as it is). */
+export function senderWith(call: Call, headers: Record<string, string>) {
+  return (method: string, path: string, body?: unknown) =>
+    call(`/api/v1${path}`, { method, headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) })
+}
+
+/** A fresh test app with one signed-up user, alice, and `send` under her session. */
+export async function appWithUser(options: Parameters<typeof createTestApp>[0] = {}) {
+  const app = createTestApp(options)
+  const alice = await signUp(app.call)
+  return { ...app, alice, send: sessionSender(app.call, alice.cookie) }
+}
+
+/**
+ * Two accounts, for the auth rule of signed-in routes (key vs cookie, another user's row): alice,
+ * whose API key `send` calls with (`aliceSession`: her cookie), and bob under his session (`bob`).
+ */
+export async function aliceAndBob(call: Call) {
+  const alice = await signUp(call)
+  const key = await createApiKey(call, alice.cookie)
+  const bob = await signUp(call)
+  const sender = (headers: Record<string, string>) => senderWith(call, headers)
+  return { alice, send: sender(bearerHeaders(key)), aliceSession: sender(sessionHeaders(alice.cookie)), bob: sender(sessionHeaders(bob.cookie)), bobCookie: bob.cookie }
 }

@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process'
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createConnection } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import { join } from 'node:path'
 import { ImapFlow } from 'imapflow'
-import { freePort } from './net.ts'
+import { answers, freePort } from './net.ts'
 
 /**
  * A real Dovecot IMAP server (Debian's dovecot-imapd; .ci/run installs it) on a free loopback port
@@ -109,12 +108,7 @@ service anvil {
       child.kill('SIGKILL')
       throw new Error(`dovecot did not listen on port ${port}:\n${serverLog()}`)
     }
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = createConnection(port, '127.0.0.1')
-      socket.once('data', () => socket.end(() => resolve(true)))
-      socket.once('error', () => resolve(false))
-    })
-    if (up) break
+    if (await answers(port, { greets: true })) break
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   return {

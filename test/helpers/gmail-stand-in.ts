@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import { createHash } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from './net.ts'
 
 /**
  * An in-process stand-in for Google's OAuth endpoints and the Gmail REST API (the shapes of
@@ -124,8 +124,8 @@ export async function startGmailStandIn() {
     }
     send(404, { error: { code: 404, message: 'Not Found' } })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const local = await listenLocal(server)
+  const base = local.url
   return {
     /** The settings pointing openroles at the stand-in. */
     config: { ...GMAIL_CLIENT, gmailAuthUrl: `${base}/authorize`, gmailTokenUrl: `${base}/token`, gmailRevokeUrl: `${base}/revoke`, gmailApiUrl: `${base}/gmail/v1` },
@@ -158,6 +158,6 @@ export async function startGmailStandIn() {
     },
     forgetHistory: (email: string) => void (mailboxOf(email).historyFloor = historyCounter + 1),
     clearRevoked: () => void (revoked = []),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: local.close,
   }
 }

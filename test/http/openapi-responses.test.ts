@@ -13,6 +13,7 @@ import type { CompanyRecord } from '../../src/catalogue/job-record.ts'
 import { storeApplyForm } from '../../src/catalogue/apply-forms.ts'
 import { upsertFeedback } from '../../src/community/feedback.ts'
 import { addReply, createThread } from '../../src/community/threads.ts'
+import { createNotification } from '../../src/me/notifications.ts'
 
 // The "done" check of our OpenAPI document: a real response of EVERY public operation validates
 // against the response schema the document publishes for its status. Validation is strict: an
@@ -202,6 +203,10 @@ test('the signed-in operations in the reference web app\'s shapes validate too',
   await check('GET', '/me/notification-settings', '/api/v1/me/notification-settings', as())
   await check('PUT', '/me/notification-settings', '/api/v1/me/notification-settings', as({ enabled: true, channels: ['email', 'telegram'] }))
   await check('PUT', '/me/notification-settings', '/api/v1/me/notification-settings', as({ enabled: true, channels: [] }), 400)
+  const job = { public_slug: 'senior-go', title: 'Senior Go Engineer', company: 'Acme', location: null, work_mode: 'remote', created_at: '2026-11-10T10:00:00.000Z' }
+  createNotification(db, { userId: alice.userId, kind: 'subscription_digest', title: 'Remote Go: 1 new posting', body: 'Senior Go Engineer at Acme', jobs: [job] })
+  const page = await check('GET', '/me/notifications', '/api/v1/me/notifications', as())
+  assert.equal(page.body.meta.unread_count, 1)
   await check('POST', '/me/password', '/api/v1/me/password', as({ current_password: alice.password, password: 'yet another passphrase' }))
 })
 

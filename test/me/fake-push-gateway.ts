@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLocal } from '../helpers/net.ts'
 
 /** A push gateway on a local port that records what it was sent and answers `status`. */
 export async function fakeGateway(status = 200) {
@@ -12,7 +12,7 @@ export async function fakeGateway(status = 200) {
       res.writeHead(status).end()
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/push`
-  return { url, received, close: () => new Promise((resolve) => server.close(resolve)) }
+  const local = await listenLocal(server)
+  const url = `${local.url}/push`
+  return { url, received, close: local.close }
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
+import { aliceAndBob } from '../helpers/auth.ts'
 
 async function setup() {
   const app = createTestApp({
@@ -11,16 +11,12 @@ async function setup() {
       fixtureJob({ publicSlug: 'old-role', closedAt: '2026-11-10T00:00:00.000Z' }),
     ],
   })
-  const alice = await signUp(app.call)
-  const key = await createApiKey(app.call, alice.cookie)
-  const bob = await signUp(app.call)
-  const as = (headers: Record<string, string>) => (method: string, path: string, body?: unknown) =>
-    app.call(`/api/v1${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) })
+  const { send, aliceSession, bob } = await aliceAndBob(app.call)
   const counters = async (slug: string) => {
     const { view_count, applied_count } = (await app.get(`/api/v1/jobs/${slug}`)).body.data
     return { view_count, applied_count }
   }
-  return { ...app, alice: as(bearerHeaders(key)), aliceSession: as(sessionHeaders(alice.cookie)), bob: as(sessionHeaders(bob.cookie)), counters }
+  return { ...app, alice: send, aliceSession, bob, counters }
 }
 
 const RECORD_KEYS = ['applied_at', 'dismissed_at', 'job_id', 'notes', 'saved_at', 'stage', 'viewed_at']

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { bearerHeaders, createApiKey, sessionHeaders, signIn, signUp, TEST_ORIGIN } from '../helpers/auth.ts'
+import { bearerHeaders, createApiKey, senderWith, sessionHeaders, signIn, signUp, TEST_ORIGIN } from '../helpers/auth.ts'
 import { storeApplyForm } from '../../src/catalogue/apply-forms.ts'
 
 async function setup(config = {}) {
@@ -11,8 +11,7 @@ async function setup(config = {}) {
   })
   const alice = await signUp(app.call)
   const key = await createApiKey(app.call, alice.cookie)
-  const as = (headers: Record<string, string>) => (method: string, path: string, body?: unknown) =>
-    app.call(`/api/v1${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) })
+  const as = (headers: Record<string, string>) => senderWith(app.call, headers)
   return { ...app, alice, send: as(sessionHeaders(alice.cookie)), withKey: as(bearerHeaders(key)) }
 }
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
+import { aliceAndBob } from '../helpers/auth.ts'
 import { STAGES } from '../../src/tracker/stages.ts'
 import { recordInterview } from '../../src/tracker/interviews.ts'
 
@@ -13,12 +13,7 @@ async function setup() {
       fixtureJob({ publicSlug: 'ml-dev', title: 'ML Engineer' }),
     ],
   })
-  const alice = await signUp(app.call)
-  const key = await createApiKey(app.call, alice.cookie)
-  const bob = await signUp(app.call)
-  const as = (headers: Record<string, string>) => (method: string, path: string, body?: unknown) =>
-    app.call(`/api/v1${path}`, { method, headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) })
-  return { ...app, alice, send: as(bearerHeaders(key)), bob: as(sessionHeaders(bob.cookie)) }
+  return { ...app, ...(await aliceAndBob(app.call)) }
 }
 
 /** Deletes a posting the way pruning would: its marks go with it, applications stay. */

@@ -1,16 +1,11 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../helpers/auth.ts'
+import { aliceAndBob, sessionHeaders } from '../helpers/auth.ts'
 
 async function setup() {
   const app = createTestApp({ jobs: [fixtureJob({ publicSlug: 'go-dev', company: { slug: 'acme', name: 'Acme' } })] })
-  const alice = await signUp(app.call)
-  const key = await createApiKey(app.call, alice.cookie)
-  const bob = await signUp(app.call)
-  const as = (headers: Record<string, string>) => (method: string, path: string, body?: unknown) =>
-    app.call(`/api/v1${path}`, { method, headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) })
-  return { ...app, alice, send: as(bearerHeaders(key)), bob: as(sessionHeaders(bob.cookie)), bobCookie: bob.cookie }
+  return { ...app, ...(await aliceAndBob(app.call)) }
 }
 
 for (const [kind, base, read] of [
