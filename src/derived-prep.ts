@@ -1,14 +1,33 @@
 import type { Worker } from 'node:worker_threads'
 import type { DB } from './db/connection.ts'
 import type { Logger } from './log.ts'
-import { rollupIsCurrent } from './insights/rollup.ts'
-import { buildingCompanyStatsOnThread, companyStatsToBuild } from './catalogue/company-stats.ts'
+import { rollupIsCurrent, settleRollup } from './insights/rollup.ts'
+import { buildingCompanyStatsOnThread, companyStatsToBuild, currentCompanyStats } from './catalogue/company-stats.ts'
 import { startModuleWorker } from './worker-thread.ts'
 
 declare const __OPENROLES_PREP_WORKER__: string | undefined
 
 /** Derived data a first start (or an upgrade) may have to build over the whole catalogue. */
 export type PreparedData = 'company_stats' | 'insights'
+
+/**
+ * Open postings up to which a start builds missing derived data before it listens, as it always
+ * did: seconds at most (the seeded catalogue of `npm start` included), so no caller of a small
+ * service ever meets a 503 "being prepared".
+ */
+const INLINE_MAX_POSTINGS = 100_000
+
+/** Builds what a small catalogue lacks now, before serving; a large one is left to DerivedPreparation. */
+export function prepareSmallCatalogue(db: DB, options: { now: Date; salaryMinSample: number; log: Logger }): void {
+  const open = db.prepare('SELECT count(*) FROM (SELECT 1 FROM jobs WHERE closed_at IS NULL LIMIT ?)').pluck().get(INLINE_MAX_POSTINGS + 1) as number
+  if (open > INLINE_MAX_POSTINGS) return
+  const started = Date.now()
+  const companyStats = companyStatsToBuild(db)
+  const insights = !rollupIsCurrent(db, options.now)
+  if (companyStats) currentCompanyStats(db)
+  if (insights) settleRollup(db, options.now, { salaryMinSample: options.salaryMinSample })
+  if (companyStats || insights) options.log.info('derived data built before serving', { postings: open, ms: Date.now() - started })
+}
 
 /**
  * Derived data built beside serving, on a worker thread over its own connection, when a start finds

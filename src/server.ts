@@ -10,6 +10,7 @@ import { seedCatalogue } from './ingest/seed.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createServer } from 'node:http'
 import { isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
+import { prepareSmallCatalogue } from './derived-prep.ts'
 
 /** How often a serving process follows the change log without waiting for a request. */
 const FOLLOW_MS = 1000
@@ -41,14 +42,13 @@ export async function startServer(config: Config): Promise<void> {
   const log = createLogger(config.logLevel)
   const prepare = () => {
     if (!existsSync(dbPath)) seedMissingDatabase(dbPath, config, log)
+    // Opening migrates; a small catalogue's missing derived data is built here, once.
+    const db = openDatabase(dbPath, { log })
+    prepareSmallCatalogue(db, { now: new Date(), salaryMinSample: config.insightsSalaryMinSample, log })
+    db.close()
   }
-  if (processCount(config) > 1 && !isClusterWorker()) {
-    // Opening migrates; the primary closes the file again before any worker opens it.
-    return startPrimary(config, log, () => {
-      prepare()
-      openDatabase(dbPath, { log }).close()
-    })
-  }
+  // The primary closes the file again before any worker opens it.
+  if (processCount(config) > 1 && !isClusterWorker()) return startPrimary(config, log, prepare)
   if (!isClusterWorker()) prepare()
   const db = openDatabase(dbPath, { log })
   const ctx = createContext(config, db)

@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/connection.ts'
 import { upsertJob } from '../src/catalogue/job-store.ts'
 import { refreshDerivedData } from '../src/catalogue/refresh.ts'
 import { createTestApp, fixtureJob, inProcessCaller } from './helpers/app.ts'
+import { prepareSmallCatalogue } from '../src/derived-prep.ts'
 
 const jobs = () => [
   fixtureJob({ title: 'Backend Engineer', category: 'backend', seniority: 'senior', countries: ['DE'], skills: [{ slug: 'go', name: 'Go' }], createdAt: '2026-10-02T00:00:00.000Z' }),
@@ -73,4 +74,32 @@ test('a first start serves search before its derived data is built beside it, an
   const companies = await call('/api/v1/companies')
   assert.equal(companies.status, 200)
   assert.deepEqual(companies.body.data.map((company: { slug: string; job_count: number }) => [company.slug, company.job_count]).sort(), [['acme', 2], ['globex', 1]])
+})
+
+test('a small catalogue gets its derived data before serving: nothing is ever "being prepared"', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'openroles-small-start-'))
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const path = join(dir, 'catalogue.db')
+  const seeded = openDatabase(path)
+  refreshDerivedData(seeded, seeded.transaction(() => jobs().map((job) => upsertJob(seeded, job).id))())
+  seeded.close()
+
+  // What the server does before it listens (src/server.ts), then what it does after.
+  const db = openDatabase(path)
+  const ctx = createContext(defaultConfig({ dbPath: path }), db)
+  t.after(async () => {
+    await ctx.close?.()
+    db.close()
+  })
+  prepareSmallCatalogue(db, { now: ctx.now(), salaryMinSample: ctx.config.insightsSalaryMinSample, log: ctx.log })
+  await ctx.search.ready()
+  ctx.preparing.start(db, { now: ctx.now(), salaryMinSample: ctx.config.insightsSalaryMinSample, log: ctx.log })
+  assert.equal(ctx.preparing.pending.size, 0)
+  const call = inProcessCaller(createApp(ctx))
+  assert.deepEqual((await call('/api/v1/status')).body.data.preparing, [])
+  const companies = await call('/api/v1/companies')
+  assert.equal(companies.status, 200)
+  assert.deepEqual(companies.body.data.map((company: { slug: string; job_count: number }) => [company.slug, company.job_count]).sort(), [['acme', 2], ['globex', 1]])
+  const reference = createTestApp({ jobs: jobs() })
+  assert.deepEqual((await call('/api/v1/insights/roles')).body, (await reference.get('/api/v1/insights/roles')).body)
 })
