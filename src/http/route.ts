@@ -144,10 +144,11 @@ export function operations<D extends Auth>(defaults: ModuleDefaults<D>) {
       summary: string,
       spec: { description?: string; params: P },
       missing: string,
-      remove: (userId: number, id: v.InferOutput<P>['id']) => boolean,
+      /** false when the caller has no such record (or throws the 404 itself). */
+      remove: (userId: number, id: v.InferOutput<P>['id']) => boolean | void,
     ): Route {
       return del(path, summary, { ...spec, responses: { 204: 'deleted', 404: missing } }, (_event, { caller, params }) => {
-        if (!remove((caller as Caller).userId, (params as v.InferOutput<P>).id)) throw notFound(missing)
+        if (remove((caller as Caller).userId, (params as v.InferOutput<P>).id) === false) throw notFound(missing)
       })
     },
   }
