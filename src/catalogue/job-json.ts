@@ -16,8 +16,12 @@ export interface JobJsonOptions {
   myVotes?: Map<number, number>
   /** Adds `apply_url` (the application URL, else the source URL): served by /jobs/{slug}/copies. */
   applyUrl?: boolean
-  /** Adds `copies_count` and `locations_also` (the rest of the posting's role): served by search, whose items are cards. */
-  roleCopies?: boolean
+  /**
+   * Adds `copies_count` and `locations_also` (the rest of the posting's role): served by search,
+   * whose items are cards. `true` counts the copies in SQL; a map gives the counts (the search
+   * index knows them), and only roles with copies are read for their places.
+   */
+  roleCopies?: true | ReadonlyMap<number, number>
 }
 
 const PREVIEW_CHARS = 280
@@ -30,6 +34,17 @@ const TOP_IF_SET = ATTRIBUTES.filter((row) => row.json === 'top_if_set')
 const TOP = ATTRIBUTES.filter((row) => row.json === 'top')
 /** List attributes served in the Job object, read from their child tables. */
 const CHILD_LISTS = ATTRIBUTES.filter((row) => row.kind === 'multi' && row.json !== 'none')
+/**
+ * Every list of a page's postings in one statement (one statement per list cost a statement's
+ * overhead each, most of reading a page): rows of (list number, posting, value), values in order.
+ * Company lists (collections) are read through the posting's company.
+ */
+const CHILD_LISTS_SQL = CHILD_LISTS.map((attribute, i) => {
+  const column = columnOf(attribute)
+  return attribute.byCompany
+    ? `SELECT ${i} AS attribute, j.id AS job_id, t.${column} AS value FROM jobs j JOIN ${tableOf(attribute)} t ON t.company_id = j.company_id WHERE j.id IN (SELECT value FROM json_each(@ids))`
+    : `SELECT ${i} AS attribute, job_id, ${column} AS value FROM ${tableOf(attribute)} WHERE job_id IN (SELECT value FROM json_each(@ids))`
+}).join('\nUNION ALL\n') + '\nORDER BY 1, 3'
 
 interface JobRow {
   id: number
@@ -180,17 +195,11 @@ export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions
     .all(idList) as JobRow[]
   const children = new Map<number, Children>()
   for (const row of rows) children.set(row.id, Object.fromEntries(CHILD_LISTS.map((attribute) => [attribute.name, []])))
-  for (const attribute of CHILD_LISTS) {
-    const column = columnOf(attribute)
-    // Company lists (collections) are read through the posting's company.
-    const sql = attribute.byCompany
-      ? `SELECT j.id AS job_id, t.${column} AS value FROM jobs j JOIN ${tableOf(attribute)} t ON t.company_id = j.company_id
-         WHERE j.id IN (SELECT value FROM json_each(?)) ORDER BY t.${column}`
-      : `SELECT job_id, ${column} AS value FROM ${tableOf(attribute)} WHERE job_id IN (SELECT value FROM json_each(?)) ORDER BY ${column}`
-    for (const { job_id, value } of prepared(db, sql).all(idList) as { job_id: number; value: string }[]) children.get(job_id)?.[attribute.name]!.push(value)
+  for (const { attribute, job_id, value } of prepared(db, CHILD_LISTS_SQL).all({ ids: idList }) as { attribute: number; job_id: number; value: string }[]) {
+    children.get(job_id)?.[CHILD_LISTS[attribute]!.name]!.push(value)
   }
   const byId = new Map(rows.map((row) => [row.id, row]))
-  const copies = options.roleCopies ? roleCopiesOf(db, ids) : undefined
+  const copies = options.roleCopies ? roleCopiesOf(db, ids, options.roleCopies === true ? undefined : options.roleCopies) : undefined
   return ids.flatMap((id) => {
     const row = byId.get(id)
     if (!row) return []

@@ -17,10 +17,15 @@ export interface RoleCopies {
 const PLACES_READ = 20
 export const PLACES_LISTED = 10
 
-export function roleCopiesOf(db: DB, ids: readonly number[]): Map<number, RoleCopies> {
+/** `counts`: the other open postings of each card's role when the caller knows them (the search index does); else counted here. */
+export function roleCopiesOf(db: DB, ids: readonly number[], counts?: ReadonlyMap<number, number>): Map<number, RoleCopies> {
   const out = new Map<number, RoleCopies>()
   if (!ids.length) return out
-  const cards = prepared(db, 'SELECT id, cluster_id, location FROM jobs WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as { id: number; cluster_id: number | null; location: string | null }[]
+  const known = counts ? ids.filter((id) => (counts.get(id) ?? 0) === 0) : []
+  for (const id of known) out.set(id, { count: 0, locations: [] })
+  const read = known.length ? ids.filter((id) => !out.has(id)) : ids
+  if (!read.length) return out
+  const cards = prepared(db, 'SELECT id, cluster_id, location FROM jobs WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(read)) as { id: number; cluster_id: number | null; location: string | null }[]
   const count = prepared(db, 'SELECT count(*) FROM jobs WHERE cluster_id = ? AND closed_at IS NULL AND id != ?').pluck()
   const places = prepared(db, `SELECT location FROM jobs WHERE cluster_id = ? AND closed_at IS NULL AND id != ? ORDER BY posted_at DESC, id DESC LIMIT ${PLACES_READ}`).pluck()
   for (const card of cards) {
@@ -28,7 +33,7 @@ export function roleCopiesOf(db: DB, ids: readonly number[]): Map<number, RoleCo
       out.set(card.id, { count: 0, locations: [] })
       continue
     }
-    const others = count.get(card.cluster_id, card.id) as number
+    const others = counts?.get(card.id) ?? (count.get(card.cluster_id, card.id) as number)
     const seen = new Set<string>()
     if (others > 0) {
       for (const location of places.all(card.cluster_id, card.id) as (string | null)[]) {

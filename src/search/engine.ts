@@ -21,10 +21,11 @@
  */
 import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
-import { and, andInPlace, andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
+import { andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
+import { DocList, intersect, sizeOf, toBitmap, type DocSet } from './doc-set.ts'
 import { countFacets, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
-import { filterBitmap, omittedClauseOf } from './filter.ts'
+import { filterBitmap, omittedClauseOf, type OmittedClause } from './filter.ts'
 import { IndexKeeper } from './index-keeper.ts'
 import { pageOf } from './page-order.ts'
 import { filtersKey } from './search-params.ts'
@@ -37,7 +38,7 @@ import type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, Sk
 
 export type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, SkillMarket } from './engine-types.ts'
 
-type Cached = Bitmap | Bitmap[] | FacetsResult | Corrected
+type Cached = DocSet | DocSet[] | FacetsResult | Corrected
 
 /** The text as matched: with aliases (synonyms.ts), unknown words corrected (typo.ts), and the corrected query when it differs. */
 interface Corrected {
@@ -63,7 +64,7 @@ export class SearchEngine {
     this.cache = new LRUCache<string, Cached>({
       max: Math.max(1, options.cacheEntries),
       maxSize: Math.max(1, options.cacheBytes),
-      sizeCalculation: (value) => 64 + (Array.isArray(value) ? value.reduce((sum, b) => sum + b.byteLength, 0) : ArrayBuffer.isView(value) ? value.byteLength : 4096),
+      sizeCalculation: (value) => 64 + (Array.isArray(value) ? value.reduce((sum, set) => sum + bytesOf(set), 0) : ArrayBuffer.isView(value) || value instanceof DocList ? bytesOf(value) : 4096),
     })
   }
 
@@ -79,7 +80,7 @@ export class SearchEngine {
 
   /** How many cards `search` would answer, without ranking or paging them (the typeahead's counts). */
   count(q: string | undefined, filters: SearchFilters): number {
-    return countDocs(this.cards(this.current(), this.textOf(q).text, filters))
+    return sizeOf(this.cards(this.current(), this.textOf(q).text, filters))
   }
 
   /**
@@ -91,8 +92,8 @@ export class SearchEngine {
     const { text, didYouMean } = this.textOf(query.q)
     const relevance = !query.sort && text !== null
     const excluded = excludeJobIds.flatMap((id) => index.columns.docOf(id) ?? [])
-    let cards: Bitmap
-    let segments: Bitmap[]
+    let cards: DocSet
+    let segments: DocSet[]
     if (excluded.length) {
       // An excluded posting may be its role's card: the role is then shown by its next posting, so
       // the cards are chosen after the exclusion, from a copy (the cached sets stay whole).
@@ -100,12 +101,12 @@ export class SearchEngine {
       // cut to these cards, are these cards' tiers.
       const matched = this.matched(index, text, query.filters)
       cards = index.roleClusters.cardsOf(withoutDocs(matched, excluded))
-      segments = relevance ? this.tiers(index, text, query.filters, matched, 'matched').map((tier) => and(tier, cards)) : [cards]
+      segments = relevance ? this.tiers(index, text, query.filters, matched, 'matched').map((tier) => intersect(tier, cards, index.columns.docCount)) : [cards]
     } else {
       cards = this.cards(index, text, query.filters)
       segments = relevance ? this.tiers(index, text, query.filters, cards) : [cards]
     }
-    const total = countDocs(cards)
+    const total = sizeOf(cards)
     const docs = pageOf(index, segments, {
       key: query.sort ?? 'posted_at',
       order: query.sort ? (query.order ?? 'desc') : 'desc',
@@ -116,6 +117,17 @@ export class SearchEngine {
     const result: SearchResult = didYouMean ? { ids, total, didYouMean } : { ids, total }
     if (text) result.text = text
     return result
+  }
+
+  /** For each posting, how many other open postings its role has (the rest of its card), by job id. */
+  roleCopies(jobIds: readonly number[]): Map<number, number> {
+    const index = this.current()
+    const out = new Map<number, number>()
+    for (const id of jobIds) {
+      const doc = index.columns.docOf(id)
+      if (doc !== undefined && index.isLive(doc)) out.set(id, index.roleClusters.othersOf(doc))
+    }
+    return out
   }
 
   private textOf(q: string | undefined): Corrected {
@@ -144,7 +156,7 @@ export class SearchEngine {
       let set = sets.get(omitted)
       if (!set) {
         const counted = request.postings ? this.matched(index, text, request.filters, omitFacet) : this.cards(index, text, request.filters, omitFacet)
-        set = countingSet(index, counted, countDocs(counted))
+        set = countingSet(index, counted, sizeOf(counted))
         sets.set(omitted, set)
       }
       return set
@@ -155,7 +167,7 @@ export class SearchEngine {
     for (const facet of own) Object.assign(counted, countFacets(index, setFor(facet), [facet]))
     const facets: Partial<Record<FacetName, ValueCounts>> = {}
     for (const facet of names) facets[facet] = counted[facet]
-    const everything = !request.postings && countDocs(this.matched(index, text, request.filters)) === index.liveCount
+    const everything = !request.postings && sizeOf(this.matched(index, text, request.filters)) === index.liveCount
     const stats = everything ? this.catalogueStats(index) : statsOf(index, all)
     const result: FacetsResult = { total: all.size, facets, stats }
     this.cache.set(key, result)
@@ -176,7 +188,7 @@ export class SearchEngine {
     const index = this.current()
     const skills = index.columns.multi('skills')
     return {
-      market: this.matched(index, this.textOf(q).text, filters),
+      market: toBitmap(this.matched(index, this.textOf(q).text, filters), index.words),
       skillOffsets: skills.offsets,
       skillCodes: skills.values,
       skillNames: index.columns.dictionary('skills').names,
@@ -201,7 +213,7 @@ export class SearchEngine {
     await this.keeper.close()
   }
 
-  /** Cache lookups since start by entry kind (`match`, `cards`, `text`, `tiers`, `facets`, `fix`): what GET /metrics reports. */
+  /** Cache lookups since start by entry kind (`filter`, `match`, `cards`, `text`, `tiers`, `facets`, `fix`): what GET /metrics reports. */
   cacheCounts(): Record<'hits' | 'misses', Map<string, number>> {
     return this.counts
   }
@@ -236,37 +248,50 @@ export class SearchEngine {
   }
 
   /** Postings matching every word of the text. */
-  private textMatches(index: SearchIndex, text: TextQuery): Bitmap {
+  private textMatches(index: SearchIndex, text: TextQuery): DocSet {
     return this.cached(`text|${text.key}`, () => textMatches(this.db, index, this.keeper.terms, text))
   }
 
   /** Documents matching text and filters (minus one facet's selection for disjunctive counts). */
-  private matched(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): Bitmap {
+  private matched(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): DocSet {
     const omitted = omitFacet ? omittedClauseOf(omitFacet) : undefined
+    if (!text) return this.filtered(index, filters, omitted)
     return this.cached(`match|${this.queryKey(text, filters, omitted ?? '')}`, () => {
-      const matched = filterBitmap(index, filters, this.nowSeconds(), omitted)
-      if (text) andInPlace(matched, this.textMatches(index, text))
-      return matched
+      const matchedText = this.textMatches(index, text)
+      // Many typed texts match nothing: no filter set is built for them.
+      if (matchedText instanceof DocList && matchedText.docs.length === 0) return matchedText
+      return intersect(matchedText, this.filtered(index, filters, omitted), index.columns.docCount)
     })
   }
 
+  /** Documents passing the filters, cached on their own: many texts share one filter set (none, most often). */
+  private filtered(index: SearchIndex, filters: SearchFilters, omitted: OmittedClause): Bitmap {
+    return this.cached(`filter|${this.queryKey(null, filters, omitted ?? '')}`, () => filterBitmap(index, filters, this.nowSeconds(), omitted))
+  }
+
   /** The cards among the matches: one per role cluster (role-cards.ts). */
-  private cards(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): Bitmap {
+  private cards(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): DocSet {
     const omitted = omitFacet ? omittedClauseOf(omitFacet) : undefined
     return this.cached(`cards|${this.queryKey(text, filters, omitted ?? '')}`, () => index.roleClusters.cardsOf(this.matched(index, text, filters, omitFacet)))
   }
 
   /** The relevance tiers of a set, cached by query and by which set it is (`cards` or all `matched`). */
-  private tiers(index: SearchIndex, text: TextQuery, filters: SearchFilters, matched: Bitmap, over: 'cards' | 'matched' = 'cards'): Bitmap[] {
+  private tiers(index: SearchIndex, text: TextQuery, filters: SearchFilters, matched: DocSet, over: 'cards' | 'matched' = 'cards'): DocSet[] {
     return this.cached(`tiers|${over}|${this.queryKey(text, filters)}`, () => relevanceTiers(this.db, index, this.keeper.terms, text, matched, this.queryLanguage))
   }
 }
 
-function withoutDocs(bitmap: Bitmap, docs: readonly number[]): Bitmap {
-  const copy = bitmap.slice()
+function withoutDocs(set: DocSet, docs: readonly number[]): DocSet {
+  if (set instanceof DocList) {
+    const excluded = new Set(docs)
+    return new DocList(set.docs.filter((doc) => !excluded.has(doc)))
+  }
+  const copy = set.slice()
   andNotDocs(copy, docs)
   return copy
 }
+
+const bytesOf = (set: DocSet) => (set instanceof DocList ? set.docs.byteLength : set.byteLength)
 
 /** Whether the filter selects values of this facet (for geography: of any geography facet). */
 function selects(filters: SearchFilters, facet: FacetName): boolean {

@@ -9,6 +9,7 @@ import type { NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 import { countRows, isPacked } from './facet-rows.ts'
+import { DocList, listHas, type DocSet } from './doc-set.ts'
 
 export type ValueCounts = Record<string, number>
 
@@ -73,15 +74,16 @@ function toValueCounts(index: SearchIndex, facet: FacetName, counts: CodeCounts)
   return Object.fromEntries(entries)
 }
 
-/** A matched set, ready for counting: its bitmap, and its documents or its complement, whichever is smaller. */
+/** A matched set, ready for counting: its bitmap (a large set), and its documents or its complement, whichever is smaller. */
 export interface CountingSet {
   size: number
-  matched: Bitmap
+  matched?: Bitmap
   docs?: Uint32Array
   complement?: Uint32Array
 }
 
-export function countingSet(index: SearchIndex, matched: Bitmap, size: number): CountingSet {
+export function countingSet(index: SearchIndex, matched: DocSet, size: number): CountingSet {
+  if (matched instanceof DocList) return { size, docs: matched.docs }
   if (size === index.liveCount) return { size, matched, complement: new Uint32Array(0) }
   if (size > index.liveCount / 2) return { size, matched, complement: toDocs(andNot(index.live, matched), index.liveCount - size) }
   return { size, matched, docs: toDocs(matched, size) }
@@ -105,13 +107,14 @@ const SCATTERED = 16
  * facets with a few large values (work_mode, regions, seniority) over a large set.
  */
 function cheaperByValue(index: SearchIndex, set: CountingSet, facet: FacetName): boolean {
+  if (!set.matched) return false
   const budget = set.docs?.length ?? set.complement!.length
   let cost = facet === 'regions' ? index.regionsNone.length : 0
   for (const list of index.allPostings(facet)) cost += list.length * 32 >= index.columns.docCount ? index.words * WORD_COST : list.length
   return cost < budget
 }
 
-function countByValue(index: SearchIndex, set: CountingSet, facet: FacetName): CodeCounts {
+function countByValue(index: SearchIndex, set: CountingSet & { matched: Bitmap }, facet: FacetName): CodeCounts {
   const postings = index.allPostings(facet)
   const names = index.columns.dictionary(facet).names
   const counts = new Uint32Array(postings.length + 1)
@@ -141,7 +144,7 @@ export function countFacets(index: SearchIndex, set: CountingSet, facets: readon
   const out: Partial<Record<FacetName, ValueCounts>> = {}
   for (const facet of facets) {
     if (byValue.has(facet)) {
-      out[facet] = toValueCounts(index, facet, countByValue(index, set, facet))
+      out[facet] = toValueCounts(index, facet, countByValue(index, set as CountingSet & { matched: Bitmap }, facet))
       continue
     }
     const codes = fromRows.get(facet) ?? countDocsByCode(index, listed, facet)
@@ -183,6 +186,23 @@ function rangeBySortOrder(index: SearchIndex, column: NumberColumn, matched: Bit
   return { min: values[known[low]!]!, max: values[known[high]!]! }
 }
 
+/**
+ * The range over a listed set, from the sort order when the set is large enough that its first
+ * and last documents there are a few steps from the ends (each step a bisection of the list); a
+ * pass over the list when the walk runs past a budget of a sixteenth of the list's length.
+ */
+function rangeOfList(index: SearchIndex, column: NumberColumn, docs: Uint32Array): Range | undefined {
+  const { known } = index.sortPermutation(column)
+  const values = index.columns.number(column)
+  const budget = docs.length / 16
+  let low = 0
+  while (low < known.length && !listHas(docs, known[low]!)) if (++low > budget) return rangeOf(values, docs)
+  if (low === known.length) return undefined
+  let high = known.length - 1
+  while (!listHas(docs, known[high]!)) if (known.length - --high > budget) return rangeOf(values, docs)
+  return { min: values[known[low]!]!, max: values[known[high]!]! }
+}
+
 const STATS_COLUMNS = ['salary_min', 'salary_max', 'experience_years_min'] as const satisfies readonly NumberColumn[]
 
 /**
@@ -192,7 +212,7 @@ const STATS_COLUMNS = ['salary_min', 'salary_max', 'experience_years_min'] as co
 export function statsOf(index: SearchIndex, set: CountingSet): FacetStats {
   const stats: FacetStats = {}
   for (const column of STATS_COLUMNS) {
-    const range = set.docs ? rangeOf(index.columns.number(column), set.docs) : rangeBySortOrder(index, column, set.matched)
+    const range = set.docs ? rangeOfList(index, column, set.docs) : rangeBySortOrder(index, column, set.matched!)
     if (range) stats[column] = range
   }
   return stats

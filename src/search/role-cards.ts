@@ -11,6 +11,7 @@
  * cluster seen with a stamp: no allocation per cluster, no SQL.
  */
 import type { Bitmap } from './bitmap.ts'
+import { DocList, type DocSet } from './doc-set.ts'
 import type { DocColumns } from './doc-columns.ts'
 
 export class RoleClusters {
@@ -18,6 +19,8 @@ export class RoleClusters {
   readonly shared: Bitmap
   /** Dense cluster number of each shared document. */
   private readonly code: Uint32Array
+  /** Live documents of each cluster, by its number. */
+  private readonly sizes: Uint32Array
   private readonly stamps: Uint32Array
   private stamp = 0
   /** Clusters with two or more live documents. */
@@ -37,6 +40,8 @@ export class RoleClusters {
     this.shared = new Uint32Array(live.length)
     this.code = new Uint32Array(codes.size ? docCount : 0)
     this.stamps = new Uint32Array(codes.size)
+    this.sizes = new Uint32Array(codes.size)
+    for (const [cluster, code] of codes) this.sizes[code] = members.get(cluster)!
     if (!codes.size) return
     for (let doc = 0; doc < docCount; doc++) {
       const code = codes.get(clusters[doc]!)
@@ -47,13 +52,16 @@ export class RoleClusters {
   }
 
   /** The cards of a match set: each role's last-added matching posting, every unclustered one. The input is not changed. */
-  cardsOf(matched: Bitmap): Bitmap {
+  cardsOf(matched: Bitmap): Bitmap
+  cardsOf(matched: DocSet): DocSet
+  cardsOf(matched: DocSet): DocSet {
     if (!this.count) return matched
-    if (++this.stamp === 0xffffffff) {
-      this.stamps.fill(0)
-      this.stamp = 1
-    }
-    const { stamp, shared, code, stamps } = this
+    const stamp = this.nextStamp()
+    return matched instanceof DocList ? this.listCards(matched, stamp) : this.bitmapCards(matched, stamp)
+  }
+
+  private bitmapCards(matched: Bitmap, stamp: number): Bitmap {
+    const { shared, code, stamps } = this
     let cards: Bitmap | undefined
     // Highest document first: the last-added posting of a role is the first one seen.
     for (let word = Math.min(matched.length, shared.length) - 1; word >= 0; word--) {
@@ -72,5 +80,40 @@ export class RoleClusters {
       }
     }
     return cards ?? matched
+  }
+
+  /** How many other live documents share the document's role cluster. */
+  othersOf(doc: number): number {
+    return (this.shared[doc >>> 5]! & (1 << (doc & 31))) !== 0 ? this.sizes[this.code[doc]!]! - 1 : 0
+  }
+
+  private listCards(matched: DocList, stamp: number): DocList {
+    const { shared, code, stamps } = this
+    const { docs } = matched
+    const keep = new Uint8Array(docs.length)
+    let kept = 0
+    for (let i = docs.length - 1; i >= 0; i--) {
+      const doc = docs[i]!
+      if ((shared[doc >>> 5]! & (1 << (doc & 31))) !== 0) {
+        const cluster = code[doc]!
+        if (stamps[cluster] === stamp) continue
+        stamps[cluster] = stamp
+      }
+      keep[i] = 1
+      kept++
+    }
+    if (kept === docs.length) return matched
+    const out = new Uint32Array(kept)
+    let n = 0
+    for (let i = 0; i < docs.length; i++) if (keep[i]) out[n++] = docs[i]!
+    return new DocList(out)
+  }
+
+  private nextStamp(): number {
+    if (++this.stamp === 0xffffffff) {
+      this.stamps.fill(0)
+      this.stamp = 1
+    }
+    return this.stamp
   }
 }

@@ -20,6 +20,9 @@ export interface SortPermutation {
 }
 
 
+/** Value ranges kept per index generation (numeric filters' bitmaps). */
+const KEPT_RANGES = 16
+
 export class SearchIndex {
   readonly words: number
   readonly liveCount: number
@@ -27,6 +30,7 @@ export class SearchIndex {
   /** Live documents with no region: `regions=none`. */
   readonly regionsNone: Uint32Array
   private readonly permutations = new Map<NumberColumn, SortPermutation>()
+  private readonly ranges = new Map<string, Bitmap>()
   private readonly dense = new Map<string, Bitmap>()
   private readonly folded = new Map<string, Map<string, Uint32Array>>()
   private rows: FacetRows | undefined
@@ -129,6 +133,7 @@ export class SearchIndex {
   /** After view counts moved in place: the order is rebuilt on next use. */
   dropSortPermutation(key: NumberColumn): void {
     this.permutations.delete(key)
+    for (const id of this.ranges.keys()) if (id.startsWith(`${key}|`)) this.ranges.delete(id)
   }
 
   sortPermutation(key: NumberColumn): SortPermutation {
@@ -138,6 +143,34 @@ export class SearchIndex {
       this.permutations.set(key, permutation)
     }
     return permutation
+  }
+
+  /**
+   * Live documents whose value lies in [low, high] (never one without a value): a slice of the
+   * sort order, found by bisection. The last few ranges asked for are kept (a salary floor is one
+   * of a handful of values), so a filter costs one word-wise AND.
+   */
+  valueRange(key: NumberColumn, low: number, high: number): Bitmap {
+    const id = `${key}|${low}|${high}`
+    let bitmap = this.ranges.get(id)
+    if (!bitmap) {
+      const { known } = this.sortPermutation(key)
+      const values = this.columns.number(key)
+      const first = (bound: number, inclusive: boolean) => {
+        let lo = 0
+        let hi = known.length
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1
+          if (inclusive ? values[known[mid]!]! < bound : values[known[mid]!]! <= bound) lo = mid + 1
+          else hi = mid
+        }
+        return lo
+      }
+      bitmap = fromDocs(known.subarray(first(low, true), first(high, false)), this.words)
+      if (this.ranges.size >= KEPT_RANGES) this.ranges.delete(this.ranges.keys().next().value!)
+      this.ranges.set(id, bitmap)
+    }
+    return bitmap
   }
 
   private docsWhere(keep: (doc: number) => boolean): Uint32Array {

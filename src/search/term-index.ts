@@ -86,6 +86,27 @@ export class TermIndex {
     return this.codes.get(term)
   }
 
+  /** Whether memory holds the term's documents as a bitmap (a term in one document in 32 or more). */
+  isDense(code: number): boolean {
+    return this.dense.has(code)
+  }
+
+  /**
+   * The unchanged documents of a term memory keeps as a list, sorted; undefined for a dense term
+   * or one of the FTS5-only tail.
+   */
+  listOf(code: number): number[] | Uint32Array | undefined {
+    if (this.dense.has(code) || this.postings.df[code]! < MIN_MEMORY_DF) return undefined
+    const { offsets, docs } = this.postings
+    const list = docs.subarray(offsets[code]!, offsets[code + 1]!)
+    const dirty = this.dirty
+    for (let i = 0; i < list.length; i++) {
+      // Only when some listed document changed is a filtered copy made.
+      if ((dirty[list[i]! >>> 5]! & (1 << (list[i]! & 31))) !== 0) return list.filter((doc) => (dirty[doc >>> 5]! & (1 << (doc & 31))) === 0)
+    }
+    return list
+  }
+
   /** Adds the current words of changed documents (their old postings are masked from now on). */
   applyChanges(changed: readonly { doc: number; terms: readonly string[] }[], words: number): void {
     if (words > this.dirty.length) this.dirty = resized(this.dirty, words)
@@ -106,13 +127,10 @@ export class TermIndex {
     }
   }
 
-  /** Changed documents holding a term (exact), or a term starting with `prefix`. */
-  overlayDocs(term: string, prefix: boolean, target: Bitmap): void {
-    if (!prefix) {
-      orDocs(target, this.overlay.get(term) ?? [])
-      return
-    }
-    for (const [word, docs] of this.overlay) if (word.startsWith(term)) orDocs(target, docs)
+  /** Changed documents holding a term (exact), or a term starting with `prefix`: one list per term. */
+  overlayLists(term: string, prefix: boolean): number[][] {
+    if (!prefix) return this.overlay.has(term) ? [this.overlay.get(term)!] : []
+    return [...this.overlay].filter(([word]) => word.startsWith(term)).map(([, docs]) => docs)
   }
 
   /** Number of changed documents held in the overlay. */

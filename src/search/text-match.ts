@@ -7,7 +7,8 @@
  */
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
-import { andInPlace, andNot, andNotInPlace, emptyBitmap, orDocs, orInPlace, type Bitmap } from './bitmap.ts'
+import { andInPlace, andNot, andNotDocs, andNotInPlace, countDocs, emptyBitmap, orDocs, orInPlace, toDocs, type Bitmap } from './bitmap.ts'
+import { DocList, filterList, fitsList, holds, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { COMPANY_WORDS, TITLE_WORDS } from './index-load.ts'
 import type { SearchIndex } from './search-index.ts'
 import { MIN_MEMORY_DF, type TermIndex } from './term-index.ts'
@@ -21,41 +22,63 @@ function matchingRowids(db: DB, match: string): number[] {
   return prepared(db, 'SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ?').pluck().all(match) as number[]
 }
 
-/** The live documents of those rowids. */
-function rowidBitmap(index: SearchIndex, rowids: ArrayLike<number>, target = emptyBitmap(index.words)): Bitmap {
+/** The documents of those rowids (live or not: textMatches keeps the live ones). */
+function rowidDocs(index: SearchIndex, rowids: ArrayLike<number>): number[] {
+  const docs: number[] = []
   for (let i = 0; i < rowids.length; i++) {
     const doc = index.columns.docOf(rowids[i]!)
-    if (doc !== undefined) target[doc >>> 5]! |= 1 << (doc & 31)
+    if (doc !== undefined) docs.push(doc)
   }
-  return target
+  return docs
+}
+
+/** Documents of several lists as one set: a list when it is small, else a fresh bitmap. */
+function setOfLists(index: SearchIndex, lists: readonly ArrayLike<number>[]): DocSet {
+  let total = 0
+  for (const list of lists) total += list.length
+  if (fitsList(total, index.columns.docCount)) return new DocList(unionLists(lists))
+  const out = emptyBitmap(index.words)
+  for (const list of lists) orDocs(out, list)
+  return out
 }
 
 /**
  * Documents holding a word (or, with `prefix`, any word starting with it). From the term index
  * when there is one: memory postings of unchanged documents, the overlay for changed ones, FTS5
  * for the rare tail (current for every document). Without one (while it is read) or for a word
- * the dictionary does not know, FTS5 answers alone.
+ * the dictionary does not know, FTS5 answers alone. A word held by few documents comes as a list.
  */
-function wordDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, word: string, prefix: boolean): Bitmap {
+function wordDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, word: string, prefix: boolean): DocSet {
   // Tokens hold only letters, digits, '+' and '#': no '"' can end the quoted string early.
   const match = prefix ? `"${word}"*` : `"${word}"`
-  if (!terms) return rowidBitmap(index, matchingRowids(db, match))
-  let codes: Iterable<number>
+  if (!terms) return setOfLists(index, [rowidDocs(index, matchingRowids(db, match))])
+  let from: number
+  let to: number
   if (prefix) {
-    const [from, to] = terms.prefixRange(word)
+    ;[from, to] = terms.prefixRange(word)
     let tail = 0
     for (let code = from; code < to; code++) if (terms.postings.df[code]! < MIN_MEMORY_DF) tail++
-    if (tail > MAX_TAIL_READS) return rowidBitmap(index, matchingRowids(db, match))
-    codes = range(from, to)
+    if (tail > MAX_TAIL_READS) return setOfLists(index, [rowidDocs(index, matchingRowids(db, match))])
   } else {
     const code = terms.code(word)
-    if (code === undefined) return rowidBitmap(index, matchingRowids(db, match))
-    codes = [code]
+    if (code === undefined) return setOfLists(index, [rowidDocs(index, matchingRowids(db, match))])
+    ;[from, to] = [code, code + 1]
+  }
+  let size = 0
+  let dense = false
+  for (let code = from; code < to; code++) {
+    size += terms.postings.df[code]!
+    dense ||= terms.isDense(code)
+  }
+  if (!dense && fitsList(size, index.columns.docCount)) {
+    const lists: ArrayLike<number>[] = terms.overlayLists(word, prefix)
+    for (let code = from; code < to; code++) lists.push(terms.listOf(code) ?? rowidDocs(index, matchingRowids(db, `"${terms.terms[code]}"`)))
+    return setOfLists(index, lists)
   }
   const tail: string[] = []
-  const out = terms.union(codes, index.words, tail)
-  for (const term of tail) rowidBitmap(index, matchingRowids(db, `"${term}"`), out)
-  terms.overlayDocs(word, prefix, out)
+  const out = terms.union(range(from, to), index.words, tail)
+  for (const term of tail) orDocs(out, rowidDocs(index, matchingRowids(db, `"${term}"`)))
+  for (const docs of terms.overlayLists(word, prefix)) orDocs(out, docs)
   return out
 }
 
@@ -64,25 +87,51 @@ function* range(from: number, to: number): Iterable<number> {
 }
 
 /** Documents holding a term: a word (or prefix), or a phrase (its words in a row, from FTS5). */
-function termDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, term: TextTerm): Bitmap {
+function termDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, term: TextTerm): DocSet {
   if (term.tokens.length === 1) return wordDocs(db, index, terms, term.tokens[0]!, term.prefix)
   // Tokens hold only letters, digits, '+' and '#': the quoted phrase is never FTS syntax.
-  return rowidBitmap(index, matchingRowids(db, `"${term.tokens.join(' ')}"`))
+  return setOfLists(index, [rowidDocs(index, matchingRowids(db, `"${term.tokens.join(' ')}"`))])
 }
 
 /** Documents matching a clause by any of its terms. */
-function clauseDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, clause: TextClause): Bitmap {
-  const out = termDocs(db, index, terms, clause.terms[0]!)
-  for (const term of clause.terms.slice(1)) orInPlace(out, termDocs(db, index, terms, term))
+function clauseDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, clause: TextClause): DocSet {
+  const sets = clause.terms.map((term) => termDocs(db, index, terms, term))
+  if (sets.length === 1) return sets[0]!
+  if (sets.every((set) => set instanceof DocList)) return setOfLists(index, sets.map((set) => (set as DocList).docs))
+  // A bitmap from termDocs is fresh: the first one found takes the others in place.
+  const out = sets.find((set): set is Bitmap => !(set instanceof DocList))!
+  for (const set of sets) {
+    if (set === out) continue
+    if (set instanceof DocList) orDocs(out, set.docs)
+    else orInPlace(out, set)
+  }
   return out
 }
 
-/** Live documents matching every clause of the text and none of its exclusions. */
-export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery): Bitmap {
+/**
+ * Live documents matching every clause of the text and none of its exclusions. When a clause is
+ * held by few documents, the others are only asked about those; a set that ends up small is
+ * handed on as a list.
+ */
+export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery): DocSet {
+  const sets = text.clauses.map((clause) => clauseDocs(db, index, terms, clause))
+  let smallest: DocList | undefined
+  for (const set of sets) if (set instanceof DocList && (!smallest || set.docs.length < smallest.docs.length)) smallest = set
+  if (smallest) {
+    let matched = filterList(smallest.docs, index.live)
+    for (const set of sets) if (set !== smallest) matched = filterList(matched.docs, set)
+    for (const term of text.excluded) matched = filterList(matched.docs, termDocs(db, index, terms, term), false)
+    return matched
+  }
   const matched = index.live.slice()
-  for (const clause of text.clauses) andInPlace(matched, clauseDocs(db, index, terms, clause))
-  for (const term of text.excluded) andNotInPlace(matched, termDocs(db, index, terms, term))
-  return matched
+  for (const set of sets) andInPlace(matched, set as Bitmap)
+  for (const term of text.excluded) {
+    const excluded = termDocs(db, index, terms, term)
+    if (excluded instanceof DocList) andNotDocs(matched, excluded.docs)
+    else andNotInPlace(matched, excluded)
+  }
+  const size = countDocs(matched)
+  return fitsList(size, index.columns.docCount) ? new DocList(toDocs(matched, size)) : matched
 }
 
 /**
@@ -150,7 +199,8 @@ function clauseFields(index: SearchIndex, clause: TextClause): { exactTitle: Bit
  * matched by the word as typed (whole word; for an unknown word, its correction) before matches
  * that needed a prefix completion or an alias.
  */
-export function relevanceTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery, matched: Bitmap, exactFirst: boolean): Bitmap[] {
+export function relevanceTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery, matched: DocSet, exactFirst: boolean): DocSet[] {
+  if (matched instanceof DocList) return listTiers(db, index, terms, text, matched, exactFirst)
   const inTitle = matched.slice()
   const inTitleOrCompany = matched.slice()
   const exactTitle = matched.slice()
@@ -163,7 +213,7 @@ export function relevanceTiers(db: DB, index: SearchIndex, terms: TermIndex | un
     if (!exactFirst) continue
     andInPlace(exactTitle, fields.exactTitle)
     andInPlace(exactTitleOrCompany, fields.exactTitleOrCompany)
-    andInPlace(exactAnywhere, termDocs(db, index, terms, clause.exact))
+    andInPlace(exactAnywhere, toBitmap(termDocs(db, index, terms, clause.exact), index.words))
   }
   if (!exactFirst) return [inTitle, andNot(inTitleOrCompany, inTitle), andNot(matched, inTitleOrCompany)]
   const tiers = [exactTitle, andNot(inTitle, exactTitle), andNot(exactTitleOrCompany, inTitle)]
@@ -171,4 +221,78 @@ export function relevanceTiers(db: DB, index: SearchIndex, terms: TermIndex | un
   tiers.push(andNot(exactAnywhere, inTitleOrCompany))
   tiers.push(andNot(andNot(matched, inTitleOrCompany), exactAnywhere))
   return tiers
+}
+
+/**
+ * Per token of a term, the codes of a field's dictionary it covers: the word's own code (-1 when
+ * the field never holds it), or for a prefix a mark per code of every word starting with it.
+ */
+function fieldCodes(index: SearchIndex, field: string, term: TextTerm): (number | Uint8Array)[] {
+  const dictionary = index.columns.dictionary(field)
+  const last = term.tokens.length - 1
+  return term.tokens.map((token, i) => {
+    if (i !== last || !term.prefix) return dictionary.code(token) ?? -1
+    const marks = new Uint8Array(dictionary.names.length)
+    dictionary.names.forEach((name, code) => {
+      if (name.startsWith(token)) marks[code] = 1
+    })
+    return marks
+  })
+}
+
+/** Whether the document's word list (CSR) holds every token of a term. */
+function listHolds(offsets: Uint32Array, values: Uint32Array, doc: number, tokens: (number | Uint8Array)[]): boolean {
+  const start = offsets[doc]!
+  const end = offsets[doc + 1]!
+  for (const token of tokens) {
+    let k = start
+    if (typeof token === 'number') while (k < end && values[k] !== token) k++
+    else while (k < end && token[values[k]!] !== 1) k++
+    if (k === end) return false
+  }
+  return true
+}
+
+/**
+ * The tiers of a small match set, document by document from its title and company word lists:
+ * the same partition as the bitmap passes above, in time proportional to the set.
+ */
+function listTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery, matched: DocList, exactFirst: boolean): DocList[] {
+  const title = index.columns.multi(TITLE_WORDS)
+  const company = index.columns.multi(COMPANY_WORDS)
+  const clauses = text.clauses.map((clause) => {
+    const others = clause.terms.filter((term) => !(sameTokens(term, clause.exact) && !term.prefix))
+    return {
+      exactTitle: fieldCodes(index, TITLE_WORDS, clause.exact),
+      exactCompany: fieldCodes(index, COMPANY_WORDS, clause.exact),
+      title: others.map((term) => fieldCodes(index, TITLE_WORDS, term)),
+      company: others.map((term) => fieldCodes(index, COMPANY_WORDS, term)),
+      anywhere: exactFirst ? termDocs(db, index, terms, clause.exact) : undefined,
+    }
+  })
+  const tiers: number[][] = Array.from({ length: exactFirst ? 6 : 3 }, () => [])
+  const { docs } = matched
+  for (let i = 0; i < docs.length; i++) {
+    const doc = docs[i]!
+    let exactTitle = true
+    let inTitle = true
+    let exactTitleOrCompany = true
+    let inTitleOrCompany = true
+    let exactAnywhere = true
+    for (const clause of clauses) {
+      const et = listHolds(title.offsets, title.values, doc, clause.exactTitle)
+      const etc = et || listHolds(company.offsets, company.values, doc, clause.exactCompany)
+      const t = et || clause.title.some((codes) => listHolds(title.offsets, title.values, doc, codes))
+      exactTitle &&= et
+      inTitle &&= t
+      exactTitleOrCompany &&= etc
+      inTitleOrCompany &&= etc || t || clause.company.some((codes) => listHolds(company.offsets, company.values, doc, codes))
+      if (clause.anywhere) exactAnywhere &&= holds(clause.anywhere, doc)
+    }
+    const tier = !exactFirst
+      ? inTitle ? 0 : inTitleOrCompany ? 1 : 2
+      : exactTitle ? 0 : inTitle ? 1 : exactTitleOrCompany ? 2 : inTitleOrCompany ? 3 : exactAnywhere ? 4 : 5
+    tiers[tier]!.push(doc)
+  }
+  return tiers.map((tier) => new DocList(Uint32Array.from(tier)))
 }

@@ -1,0 +1,91 @@
+/**
+ * A set of documents in the smaller of two forms. A dense bitmap costs a pass over every word of
+ * the catalogue per operation (31k words at 1M postings) whatever the set holds; most text matches
+ * hold a few thousand documents, and as a sorted list they are filtered, collapsed into cards,
+ * split into tiers, paged and counted in time proportional to their size. A set of under one
+ * document in LIST_SHARE of the catalogue is a list, a larger one a bitmap (the share at which
+ * both take the same memory).
+ */
+import { and, countDocs, fromDocs, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
+
+export const LIST_SHARE = 32
+
+/** Sorted, distinct documents. */
+export class DocList {
+  constructor(readonly docs: Uint32Array) {}
+}
+
+export type DocSet = Bitmap | DocList
+
+/** Whether a set of `size` documents out of `docCount` is kept as a list. */
+export const fitsList = (size: number, docCount: number) => size * LIST_SHARE < docCount
+
+export function sizeOf(set: DocSet): number {
+  return set instanceof DocList ? set.docs.length : countDocs(set)
+}
+
+export function toBitmap(set: DocSet, words: number): Bitmap {
+  return set instanceof DocList ? fromDocs(set.docs, words) : set
+}
+
+/** A bitmap as the smaller form (one pass to count it, one more to list a small one). */
+export function compact(bitmap: Bitmap, docCount: number): DocSet {
+  const size = countDocs(bitmap)
+  return fitsList(size, docCount) ? new DocList(toDocs(bitmap, size)) : bitmap
+}
+
+/** The documents in both sets: a list when either is one. */
+export function intersect(a: DocSet, b: DocSet, docCount: number): DocSet {
+  if (a instanceof DocList) return filterList(a.docs, b)
+  if (b instanceof DocList) return filterList(b.docs, a)
+  return compact(and(a, b), docCount)
+}
+
+/** Whether the set holds the document (a list is searched by bisection). */
+export function holds(set: DocSet, doc: number): boolean {
+  return set instanceof DocList ? listHas(set.docs, doc) : hasDoc(set, doc)
+}
+
+export function listHas(docs: Uint32Array, doc: number): boolean {
+  let lo = 0
+  let hi = docs.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (docs[mid]! < doc) lo = mid + 1
+    else hi = mid
+  }
+  return lo < docs.length && docs[lo] === doc
+}
+
+/** The listed documents that `keep` holds (`keep` false: that it does not hold), as a list. */
+export function filterList(docs: Uint32Array, other: DocSet, keep = true): DocList {
+  const out = new Uint32Array(docs.length)
+  let n = 0
+  if (other instanceof DocList) {
+    // Both sorted: one merge walk.
+    const theirs = other.docs
+    let j = 0
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!
+      while (j < theirs.length && theirs[j]! < doc) j++
+      if ((j < theirs.length && theirs[j] === doc) === keep) out[n++] = doc
+    }
+  } else {
+    for (let i = 0; i < docs.length; i++) if (hasDoc(other, docs[i]!) === keep) out[n++] = docs[i]!
+  }
+  return new DocList(out.slice(0, n))
+}
+
+/** Sorted, distinct documents of several lists together. */
+export function unionLists(lists: readonly ArrayLike<number>[]): Uint32Array {
+  if (lists.length === 1 && lists[0] instanceof Uint32Array) return lists[0]
+  let total = 0
+  for (const list of lists) total += list.length
+  const all = new Uint32Array(total)
+  let at = 0
+  for (const list of lists) for (let i = 0; i < list.length; i++) all[at++] = list[i]!
+  all.sort()
+  let n = 0
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i]!
+  return all.subarray(0, n)
+}
