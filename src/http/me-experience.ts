@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { operations, type Route } from './route.ts'
+import { created, operations, type Route } from './route.ts'
 import { createEmployment, deleteEmployment, updateEmployment } from '../experience/bank.ts'
 import { bankView, createAtom, deleteAtom, mergeAtoms, updateAtom } from '../experience/atoms.ts'
 
@@ -41,10 +41,6 @@ const op = operations({ tags: ['experience'], auth: 'session' })
 
 export function meExperienceRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
-  const created = <T>(event: { res: { status?: number } }, data: T) => {
-    event.res.status = 201
-    return { data }
-  }
   return [
     op.get('/me/experience', 'Your experience bank', {
       description: `\`{ employments: [Employment + atoms: [AtomView]], unplaced: [AtomView] }\`. Employment is ${EMPLOYMENT}; AtomView is ${ATOM} plus \`needs_context\` (no context yet), \`needs_metrics\` (no metrics and no number in the claim) and \`cluster_id\` on claims that nearly repeat another (share most of their words), naming the group.`,

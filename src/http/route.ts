@@ -94,6 +94,12 @@ export function defineOperation<
   }
 }
 
+/** The answer of an operation that created something: 201 with `{ data }`. */
+export function created<T>(event: H3Event, data: T): { data: T } {
+  event.res.status = 201
+  return { data }
+}
+
 /** What the operations of one route module share: their tags, auth rule and rate budget. */
 export interface ModuleDefaults<D extends Auth> {
   tags: string[]
