@@ -5,13 +5,10 @@
  * and the server's resident memory over the run (sampled every second; "flat" = the second half of
  * the run does not keep growing).
  *
- * The workload is what real traffic looks like, not a dozen repeated queries: 50% job searches,
- * 5% agent searches, 25% facet requests and 20% job reads. Words come from the catalogue's own
- * vocabulary (thousands of distinct terms, common and rare alike; one to three words, the last one
- * often cut short as people type it), filters from the values the facets endpoint lists (none, or
- * one to three facets, sometimes a numeric filter or a sort). The draw is seeded, so every run sends
- * the same sequence. The hit ratio reported is the share of search and facet requests that repeat
- * one sent before in the run: an upper bound of what the result cache can answer.
+ * The workload (bench/workload.ts) is what real traffic looks like, not a dozen repeated queries.
+ * The hit ratio reported is the share of search and facet requests that repeat one sent before in
+ * the run: an upper bound of what the result cache can answer. `--only NAME[,NAME]` runs just
+ * those operations of the mix (e.g. `facets`), to see what each costs.
  *
  * Catalogues: bench/data/catalogue-100k.db, catalogue-1m.db and catalogue-3m.db, the files `npm run
  * bench` uses, built here the same way when missing (bench/catalogue-file.ts). `--db PATH [--jobs N]`
@@ -23,8 +20,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import autocannon from 'autocannon'
-import Database from 'better-sqlite3'
 import { ensureCatalogue } from './catalogue-file.ts'
+import { operations, seededRandom, vocabulary, weightedPath, type Operation } from './workload.ts'
 
 const SIZES: Record<string, { jobs: number; db: string }> = {
   '100k': { jobs: 100_000, db: 'bench/data/catalogue-100k.db' },
@@ -48,29 +45,9 @@ const warmupSeconds = Number(option('warmup', '3'))
 const profileDir = option('profile', '')
 /** --processes N: serving processes (SERVE_PROCESSES; 1 = no cluster, 0 = one per core). */
 const processes = option('processes', '1')
-/** --only NAME[,NAME]: just these operations of the mix (e.g. `facets`), to see what each costs. */
 const only = option('only', '').split(',').map((s) => s.trim()).filter(Boolean)
 
-/** Seeded generator (mulberry32): the same request sequence on every run, before and after a change. */
-let seed = 20261124
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
-
-/** Words people could type: every alphabetic term of the catalogue's full-text vocabulary. */
-function vocabulary(dbPath: string): string[] {
-  const db = new Database(dbPath, { readonly: true, fileMustExist: true })
-  try {
-    db.exec("CREATE VIRTUAL TABLE temp.bench_words USING fts5vocab(main, 'jobs_fts', 'row')")
-    return db.prepare("SELECT term FROM temp.bench_words WHERE length(term) >= 3 AND term GLOB '[a-z]*' AND term NOT GLOB '*[^a-z+#]*'").pluck().all() as string[]
-  } finally {
-    db.close()
-  }
-}
+const random = seededRandom()
 
 /** Distinct search and facet requests sent so far: the cache-hit upper bound. */
 const sent = new Set<string>()
@@ -81,12 +58,6 @@ function counted(path: string): string {
   if (sent.has(path)) repeated++
   else sent.add(path)
   return path
-}
-
-interface Workload {
-  operation: string
-  weight: number
-  path: () => string
 }
 
 async function freePort(): Promise<number> {
@@ -131,56 +102,13 @@ async function waitUntilUp(base: string, child: ChildProcess): Promise<void> {
 }
 
 /** The varied public workload, restricted to the operations the running server documents. */
-async function buildWorkload(base: string, words: readonly string[]): Promise<Workload[]> {
+async function buildWorkload(base: string, words: readonly string[]): Promise<Operation[]> {
   const document = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, unknown> }
-  const has = (path: string) => path in document.paths
-  const slugs: string[] = []
-  for (const offset of [0, 2000, 5000, 9000]) {
-    const page = (await (await fetch(`${base}/jobs/search?limit=100&offset=${offset}`)).json()) as { data: { public_slug: string }[] }
-    slugs.push(...page.data.map((job) => job.public_slug))
-  }
-  const counts = ((await (await fetch(`${base}/jobs/facets`)).json()) as { data: { facets: Record<string, Record<string, number>> } }).data.facets
-  const FILTERED = ['work_mode', 'seniority', 'regions', 'countries', 'cities', 'skills', 'category', 'employment_type', 'role', 'company_size']
-  const valuesOf = Object.fromEntries(FILTERED.map((facet) => [facet, Object.keys(counts[facet] ?? {}).slice(0, 25)]))
-  const text = () => {
-    const n = random() < 0.65 ? 1 : random() < 0.8 ? 2 : 3
-    const picked = Array.from({ length: n }, () => pick(words))
-    // People stop typing mid-word: the last word is matched as a prefix.
-    if (random() < 0.2) picked[n - 1] = picked[n - 1]!.slice(0, Math.max(3, Math.ceil(picked[n - 1]!.length * 0.6)))
-    return encodeURIComponent(picked.join(' '))
-  }
-  const filters = () => {
-    const parts: string[] = []
-    const n = random() < 0.4 ? 0 : random() < 0.6 ? 1 : random() < 0.7 ? 2 : 3
-    for (let i = 0; i < n; i++) {
-      const facet = pick(FILTERED)
-      if (valuesOf[facet]!.length) parts.push(`${facet}=${encodeURIComponent(pick(valuesOf[facet]!))}`)
-    }
-    if (random() < 0.1) parts.push(`salary_min=${pick([40000, 60000, 80000, 100000, 120000])}`)
-    if (random() < 0.05) parts.push(`posted_within_days=${pick([7, 30, 90])}`)
-    return parts.map((part) => `&${part}`).join('')
-  }
-  const sort = () => (random() < 0.1 ? `&sort=${pick(['posted_at', 'salary_max', 'created_at'])}` : '')
-  const all: (Workload & { needs: string; ready: boolean })[] = [
-    { operation: 'job search', weight: 45, needs: '/jobs/search', ready: true, path: () => counted(`/jobs/search?q=${text()}&limit=10${filters()}${sort()}`) },
-    { operation: 'job search (no q)', weight: 5, needs: '/jobs/search', ready: true, path: () => counted(`/jobs/search?limit=10${filters()}${sort()}`) },
-    { operation: 'agent search', weight: 5, needs: '/agent/jobs/search', ready: true, path: () => counted(`/agent/jobs/search?q=${text()}&limit=5${filters()}`) },
-    { operation: 'facets', weight: 25, needs: '/jobs/facets', ready: true, path: () => counted(`/jobs/facets?${random() < 0.85 ? `q=${text()}` : ''}${filters()}${random() < 0.2 ? '&disjunctive=true' : ''}`) },
-    { operation: 'job read', weight: 20, needs: '/jobs/{slug}', ready: slugs.length > 0, path: () => `/jobs/${pick(slugs)}` },
-  ]
-  const available = all.filter((w) => has(w.needs) && w.ready && (!only.length || only.includes(w.operation)))
-  const skipped = all.filter((w) => !available.includes(w)).map((w) => w.operation)
-  if (skipped.length) console.log(`  not implemented on this server, left out: ${skipped.join(', ')}`)
+  const all = await operations(words, async (path) => (await fetch(`${base}${path}`)).json(), random)
+  const available = all.filter((operation) => operation.needs in document.paths && (!only.length || only.includes(operation.name)))
+  const skipped = all.filter((operation) => !available.includes(operation)).map((operation) => operation.name)
+  if (skipped.length) console.log(`  left out: ${skipped.join(', ')}`)
   return available
-}
-
-function weightedPath(workload: Workload[], prefix: string): () => string {
-  const total = workload.reduce((n, w) => n + w.weight, 0)
-  return () => {
-    let r = random() * total
-    for (const w of workload) if ((r -= w.weight) < 0) return prefix + w.path()
-    return prefix + workload[0]!.path()
-  }
 }
 
 /** Resident memory of the server and its child processes (the cluster's serving processes). */
@@ -219,7 +147,11 @@ async function benchSize(label: string): Promise<void> {
     const workload = await buildWorkload(base, words)
     console.log(`  ${words.length} distinct words to draw from`)
     if (!workload.length) throw new Error('no public operation of the workload is implemented')
-    const path = weightedPath(workload, '/api/v1')
+    const next = weightedPath(workload, random)
+    const path = () => {
+      const { operation, path } = next()
+      return `/api/v1${operation.cacheable ? counted(path) : path}`
+    }
     await run(base, path, warmupSeconds)
     // Requests of the warm-up stay in `sent`: the server's cache holds their answers too.
     cacheable = 0
