@@ -131,7 +131,7 @@ export function parseXml(body: string, what: string): Obj {
 
 export interface ReadEntry {
   id?: string
-  title?: string
+  /** Its `title` is the entry's title. */
   record: Obj
   complete?: () => Promise<Obj>
 }
@@ -144,7 +144,7 @@ export function collect(items: unknown[], label: string, read: (item: Obj) => Re
     if (!isObject(item)) return void listing.malformed.push({ at, reason: 'entry is not an object' })
     const read1 = read(item)
     if (!read1) return
-    const problem = missingFields(at, read1.id, read1.title)
+    const problem = missingFields(at, read1.id, str(read1.record.title))
     if (problem) return void listing.malformed.push(problem)
     listing.entries.push({ id: read1.id!, record: compact(read1.record), complete: read1.complete })
   })

@@ -26,7 +26,6 @@ export const lever: Adapter = {
         const lists = asArray(posting.lists).filter(isObject).map((l) => `<h3>${str(l.text) ?? ''}</h3><ul>${str(l.content) ?? ''}</ul>`)
         return {
           id: str(posting.id),
-          title: str(posting.text),
           record: {
             title: str(posting.text),
             company: board.company,

@@ -45,7 +45,7 @@ export const smartrecruiters: Adapter = {
           employment_type: isObject(posting.typeOfEmployment) ? employmentTypeOf(posting.typeOfEmployment.label) : undefined,
         }
         const detailUrl = `${url.origin}${url.pathname.replace(/\/+$/, '')}/${encodeURIComponent(id ?? '')}`
-        return { id, title: record.title, record, complete: async () => ({ ...record, ...adOf(parseJson(await http.get(detailUrl, { signal }), 'a SmartRecruiters posting')) }) }
+        return { id, record, complete: async () => ({ ...record, ...adOf(parseJson(await http.get(detailUrl, { signal }), 'a SmartRecruiters posting')) }) }
       })
       const total = typeof body.totalFound === 'number' ? body.totalFound : 0
       return { listing, last: body.content.length < PAGE || (page + 1) * PAGE >= total }
