@@ -8,8 +8,15 @@ import { tsImport } from 'tsx/esm/api'
 // `npm start` runs this first: skip the bundle when it is newer than everything it is built from
 // (`npm run build` passes --force).
 const inputs = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? inputs(join(dir, e.name)) : [join(dir, e.name)]))
+// Worker threads run these files beside the bundle: the seed generator's (src/ingest/seed-thread.ts),
+// the full index load's (src/search/index-load-threads.ts) and the start's derived data (src/derived-prep.ts).
+const WORKERS = [
+  ['src/ingest/seed-worker.ts', 'seed-worker.mjs', '__OPENROLES_SEED_WORKER__'],
+  ['src/search/load-worker.ts', 'load-worker.mjs', '__OPENROLES_LOAD_WORKER__'],
+  ['src/derived-prep-worker.ts', 'derived-prep-worker.mjs', '__OPENROLES_PREP_WORKER__'],
+]
 const newestInput = Math.max(...['build.mjs', 'package.json', 'package-lock.json', ...inputs('src')].map((file) => statSync(file).mtimeMs))
-if (!process.argv.includes('--force') && existsSync('dist/openroles.mjs') && existsSync('dist/seed-worker.mjs') && statSync('dist/openroles.mjs').mtimeMs > newestInput) {
+if (!process.argv.includes('--force') && existsSync('dist/openroles.mjs') && WORKERS.every(([, file]) => existsSync(`dist/${file}`)) && statSync('dist/openroles.mjs').mtimeMs > newestInput) {
   console.log('dist/openroles.mjs is up to date (npm run build rebuilds it)')
   process.exit(0)
 }
@@ -32,20 +39,21 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
   logLevel: 'warning',
-  define: { __OPENROLES_WEB_ASSETS__: JSON.stringify(webAssets), __OPENROLES_DOCS_VIEWER__: JSON.stringify(docsViewer), __OPENROLES_SEED_WORKER__: JSON.stringify('./seed-worker.mjs') },
+  define: { __OPENROLES_WEB_ASSETS__: JSON.stringify(webAssets), __OPENROLES_DOCS_VIEWER__: JSON.stringify(docsViewer), ...Object.fromEntries(WORKERS.map(([, file, name]) => [name, JSON.stringify(`./${file}`)])) },
 })
-// The seed generator's worker thread (src/ingest/seed-thread.ts) runs this second file.
-await build({
-  entryPoints: ['src/ingest/seed-worker.ts'],
-  outfile: 'dist/seed-worker.mjs',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  legalComments: 'none',
-  external: ['better-sqlite3', '@node-rs/argon2', '@myriaddreamin/*', 'esbuild', 'fsevents'],
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  logLevel: 'warning',
-})
+for (const [entry, file] of WORKERS) {
+  await build({
+    entryPoints: [entry],
+    outfile: `dist/${file}`,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    legalComments: 'none',
+    external: ['better-sqlite3', '@node-rs/argon2', '@myriaddreamin/*', 'esbuild', 'fsevents'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  })
+}
 chmodSync('dist/openroles.mjs', 0o755)
 console.log(`built dist/openroles.mjs in ${Date.now() - started} ms`)

@@ -60,7 +60,7 @@ async function benchSize(label: string): Promise<void> {
     const mean = weighted / weights
     console.log(`  mix (weighted)     cpu ${mean.toFixed(2)} ms/request: ${(1000 / mean).toFixed(0)} requests/s per busy core`)
   } finally {
-    await ctx.close()
+    await ctx.close?.()
     db.close()
   }
 }

@@ -16,6 +16,7 @@ import { isClusterWorker } from './cluster/primary.ts'
 import { createSearchEngine } from './search/engine.ts'
 import { useReferenceCurrency } from './catalogue/salary-normalized.ts'
 import { secretsKeyOf } from './secret-box.ts'
+import { DerivedPreparation } from './derived-prep.ts'
 import { CatalogueMemory } from './catalogue/catalogue-memory.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
@@ -107,6 +108,7 @@ export function createContext(config: Config, db: DB): AppContext {
     workers: config.searchWorkers,
     nowSeconds: () => Math.floor(now().getTime() / 1000),
   })
+  const preparing = new DerivedPreparation()
   const ctx: AppContext = {
     config,
     db,
@@ -119,7 +121,8 @@ export function createContext(config: Config, db: DB): AppContext {
     loginThrottle: createLoginThrottle(config),
     background: createBackgroundWork(log),
     search,
-    catalogue: new CatalogueMemory(db, search),
+    preparing,
+    catalogue: new CatalogueMemory(db, search, preparing),
     // Through ctx.now, so a test that moves the clock moves when sources are due.
     sources: createSourceCrawler({ config, db, now: () => ctx.now() }),
     // Replaced just below, once the context it works from exists.
@@ -134,6 +137,7 @@ export function createContext(config: Config, db: DB): AppContext {
       await schedulers.stop()
       await ctx.rateLimiter.close?.()
       await ctx.background.idle()
+      await preparing.stop()
       return search.close()
     },
   }

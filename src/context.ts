@@ -12,6 +12,7 @@ import type { DeliveryWorker } from './channels/worker.ts'
 import type { TelegramBot } from './channels/telegram.ts'
 import type { HostedMailListener } from './inbox/smtp-listener.ts'
 import type { LiveMailbox } from './inbox/live-mailbox.ts'
+import type { DerivedPreparation } from './derived-prep.ts'
 
 /**
  * What every route module and service is built from: one per process (or per test).
@@ -37,6 +38,8 @@ export interface AppContext {
   search: SearchEngine
   /** The other in-memory structures derived from the catalogue (company index, typeahead, stats), rebuilt when it changes. */
   catalogue: CatalogueMemory
+  /** Derived data a first start builds beside serving (src/derived-prep.ts): what is still pending. */
+  preparing: DerivedPreparation
   /** Job-board sources: crawls on demand; the scheduler in createContext crawls what is due. */
   sources: SourceCrawler
   /** The delivery outbox's worker (src/channels/): digests and notifications leaving the app. */

@@ -8,7 +8,6 @@ import { openDatabase } from './db/connection.ts'
 import { createApp, createContext } from './app.ts'
 import { seedCatalogue } from './ingest/seed.ts'
 import { createLogger, type Logger } from './log.ts'
-import { currentRollup } from './insights/insights.ts'
 import { createServer } from 'node:http'
 import { isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
 
@@ -55,8 +54,6 @@ export async function startServer(config: Config): Promise<void> {
   const ctx = createContext(config, db)
   // Build (or restore) the search index before accepting requests, so no caller waits for it.
   ctx.search.refresh()
-  // Likewise the insights rollup: after an upgrade this backfills the history once.
-  currentRollup(ctx)
   // Follow what other processes (the cluster's others, an import, a replica's writer) change, so a
   // write elsewhere shows in this process's results without waiting for a request here.
   const follow = setInterval(() => {
@@ -76,6 +73,9 @@ export async function startServer(config: Config): Promise<void> {
     isProd: true,
     autoClose: false,
   })
+  // Company stats never built and the insights rollup's pending history (a first start, an upgrade)
+  // are built beside serving on a worker thread; what needs them says so meanwhile (503, /status).
+  ctx.preparing.start(db, { now: ctx.now(), salaryMinSample: config.insightsSalaryMinSample, log: ctx.log })
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`
   ctx.log.info('openroles listening', { api: `${origin}/api/v1`, page: `${origin}/`, docs: `${origin}/api/v1/docs`, synchronous: config.sqliteSynchronous })
 

@@ -1,9 +1,10 @@
 import type { DB } from '../db/connection.ts'
+import { serviceUnavailable } from '../errors.ts'
 import type { SearchEngine } from '../search/engine.ts'
 import { buildCompanyIndex, type CompanyIndex } from './company-index.ts'
 import { currentCompanyStats } from './company-stats.ts'
 import { derivedGeneration } from './derived-generation.ts'
-import { takeSnapshot, type CatalogueStats, type Snapshot } from './stats-facets.ts'
+import { catalogueTotals, takeSnapshot, type CatalogueStats, type Snapshot } from './stats-facets.ts'
 import { buildVocabulary, type Vocabulary } from './suggest-vocabulary.ts'
 
 /**
@@ -25,10 +26,18 @@ export class CatalogueMemory {
   private vocabularyBuilt: Vocabulary | undefined
   private snapshotTaken: Snapshot | undefined
 
-  constructor(private readonly db: DB, private readonly search: SearchEngine) {}
+  /** `preparing`: company stats being built beside serving after a first start (src/derived-prep.ts). */
+  constructor(private readonly db: DB, private readonly search: SearchEngine, private readonly preparing?: { pending: ReadonlySet<string> }) {}
+
+  /** Whether company stats are still being built beside serving: what needs them answers 503 meanwhile. */
+  preparingCompanies(): boolean {
+    return this.preparing?.pending.has('company_stats') ?? false
+  }
 
   /** Drops everything built when the catalogue changed since the last look. */
   private fresh(): void {
+    // Built inline here they would stop every request for minutes; half-built they would be wrong.
+    if (this.preparingCompanies()) throw serviceUnavailable('company figures are being prepared after the first start; try again in a minute')
     const signal = `${currentCompanyStats(this.db)}:${derivedGeneration(this.db)}:${this.search.size()}`
     if (signal === this.signalSeen) return
     this.signalSeen = signal
@@ -52,5 +61,12 @@ export class CatalogueMemory {
 
   stats(): CatalogueStats {
     return this.snapshot().catalog
+  }
+
+  /** The catalogue's size (health checks, /status, metrics): from the snapshot, or while company stats are prepared, from the index and SQL's totals. */
+  counts(): { jobs_open: number; jobs_closed: number; companies: number; built_at: string | null } {
+    if (!this.preparingCompanies()) return this.stats()
+    const totals = catalogueTotals(this.db)
+    return { jobs_open: this.search.size(), jobs_closed: totals.closed, companies: totals.companies, built_at: totals.built }
   }
 }

@@ -36,8 +36,9 @@ export interface Snapshot {
 
 
 /** The catalogue's stats and full facet distributions; kept by CatalogueMemory until the catalogue changes. */
-export function takeSnapshot(db: DB, search: SearchEngine, companiesHiring: number): Snapshot {
-  const totals = db
+/** The catalogue's totals SQL answers from indexes (no posting is read). */
+export function catalogueTotals(db: DB): { closed: number; companies: number; latest: string | null; built: string | null } {
+  return db
     .prepare(
       `SELECT (SELECT count(*) FROM jobs WHERE closed_at IS NOT NULL) AS closed,
               (SELECT count(*) FROM companies) AS companies,
@@ -45,6 +46,10 @@ export function takeSnapshot(db: DB, search: SearchEngine, companiesHiring: numb
               (SELECT value FROM catalogue_meta WHERE key = 'built_at') AS built`,
     )
     .get() as { closed: number; companies: number; latest: string | null; built: string | null }
+}
+
+export function takeSnapshot(db: DB, search: SearchEngine, companiesHiring: number): Snapshot {
+  const totals = catalogueTotals(db)
   // The catalogue's figures count postings (search results count cards, one per role).
   const all = search.facets({ filters: { facets: {} }, postings: true })
   const open = all.total

@@ -43,7 +43,13 @@ export function startDeliveryWorker(ctx: AppContext): DeliveryWorker {
   let running: Promise<number> | null = null
   const tick = () => {
     if (running) return
-    running = drain().finally(() => (running = null))
+    // A pass that cannot reach the database (locked past the busy timeout) is retried by the next tick, not a crash.
+    running = drain()
+      .catch((error: unknown) => {
+        ctx.log.error('delivery pass failed', { error: error instanceof Error ? error.message : String(error) })
+        return 0
+      })
+      .finally(() => (running = null))
   }
   const seconds = ctx.config.deliveryPollSeconds
   const timer = seconds > 0 ? setInterval(tick, seconds * 1000) : null

@@ -216,7 +216,10 @@ export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
     latest_posted_at: nullable(timestamp()),
     built_at: nullable(timestamp()),
   }),
-  Status: object({ ok: { type: 'boolean' }, version: str(), jobs_open: count, jobs_closed: count, companies: count, built_at: nullable(timestamp()) }),
+  Status: object({
+    ok: { type: 'boolean' }, version: str(), jobs_open: count, jobs_closed: count, companies: count, built_at: nullable(timestamp()),
+    preparing: { type: 'array', items: { type: 'string', enum: ['company_stats', 'insights'] }, description: 'Derived data still being built beside serving after a first start (company figures, insights answer 503 meanwhile); empty when ready.' },
+  }),
   User: user,
   Ok: dataOf(object({ ok: { type: 'boolean', const: true } })),
 }

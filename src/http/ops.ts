@@ -30,8 +30,8 @@ export function createMetrics(ctx: AppContext): Metrics {
   })
   const gauge = (name: string, help: string, read: () => number) =>
     new Gauge({ name, help, registers: [registry], collect(this: Gauge) { this.set(read()) } })
-  gauge('openroles_catalogue_open_jobs', 'Open postings in the search index', () => ctx.catalogue.stats().jobs_open)
-  gauge('openroles_catalogue_companies', 'Companies in the catalogue', () => ctx.catalogue.stats().companies)
+  gauge('openroles_catalogue_open_jobs', 'Open postings in the search index', () => ctx.catalogue.counts().jobs_open)
+  gauge('openroles_catalogue_companies', 'Companies in the catalogue', () => ctx.catalogue.counts().companies)
   new Gauge({
     name: 'openroles_sources',
     help: 'Job-board sources by status (new, ok, failing)',
@@ -84,7 +84,7 @@ export function mountOps(app: H3, ctx: AppContext, metrics: Metrics): void {
   app.get('/readyz', () => {
     try {
       ctx.db.prepare('SELECT 1').get()
-      const stats = ctx.catalogue.stats()
+      const stats = ctx.catalogue.counts()
       return json(200, { status: 'ready', jobs_open: stats.jobs_open })
     } catch (error) {
       ctx.log.error('not ready', { error: String(error) })

@@ -8,11 +8,12 @@ const op = operations({ tags: ['service'], auth: 'public' })
 export function statusRoutes(ctx: AppContext): Route[] {
   return [
     op.get('/status', 'Service health and catalogue size', {
+      description: 'Serving as soon as the search index is in memory. After a first start, derived data may still be built beside serving: `preparing` names it, and what needs it answers 503 until it is ready.',
       query: v.object({}),
-      responses: { 200: { description: '`{ data: { ok, version, jobs_open, jobs_closed, companies, built_at } }`', schema: dataOf(ref('Status')) } },
+      responses: { 200: { description: '`{ data: { ok, version, jobs_open, jobs_closed, companies, built_at, preparing } }`', schema: dataOf(ref('Status')) } },
     }, () => {
       // The same cached snapshot as /stats/catalog: counting a million rows per health check would cost ~1 s.
-      const stats = ctx.catalogue.stats()
+      const stats = ctx.catalogue.counts()
       return {
         data: {
           ok: true,
@@ -21,8 +22,10 @@ export function statusRoutes(ctx: AppContext): Route[] {
           jobs_closed: stats.jobs_closed,
           companies: stats.companies,
           built_at: stats.built_at,
+          preparing: [...ctx.preparing.pending],
         },
       }
     }),
   ]
 }
+

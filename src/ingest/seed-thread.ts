@@ -1,22 +1,14 @@
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads'
 import type { JobRecord } from '../catalogue/job-record.ts'
 import { batchesOf, generateJobRecords } from './seed-records.ts'
+import { startModuleWorker } from '../worker-thread.ts'
 
 declare const __OPENROLES_SEED_WORKER__: string | undefined
 
-/**
- * The worker: the script beside the bundle once built (build.mjs names it); from the sources, a
- * small bootstrap that registers tsx in the worker (flags like --import do not reach workers) and
- * then loads the TypeScript module.
- */
+/** The seed worker (build.mjs bundles it beside the service). */
 function startWorker(workerData: object, transferList: MessagePort[]): Worker {
-  if (typeof __OPENROLES_SEED_WORKER__ === 'string') {
-    return new Worker(new URL(__OPENROLES_SEED_WORKER__, import.meta.url), { execArgv: [], workerData, transferList })
-  }
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'))
-  const source = JSON.stringify(new URL('./seed-worker.ts', import.meta.url).href)
-  const bootstrap = `import(${tsx}).then((tsx) => { tsx.register(); return import(${source}) })`
-  return new Worker(bootstrap, { eval: true, execArgv: [], workerData, transferList })
+  const bundled = typeof __OPENROLES_SEED_WORKER__ === 'string' ? __OPENROLES_SEED_WORKER__ : undefined
+  return startModuleWorker(bundled, new URL('./seed-worker.ts', import.meta.url), workerData, transferList)
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts'
 import { settleRollup, type SettleResult } from './rollup.ts'
+import { serviceUnavailable } from '../errors.ts'
 
 /**
  * The insights service inside the serving process: brings the rollup up to date before a read
@@ -8,6 +9,8 @@ import { settleRollup, type SettleResult } from './rollup.ts'
  * when the UTC date changes. The timer is unref'd so it never keeps a process alive.
  */
 export function currentRollup(ctx: AppContext): SettleResult {
+  // A first start's backfill runs beside serving (src/derived-prep.ts): a half-built history is not an answer.
+  if (ctx.preparing.pending.has('insights')) throw serviceUnavailable('insights are being prepared after the first start (the catalogue history is counted once); try again in a minute')
   const result = settleRollup(ctx.db, ctx.now(), { salaryMinSample: ctx.config.insightsSalaryMinSample })
   if (result.days > 50) ctx.log.info('insights rollup updated', { ...result })
   return result
@@ -22,7 +25,7 @@ export function startRollupScheduler(ctx: AppContext): RollupScheduler {
   if (minutes <= 0) return { stop() {} }
   const timer = setInterval(() => {
     try {
-      currentRollup(ctx)
+      if (!ctx.preparing.pending.has('insights')) currentRollup(ctx)
     } catch (error) {
       ctx.log.error('insights rollup failed', { error: String(error) })
     }

@@ -1,6 +1,6 @@
 import { getMeta, setMeta, type DB } from '../db/connection.ts'
 import { addDays, dayOf, isDay } from './days.ts'
-import { recomputeSalaryPercentiles } from './salary-rollup.ts'
+import { computeSalaryPercentiles, writeSalaryPercentiles } from './salary-rollup.ts'
 
 /**
  * The insights rollup: the history of the catalogue as small tables, so no insights request ever
@@ -95,32 +95,56 @@ export interface SettleResult {
   windowMoved: boolean
 }
 
-/** Whether settleRollup has anything to do: days pending, or the window day is not today's. */
+/** Days rebuilt per transaction (~0.1 s each at a million postings): a backfill of years of history never holds the write lock for long. */
+const DAYS_PER_TRANSACTION = 4
+/** Set while days were rebuilt but the salary percentiles not yet recomputed (a settle stopped half-way leaves it). */
+const SALARY_STALE_KEY = 'insight_salary_stale'
+
+/** Whether settleRollup has anything to do: days pending, salaries stale, or the window day is not today's. */
 export function rollupIsCurrent(db: DB, now: Date): boolean {
-  return getMeta(db, WINDOW_KEY) === windowDayOf(now) && db.prepare('SELECT 1 FROM insight_pending LIMIT 1').get() === undefined
+  return getMeta(db, WINDOW_KEY) === windowDayOf(now) && getMeta(db, SALARY_STALE_KEY) !== '1' && db.prepare('SELECT 1 FROM insight_pending LIMIT 1').get() === undefined
 }
 
 const windowDayOf = (now: Date) => addDays(dayOf(now), -GROWTH_WINDOW_DAYS)
 
 /**
- * Brings the rollup up to date with the postings and the clock, in one transaction: rebuilds the
- * pending days, moves the 30-day window to today's, and recomputes salary percentiles when any
- * posting changed. Cheap when nothing is pending (two lookups).
+ * Brings the rollup up to date with the postings and the clock: rebuilds the pending days, a batch
+ * per transaction (each day with its pending mark, so a writer marking it again meanwhile is never
+ * lost), then in one transaction moves the 30-day window to today's and recomputes salary
+ * percentiles when any posting changed. Cheap when nothing is pending (a few lookups).
  */
 export function settleRollup(db: DB, now: Date, options: { salaryMinSample: number }): SettleResult {
   if (rollupIsCurrent(db, now)) return { days: 0, windowMoved: false }
+  const target = windowDayOf(now)
+  const batch = db.prepare('SELECT day FROM insight_pending ORDER BY day LIMIT ?').pluck()
+  const unmark = db.prepare('DELETE FROM insight_pending WHERE day IN (SELECT value FROM json_each(?))')
+  let days = 0
+  for (let rebuilt = DAYS_PER_TRANSACTION; rebuilt === DAYS_PER_TRANSACTION; days += rebuilt) {
+    rebuilt = db.transaction(() => {
+      // An empty rollup counts nothing before any day, so its window can start at today's; noted now, so every batch uses the same.
+      const stored = getMeta(db, WINDOW_KEY) ?? target
+      const pending = batch.all(DAYS_PER_TRANSACTION) as string[]
+      if (!pending.length) return 0
+      // A timestamp that is not ISO 8601 gives no day; its posting cannot be placed in the history.
+      for (const day of pending) if (isDay(day)) rebuildDay(db, day, stored)
+      unmark.run(JSON.stringify(pending))
+      setMeta(db, WINDOW_KEY, stored)
+      setMeta(db, SALARY_STALE_KEY, '1')
+      return pending.length
+    })()
+  }
+  // Read before the last write transaction (seconds at a million postings); a posting changed meanwhile marks its day
+  // pending, and the settle that rebuilds it computes them again.
+  const salaries = getMeta(db, SALARY_STALE_KEY) === '1' ? computeSalaryPercentiles(db, options.salaryMinSample) : undefined
   return db.transaction(() => {
-    const target = windowDayOf(now)
-    // An empty rollup counts nothing before any day, so its window can start at today's.
     const stored = getMeta(db, WINDOW_KEY) ?? target
-    const days = db.prepare('SELECT day FROM insight_pending ORDER BY day').pluck().all() as string[]
-    // A timestamp that is not ISO 8601 gives no day; its posting cannot be placed in the history.
-    for (const day of days) if (isDay(day)) rebuildDay(db, day, stored)
-    db.exec('DELETE FROM insight_pending')
     if (stored !== target) moveWindow(db, stored, target)
     setMeta(db, WINDOW_KEY, target)
     db.exec('DELETE FROM insight_open WHERE open_count = 0 AND open_prev = 0')
-    if (days.length) recomputeSalaryPercentiles(db, options.salaryMinSample)
-    return { days: days.length, windowMoved: stored !== target }
+    if (salaries) {
+      writeSalaryPercentiles(db, salaries)
+      setMeta(db, SALARY_STALE_KEY, '0')
+    }
+    return { days, windowMoved: stored !== target }
   })()
 }

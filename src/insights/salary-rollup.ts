@@ -38,7 +38,23 @@ export function percentileOf(sorted: number[], p: number): number {
   return Math.round(sorted[low]! + (sorted[high]! - sorted[low]!) * (at - low))
 }
 
+type SalaryBucketRow = [string, string, string, string, string, number, number, number, number]
+
 export function recomputeSalaryPercentiles(db: DB, minSample: number): void {
+  writeSalaryPercentiles(db, computeSalaryPercentiles(db, minSample))
+}
+
+/** Replaces the stored percentiles (a short write: the rows were computed before). */
+export function writeSalaryPercentiles(db: DB, rows: SalaryBucketRow[]): void {
+  db.exec('DELETE FROM insight_salary')
+  const insert = db.prepare(
+    `INSERT INTO insight_salary (category, country, seniority, currency, period, sample_size, p25, p50, p75) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  for (const row of rows) insert.run(...row)
+}
+
+/** The percentile rows of every bucket with enough postings: reads only (seconds at a million postings). */
+export function computeSalaryPercentiles(db: DB, minSample: number): SalaryBucketRow[] {
   const categories = new Codes()
   const countries = new Codes()
   const seniorities = new Codes()
@@ -68,10 +84,7 @@ export function recomputeSalaryPercentiles(db: DB, minSample: number): void {
           else buckets.set(key, [value])
         }
   }
-  db.exec('DELETE FROM insight_salary')
-  const insert = db.prepare(
-    `INSERT INTO insight_salary (category, country, seniority, currency, period, sample_size, p25, p50, p75) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
+  const out: SalaryBucketRow[] = []
   for (const [key, values] of buckets) {
     if (values.length < minSample) continue
     values.sort((a, b) => a - b)
@@ -80,7 +93,8 @@ export function recomputeSalaryPercentiles(db: DB, minSample: number): void {
     const country = Math.floor(key / P / S) % C
     const category = Math.floor(key / P / S / C)
     const [currency, period] = pay.values[payCode]!.split('\t')
-    insert.run(categories.values[category], countries.values[country], seniorities.values[level], currency, period, values.length,
-      percentileOf(values, 0.25), percentileOf(values, 0.5), percentileOf(values, 0.75))
+    out.push([categories.values[category]!, countries.values[country]!, seniorities.values[level]!, currency!, period!, values.length,
+      percentileOf(values, 0.25), percentileOf(values, 0.5), percentileOf(values, 0.75)])
   }
+  return out
 }

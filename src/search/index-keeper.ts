@@ -15,6 +15,7 @@ import { allViewCounts, changeCount, changesSince, forgetChanges, forgetViewChan
 import type { DocColumns } from './doc-columns.ts'
 import { FtsWorkers } from './fts-workers.ts'
 import { loadAllOpen, MULTI_FIELDS, patchJobs, SINGLE_FIELDS } from './index-load.ts'
+import { loadAllOpenOnThreads } from './index-load-threads.ts'
 import { copySnapshot, readSnapshot, snapshotPath, writeSnapshot } from './index-snapshot.ts'
 import { SearchIndex } from './search-index.ts'
 import { buildTermIndex, buildTermIndexOnWorkers, currentTerms } from './term-build.ts'
@@ -123,7 +124,8 @@ export class IndexKeeper {
   private rebuild(latest: number): void {
     // Counts read below are at least this fresh; later view changes are applied from the log.
     this.appliedViews = latestViewChange(this.db)
-    const columns = loadAllOpen(this.db)
+    // A database file loads on the worker threads and this one, in id ranges side by side.
+    const columns = this.db.memory || this.workerCount === 0 ? loadAllOpen(this.db) : loadAllOpenOnThreads(this.db, this.workerCount)
     this.index = new SearchIndex(columns)
     this.terms = undefined
     this.readTerms(columns)

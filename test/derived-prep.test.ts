@@ -1,0 +1,76 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp, createContext } from '../src/app.ts'
+import { defaultConfig } from '../src/config.ts'
+import { openDatabase } from '../src/db/connection.ts'
+import { upsertJob } from '../src/catalogue/job-store.ts'
+import { refreshDerivedData } from '../src/catalogue/refresh.ts'
+import { createTestApp, fixtureJob, inProcessCaller } from './helpers/app.ts'
+
+const jobs = () => [
+  fixtureJob({ title: 'Backend Engineer', category: 'backend', seniority: 'senior', countries: ['DE'], skills: [{ slug: 'go', name: 'Go' }], createdAt: '2026-10-02T00:00:00.000Z' }),
+  fixtureJob({ title: 'Data Engineer', category: 'data_engineering', seniority: 'middle', countries: ['GB'], company: { slug: 'globex', name: 'Globex' }, skills: [{ slug: 'python', name: 'Python' }], createdAt: '2026-10-20T00:00:00.000Z' }),
+  fixtureJob({ title: 'Frontend Developer', category: 'frontend', seniority: 'senior', countries: ['DE'], createdAt: '2026-11-01T00:00:00.000Z' }),
+]
+const reads = ['/api/v1/jobs/search?q=engineer&limit=10', '/api/v1/jobs/facets', '/api/v1/jobs/facets?countries=de&disjunctive=true']
+
+test('a first start serves search before its derived data is built beside it, and everything once it is', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'openroles-first-start-'))
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const path = join(dir, 'catalogue.db')
+  // A catalogue written without its company stats or insights history (as a bulk build leaves it).
+  const seeded = openDatabase(path)
+  refreshDerivedData(seeded, seeded.transaction(() => jobs().map((job) => upsertJob(seeded, job).id))())
+  seeded.close()
+
+  const db = openDatabase(path)
+  const ctx = createContext(defaultConfig({ dbPath: path }), db)
+  t.after(async () => {
+    await ctx.close?.()
+    db.close()
+  })
+  const call = inProcessCaller(createApp(ctx))
+  ctx.search.refresh()
+  // Another connection holds the write lock, so the worker cannot finish before the reads below.
+  const holder = openDatabase(path)
+  holder.exec('BEGIN IMMEDIATE')
+  ctx.preparing.start(db, { now: ctx.now(), salaryMinSample: ctx.config.insightsSalaryMinSample, log: ctx.log })
+  assert.deepEqual([...ctx.preparing.pending].sort(), ['company_stats', 'insights'])
+
+  const before = await Promise.all(reads.map((path) => call(path)))
+  assert.ok(before.every((read) => read.status === 200))
+  const status = await call('/api/v1/status')
+  assert.equal(status.status, 200)
+  assert.deepEqual(status.body.data.preparing.sort(), ['company_stats', 'insights'])
+  assert.equal(status.body.data.jobs_open, 3)
+  const insights = await call('/api/v1/insights/roles')
+  assert.equal(insights.status, 503)
+  assert.match(insights.body.error, /being prepared/)
+  assert.equal((await call('/api/v1/companies')).status, 503)
+  assert.equal((await call('/api/v1/companies/acme')).status, 503)
+  assert.deepEqual((await call('/readyz')).body, { status: 'ready', jobs_open: 3 }, 'ready to serve meanwhile')
+
+  holder.exec('COMMIT')
+  holder.close()
+  await ctx.preparing.done
+  assert.equal(ctx.preparing.pending.size, 0)
+  const after = await Promise.all(reads.map((path) => call(path)))
+  assert.deepEqual(after.map((read) => read.body), before.map((read) => read.body), 'the same answers before and after')
+  assert.deepEqual((await call('/api/v1/status')).body.data.preparing, [])
+
+  // What a catalogue whose derived data was built inline answers.
+  const reference = createTestApp({ jobs: jobs() })
+  for (const path of ['/api/v1/insights/roles', '/api/v1/insights/skills', '/api/v1/insights/velocity?from=2026-10-01&to=2026-11-10']) {
+    const [ours, theirs] = [await call(path), await reference.get(path)]
+    assert.equal(ours.status, 200, path)
+    assert.ok(ours.body.data.length > 0, path)
+    assert.deepEqual(ours.body, theirs.body, path)
+  }
+  assert.equal((await call('/api/v1/companies/acme')).body.data.company.job_count, 2)
+  const companies = await call('/api/v1/companies')
+  assert.equal(companies.status, 200)
+  assert.deepEqual(companies.body.data.map((company: { slug: string; job_count: number }) => [company.slug, company.job_count]).sort(), [['acme', 2], ['globex', 1]])
+})
