@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { listen } from 'listhen'
 import { toNodeHandler } from 'h3'
 import { loadConfig, type Config } from './config.ts'
-import { intOption, type CommandSpec } from './cli/command.ts'
+import { intOption, type CommandSpec, valueOption } from './cli/command.ts'
 import { openDatabase } from './db/connection.ts'
 import { createApp, createContext } from './app.ts'
 import { seedCatalogue } from './ingest/seed.ts'
@@ -116,7 +116,7 @@ export const serveCommand: CommandSpec = {
   summary: 'Serve the API and the search page (creates and seeds the database on first start).',
   options: {
     port: { type: 'string', short: 'p', value: 'N', help: 'TCP port (default PORT, 8080)' },
-    host: { type: 'string', value: 'HOST', help: 'interface to listen on (default HOST, 127.0.0.1; 0.0.0.0 for every interface)' },
+    host: valueOption('HOST', 'interface to listen on (default HOST, 127.0.0.1; 0.0.0.0 for every interface)'),
   },
   run({ values }) {
     const config = loadConfig()

@@ -9,6 +9,21 @@ export type UpsertOutcome = 'inserted' | 'updated' | 'closed' | 'unchanged'
 const json = (value: string[] | undefined) => JSON.stringify(value ?? [])
 const flag = (value: boolean | null | undefined) => (value === null || value === undefined ? null : value ? 1 : 0)
 
+/** Company columns an import refreshes: a field the record leaves out keeps its stored value, a list the record gives empty too. */
+const COMPANY_KEPT = ['tagline', 'homepage', 'careers_url', 'description', 'hq_country', 'company_type', 'company_size', 'year_founded', 'employee_count', 'organization_type', 'maturity']
+const COMPANY_LISTS = ['industries', 'yc_batch', 'yc_status', 'yc_stage', 'yc_flags', 'subindustries']
+const camel = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())
+const companyField = (column: string) => camel(column) as keyof CompanyRecord
+const COMPANY_COLUMNS = ['slug', 'name', ...COMPANY_KEPT, ...COMPANY_LISTS]
+const COMPANY_UPSERT = `INSERT INTO companies (${COMPANY_COLUMNS.join(', ')}, created_at, updated_at)
+  VALUES (${COMPANY_COLUMNS.map((column) => `@${column}`).join(', ')}, @now, @now)
+  ON CONFLICT (slug) DO UPDATE SET
+    name = excluded.name,
+    ${COMPANY_KEPT.map((column) => `${column} = coalesce(excluded.${column}, ${column})`).join(',\n    ')},
+    ${COMPANY_LISTS.map((column) => `${column} = CASE WHEN excluded.${column} = '[]' THEN ${column} ELSE excluded.${column} END`).join(',\n    ')},
+    updated_at = excluded.updated_at
+  RETURNING id`
+
 /** Inserts or refreshes a company by slug; returns its id. Fields the record leaves out keep their stored value. */
 export function upsertCompany(db: DB, company: CompanyRecord, now: string): number {
   // A bare reference (slug and name) to a stored company changes nothing, so it costs one lookup, not a write.
@@ -17,57 +32,14 @@ export function upsertCompany(db: DB, company: CompanyRecord, now: string): numb
     const known = prepared(db, 'SELECT id FROM companies WHERE slug = ? AND name = ?').get(company.slug, company.name) as { id: number } | undefined
     if (known) return known.id
   }
-  const row = prepared(db,
-      `INSERT INTO companies (slug, name, tagline, homepage, careers_url, description, hq_country, industries,
-         company_type, company_size, year_founded, employee_count, organization_type, maturity,
-         yc_batch, yc_status, yc_stage, yc_flags, subindustries, created_at, updated_at)
-       VALUES (@slug, @name, @tagline, @homepage, @careersUrl, @description, @hqCountry, @industries,
-         @companyType, @companySize, @yearFounded, @employeeCount, @organizationType, @maturity,
-         @ycBatch, @ycStatus, @ycStage, @ycFlags, @subindustries, @now, @now)
-       ON CONFLICT (slug) DO UPDATE SET
-         name = excluded.name,
-         tagline = coalesce(excluded.tagline, tagline),
-         homepage = coalesce(excluded.homepage, homepage),
-         careers_url = coalesce(excluded.careers_url, careers_url),
-         description = coalesce(excluded.description, description),
-         hq_country = coalesce(excluded.hq_country, hq_country),
-         industries = CASE WHEN excluded.industries = '[]' THEN industries ELSE excluded.industries END,
-         company_type = coalesce(excluded.company_type, company_type),
-         company_size = coalesce(excluded.company_size, company_size),
-         year_founded = coalesce(excluded.year_founded, year_founded),
-         employee_count = coalesce(excluded.employee_count, employee_count),
-         organization_type = coalesce(excluded.organization_type, organization_type),
-         maturity = coalesce(excluded.maturity, maturity),
-         yc_batch = CASE WHEN excluded.yc_batch = '[]' THEN yc_batch ELSE excluded.yc_batch END,
-         yc_status = CASE WHEN excluded.yc_status = '[]' THEN yc_status ELSE excluded.yc_status END,
-         yc_stage = CASE WHEN excluded.yc_stage = '[]' THEN yc_stage ELSE excluded.yc_stage END,
-         yc_flags = CASE WHEN excluded.yc_flags = '[]' THEN yc_flags ELSE excluded.yc_flags END,
-         subindustries = CASE WHEN excluded.subindustries = '[]' THEN subindustries ELSE excluded.subindustries END,
-         updated_at = excluded.updated_at
-       RETURNING id`,
-    )
-    .get({
-      slug: company.slug,
-      name: company.name,
-      tagline: company.tagline ?? null,
-      homepage: company.homepage ?? null,
-      careersUrl: company.careersUrl ?? null,
-      description: company.description ?? null,
-      hqCountry: company.hqCountry?.toLowerCase() ?? null,
-      industries: json(company.industries),
-      companyType: company.companyType ?? null,
-      companySize: company.companySize ?? null,
-      yearFounded: company.yearFounded ?? null,
-      employeeCount: company.employeeCount ?? null,
-      organizationType: company.organizationType ?? null,
-      maturity: company.maturity ?? null,
-      ycBatch: json(company.ycBatch),
-      ycStatus: json(company.ycStatus),
-      ycStage: json(company.ycStage),
-      ycFlags: json(company.ycFlags),
-      subindustries: json(company.subindustries),
-      now,
-    }) as { id: number }
+  const row = prepared(db, COMPANY_UPSERT).get({
+    slug: company.slug,
+    name: company.name,
+    ...Object.fromEntries(COMPANY_KEPT.map((column) => [column, company[companyField(column)] ?? null])),
+    ...Object.fromEntries(COMPANY_LISTS.map((column) => [column, json(company[companyField(column)] as string[] | undefined)])),
+    hq_country: company.hqCountry?.toLowerCase() ?? null,
+    now,
+  }) as { id: number }
   if (company.collections) {
     prepared(db, 'DELETE FROM company_collections WHERE company_id = ?').run(row.id)
     const add = prepared(db, 'INSERT OR IGNORE INTO company_collections (company_id, collection) VALUES (?, ?)')
@@ -77,7 +49,6 @@ export function upsertCompany(db: DB, company: CompanyRecord, now: string): numb
 }
 
 const ATTRIBUTES: readonly PostingAttribute[] = POSTING_ATTRIBUTES
-const camel = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())
 
 /** Attribute columns of jobs written from the JobRecord field of the same name in camelCase. */
 const RECORD_ATTRIBUTES = ATTRIBUTES.filter((row) => tableOf(row) === 'jobs' && !row.fixed && row.kind !== 'multi')

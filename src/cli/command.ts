@@ -12,6 +12,11 @@ export interface OptionSpec {
   help: string
 }
 
+/** An option that takes a value: `--db PATH`. */
+export const valueOption = (value: string, help: string): OptionSpec => ({ type: 'string', value, help })
+/** `--db PATH`, the database file of commands that open one. */
+export const dbOption = valueOption('PATH', 'database file (default OPENROLES_DB)')
+
 export interface CommandSpec {
   name: string
   summary: string

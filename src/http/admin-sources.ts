@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { operations, type Route } from './route.ts'
+import { created, operations, type Route } from './route.ts'
 import { intParam, pageOf, trimmedText } from './validate.ts'
 import { addSource, findSource, listSources } from '../sources/board-store.ts'
 import { toSourceJson } from '../sources/source-json.ts'
@@ -49,8 +49,7 @@ export function adminSourceRoutes(ctx: AppContext): Route[] {
       responses: { 201: 'source added', 400: 'unknown kind, bad token or refused URL', 409: 'a source of that name exists' },
     }, (event, { body }) => {
       const row = addSource(ctx.db, body, { allowPrivateHosts: ctx.config.sourcesAllowPrivateHosts, now: ctx.now().toISOString() })
-      event.res.status = 201
-      return { data: toSourceJson(ctx.db, row) }
+      return created(event, toSourceJson(ctx.db, row))
     }),
     op.delete('/admin/sources/:id', 'Remove a job-board source (moderators)', {
       description: 'Stops crawling the board and closes the postings it kept open (they stay readable by slug). Answers how many were closed.',

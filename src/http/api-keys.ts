@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { operations, type Route } from './route.ts'
+import { created, operations, type Route } from './route.ts'
 import { countApiKeys, createApiKey, deleteApiKey, listApiKeys, toApiKeyJson } from '../account/api-keys.ts'
 import { conflict } from '../errors.ts'
 import { intParam } from './validate.ts'
@@ -22,12 +22,11 @@ export function apiKeyRoutes(ctx: AppContext): Route[] {
       }),
       responses: { 201: 'key created; `key` holds the secret, shown once', 409: 'key limit reached' },
     }, (event, { body, caller }) => {
-      const created = ctx.db.transaction(() => {
+      const made = ctx.db.transaction(() => {
         if (countApiKeys(ctx.db, caller.userId) >= ctx.config.apiKeysPerUser) throw conflict(`an account may hold at most ${ctx.config.apiKeysPerUser} API keys; delete one first`)
         return createApiKey(ctx.db, caller.userId, body.name, ctx.now())
       })()
-      event.res.status = 201
-      return { data: { ...toApiKeyJson(created.apiKey), key: created.key } }
+      return created(event, { ...toApiKeyJson(made.apiKey), key: made.key })
     }),
     op.deleteOwn('/me/api-keys/:id', 'Delete (revoke) a personal API key', {
       description: 'The key stops working at once. 404 when you have no key with this id.',

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { operations, type Route } from './route.ts'
+import { created, operations, type Route } from './route.ts'
 import { sseResponse } from './sse.ts'
 import { jobHeading } from '../catalogue/job-lookup.ts'
 import { badRequest, conflict } from '../errors.ts'
@@ -53,8 +53,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
       query: CreateQuery,
     }, (event, { caller, query }) => {
       const session = createSession(ctx.db, caller.userId, query, ctx.now())
-      event.res.status = 201
-      return { data: session }
+      return created(event, session)
     }),
     op.get('/assistant/sessions', 'The caller’s assistant sessions', {
       description: 'Newest activity first; tailoring sessions are left out. `meta: { total }`.',

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { object, pageOf as pageSchema } from './openapi-shapes.ts'
-import { operations, type Route } from './route.ts'
+import { created, operations, type Route } from './route.ts'
 import { intParam, pagedList, pageOf, pagingEntries } from './validate.ts'
 import { notFound } from '../errors.ts'
 import { companyRowBySlug } from '../catalogue/company-read.ts'
@@ -63,9 +63,7 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
     }, (event, { params, body, caller }) => {
       const row = company(params.slug)
       const text = requireText(body.body, 'body', FEEDBACK_MAX_RUNES)
-      const data = upsertFeedback(db, row.id, caller.userId, { rating: body.rating, feedbackType: body.feedback_type, body: text }, { now: ctx.now(), perDay: ctx.config.feedbackPerDay })
-      event.res.status = 201
-      return { data }
+      return created(event, upsertFeedback(db, row.id, caller.userId, { rating: body.rating, feedbackType: body.feedback_type, body: text }, { now: ctx.now(), perDay: ctx.config.feedbackPerDay }))
     }),
     op.delete('/companies/:slug/feedback', 'Remove your review of one type', {
       description: 'A no-op when you have none of that type. Answers the company’s fresh counters.',

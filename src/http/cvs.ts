@@ -1,12 +1,13 @@
 import * as v from 'valibot'
 import type { H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { operations, type Route } from './route.ts'
+import { created, operations, type Route } from './route.ts'
+import type { Caller } from '../account/caller.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { FONTS, TEMPLATES } from '../cv/catalog.ts'
 import { DocumentSchema } from '../cv/document.ts'
 import { OpsSchema } from '../cv/ops.ts'
-import { cvMeta, cvOf, cvRecord, deleteCv, tailoredCvs } from '../cv/store.ts'
+import { cvMeta, cvOf, cvRecord, deleteCv, tailoredCvs, type CvRow } from '../cv/store.ts'
 import { createBaseCv, patchCv, replaceCv, setTemplate } from '../cv/cvs.ts'
 import { listRevisions, undoBatch, undoRevision } from '../cv/revisions.ts'
 import { renderCvPdf } from '../cv/render.ts'
@@ -41,6 +42,11 @@ export function cvRoutes(ctx: AppContext): Route[] {
     if (!row) throw notFound('not found')
     return row
   }
+  /** GET of one of the caller's CVs, or of something about it: 404 `not your CV` for any other id. */
+  const cvRead = (path: string, summary: string, spec: { description: string; auth?: 'session' | 'session-or-key'; responses?: Record<number, string> }, read: (cv: CvRow, caller: Caller) => unknown) =>
+    op.get(`/me/cvs/:id${path}`, summary, { ...spec, params: IdParams, responses: { 404: 'not your CV', ...spec.responses } }, (_event, { params, caller }) => ({
+      data: read(mine(caller.userId, params.id), caller),
+    }))
   return [
     op.get('/cv-templates', 'CV templates', {
       description: 'The nine templates `[{ id, label, style, photo }]`; `classic-ats` is the default, `portrait` and `headshot` show your photo.',
@@ -66,18 +72,14 @@ export function cvRoutes(ctx: AppContext): Route[] {
       responses: { 201: 'the tailored CV', 400: 'job_slug is required', 402: 'the tailor allowance is used up (when enforced)', 404: 'job not found', 409: 'add a résumé before tailoring (no base CV and no profile)' },
     }, (event, { body, caller }) => {
       if (!body.job_slug) throw badRequest('job_slug is required')
-      const data = tailorCv(db, ctx.config, caller.userId, body.job_slug, caps(), ctx.now())
-      event.res.status = 201
-      return { data }
+      return created(event, tailorCv(db, ctx.config, caller.userId, body.job_slug, caps(), ctx.now()))
     }),
     op.post('/me/cvs/:id/tailor-session', 'A fresh session for a tailored CV', {
       description: '201 `{ tailor_cv_id, base_cv_id, session_id }`: the CV is bound to a new assistant session of preset `tailor` (the old session stays readable but no longer tailors this CV).',
       params: IdParams,
       responses: { 201: 'bound', 404: 'not your CV', 409: 'not a tailored CV, no base CV, or the vacancy is gone' },
     }, (event, { params, caller }) => {
-      const data = newTailorSession(db, caller.userId, mine(caller.userId, params.id), ctx.now())
-      event.res.status = 201
-      return { data }
+      return created(event, newTailorSession(db, caller.userId, mine(caller.userId, params.id), ctx.now()))
     }),
     op.put('/me/cvs/:id/session', 'Bind a CV to a session', {
       description: 'JSON `{ session_id }`; the CV’s `agent_session_id` becomes it. 204.',
@@ -97,12 +99,10 @@ export function cvRoutes(ctx: AppContext): Route[] {
       params: IdParams,
       responses: { 404: 'not your CV', 409: 'not a tailored CV, or add a résumé before resetting from it' },
     }, (_event, { params, caller }) => ({ data: cvRecord(resetTailored(db, caller.userId, mine(caller.userId, params.id), caps(), now())) })),
-    op.get('/me/cvs/:id', 'One CV', {
+    cvRead('', 'One CV', {
       description: `${RECORD}. ${DOC} Through an API key the header's name, email, phone and links are left out (the location stays).`,
       auth: 'session-or-key',
-      params: IdParams,
-      responses: { 404: 'not your CV' },
-    }, (_event, { params, caller }) => ({ data: cvRecord(mine(caller.userId, params.id), { forKey: caller.kind === 'key' }) })),
+    }, (cv, caller) => cvRecord(cv, { forKey: caller.kind === 'key' })),
     op.put('/me/cvs/:id', 'Replace a CV', {
       description: `JSON \`{ title, template_id, document }\`: the whole document is replaced, recorded as one revision (actor candidate, origin editor). ${DOC} Answers ${META}.`,
       params: IdParams,
@@ -157,27 +157,22 @@ export function cvRoutes(ctx: AppContext): Route[] {
       body: v.object({ enabled: v.boolean('enabled must be true or false') }),
       responses: { 400: 'enabled missing', 404: 'not your CV', 409: 'link tracing is not configured on this deployment' },
     }, (_event, { params, body, caller }) => ({ data: { tracer_links_enabled: setTracing(db, mine(caller.userId, params.id), body.enabled, ctx.config.cvVisitorSalt) } })),
-    op.get('/me/cvs/:id/job-match', 'How well a tailored CV fits its job', {
+    cvRead('/job-match', 'How well a tailored CV fits its job', {
       description: 'Deterministic: `{ available, reason?, score?: { overall (0–100), categories: [{ id, label, earned, weight, available, reason?, items? }], contributing, matched_skills, missing_skills, requirements: [{ text, priority, coverage, skills, missing? }] } }`. Categories and weights: `requirements_coverage` 40 (the description’s lines that name skills), `keyword_match` 30 (the job’s skills named in the CV), `job_title_match` 20 (the title’s words in your roles), `seniority_fit` 10 (years of dated experience against the job’s seniority). `overall` is the earned share of the available weights.',
-      params: IdParams,
-      responses: { 404: 'not your CV', 409: 'not a tailored CV, or the vacancy is gone' },
-    }, (_event, { params, caller }) => ({ data: jobMatch(db, mine(caller.userId, params.id), ctx.now()) })),
-    op.get('/me/cvs/:id/tailor-context', 'The job and the fit, for tailoring a CV', {
+      responses: { 409: 'not a tailored CV, or the vacancy is gone' },
+    }, (cv) => jobMatch(db, cv, ctx.now())),
+    cvRead('/tailor-context', 'The job and the fit, for tailoring a CV', {
       description: '`{ job: { title, company, public_slug, description (at most 6000 characters) }, verdict, overall_score, recommendation, dimensions: [{ key, label, score, comment }], missing_have, missing_gap: [{ text, priority, status, skills }], strengths, gaps }`, from the deterministic job match (see job-match); verdict bands: ≥75 Strong Fit, ≥60 Good Fit, ≥45 Moderate Fit, ≥30 Weak Fit, else Poor Fit. `missing_have` stays empty until an experience bank exists.',
       auth: 'session-or-key',
-      params: IdParams,
-      responses: { 404: 'not your CV', 409: 'not a tailored CV, the vacancy is gone, or no analysis is available' },
-    }, (_event, { params, caller }) => ({ data: tailorContext(db, mine(caller.userId, params.id), ctx.now()) })),
-    op.get('/me/cvs/:id/ats-delta', 'Did tailoring help an ATS read the CV?', {
+      responses: { 409: 'not a tailored CV, the vacancy is gone, or no analysis is available' },
+    }, (cv) => tailorContext(db, cv, ctx.now())),
+    cvRead('/ats-delta', 'Did tailoring help an ATS read the CV?', {
       description: '`{ available, reason?, base_cv_id?, delta?: { base, tailored, change, categories: [{ id, label, base, tailored, change, items? }], regressed, worst_category? } }`. Both CVs are typeset with the tailored template and typography, their PDF text is read back and scored 0–100 per category: `keywords` (the job’s skills found), `sections` (standard headings), `contact` (email, phone), `parseable` (share of the written words the text layer keeps); the score is their mean. `available: false` when the server has no pdftotext.',
-      params: IdParams,
-      responses: { 404: 'not your CV', 409: 'not a tailored CV, the vacancy is gone, or no base CV' },
-    }, (_event, { params, caller }) => ({ data: atsDelta(db, caller.userId, mine(caller.userId, params.id)) })),
-    op.get('/me/cvs/:id/revisions', 'A CV’s revisions', {
+      responses: { 409: 'not a tailored CV, the vacancy is gone, or no base CV' },
+    }, (cv, caller) => atsDelta(db, caller.userId, cv)),
+    cvRead('/revisions', 'A CV’s revisions', {
       description: 'Newest first: `[{ id, actor, origin, batch_id?, title, note?, paths, reverted, undoable, reverts_id?, created_at }]`. The log is append-only; an undo is itself a revision. No meta.',
-      params: IdParams,
-      responses: { 404: 'not your CV' },
-    }, (_event, { params, caller }) => ({ data: listRevisions(db, mine(caller.userId, params.id)) })),
+    }, (cv) => listRevisions(db, cv)),
     op.post('/me/cvs/:id/revisions/:rid/undo', 'Undo one revision', {
       description: `Puts back what that revision changed, as a new revision; later edits to other parts survive. Answers \`{ cv: ${META.slice(1, -1)}, revision }\`.`,
       params: RevParams,

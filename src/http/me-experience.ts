@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { operations, type Route } from './route.ts'
+import { created, operations, type Route } from './route.ts'
 import { createEmployment, deleteEmployment, updateEmployment } from '../experience/bank.ts'
 import { bankView, createAtom, deleteAtom, mergeAtoms, updateAtom } from '../experience/atoms.ts'
 
@@ -41,10 +41,6 @@ const op = operations({ tags: ['experience'], auth: 'session' })
 
 export function meExperienceRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
-  const created = <T>(event: { res: { status?: number } }, data: T) => {
-    event.res.status = 201
-    return { data }
-  }
   return [
     op.get('/me/experience', 'Your experience bank', {
       description: `\`{ employments: [Employment + atoms: [AtomView]], unplaced: [AtomView] }\`. Employment is ${EMPLOYMENT}; AtomView is ${ATOM} plus \`needs_context\` (no context yet), \`needs_metrics\` (no metrics and no number in the claim) and \`cluster_id\` on claims that nearly repeat another (share most of their words), naming the group.`,
@@ -63,11 +59,7 @@ export function meExperienceRoutes(ctx: AppContext): Route[] {
       body: EmploymentPatch,
       responses: { 200: '`{ data: Employment }`', 400: 'invalid field', 404: 'not found (also a malformed id)' },
     }, (_event, { caller, params, body }) => ({ data: updateEmployment(db, caller.userId, params.id, body) })),
-    op.delete('/me/experience/employments/:id', 'Delete a job or project and its claims', {
-      description: '204.',
-      params: IdParams,
-      responses: { 204: 'deleted', 404: 'not found' },
-    }, (_event, { caller, params }) => deleteEmployment(db, caller.userId, params.id)),
+    op.deleteOwn('/me/experience/employments/:id', 'Delete a job or project and its claims', { description: '204.', params: IdParams }, 'not found', (userId, id) => deleteEmployment(db, userId, id)),
     op.post('/me/experience/atoms', 'Add a claim', {
       description: `\`{ claim, employment_id?, context?, metrics?, skills?, source_ref? }\` (claim ≤ 400 characters, context ≤ 1200, ≤ 10 metrics, ≤ 40 skills). Provenance is always \`manual\`. Answers ${ATOM}.`,
       auth: 'session-or-key',
@@ -80,11 +72,7 @@ export function meExperienceRoutes(ctx: AppContext): Route[] {
       body: AtomPatch,
       responses: { 200: '`{ data: Atom }`', 400: 'invalid field', 404: 'not found', 409: 'the new claim text is already in the bank' },
     }, (_event, { caller, params, body }) => ({ data: updateAtom(db, caller.userId, params.id, body) })),
-    op.delete('/me/experience/atoms/:id', 'Delete a claim', {
-      description: '204.',
-      params: IdParams,
-      responses: { 204: 'deleted', 404: 'not found' },
-    }, (_event, { caller, params }) => deleteAtom(db, caller.userId, params.id)),
+    op.deleteOwn('/me/experience/atoms/:id', 'Delete a claim', { description: '204.', params: IdParams }, 'not found', (userId, id) => deleteAtom(db, userId, id)),
     op.post('/me/experience/atoms/merge', 'Merge two claims', {
       description: '`{ ids: [keep, lose] }`: `keep` keeps its claim and provenance, takes the longer context and the union of metrics and skills; `lose` is deleted. Answers the kept Atom.',
       body: Merge,

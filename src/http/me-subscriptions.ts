@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, pageOf as pageSchema, ref } from './openapi-shapes.ts'
-import { operations, type Route } from './route.ts'
+import { created, operations, type Route } from './route.ts'
 import { intParam, pagedList, pageOf, pagingEntries } from './validate.ts'
 import { conflict, notFound } from '../errors.ts'
 import { DELIVERY_CHANNELS } from '../me/notifications.ts'
@@ -43,8 +43,7 @@ export function meSubscriptionRoutes(ctx: AppContext): Route[] {
       if ('error' in outcome) {
         throw outcome.error === 'exists' ? conflict('this saved search already has a subscription on this channel') : notFound('no such saved search')
       }
-      event.res.status = 201
-      return { data: outcome.subscription }
+      return created(event, outcome.subscription)
     }),
     op.patch('/me/subscriptions/:id', 'Pause or resume a subscription', {
       description: 'active -> paused with `active: false`, paused -> active with `active: true`. Resuming does not send what arrived while paused.',

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { getRequestURL, redirect, type H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import { dataOf, listOf, object, ref } from './openapi-shapes.ts'
-import { operations, type Route } from './route.ts'
+import { created, operations, type Route } from './route.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { parseOAuthProviders, type OAuthProvider } from '../account/oauth-providers.ts'
 import { beginOAuth, completeOAuth, createExchangeCode, redeemExchangeCode } from '../account/oauth-flow.ts'
@@ -125,8 +125,7 @@ export function oauthRoutes(ctx: AppContext): Route[] {
     }, (event, { caller }) => {
       assertSameSiteWrite(ctx, event)
       const minted = mintExtensionToken(ctx, caller.userId)
-      event.res.status = 201
-      return { data: { token: minted.token, token_type: 'Bearer', expires_at: minted.expiresAt } }
+      return created(event, { token: minted.token, token_type: 'Bearer', expires_at: minted.expiresAt })
     }),
   ]
 }

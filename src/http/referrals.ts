@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { operations, type Route } from './route.ts'
+import { created, operations, type Route } from './route.ts'
 import { notFound } from '../errors.ts'
 import { readMultipart } from './multipart.ts'
 import { createOffer, decideOffer, myOffers, offerProof, pendingOffers, withdrawOffer } from '../community/referral-offers.ts'
@@ -41,9 +41,7 @@ export function referralRoutes(ctx: AppContext): Route[] {
       responses: { 201: { description: '`{ data: Offer }`', schema: dataOf(ref('ReferralOffer')) }, 400: 'company_slug missing, file missing, not a PDF, or a broken multipart body', 404: 'no such company', 409: 'you already offered for this company', 413: 'the file or a field is too large, or too many fields', 415: 'not multipart/form-data', 422: 'not a LinkedIn profile URL' },
     }, async (event, { caller }) => {
       const form = await readMultipart(event, { ...FORM_LIMITS, fileBytes: ctx.config.referralProofMaxBytes }, 'file')
-      const data = createOffer(db, caller.userId, { companySlug: form.fields.company_slug, linkedinUrl: form.fields.linkedin_url, proof: form.file }, ctx.now())
-      event.res.status = 201
-      return { data }
+      return created(event, createOffer(db, caller.userId, { companySlug: form.fields.company_slug, linkedinUrl: form.fields.linkedin_url, proof: form.file }, ctx.now()))
     }),
     op.get('/me/referrals/offers', 'Your referral offers, newest first', {
       description: `Each is ${OFFER_SHAPE}. No meta.`,
@@ -67,12 +65,10 @@ export function referralRoutes(ctx: AppContext): Route[] {
       }),
       responses: { 201: '`{ data: { id, company_slug, company_name, job_id, job_slug, cv_kind, cv_id, status, created_at } }`', 404: "we don't have that company", 409: 'no referral available, or an active request exists', 422: 'bad LinkedIn URL, no contact, invalid CV choice, no profile to send', 429: 'too many requests in 24 hours (Retry-After)' },
     }, (event, { body, caller }) => {
-      const data = withNotices(ctx, (notices) => createRequest(db, caller.userId, {
+      return created(event, withNotices(ctx, (notices) => createRequest(db, caller.userId, {
         companySlug: body.company_slug, jobId: body.job_id, cvKind: body.cv_kind, cvId: body.cv_id, linkedinUrl: body.linkedin_url,
         contactTelegram: body.contact_telegram, contactEmail: body.contact_email, note: body.note,
-      }, { now: ctx.now(), perDay: ctx.config.referralRequestsPerDay, notices }))
-      event.res.status = 201
-      return { data }
+      }, { now: ctx.now(), perDay: ctx.config.referralRequestsPerDay, notices })))
     }),
     op.get('/me/referrals/requests', 'Your referral requests, newest first', {}, (_event, { caller }) => ({ data: myRequests(db, caller.userId) })),
     op.get('/me/referrals/incoming', 'Requests waiting for you as a referrer', {

@@ -94,6 +94,12 @@ export function defineOperation<
   }
 }
 
+/** The answer of an operation that created something: 201 with `{ data }`. */
+export function created<T>(event: H3Event, data: T): { data: T } {
+  event.res.status = 201
+  return { data }
+}
+
 /** What the operations of one route module share: their tags, auth rule and rate budget. */
 export interface ModuleDefaults<D extends Auth> {
   tags: string[]
@@ -144,10 +150,11 @@ export function operations<D extends Auth>(defaults: ModuleDefaults<D>) {
       summary: string,
       spec: { description?: string; params: P },
       missing: string,
-      remove: (userId: number, id: v.InferOutput<P>['id']) => boolean,
+      /** false when the caller has no such record (or throws the 404 itself). */
+      remove: (userId: number, id: v.InferOutput<P>['id']) => boolean | void,
     ): Route {
       return del(path, summary, { ...spec, responses: { 204: 'deleted', 404: missing } }, (_event, { caller, params }) => {
-        if (!remove((caller as Caller).userId, (params as v.InferOutput<P>).id)) throw notFound(missing)
+        if (remove((caller as Caller).userId, (params as v.InferOutput<P>).id) === false) throw notFound(missing)
       })
     },
   }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { operations, type Route } from './route.ts'
+import { created, operations, type Route } from './route.ts'
 import { intParam } from './validate.ts'
 import { approveSubmission, createSubmission, mySubmissions, pendingSubmissions, rejectSubmission } from '../community/submissions.ts'
 import { sanitizeFacets } from '../community/submission-facets.ts'
@@ -54,13 +54,11 @@ export function submissionRoutes(ctx: AppContext): Route[] {
       }),
       responses: { 201: '`{ data: Submission }`', 400: 'url, title or company missing, or url not absolute http(s)', 409: 'a pending submission for this URL already exists' },
     }, (event, { body, caller }) => {
-      const data = createSubmission(db, caller.userId, {
+      return created(event, createSubmission(db, caller.userId, {
         url: body.url, title: body.title, company: body.company, location: body.location || undefined, remote: body.remote,
         description: body.description, source: body.source || undefined, postedAt: body.posted_at ? new Date(body.posted_at).toISOString() : undefined,
         facets: sanitizeFacets(body),
-      }, ctx.now())
-      event.res.status = 201
-      return { data }
+      }, ctx.now()))
     }),
     op.post('/submissions/prefill', 'Fill a submission from its URL', {
       description: 'Nothing is fetched: the answer comes from a posting the catalogue already holds at that URL, else from a schema.org JobPosting in `html` (the page source, when the client has it), over what a known ATS URL (Greenhouse, Lever, Ashby, Workable, SmartRecruiters, Recruitee, Personio, BambooHR, Breezy, Teamtailor, Workday) says. An unrecognised URL answers `{}`. Writes nothing; capped per rolling hour (PREFILL_PER_HOUR, default 20).',

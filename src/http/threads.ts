@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { dataOf, object } from './openapi-shapes.ts'
-import { operations, type Route } from './route.ts'
+import { created, operations, type Route } from './route.ts'
 import { intParam } from './validate.ts'
 import { addReply, BODY_MAX_RUNES, closeThread, countThreads, createThread, getThread, listThreads, PAGE_SIZE, SUBJECT_TYPES, TITLE_MAX_RUNES } from '../community/threads.ts'
 import { requireText } from '../community/text-rules.ts'
@@ -72,9 +72,7 @@ export function threadRoutes(ctx: AppContext): Route[] {
     }, (event, { body, caller }) => {
       const title = requireText(body.title, 'title', TITLE_MAX_RUNES)
       const text = requireText(body.body, 'body', BODY_MAX_RUNES)
-      const data = createThread(db, caller.userId, { subjectType: body.subject_type, subjectSlug: body.subject_slug, title, body: text }, { now: ctx.now(), perDay: ctx.config.threadsPerDay })
-      event.res.status = 201
-      return { data }
+      return created(event, createThread(db, caller.userId, { subjectType: body.subject_type, subjectSlug: body.subject_slug, title, body: text }, { now: ctx.now(), perDay: ctx.config.threadsPerDay }))
     }),
     op.post('/threads/:id/replies', 'Reply to a thread', {
       description: `\`parent_reply_id\` nests the reply under another reply of the same thread (omit or 0 for top level). Plain text, at most ${BODY_MAX_RUNES} characters. Capped per rolling hour (REPLIES_PER_HOUR, default 30).`,
@@ -87,9 +85,7 @@ export function threadRoutes(ctx: AppContext): Route[] {
       responses: { 201: '`{ data: Reply }`', 404: 'thread or parent reply not found', 409: 'thread is closed', 422: 'empty or too long body', 429: 'too many replies in an hour (Retry-After)' },
     }, (event, { params, body, caller }) => {
       const text = requireText(body.body, 'body', BODY_MAX_RUNES)
-      const data = addReply(db, caller.userId, params.id, { body: text, parentId: body.parent_reply_id }, { now: ctx.now(), perHour: ctx.config.repliesPerHour })
-      event.res.status = 201
-      return { data }
+      return created(event, addReply(db, caller.userId, params.id, { body: text, parentId: body.parent_reply_id }, { now: ctx.now(), perHour: ctx.config.repliesPerHour }))
     }),
     op.post('/threads/:id/close', 'Close a thread (moderators)', {
       description: 'Closed threads leave listings and counts and refuse replies (409); they stay readable by id. There is no reopening.',

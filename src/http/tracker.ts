@@ -46,6 +46,14 @@ function windowOf(query: { from: string; to: string }) {
   return { from: from.toISOString(), to: to.toISOString() }
 }
 
+/** The rows `list` reads in a query's window, with the window and their count as `meta`. */
+function inWindow<T>(query: { from: string; to: string }, list: (from: string, to: string) => T[]) {
+  const window = windowOf(query)
+  const rows = list(window.from, window.to)
+  return { data: rows, meta: { ...window, count: rows.length } }
+}
+const BAD_WINDOW = 'missing or invalid bound, to before from, or a window over 366 days'
+
 const op = operations({ tags: ['tracking'], auth: 'session-or-key' })
 
 export function trackerRoutes(ctx: AppContext): Route[] {
@@ -106,20 +114,12 @@ export function trackerRoutes(ctx: AppContext): Route[] {
     op.get('/me/timeline', 'The caller’s application events in a window, oldest first', {
       description: 'Events `{ id, kind, signal?, source, observed, occurred_at, company_slug, role_title?, application_id?, job_slug? }`. `kind`: applied, employer_reply, follow_up_sent, stage_set, interview_scheduled. `source`: mail_gmail, mail_hosted, mail_external, user, assistant, calendar_google, system; `observed` is true for mail and calendar sources. `signal` is the stage of a stage_set and the mail label of an employer_reply. `job_slug` while the posting exists.',
       query: WindowQuery,
-      responses: { 200: { description: '`{ data: [event], meta: { from, to, count } }`', schema: TIMELINE }, 400: 'missing or invalid bound, to before from, or a window over 366 days' },
-    }, (_event, { caller, query }) => {
-      const window = windowOf(query)
-      const events = timeline(db, caller.userId, window.from, window.to)
-      return { data: events, meta: { ...window, count: events.length } }
-    }),
+      responses: { 200: { description: '`{ data: [event], meta: { from, to, count } }`', schema: TIMELINE }, 400: BAD_WINDOW },
+    }, (_event, { caller, query }) => inWindow(query, (from, to) => timeline(db, caller.userId, from, to))),
     op.get('/me/interviews', 'The caller’s interviews starting in a window', {
       description: 'Rows `{ id, application_id, starts_at, ends_at?, title?, join_url?, status, company_slug, role_title?, job_slug? }`, earliest first; `status` suggested (from a calendar invitation in linked mail), confirmed or cancelled (still listed).',
       query: WindowQuery,
-      responses: { 200: { description: '`{ data: [interview], meta: { from, to, count } }`', schema: INTERVIEWS }, 400: 'missing or invalid bound, to before from, or a window over 366 days' },
-    }, (_event, { caller, query }) => {
-      const window = windowOf(query)
-      const rows = listInterviews(db, caller.userId, window.from, window.to)
-      return { data: rows, meta: { ...window, count: rows.length } }
-    }),
+      responses: { 200: { description: '`{ data: [interview], meta: { from, to, count } }`', schema: INTERVIEWS }, 400: BAD_WINDOW },
+    }, (_event, { caller, query }) => inWindow(query, (from, to) => listInterviews(db, caller.userId, from, to))),
   ]
 }

@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { resolve } from 'node:path'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
-import type { CommandSpec } from '../cli/command.ts'
+import { type CommandSpec, dbOption } from '../cli/command.ts'
 import { exportJobLines } from './export.ts'
 
 /** `openroles export [--out FILE] [--open]`: the catalogue as re-importable JSON Lines. */
@@ -13,7 +13,7 @@ export const exportCommand: CommandSpec = {
   options: {
     out: { type: 'string', short: 'o', value: 'FILE', help: 'write here instead of standard output' },
     open: { type: 'boolean', help: 'only open postings (default: closed ones too, with closed_at)' },
-    db: { type: 'string', value: 'PATH', help: 'database file (default OPENROLES_DB)' },
+    db: dbOption,
   },
   async run({ values }) {
     const db = openDatabase(resolve((values.db as string | undefined) ?? loadConfig().dbPath), { readonly: false })

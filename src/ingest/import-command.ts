@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
-import type { CommandSpec } from '../cli/command.ts'
+import { type CommandSpec, dbOption } from '../cli/command.ts'
 import { importFile, type ImportSummary } from './import.ts'
 import { createProgress } from './progress.ts'
 import { settleRollup } from '../insights/rollup.ts'
@@ -22,7 +22,7 @@ export const importCommand: CommandSpec = {
   name: 'import',
   summary: 'Import postings from JSON Lines (our Job shape, e.g. an export) or schema.org JobPosting JSON-LD files.',
   positionals: { usage: 'FILE...', min: 1, max: Infinity },
-  options: { db: { type: 'string', value: 'PATH', help: 'database file (default OPENROLES_DB)' } },
+  options: { db: dbOption },
   run({ values, positionals }) {
     const config = loadConfig()
     const path = resolve((values.db as string | undefined) ?? config.dbPath)

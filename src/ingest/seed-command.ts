@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
-import { intOption, type CommandSpec } from '../cli/command.ts'
+import { intOption, type CommandSpec, dbOption, valueOption } from '../cli/command.ts'
 import { createProgress } from './progress.ts'
 import { seedCatalogue } from './seed.ts'
 import { settleRollup } from '../insights/rollup.ts'
@@ -17,9 +17,9 @@ export const seedCommand: CommandSpec = {
   name: 'seed',
   summary: 'Generate (or add to) the seeded catalogue.',
   options: {
-    jobs: { type: 'string', value: 'N', help: 'postings to generate (default OPENROLES_SEED_JOBS)' },
-    seed: { type: 'string', value: 'S', help: 'random seed (default OPENROLES_SEED)' },
-    db: { type: 'string', value: 'PATH', help: 'database file (default OPENROLES_DB)' },
+    jobs: valueOption('N', 'postings to generate (default OPENROLES_SEED_JOBS)'),
+    seed: valueOption('S', 'random seed (default OPENROLES_SEED)'),
+    db: dbOption,
     replace: { type: 'boolean', help: 'delete the database file first (everything in it is lost)' },
   },
   run({ values }) {

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
-import { intOption, UsageError, type CommandSpec } from '../cli/command.ts'
+import { intOption, UsageError, type CommandSpec, valueOption } from '../cli/command.ts'
 import { listOutbox, redactOldBodies } from './outbox.ts'
 
 /**
@@ -12,8 +12,8 @@ export const mailCommand: CommandSpec = {
   summary: 'outbox: print recorded outgoing mail, newest first (codes, when there is no SMTP).',
   positionals: { usage: 'outbox', min: 1, max: 1 },
   options: {
-    to: { type: 'string', value: 'EMAIL', help: 'only mail to this address' },
-    limit: { type: 'string', value: 'N', help: 'at most N messages (default 20)' },
+    to: valueOption('EMAIL', 'only mail to this address'),
+    limit: valueOption('N', 'at most N messages (default 20)'),
   },
   run({ values, positionals: [action] }) {
     if (action !== 'outbox') throw new UsageError(`unknown action '${action}'`)

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import type { CommandSpec } from '../cli/command.ts'
+import { type CommandSpec, dbOption } from '../cli/command.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
 import { allRoutes, createContext } from '../app.ts'
@@ -14,7 +14,7 @@ import { createMcpCatalogue, createMcpServer } from './server.ts'
 export const mcpCommand: CommandSpec = {
   name: 'mcp',
   summary: 'Serve the MCP tools, resources and prompts over stdio (for MCP clients that start a command).',
-  options: { db: { type: 'string', value: 'PATH', help: 'database file (default OPENROLES_DB)' } },
+  options: { db: dbOption },
   async run({ values }) {
     const config = { ...loadConfig(), logLevel: 'error', digestIntervalMinutes: 0 }
     const db = openDatabase(resolve((values.db as string | undefined) ?? config.dbPath))

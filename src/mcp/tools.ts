@@ -47,32 +47,30 @@ export const PUBLIC_TOOLS: ToolSpec[] = [
   { name: 'suggest', title: 'Complete a search phrase', description: 'Typeahead over titles, roles, skills, categories and companies, with the number of open postings each suggestion finds.', operation: { method: 'GET', path: '/suggest' } },
 ]
 
-export const SIGNED_IN_TOOLS: ToolSpec[] = [
-  { name: 'save_job', title: 'Save a posting', description: 'Saves a posting to the caller’s list (as POST /jobs/{slug}/save).', operation: { method: 'POST', path: '/jobs/:slug/save' }, signedIn: true },
+/** The tools that act for the caller: every one is `signedIn`. */
+export const SIGNED_IN_TOOLS: ToolSpec[] = ([
+  { name: 'save_job', title: 'Save a posting', description: 'Saves a posting to the caller’s list (as POST /jobs/{slug}/save).', operation: { method: 'POST', path: '/jobs/:slug/save' } },
   {
     name: 'track_job',
     title: 'Set the stage of a posting',
     description: 'Puts a posting on the caller’s board at a stage (preparing, applied, screening, responded, interview, offer, accepted, rejected, withdrawn, expired) and/or sets its notes (as PATCH /jobs/{slug}/track). Any stage may follow any other.',
     operation: { method: 'PATCH', path: '/jobs/:slug/track' },
-    signedIn: true,
   },
   {
     name: 'my_pipeline',
     title: 'My tracked postings',
     description: 'The caller’s tracked postings and applications with their stage and silence, most recently touched first; `filter` picks a list (all, viewed, saved, applied, board, dismissed) and `meta.counts` counts each (as GET /me/tracking).',
     operation: { method: 'GET', path: '/me/tracking' },
-    signedIn: true,
   },
-  { name: 'match_job', title: 'Match a posting against my profile', description: 'How the caller’s profile skills cover the posting’s skills (as GET /jobs/{slug}/match).', operation: { method: 'GET', path: '/jobs/:slug/match' }, signedIn: true },
+  { name: 'match_job', title: 'Match a posting against my profile', description: 'How the caller’s profile skills cover the posting’s skills (as GET /jobs/{slug}/match).', operation: { method: 'GET', path: '/jobs/:slug/match' } },
   {
     name: 'market_coverage',
     title: 'How much of a market my skills cover',
     description: 'Given skills, the share of a market (scoped by `q` and any job-search filter, e.g. `category`, `countries`, `work_mode`) whose postings the skills cover, the market’s must-have skills and the gaps that would unlock most postings.',
     operation: { method: 'POST', path: '/market/coverage' },
-    signedIn: true,
     openQuery: true,
   },
-]
+] satisfies Omit<ToolSpec, 'signedIn'>[]).map((tool) => ({ ...tool, signedIn: true }))
 
 type JsonObject = Record<string, unknown>
 

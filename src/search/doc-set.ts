@@ -7,6 +7,7 @@
  * both take the same memory).
  */
 import { and, countDocs, fromDocs, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
+import { lowerBound } from './lower-bound.ts'
 
 export const LIST_SHARE = 32
 
@@ -47,14 +48,8 @@ export function holds(set: DocSet, doc: number): boolean {
 }
 
 export function listHas(docs: Uint32Array, doc: number): boolean {
-  let lo = 0
-  let hi = docs.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (docs[mid]! < doc) lo = mid + 1
-    else hi = mid
-  }
-  return lo < docs.length && docs[lo] === doc
+  const at = lowerBound(docs, doc)
+  return at < docs.length && docs[at] === doc
 }
 
 /** The listed documents that `keep` holds (`keep` false: that it does not hold), as a list. */

@@ -13,7 +13,7 @@
  *   jobs_fts tokenizes them. A rebuild of the index reads everything again.
  */
 import { andNotInPlace, emptyBitmap, orDocs, type Bitmap } from './bitmap.ts'
-import { lowerBound } from './lower-bound.ts'
+import { partitionPoint } from './lower-bound.ts'
 
 /** Terms in fewer postings stay in FTS5 only. */
 export const MIN_MEMORY_DF = 32
@@ -58,7 +58,7 @@ export class TermIndex {
   prefixRange(prefix: string): [number, number] {
     const terms = this.postings.terms
     // U+FFFF sorts after every character a tokenized term holds.
-    return [lowerBound(terms, prefix), lowerBound(terms, prefix + '\uffff')]
+    return [partitionPoint(terms.length, (i) => terms[i]! < prefix), partitionPoint(terms.length, (i) => terms[i]! < prefix + '\uffff')]
   }
 
   /**

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
 import { DomainError } from '../errors.ts'
-import { UsageError, type CommandSpec } from '../cli/command.ts'
+import { UsageError, type CommandSpec, dbOption, valueOption } from '../cli/command.ts'
 import { createProgress } from '../ingest/progress.ts'
 import { addSource, findSource, listSources } from './board-store.ts'
 import { createSourceCrawler } from './crawler.ts'
@@ -24,9 +24,9 @@ export const sourcesCommand: CommandSpec = {
   summary: 'The job boards the catalogue is fed from: add KIND:TOKEN | list | remove NAME | crawl [NAME] (all sources when no name).',
   positionals: { usage: 'add KIND:TOKEN | list | remove NAME | crawl [NAME]', min: 1, max: 2 },
   options: {
-    db: { type: 'string', value: 'PATH', help: 'database file (default OPENROLES_DB)' },
-    company: { type: 'string', value: 'NAME', help: 'add: company the postings are filed under (default: from the token)' },
-    url: { type: 'string', value: 'URL', help: "add: endpoint to read instead of the vendor's documented one" },
+    db: dbOption,
+    company: valueOption('NAME', 'add: company the postings are filed under (default: from the token)'),
+    url: valueOption('URL', "add: endpoint to read instead of the vendor's documented one"),
   },
   async run({ values, positionals: [action, name] }) {
     const config = loadConfig()

@@ -1,5 +1,6 @@
 /** The slice of the public API the page reads (docs/api.md), typed for the views; the Job type is the encoder's own. */
 import type { Job } from '../catalogue/job-output.ts'
+import { h, replaceChildren } from './dom.ts'
 
 export type { Ghost, Job, Reality } from '../catalogue/job-output.ts'
 
@@ -120,4 +121,17 @@ async function send<T>(path: string, init: RequestInit): Promise<T | null> {
   const parsed = answer.status === 204 ? null : await answer.json().catch(() => null)
   if (!answer.ok) throw new Error(parsed?.error ?? `request failed (${answer.status})`)
   return (parsed?.data ?? null) as T | null
+}
+
+/**
+ * Loads GET `path` into `list`: one item per row (`item` gets the loader back, to reload after an
+ * action), or an `empty` line; then the list is no longer busy. Answers the loader.
+ */
+export function listLoader<T>(list: HTMLElement, path: string, item: (row: T, reload: () => Promise<void>) => Node, empty: string): () => Promise<void> {
+  const load = () =>
+    getJson<T[]>(path).then(({ data }) => {
+      replaceChildren(list, data.length ? data.map((row) => item(row, load)) : h('li', { class: 'empty' }, empty))
+      list.removeAttribute('aria-busy')
+    })
+  return load
 }

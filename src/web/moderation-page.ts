@@ -1,4 +1,4 @@
-import { API_BASE, getJson, sendJson, whoAmI } from './api.ts'
+import { API_BASE, sendJson, whoAmI, listLoader } from './api.ts'
 import { announce, h, replaceChildren } from './dom.ts'
 import { humanize } from './format.ts'
 
@@ -59,43 +59,31 @@ export function renderModerationPage(root: HTMLElement, back: HTMLElement): void
   replaceChildren(root, back, page)
   document.title = 'Moderation · openroles'
 
-  const loadReported = () =>
-    getJson<Reported[]>('/company-feedback/reported').then(({ data }) => {
-      replaceChildren(reported, data.length ? data.map((review) => h(
-        'li',
-        { class: 'mod-item' },
-        h('p', { class: 'mod-meta' }, `${review.company_slug} · ${review.rating}/5 · ${humanize(review.feedback_type)} · ${review.author} · ${review.report_count} reports (${review.report_reasons.map(humanize).join(', ')})`),
-        h('p', { class: 'review-body' }, review.body),
-        actionButton('Hide', () => sendJson('POST', `/company-feedback/${review.id}/hide`), loadReported),
-      )) : h('li', { class: 'empty' }, 'No reported reviews.'))
-      reported.removeAttribute('aria-busy')
-    })
-  const loadPending = () =>
-    getJson<Submission[]>('/submissions').then(({ data }) => {
-      replaceChildren(pending, data.length ? data.map((submission) => h(
-        'li',
-        { class: 'mod-item' },
-        h('p', { class: 'mod-title' }, `${submission.title} · ${submission.company}`),
-        h('p', { class: 'mod-meta' }, `${submission.location ?? 'no location'} · from ${submission.submitter_email} · `, h('a', { href: submission.url, rel: 'noopener noreferrer nofollow', target: '_blank' }, 'posting')),
-        actionButton('Approve', () => sendJson('POST', `/submissions/${submission.id}/approve`), loadPending),
-        actionButton('Reject', () => sendJson('POST', `/submissions/${submission.id}/reject`, {}), loadPending),
-      )) : h('li', { class: 'empty' }, 'No pending submissions.'))
-      pending.removeAttribute('aria-busy')
-    })
+  const loadReported = listLoader<Reported>(reported, '/company-feedback/reported', (review, reload) => h(
+    'li',
+    { class: 'mod-item' },
+    h('p', { class: 'mod-meta' }, `${review.company_slug} · ${review.rating}/5 · ${humanize(review.feedback_type)} · ${review.author} · ${review.report_count} reports (${review.report_reasons.map(humanize).join(', ')})`),
+    h('p', { class: 'review-body' }, review.body),
+    actionButton('Hide', () => sendJson('POST', `/company-feedback/${review.id}/hide`), reload),
+  ), 'No reported reviews.')
+  const loadPending = listLoader<Submission>(pending, '/submissions', (submission, reload) => h(
+    'li',
+    { class: 'mod-item' },
+    h('p', { class: 'mod-title' }, `${submission.title} · ${submission.company}`),
+    h('p', { class: 'mod-meta' }, `${submission.location ?? 'no location'} · from ${submission.submitter_email} · `, h('a', { href: submission.url, rel: 'noopener noreferrer nofollow', target: '_blank' }, 'posting')),
+    actionButton('Approve', () => sendJson('POST', `/submissions/${submission.id}/approve`), reload),
+    actionButton('Reject', () => sendJson('POST', `/submissions/${submission.id}/reject`, {}), reload),
+  ), 'No pending submissions.')
 
-  const loadOffers = () =>
-    getJson<Offer[]>('/referrals/offers').then(({ data }) => {
-      replaceChildren(offers, data.length ? data.map((offer) => h(
-        'li',
-        { class: 'mod-item' },
-        h('p', { class: 'mod-title' }, `Referrer at ${offer.company_name}`),
-        h('p', { class: 'mod-meta' }, h('a', { href: offer.linkedin_url, rel: 'noopener noreferrer nofollow', target: '_blank' }, 'LinkedIn'), ' · ',
-          h('a', { class: 'proof-link', href: `${API_BASE}/referrals/offers/${offer.id}/proof`, target: '_blank', rel: 'noopener' }, 'Read the proof (PDF)')),
-        actionButton('Approve offer', () => sendJson('POST', `/referrals/offers/${offer.id}/decide`, { approve: true }), loadOffers),
-        actionButton('Reject offer', () => sendJson('POST', `/referrals/offers/${offer.id}/decide`, { approve: false }), loadOffers),
-      )) : h('li', { class: 'empty' }, 'No pending referral offers.'))
-      offers.removeAttribute('aria-busy')
-    })
+  const loadOffers = listLoader<Offer>(offers, '/referrals/offers', (offer, reload) => h(
+    'li',
+    { class: 'mod-item' },
+    h('p', { class: 'mod-title' }, `Referrer at ${offer.company_name}`),
+    h('p', { class: 'mod-meta' }, h('a', { href: offer.linkedin_url, rel: 'noopener noreferrer nofollow', target: '_blank' }, 'LinkedIn'), ' · ',
+      h('a', { class: 'proof-link', href: `${API_BASE}/referrals/offers/${offer.id}/proof`, target: '_blank', rel: 'noopener' }, 'Read the proof (PDF)')),
+    actionButton('Approve offer', () => sendJson('POST', `/referrals/offers/${offer.id}/decide`, { approve: true }), reload),
+    actionButton('Reject offer', () => sendJson('POST', `/referrals/offers/${offer.id}/decide`, { approve: false }), reload),
+  ), 'No pending referral offers.')
 
   whoAmI().then((me) => {
     if (me?.role !== 'moderator') {

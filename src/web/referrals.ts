@@ -1,4 +1,4 @@
-import { getJson, sendForm, sendJson, whoAmI, API_BASE } from './api.ts'
+import { getJson, sendForm, sendJson, whoAmI, API_BASE, listLoader } from './api.ts'
 import { announce, h, replaceChildren } from './dom.ts'
 
 /**
@@ -126,11 +126,7 @@ export function renderReferralsPage(root: HTMLElement, back: HTMLElement): void 
   const page = h('article', { class: 'referrals-page' }, h('h1', {}, 'Referral requests'))
   replaceChildren(root, back, page)
   document.title = 'Referral requests · openroles'
-  const load = () =>
-    getJson<Incoming[]>('/me/referrals/incoming').then(({ data }) => {
-      replaceChildren(list, data.length ? data.map((request) => incomingItem(request, load)) : h('li', { class: 'empty' }, 'No requests waiting.'))
-      list.removeAttribute('aria-busy')
-    })
+  const load = listLoader<Incoming>(list, '/me/referrals/incoming', incomingItem, 'No requests waiting.')
   whoAmI().then((me) => {
     if (!me) {
       page.append(h('p', { role: 'alert' }, 'Sign in to see the referral requests sent to you.'))

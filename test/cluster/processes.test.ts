@@ -1,11 +1,11 @@
-import { test } from 'node:test'
+import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { freePort } from '../helpers/net.ts'
+import { tempDir } from '../helpers/temp.ts'
 
 /**
  * Issue 14: serving processes on one database file, as real processes. Polls never assert on
@@ -23,6 +23,16 @@ function serve(dbPath: string, port: number, env: Record<string, string>): { chi
   return { child, exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) }
 }
 
+/** A primary serving with `env` on a new database file, killed when the test ends, answering at `port`. */
+async function startServing(t: TestContext, name: string, env: Record<string, string>) {
+  const dbPath = join(tempDir(t, name), 'catalogue.db')
+  const port = await freePort()
+  const primary = serve(dbPath, port, env)
+  t.after(() => primary.child.kill('SIGKILL'))
+  await getJson(`http://127.0.0.1:${port}/api/v1/status`, primary.child)
+  return { primary, port, dbPath }
+}
+
 async function getJson(url: string, child: ChildProcess): Promise<any> {
   for (;;) {
     assert.equal(child.exitCode, null, 'server exited')
@@ -37,7 +47,7 @@ async function getJson(url: string, child: ChildProcess): Promise<any> {
 }
 
 test('a posting imported while two processes serve one file shows in both processes’ searches', { timeout: 240_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'openroles-processes-'))
+  const dir = tempDir(t, 'processes')
   const dbPath = join(dir, 'catalogue.db')
   const [portA, portB] = [await freePort(), await freePort()]
   // The first process creates and seeds the file; the second starts on the existing file.
@@ -46,7 +56,6 @@ test('a posting imported while two processes serve one file shows in both proces
   t.after(() => {
     a.child.kill('SIGKILL')
     b?.child.kill('SIGKILL')
-    rmSync(dir, { recursive: true, force: true })
   })
   await getJson(`http://127.0.0.1:${portA}/api/v1/status`, a.child)
   b = serve(dbPath, portB, { SERVE_PROCESSES: '1' })
@@ -68,15 +77,7 @@ test('a posting imported while two processes serve one file shows in both proces
 })
 
 test('one process of the cluster holds the scheduler lease; after kill -9 of it another takes over', { timeout: 240_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'openroles-cluster-'))
-  const dbPath = join(dir, 'catalogue.db')
-  const port = await freePort()
-  const primary = serve(dbPath, port, { SERVE_PROCESSES: '2', SCHEDULER_LEASE_SECONDS: '1' })
-  t.after(() => {
-    primary.child.kill('SIGKILL')
-    rmSync(dir, { recursive: true, force: true })
-  })
-  await getJson(`http://127.0.0.1:${port}/api/v1/status`, primary.child)
+  const { primary, port, dbPath } = await startServing(t, 'cluster', { SERVE_PROCESSES: '2', SCHEDULER_LEASE_SECONDS: '1' })
   const db = new Database(dbPath, { readonly: true })
   t.after(() => db.close())
   const holder = () => db.prepare("SELECT holder, expires_at FROM leases WHERE name = 'schedulers'").get() as { holder: string; expires_at: number } | undefined
@@ -98,16 +99,8 @@ test('one process of the cluster holds the scheduler lease; after kill -9 of it 
 })
 
 test('two serving processes count one caller’s read budget once (the primary keeps the buckets)', { timeout: 240_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'openroles-budget-'))
-  const dbPath = join(dir, 'catalogue.db')
-  const port = await freePort()
   // 6 per minute: a token comes back every 10 s.
-  const primary = serve(dbPath, port, { SERVE_PROCESSES: '2', RATE_READ_PER_MINUTE: '6' })
-  t.after(() => {
-    primary.child.kill('SIGKILL')
-    rmSync(dir, { recursive: true, force: true })
-  })
-  await getJson(`http://127.0.0.1:${port}/api/v1/status`, primary.child)
+  const { primary, port } = await startServing(t, 'budget', { SERVE_PROCESSES: '2', RATE_READ_PER_MINUTE: '6' })
   const started = Date.now()
   const statuses: number[] = []
   // The port hands connections to the processes in turn; fresh connections spread the requests.

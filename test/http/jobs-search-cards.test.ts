@@ -1,13 +1,10 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { closeJob, upsertJob } from '../../src/catalogue/job-store.ts'
-import { openDatabase } from '../../src/db/connection.ts'
 import { createSearchEngine } from '../../src/search/engine.ts'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
 import type { JobRecord } from '../../src/catalogue/job-record.ts'
+import { catalogueFile } from '../helpers/temp.ts'
 
 const acme = { slug: 'acme', name: 'Acme' }
 const globex = { slug: 'globex', name: 'Globex' }
@@ -106,11 +103,7 @@ test('the cards follow catalogue changes: a closed card hands over to the next p
 })
 
 test('the saved index snapshot carries the role clusters: a restart serves the same cards', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'openroles-cards-'))
-  t.after(() => rmSync(dir, { recursive: true, force: true }))
-  const path = join(dir, 'catalogue.db')
-  const db = openDatabase(path)
-  db.transaction(() => catalogue().forEach((job) => upsertJob(db, job)))()
+  const { path, db } = catalogueFile(t, 'cards', catalogue())
   const everything = { filters: { facets: {} }, limit: 100, offset: 0 }
   const first = createSearchEngine(db, { cacheEntries: 10, cacheBytes: 1 << 20 })
   const before = first.search(everything)

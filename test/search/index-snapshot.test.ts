@@ -1,24 +1,19 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { existsSync, rmSync } from 'node:fs'
 import { openDatabase } from '../../src/db/connection.ts'
 import { upsertJob, closeJob } from '../../src/catalogue/job-store.ts'
 import { createSearchEngine } from '../../src/search/engine.ts'
 import { snapshotPath } from '../../src/search/index-snapshot.ts'
 import { fixtureJob } from '../helpers/app.ts'
 import { searchCatalogue } from './fixture-catalogue.ts'
+import { catalogueFile } from '../helpers/temp.ts'
 
 const options = { cacheEntries: 100, cacheBytes: 1 << 24 }
 const everything = { filters: { facets: {} }, limit: 100, offset: 0 }
 
 test('a restart restores the saved index, then patches in what changed meanwhile', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'openroles-snapshot-'))
-  t.after(() => rmSync(dir, { recursive: true, force: true }))
-  const path = join(dir, 'catalogue.db')
-  const db = openDatabase(path)
-  const ids = db.transaction(() => searchCatalogue().map((job) => upsertJob(db, job).id))()
+  const { path, db, ids } = catalogueFile(t, 'snapshot', searchCatalogue())
 
   const first = createSearchEngine(db, options)
   const before = first.search(everything)
@@ -48,11 +43,7 @@ test('a restart restores the saved index, then patches in what changed meanwhile
 })
 
 test('a snapshot made for another database is ignored', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'openroles-snapshot-'))
-  t.after(() => rmSync(dir, { recursive: true, force: true }))
-  const path = join(dir, 'catalogue.db')
-  const db = openDatabase(path)
-  db.transaction(() => searchCatalogue().forEach((job) => upsertJob(db, job)))()
+  const { path, db } = catalogueFile(t, 'snapshot', searchCatalogue())
   const engine = createSearchEngine(db, options)
   assert.equal(engine.search(everything).total, 5)
   await engine.close()

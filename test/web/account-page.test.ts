@@ -1,18 +1,13 @@
-import { after, before, test } from 'node:test'
+import { after, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
-import { openPageHarness, resultsSettled, type PageHarness } from './browser.ts'
+import { openPageHarness, resultsSettled } from './browser.ts'
 import { pageCatalogue } from './fixture-catalogue.ts'
 
 // A person signs up on the page, confirms the mailed code, saves a search, subscribes to its digest
 // and reads the digest notification: the whole "save and alert" path in Chromium.
-let harness: PageHarness
-before(async () => {
-  harness = await openPageHarness(pageCatalogue())
-})
-after(async () => {
-  await harness?.close()
-})
+const harness = await openPageHarness(pageCatalogue())
+after(() => harness.close())
 
 test('sign up with the mailed code, save a search, subscribe to its digest and read notifications on the page', async () => {
   const { page, origin, db } = harness

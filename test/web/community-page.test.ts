@@ -1,18 +1,12 @@
-import { after, before, test } from 'node:test'
+import { after, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { openPageHarness, type PageHarness } from './browser.ts'
+import { openPageHarness } from './browser.ts'
 import { pageCatalogue } from './fixture-catalogue.ts'
 import { renderTextPdf } from '../../src/community/pdf.ts'
 
 // The company page's reviews and discussions, and the moderators' queue, in real headless Chromium.
-let harness: PageHarness
-
-before(async () => {
-  harness = await openPageHarness(pageCatalogue())
-})
-after(async () => {
-  await harness?.close()
-})
+const harness = await openPageHarness(pageCatalogue())
+after(() => harness.close())
 
 /** Signs up and in through the API from inside the browser context, so the session cookie lands in it. */
 async function signUpInBrowser(email: string): Promise<number> {

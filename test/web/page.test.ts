@@ -1,4 +1,4 @@
-import { after, before, test } from 'node:test'
+import { after, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import { applySuggestion } from '../../src/web/suggestion.ts'
@@ -7,15 +7,9 @@ import { openPageHarness, resultsSettled, shownTitles, type PageHarness } from '
 import { pageCatalogue } from './fixture-catalogue.ts'
 
 // The search page in real headless Chromium, checked against the API's own answers.
-let harness: PageHarness
+const harness = await openPageHarness(pageCatalogue())
+after(() => harness.close())
 const pageQuery = (page: PageHarness['page']) => new URL(page.url()).searchParams
-
-before(async () => {
-  harness = await openPageHarness(pageCatalogue())
-})
-after(async () => {
-  await harness?.close()
-})
 
 async function expectResultsMatchApi(query: URLSearchParams): Promise<any> {
   const { page, api } = harness

@@ -29,7 +29,6 @@ export const ashby: Adapter = {
       const address = isObject(job.address) && isObject(job.address.postalAddress) ? job.address.postalAddress : {}
       return {
         id: str(job.id) ?? str(job.jobUrl),
-        title: str(job.title),
         record: {
           title: str(job.title),
           company: board.company,

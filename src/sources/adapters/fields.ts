@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser'
 import { CrawlError } from '../board-url.ts'
-import type { Listing, Malformed } from './adapter.ts'
+import type { Board, ListContext, Listing, Malformed } from './adapter.ts'
 
 /**
  * Small readers shared by the adapters: boards are untrusted JSON/XML, so every field is checked
@@ -131,7 +131,7 @@ export function parseXml(body: string, what: string): Obj {
 
 export interface ReadEntry {
   id?: string
-  title?: string
+  /** Its `title` is the entry's title. */
   record: Obj
   complete?: () => Promise<Obj>
 }
@@ -144,9 +144,33 @@ export function collect(items: unknown[], label: string, read: (item: Obj) => Re
     if (!isObject(item)) return void listing.malformed.push({ at, reason: 'entry is not an object' })
     const read1 = read(item)
     if (!read1) return
-    const problem = missingFields(at, read1.id, read1.title)
+    const problem = missingFields(at, read1.id, str(read1.record.title))
     if (problem) return void listing.malformed.push(problem)
     listing.entries.push({ id: read1.id!, record: compact(read1.record), complete: read1.complete })
   })
   return listing
+}
+
+/**
+ * Reads an offset-paged board: pages of `size` entries (`offset` names the board's offset
+ * parameter, `limit` the size), each read by `read`, until it says the page was the last; a board
+ * of more than `maxPages` pages is a CrawlError naming `label`.
+ */
+export async function readPages(
+  board: Board,
+  context: ListContext,
+  paging: { offset: string; size: number; label: string },
+  read: (url: URL, page: number) => Promise<{ listing: Listing; last: boolean }>,
+): Promise<Listing> {
+  const all: Listing = { entries: [], malformed: [] }
+  for (let page = 0; page < context.maxPages; page++) {
+    const url = new URL(board.url)
+    url.searchParams.set(paging.offset, String(page * paging.size))
+    url.searchParams.set('limit', String(paging.size))
+    const { listing, last } = await read(url, page)
+    all.entries.push(...listing.entries)
+    all.malformed.push(...listing.malformed)
+    if (last) return all
+  }
+  throw new CrawlError(`the ${paging.label} board has more than ${context.maxPages} pages`)
 }

@@ -17,7 +17,6 @@ export const greenhouse: Adapter = {
     if (!isObject(body) || !Array.isArray(body.jobs)) throw new CrawlError('the Greenhouse board has no "jobs" list')
     return collect(body.jobs, 'job', (job) => ({
       id: str(job.id),
-      title: str(job.title),
       record: {
         title: str(job.title),
         company: board.company,

@@ -1,5 +1,5 @@
-import type { Adapter, Listing } from './adapter.ts'
-import { asArray, collect, dateOf, employmentTypeOf, isObject, parseJson, salaryOf, str, workModeOf } from './fields.ts'
+import type { Adapter } from './adapter.ts'
+import { asArray, collect, dateOf, employmentTypeOf, isObject, parseJson, readPages, salaryOf, str, workModeOf } from './fields.ts'
 import { CrawlError } from '../board-url.ts'
 
 /**
@@ -15,12 +15,9 @@ export const lever: Adapter = {
   label: 'Lever',
   tokenHelp: 'site name (jobs.lever.co/<site>)',
   defaultUrl: (token) => `https://api.lever.co/v0/postings/${encodeURIComponent(token)}?mode=json`,
-  async list(board, { http, signal, maxPages }) {
-    const all: Listing = { entries: [], malformed: [] }
-    for (let page = 0; page < maxPages; page++) {
-      const url = new URL(board.url)
-      url.searchParams.set('skip', String(page * PAGE))
-      url.searchParams.set('limit', String(PAGE))
+  list(board, context) {
+    const { http, signal } = context
+    return readPages(board, context, { offset: 'skip', size: PAGE, label: 'Lever' }, async (url, page) => {
       const body = parseJson(await http.get(url.href, { signal }), 'the Lever postings')
       if (!Array.isArray(body)) throw new CrawlError('the Lever postings are not a list')
       const listing = collect(body, `posting ${page * PAGE}+`, (posting) => {
@@ -29,7 +26,6 @@ export const lever: Adapter = {
         const lists = asArray(posting.lists).filter(isObject).map((l) => `<h3>${str(l.text) ?? ''}</h3><ul>${str(l.content) ?? ''}</ul>`)
         return {
           id: str(posting.id),
-          title: str(posting.text),
           record: {
             title: str(posting.text),
             company: board.company,
@@ -45,10 +41,7 @@ export const lever: Adapter = {
           },
         }
       })
-      all.entries.push(...listing.entries)
-      all.malformed.push(...listing.malformed)
-      if (body.length < PAGE) return all
-    }
-    throw new CrawlError(`the Lever board has more than ${maxPages} pages`)
+      return { listing, last: body.length < PAGE }
+    })
   },
 }

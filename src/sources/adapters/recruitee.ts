@@ -20,7 +20,6 @@ export const recruitee: Adapter = {
       const salary = isObject(offer.salary) ? offer.salary : {}
       return {
         id: str(offer.id),
-        title: str(offer.title),
         record: {
           title: str(offer.title),
           company: str(offer.company_name) ?? board.company,

@@ -1,5 +1,5 @@
-import type { Adapter, Listing } from './adapter.ts'
-import { collect, dateOf, employmentTypeOf, isObject, joinLocation, parseJson, str, type Obj } from './fields.ts'
+import type { Adapter } from './adapter.ts'
+import { collect, dateOf, employmentTypeOf, isObject, joinLocation, parseJson, readPages, str, type Obj } from './fields.ts'
 import { CrawlError } from '../board-url.ts'
 
 /**
@@ -26,12 +26,9 @@ export const smartrecruiters: Adapter = {
   label: 'SmartRecruiters',
   tokenHelp: 'company identifier (careers.smartrecruiters.com/<company>)',
   defaultUrl: (token) => `https://api.smartrecruiters.com/v1/companies/${encodeURIComponent(token)}/postings`,
-  async list(board, { http, signal, maxPages }) {
-    const all: Listing = { entries: [], malformed: [] }
-    for (let page = 0; page < maxPages; page++) {
-      const url = new URL(board.url)
-      url.searchParams.set('offset', String(page * PAGE))
-      url.searchParams.set('limit', String(PAGE))
+  list(board, context) {
+    const { http, signal } = context
+    return readPages(board, context, { offset: 'offset', size: PAGE, label: 'SmartRecruiters' }, async (url, page) => {
       const body = parseJson(await http.get(url.href, { signal }), 'the SmartRecruiters postings')
       if (!isObject(body) || !Array.isArray(body.content)) throw new CrawlError('the SmartRecruiters postings have no "content" list')
       const listing = collect(body.content, `posting ${page * PAGE}+`, (posting) => {
@@ -48,13 +45,10 @@ export const smartrecruiters: Adapter = {
           employment_type: isObject(posting.typeOfEmployment) ? employmentTypeOf(posting.typeOfEmployment.label) : undefined,
         }
         const detailUrl = `${url.origin}${url.pathname.replace(/\/+$/, '')}/${encodeURIComponent(id ?? '')}`
-        return { id, title: record.title, record, complete: async () => ({ ...record, ...adOf(parseJson(await http.get(detailUrl, { signal }), 'a SmartRecruiters posting')) }) }
+        return { id, record, complete: async () => ({ ...record, ...adOf(parseJson(await http.get(detailUrl, { signal }), 'a SmartRecruiters posting')) }) }
       })
-      all.entries.push(...listing.entries)
-      all.malformed.push(...listing.malformed)
       const total = typeof body.totalFound === 'number' ? body.totalFound : 0
-      if (body.content.length < PAGE || (page + 1) * PAGE >= total) return all
-    }
-    throw new CrawlError(`the SmartRecruiters board has more than ${maxPages} pages`)
+      return { listing, last: body.content.length < PAGE || (page + 1) * PAGE >= total }
+    })
   },
 }

@@ -20,7 +20,6 @@ export const workable: Adapter = {
       const places = asArray(job.locations).filter(isObject)
       return {
         id: str(job.shortcode),
-        title: str(job.title),
         record: {
           title: str(job.title),
           company: str(body.name) ?? board.company,
