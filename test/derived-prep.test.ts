@@ -1,4 +1,4 @@
-import { test } from 'node:test'
+import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,29 +16,33 @@ const jobs = () => [
   fixtureJob({ title: 'Data Engineer', category: 'data_engineering', seniority: 'middle', countries: ['GB'], company: { slug: 'globex', name: 'Globex' }, skills: [{ slug: 'python', name: 'Python' }], createdAt: '2026-10-20T00:00:00.000Z' }),
   fixtureJob({ title: 'Frontend Developer', category: 'frontend', seniority: 'senior', countries: ['DE'], createdAt: '2026-11-01T00:00:00.000Z' }),
 ]
-const reads = ['/api/v1/jobs/search?q=engineer&limit=10', '/api/v1/jobs/facets', '/api/v1/jobs/facets?countries=de&disjunctive=true']
-
-test('a first start serves search before its derived data is built beside it, and everything once it is', async (t) => {
+/** A catalogue file written without its company stats or insights history (as a bulk build leaves it), opened as a server opens it. */
+function unpreparedCatalogue(t: TestContext) {
   const dir = mkdtempSync(join(tmpdir(), 'openroles-first-start-'))
   t.after(() => rmSync(dir, { recursive: true, force: true }))
   const path = join(dir, 'catalogue.db')
-  // A catalogue written without its company stats or insights history (as a bulk build leaves it).
   const seeded = openDatabase(path)
   refreshDerivedData(seeded, seeded.transaction(() => jobs().map((job) => upsertJob(seeded, job).id))())
   seeded.close()
-
   const db = openDatabase(path)
   const ctx = createContext(defaultConfig({ dbPath: path }), db)
   t.after(async () => {
     await ctx.close?.()
     db.close()
   })
-  const call = inProcessCaller(createApp(ctx))
+  const prepare = { now: ctx.now(), salaryMinSample: ctx.config.insightsSalaryMinSample, log: ctx.log }
+  return { path, db, ctx, prepare, call: inProcessCaller(createApp(ctx)) }
+}
+
+const reads = ['/api/v1/jobs/search?q=engineer&limit=10', '/api/v1/jobs/facets', '/api/v1/jobs/facets?countries=de&disjunctive=true']
+
+test('a first start serves search before its derived data is built beside it, and everything once it is', async (t) => {
+  const { path, db, ctx, prepare, call } = unpreparedCatalogue(t)
   ctx.search.refresh()
   // Another connection holds the write lock, so the worker cannot finish before the reads below.
   const holder = openDatabase(path)
   holder.exec('BEGIN IMMEDIATE')
-  ctx.preparing.start(db, { now: ctx.now(), salaryMinSample: ctx.config.insightsSalaryMinSample, log: ctx.log })
+  ctx.preparing.start(db, prepare)
   assert.deepEqual([...ctx.preparing.pending].sort(), ['company_stats', 'insights'])
 
   const before = await Promise.all(reads.map((path) => call(path)))
@@ -77,25 +81,12 @@ test('a first start serves search before its derived data is built beside it, an
 })
 
 test('a small catalogue gets its derived data before serving: nothing is ever "being prepared"', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'openroles-small-start-'))
-  t.after(() => rmSync(dir, { recursive: true, force: true }))
-  const path = join(dir, 'catalogue.db')
-  const seeded = openDatabase(path)
-  refreshDerivedData(seeded, seeded.transaction(() => jobs().map((job) => upsertJob(seeded, job).id))())
-  seeded.close()
-
+  const { db, ctx, prepare, call } = unpreparedCatalogue(t)
   // What the server does before it listens (src/server.ts), then what it does after.
-  const db = openDatabase(path)
-  const ctx = createContext(defaultConfig({ dbPath: path }), db)
-  t.after(async () => {
-    await ctx.close?.()
-    db.close()
-  })
-  prepareSmallCatalogue(db, { now: ctx.now(), salaryMinSample: ctx.config.insightsSalaryMinSample, log: ctx.log })
+  prepareSmallCatalogue(db, prepare)
   await ctx.search.ready()
-  ctx.preparing.start(db, { now: ctx.now(), salaryMinSample: ctx.config.insightsSalaryMinSample, log: ctx.log })
+  ctx.preparing.start(db, prepare)
   assert.equal(ctx.preparing.pending.size, 0)
-  const call = inProcessCaller(createApp(ctx))
   assert.deepEqual((await call('/api/v1/status')).body.data.preparing, [])
   const companies = await call('/api/v1/companies')
   assert.equal(companies.status, 200)
