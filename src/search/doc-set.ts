@@ -71,16 +71,41 @@ export function filterList(docs: Uint32Array, other: DocSet, keep = true): DocLi
   return new DocList(out.slice(0, n))
 }
 
-/** Sorted, distinct documents of several lists together. */
+/** Sorted, distinct documents of several lists together (each list sorted here if it is not). */
 export function unionLists(lists: readonly ArrayLike<number>[]): Uint32Array {
-  if (lists.length === 1 && lists[0] instanceof Uint32Array) return lists[0]
-  let total = 0
-  for (const list of lists) total += list.length
-  const all = new Uint32Array(total)
-  let at = 0
-  for (const list of lists) for (let i = 0; i < list.length; i++) all[at++] = list[i]!
-  all.sort()
+  const sorted = lists.filter((list) => list.length > 0).map(ascending)
+  if (sorted.length === 0) return new Uint32Array(0)
+  // Shortest first: the long term list is walked once, at the last merge.
+  sorted.sort((a, b) => a.length - b.length)
+  let out = sorted[0]!
+  for (let i = 1; i < sorted.length; i++) out = merge(out, sorted[i]!)
+  return out
+}
+
+/** The list as a sorted Uint32Array without repeats (the same array when it already is one). */
+function ascending(list: ArrayLike<number>): Uint32Array {
+  let ordered = true
+  for (let i = 1; i < list.length && ordered; i++) ordered = list[i - 1]! < list[i]!
+  if (ordered) return list instanceof Uint32Array ? list : Uint32Array.from(list)
+  const copy = Uint32Array.from(list).sort()
   let n = 0
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i]!
-  return all.subarray(0, n)
+  for (let i = 0; i < copy.length; i++) if (i === 0 || copy[i] !== copy[i - 1]) copy[n++] = copy[i]!
+  return copy.subarray(0, n)
+}
+
+function merge(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out = new Uint32Array(a.length + b.length)
+  let i = 0
+  let j = 0
+  let n = 0
+  while (i < a.length && j < b.length) {
+    const x = a[i]!
+    const y = b[j]!
+    if (x <= y) i++
+    if (y <= x) j++
+    out[n++] = x <= y ? x : y
+  }
+  while (i < a.length) out[n++] = a[i++]!
+  while (j < b.length) out[n++] = b[j++]!
+  return out.subarray(0, n)
 }

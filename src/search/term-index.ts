@@ -95,16 +95,25 @@ export class TermIndex {
    * The unchanged documents of a term memory keeps as a list, sorted; undefined for a dense term
    * or one of the FTS5-only tail.
    */
-  listOf(code: number): number[] | Uint32Array | undefined {
+  listOf(code: number): Uint32Array | undefined {
     if (this.dense.has(code) || this.postings.df[code]! < MIN_MEMORY_DF) return undefined
     const { offsets, docs } = this.postings
     const list = docs.subarray(offsets[code]!, offsets[code + 1]!)
     const dirty = this.dirty
+    let kept: Uint32Array | undefined
+    let n = 0
     for (let i = 0; i < list.length; i++) {
-      // Only when some listed document changed is a filtered copy made.
-      if ((dirty[list[i]! >>> 5]! & (1 << (list[i]! & 31))) !== 0) return list.filter((doc) => (dirty[doc >>> 5]! & (1 << (doc & 31))) === 0)
+      const doc = list[i]!
+      const changed = (dirty[doc >>> 5]! & (1 << (doc & 31))) !== 0
+      // Only once a listed document changed is a copy made.
+      if (changed && !kept) {
+        kept = new Uint32Array(list.length)
+        kept.set(list.subarray(0, i))
+        n = i
+      }
+      if (kept && !changed) kept[n++] = doc
     }
-    return list
+    return kept ? kept.subarray(0, n) : list
   }
 
   /** Adds the current words of changed documents (their old postings are masked from now on). */

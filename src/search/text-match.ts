@@ -14,6 +14,9 @@ import type { SearchIndex } from './search-index.ts'
 import { MIN_MEMORY_DF, type TermIndex } from './term-index.ts'
 import type { TextClause, TextQuery, TextTerm } from './text-tokens.ts'
 
+/** A listed match set under one document in this many is split into tiers document by document (measured at 1M postings: 25k documents took 14 ms that way, the bitmap passes 3 ms). */
+const LIST_TIERS_SHARE = 256
+
 /** Above this many tail terms under one prefix, FTS5 lists the whole prefix once instead. */
 const MAX_TAIL_READS = 64
 
@@ -200,7 +203,11 @@ function clauseFields(index: SearchIndex, clause: TextClause): { exactTitle: Bit
  * that needed a prefix completion or an alias.
  */
 export function relevanceTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery, matched: DocSet, exactFirst: boolean): DocSet[] {
-  if (matched instanceof DocList) return listTiers(db, index, terms, text, matched, exactFirst)
+  if (matched instanceof DocList) {
+    // Reading word lists document by document beats the bitmap passes only for a few thousand documents.
+    if (matched.docs.length * LIST_TIERS_SHARE < index.columns.docCount) return listTiers(db, index, terms, text, matched, exactFirst)
+    matched = toBitmap(matched, index.words)
+  }
   const inTitle = matched.slice()
   const inTitleOrCompany = matched.slice()
   const exactTitle = matched.slice()

@@ -2,6 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
 import type { JobRecord } from '../../src/catalogue/job-record.ts'
+import { upsertJob } from '../../src/catalogue/job-store.ts'
 
 // 640 postings. "zephyr" is on 14 of them (under one in 32: its matches travel as a sorted list of
 // documents, not a bitmap), "orbit" on every other one (a bitmap). The expectations are worked out
@@ -66,4 +67,24 @@ test('filters, exclusions, sorting and facets over a small match set', async () 
   assert.deepEqual(facets.facets.work_mode, { onsite: cards.filter((i) => i % 3 !== 0).length, remote: cards.filter((i) => i % 3 === 0).length })
   const prefix = (await get('/api/v1/jobs/search?q=zeph&limit=50')).body
   assert.equal(prefix.meta.total, 13)
+})
+
+test('a word held in memory as a short list follows changed postings (masked from the list, answered from the overlay)', async () => {
+  // 1,700 postings, "nimbus" in 34 of them: past the FTS5-only tail (32), under one in 32, so the
+  // term index keeps its documents as a list.
+  const many = Array.from({ length: 1700 }, (_, i) => fixtureJob({ title: `Role ${i}`, descriptionText: i % 50 === 0 ? 'Run the nimbus cluster.' : 'Ship features.', descriptionHtml: '<p>text</p>' }))
+  const app = createTestApp({ jobs: many })
+  const total = async (q: string) => (await app.get(`/api/v1/jobs/search?q=${q}&limit=1`)).body.meta.total
+  assert.equal(await total('nimbus'), 34)
+  assert.equal(await total('nimb'), 34, 'as a prefix too')
+  // One posting loses the word, two others gain it.
+  app.db.transaction(() => {
+    upsertJob(app.db, { ...many[0]!, descriptionText: 'Ship features.' })
+    upsertJob(app.db, { ...many[1]!, descriptionText: 'Tune the nimbus cluster.' })
+    upsertJob(app.db, { ...many[2]!, descriptionText: 'Nimbus on call.' })
+  })()
+  assert.equal(await total('nimbus'), 35)
+  assert.equal(await total('nimb'), 35)
+  const titles = (await app.get('/api/v1/jobs/search?q=nimbus&limit=50')).body.data.map((job: { title: string }) => job.title)
+  assert.ok(titles.includes('Role 1') && titles.includes('Role 2') && !titles.includes('Role 0'))
 })
