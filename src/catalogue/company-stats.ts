@@ -70,7 +70,7 @@ const BATCH = 8
  * large catalogue's companies: a company marked again while it is computed stays pending for the
  * next round. (A process killed within a round leaves that batch stale until its next change.)
  */
-export function currentCompanyStats(db: DB): string {
+export function currentCompanyStats(db: DB, options: { between?: () => void } = {}): string {
   // Built beside serving by this process (src/derived-prep.ts): building them here too would stop the event loop for minutes.
   if (buildingElsewhere.has(db.name)) throw serviceUnavailable('company figures are being prepared after the first start; try again in a minute')
   const generation = getMeta(db, GENERATION_KEY)
@@ -83,6 +83,7 @@ export function currentCompanyStats(db: DB): string {
   for (let ids = take.all(BATCH); ids.length; ids = take.all(BATCH)) {
     const rows = compute.all(new Date().toISOString(), JSON.stringify(ids)) as unknown[][]
     db.transaction(() => rows.forEach((row) => write.run(...row)))()
+    options.between?.()
   }
   setMeta(db, GENERATION_KEY, String(Number(generation ?? '0') + 1))
   return getMeta(db, GENERATION_KEY)!

@@ -113,7 +113,7 @@ const windowDayOf = (now: Date) => addDays(dayOf(now), -GROWTH_WINDOW_DAYS)
  * lost), then in one transaction moves the 30-day window to today's and recomputes salary
  * percentiles when any posting changed. Cheap when nothing is pending (a few lookups).
  */
-export function settleRollup(db: DB, now: Date, options: { salaryMinSample: number }): SettleResult {
+export function settleRollup(db: DB, now: Date, options: { salaryMinSample: number; between?: () => void }): SettleResult {
   if (rollupIsCurrent(db, now)) return { days: 0, windowMoved: false }
   const target = windowDayOf(now)
   const batch = db.prepare('SELECT day FROM insight_pending ORDER BY day LIMIT ?').pluck()
@@ -132,6 +132,7 @@ export function settleRollup(db: DB, now: Date, options: { salaryMinSample: numb
       setMeta(db, SALARY_STALE_KEY, '1')
       return pending.length
     })()
+    options.between?.()
   }
   // Read before the last write transaction (seconds at a million postings); a posting changed meanwhile marks its day
   // pending, and the settle that rebuilds it computes them again.
