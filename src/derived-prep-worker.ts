@@ -1,15 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase } from './db/connection.ts'
-import { currentCompanyStats } from './catalogue/company-stats.ts'
-import { settleRollup } from './insights/rollup.ts'
+import { buildDerivedData, type PreparedData } from './derived-prep.ts'
 
 /**
  * Worker-thread half of src/derived-prep.ts: builds the company stats and settles the insights
- * rollup over its own connection, saying which is ready as soon as it is. Both write in
- * transactions of their own; the rollup's backfill commits a batch of days at a time, so writers in
- * the serving process never wait long for the lock.
+ * rollup over its own connection, saying which is ready as soon as it is. Both write in short
+ * transactions of their own (a batch of companies, one day of the rollup), with a pause after each.
  */
-const { dbPath, now, salaryMinSample, companyStats, insights } = workerData as { dbPath: string; now: string; salaryMinSample: number; companyStats: boolean; insights: boolean }
+const { dbPath, now, salaryMinSample, data } = workerData as { dbPath: string; now: string; salaryMinSample: number; data: PreparedData[] }
 /**
  * A pause after each write transaction. Without it this thread takes the write lock again within
  * microseconds of releasing it, and the serving thread's writers (view counts, the scheduler lease,
@@ -21,14 +19,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4))
 const between = () => void Atomics.wait(pause, 0, 0, YIELD_MS)
 try {
   const db = openDatabase(dbPath)
-  if (companyStats) {
-    currentCompanyStats(db, { between })
-    parentPort!.postMessage({ ready: 'company_stats' })
-  }
-  if (insights) {
-    settleRollup(db, new Date(now), { salaryMinSample, between })
-    parentPort!.postMessage({ ready: 'insights' })
-  }
+  buildDerivedData(db, data, { now: new Date(now), salaryMinSample, between, ready: (ready) => parentPort!.postMessage({ ready }) })
   db.close()
 } catch (error) {
   parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) })

@@ -17,16 +17,37 @@ export type PreparedData = 'company_stats' | 'insights'
  */
 const INLINE_MAX_POSTINGS = 100_000
 
+/** What the database lacks of its derived data. */
+function missingData(db: DB, now: Date): PreparedData[] {
+  const missing: PreparedData[] = []
+  if (companyStatsToBuild(db)) missing.push('company_stats')
+  if (!rollupIsCurrent(db, now)) missing.push('insights')
+  return missing
+}
+
+/**
+ * Builds the named derived data in place, naming each as soon as it is ready; `between` runs after
+ * every write transaction (the worker thread's pause, see derived-prep-worker.ts).
+ */
+export function buildDerivedData(db: DB, data: readonly PreparedData[], options: { now: Date; salaryMinSample: number; between?: () => void; ready?: (data: PreparedData) => void }): void {
+  if (data.includes('company_stats')) {
+    currentCompanyStats(db, { between: options.between })
+    options.ready?.('company_stats')
+  }
+  if (data.includes('insights')) {
+    settleRollup(db, options.now, { salaryMinSample: options.salaryMinSample, between: options.between })
+    options.ready?.('insights')
+  }
+}
+
 /** Builds what a small catalogue lacks now, before serving; a large one is left to DerivedPreparation. */
 export function prepareSmallCatalogue(db: DB, options: { now: Date; salaryMinSample: number; log: Logger }): void {
   const open = db.prepare('SELECT count(*) FROM (SELECT 1 FROM jobs WHERE closed_at IS NULL LIMIT ?)').pluck().get(INLINE_MAX_POSTINGS + 1) as number
   if (open > INLINE_MAX_POSTINGS) return
   const started = Date.now()
-  const companyStats = companyStatsToBuild(db)
-  const insights = !rollupIsCurrent(db, options.now)
-  if (companyStats) currentCompanyStats(db)
-  if (insights) settleRollup(db, options.now, { salaryMinSample: options.salaryMinSample })
-  if (companyStats || insights) options.log.info('derived data built before serving', { postings: open, ms: Date.now() - started })
+  const missing = missingData(db, options.now)
+  buildDerivedData(db, missing, options)
+  if (missing.length) options.log.info('derived data built before serving', { postings: open, data: missing, ms: Date.now() - started })
 }
 
 /**
@@ -46,20 +67,16 @@ export class DerivedPreparation {
   /** Starts building what the database lacks; the serving process calls it once it listens. */
   start(db: DB, options: { now: Date; salaryMinSample: number; log: Logger }): void {
     if (db.memory || this.pending.size) return
-    const companyStats = companyStatsToBuild(db)
-    const insights = !rollupIsCurrent(db, options.now)
-    if (!companyStats && !insights) return
-    if (companyStats) {
-      this.pending.add('company_stats')
-      buildingCompanyStatsOnThread(db.name, true)
-    }
-    if (insights) this.pending.add('insights')
+    const missing = missingData(db, options.now)
+    if (!missing.length) return
+    for (const data of missing) this.pending.add(data)
+    if (this.pending.has('company_stats')) buildingCompanyStatsOnThread(db.name, true)
     const started = Date.now()
     options.log.info('preparing derived data beside serving', { data: [...this.pending] })
     let worker: Worker
     try {
       const bundled = typeof __OPENROLES_PREP_WORKER__ === 'string' ? __OPENROLES_PREP_WORKER__ : undefined
-      worker = startModuleWorker(bundled, new URL('./derived-prep-worker.ts', import.meta.url), { dbPath: db.name, now: options.now.toISOString(), salaryMinSample: options.salaryMinSample, companyStats, insights }, [])
+      worker = startModuleWorker(bundled, new URL('./derived-prep-worker.ts', import.meta.url), { dbPath: db.name, now: options.now.toISOString(), salaryMinSample: options.salaryMinSample, data: missing }, [])
     } catch (error) {
       // Without a worker, readers build what they need inline, as they always could.
       options.log.error('derived data: worker failed to start', { error: String(error) })

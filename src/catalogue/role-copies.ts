@@ -21,9 +21,9 @@ export const PLACES_LISTED = 10
 export function roleCopiesOf(db: DB, ids: readonly number[], counts?: ReadonlyMap<number, number>): Map<number, RoleCopies> {
   const out = new Map<number, RoleCopies>()
   if (!ids.length) return out
-  const known = counts ? ids.filter((id) => (counts.get(id) ?? 0) === 0) : []
-  for (const id of known) out.set(id, { count: 0, locations: [] })
-  const read = known.length ? ids.filter((id) => !out.has(id)) : ids
+  // With the counts known, only roles that have copies are read.
+  const read = counts ? ids.filter((id) => (counts.get(id) ?? 0) > 0) : ids
+  for (const id of ids) if (!read.includes(id)) out.set(id, { count: 0, locations: [] })
   if (!read.length) return out
   const cards = prepared(db, 'SELECT id, cluster_id, location FROM jobs WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(read)) as { id: number; cluster_id: number | null; location: string | null }[]
   const count = prepared(db, 'SELECT count(*) FROM jobs WHERE cluster_id = ? AND closed_at IS NULL AND id != ?').pluck()

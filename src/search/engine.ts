@@ -22,7 +22,7 @@
 import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
 import { andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
-import { DocList, intersect, sizeOf, toBitmap, type DocSet } from './doc-set.ts'
+import { DocList, filterList, intersect, sizeOf, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { countFacets, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf, type OmittedClause } from './filter.ts'
@@ -282,10 +282,7 @@ export class SearchEngine {
 }
 
 function withoutDocs(set: DocSet, docs: readonly number[]): DocSet {
-  if (set instanceof DocList) {
-    const excluded = new Set(docs)
-    return new DocList(set.docs.filter((doc) => !excluded.has(doc)))
-  }
+  if (set instanceof DocList) return filterList(set.docs, new DocList(unionLists([docs])), false)
   const copy = set.slice()
   andNotDocs(copy, docs)
   return copy

@@ -114,15 +114,15 @@ function cheaperByValue(index: SearchIndex, set: CountingSet, facet: FacetName):
   return cost < budget
 }
 
-function countByValue(index: SearchIndex, set: CountingSet & { matched: Bitmap }, facet: FacetName): CodeCounts {
+function countByValue(index: SearchIndex, matched: Bitmap, facet: FacetName): CodeCounts {
   const postings = index.allPostings(facet)
   const names = index.columns.dictionary(facet).names
   const counts = new Uint32Array(postings.length + 1)
   for (let code = 0; code < postings.length; code++) {
     const dense = index.denseBitmap(facet, names[code]!)
-    counts[code + 1] = dense ? countAnd(set.matched, dense) : countListed(set.matched, postings[code]!)
+    counts[code + 1] = dense ? countAnd(matched, dense) : countListed(matched, postings[code]!)
   }
-  if (facet === 'regions') counts[0] = countListed(set.matched, index.regionsNone)
+  if (facet === 'regions') counts[0] = countListed(matched, index.regionsNone)
   return counts
 }
 
@@ -144,7 +144,7 @@ export function countFacets(index: SearchIndex, set: CountingSet, facets: readon
   const out: Partial<Record<FacetName, ValueCounts>> = {}
   for (const facet of facets) {
     if (byValue.has(facet)) {
-      out[facet] = toValueCounts(index, facet, countByValue(index, set as CountingSet & { matched: Bitmap }, facet))
+      out[facet] = toValueCounts(index, facet, countByValue(index, set.matched!, facet))
       continue
     }
     const codes = fromRows.get(facet) ?? countDocsByCode(index, listed, facet)
@@ -171,48 +171,37 @@ function rangeOf(column: Float64Array, docs: Uint32Array): Range | undefined {
 }
 
 /**
- * The range over a large set from the column's sorted permutation: the first and the last
- * document of the order that is in the set. In a set of many documents both are a few steps from
- * the ends, instead of a pass over every document of the set.
+ * The range from the column's sort order: the first and the last document of the order that the
+ * set holds. In a set of many documents both are a few steps from the ends, instead of a pass over
+ * every document of the set. `null` when either walk passes `budget` steps (a small set: the
+ * caller passes over its documents instead).
  */
-function rangeBySortOrder(index: SearchIndex, column: NumberColumn, matched: Bitmap): Range | undefined {
+function rangeBySortOrder(index: SearchIndex, column: NumberColumn, has: (doc: number) => boolean, budget: number): Range | undefined | null {
   const { known } = index.sortPermutation(column)
   const values = index.columns.number(column)
   let low = 0
-  while (low < known.length && !hasDoc(matched, known[low]!)) low++
+  while (low < known.length && !has(known[low]!)) if (++low > budget) return null
   if (low === known.length) return undefined
   let high = known.length - 1
-  while (!hasDoc(matched, known[high]!)) high--
-  return { min: values[known[low]!]!, max: values[known[high]!]! }
-}
-
-/**
- * The range over a listed set, from the sort order when the set is large enough that its first
- * and last documents there are a few steps from the ends (each step a bisection of the list); a
- * pass over the list when the walk runs past a budget of a sixteenth of the list's length.
- */
-function rangeOfList(index: SearchIndex, column: NumberColumn, docs: Uint32Array): Range | undefined {
-  const { known } = index.sortPermutation(column)
-  const values = index.columns.number(column)
-  const budget = docs.length / 16
-  let low = 0
-  while (low < known.length && !listHas(docs, known[low]!)) if (++low > budget) return rangeOf(values, docs)
-  if (low === known.length) return undefined
-  let high = known.length - 1
-  while (!listHas(docs, known[high]!)) if (known.length - --high > budget) return rangeOf(values, docs)
+  while (!has(known[high]!)) if (known.length - --high > budget) return null
   return { min: values[known[low]!]!, max: values[known[high]!]! }
 }
 
 const STATS_COLUMNS = ['salary_min', 'salary_max', 'experience_years_min'] as const satisfies readonly NumberColumn[]
 
 /**
- * Ranges over a counting set: a pass over a small set's documents, the sort orders for a large one.
+ * Ranges over a counting set: from the sort orders, or a pass over a small set's documents.
  * A column with no value in the set is left out (never `{ min: null, max: null }`).
  */
 export function statsOf(index: SearchIndex, set: CountingSet): FacetStats {
   const stats: FacetStats = {}
+  const { matched, docs } = set
+  // A walk step costs a bit test, or a bisection of a listed set: a sixteenth of its length bounds the walks.
+  const has = matched ? (doc: number) => hasDoc(matched, doc) : (doc: number) => listHas(docs!, doc)
+  const budget = docs ? docs.length / 16 : Infinity
   for (const column of STATS_COLUMNS) {
-    const range = set.docs ? rangeOfList(index, column, set.docs) : rangeBySortOrder(index, column, set.matched!)
+    const walked = rangeBySortOrder(index, column, has, budget)
+    const range = walked === null ? rangeOf(index.columns.number(column), docs!) : walked
     if (range) stats[column] = range
   }
   return stats

@@ -11,6 +11,7 @@ import { packFacetRows, type FacetRows } from './facet-rows.ts'
 import { COMPANY_WORDS } from './index-load.ts'
 import { tokenize } from './text-tokens.ts'
 import { RoleClusters } from './role-cards.ts'
+import { partitionPoint } from './lower-bound.ts'
 
 export interface SortPermutation {
   /** Live documents with a known key, ascending by (key, document). */
@@ -156,17 +157,9 @@ export class SearchIndex {
     if (!bitmap) {
       const { known } = this.sortPermutation(key)
       const values = this.columns.number(key)
-      const first = (bound: number, inclusive: boolean) => {
-        let lo = 0
-        let hi = known.length
-        while (lo < hi) {
-          const mid = (lo + hi) >>> 1
-          if (inclusive ? values[known[mid]!]! < bound : values[known[mid]!]! <= bound) lo = mid + 1
-          else hi = mid
-        }
-        return lo
-      }
-      bitmap = fromDocs(known.subarray(first(low, true), first(high, false)), this.words)
+      const from = partitionPoint(known.length, (i) => values[known[i]!]! < low)
+      const to = partitionPoint(known.length, (i) => values[known[i]!]! <= high)
+      bitmap = fromDocs(known.subarray(from, to), this.words)
       if (this.ranges.size >= KEPT_RANGES) this.ranges.delete(this.ranges.keys().next().value!)
       this.ranges.set(id, bitmap)
     }

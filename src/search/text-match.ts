@@ -7,8 +7,8 @@
  */
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
-import { andInPlace, andNot, andNotDocs, andNotInPlace, countDocs, emptyBitmap, orDocs, orInPlace, toDocs, type Bitmap } from './bitmap.ts'
-import { DocList, filterList, fitsList, holds, toBitmap, unionLists, type DocSet } from './doc-set.ts'
+import { andInPlace, andNot, andNotDocs, andNotInPlace, emptyBitmap, orDocs, orInPlace, type Bitmap } from './bitmap.ts'
+import { compact, DocList, filterList, fitsList, holds, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { COMPANY_WORDS, TITLE_WORDS } from './index-load.ts'
 import type { SearchIndex } from './search-index.ts'
 import { MIN_MEMORY_DF, type TermIndex } from './term-index.ts'
@@ -133,8 +133,7 @@ export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undef
     if (excluded instanceof DocList) andNotDocs(matched, excluded.docs)
     else andNotInPlace(matched, excluded)
   }
-  const size = countDocs(matched)
-  return fitsList(size, index.columns.docCount) ? new DocList(toDocs(matched, size)) : matched
+  return compact(matched, index.columns.docCount)
 }
 
 /**
