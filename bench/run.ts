@@ -18,6 +18,7 @@ import { snapshotPath } from '../src/search/index-snapshot.ts'
 import { ensureCatalogue } from './catalogue-file.ts'
 import { naiveBaseline } from './naive-baseline.ts'
 import { benchQueries } from './queries.ts'
+import { percentile } from './percentile.ts'
 import { runPublicBench } from './public.ts'
 import { runCoverageBench } from './coverage.ts'
 import { runTypoBench } from './typo.ts'
@@ -33,11 +34,6 @@ const BASELINE = process.env.BENCH_BASELINE !== 'off'
 
 const log = (line: string) => console.error(`[bench] ${line}`)
 const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1))
-
-export function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
 
 async function timeIt(run: () => Promise<unknown> | unknown): Promise<number> {
   const started = performance.now()
