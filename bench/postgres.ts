@@ -11,7 +11,9 @@
  *
  * Options: --sizes (default 100k,1m), --catalogues DIR (the catalogue-<size>.db files, default
  * bench/data; opened read-only, never built here: run `npm run bench` first), --pgdata DIR (the
- * cluster, default bench/data/postgres-15), --samples N (PostgreSQL samples per request, default 10).
+ * cluster, default bench/data/postgres-15), --samples N (PostgreSQL samples per request, default 10),
+ * --strategies (the facet strategies tried, default all three: pairs,cte-sets,per-facet), --only
+ * (run only the rows whose label holds one of these comma-separated pieces, e.g. "search: no filter,facets: no filter").
  * A benchmark, not a test: it needs PostgreSQL 15 binaries (PG_BIN names their directory).
  */
 import { existsSync } from 'node:fs'
@@ -35,6 +37,8 @@ const { values: args } = parseArgs({
     catalogues: { type: 'string', default: process.env.BENCH_DATA ?? 'bench/data' },
     pgdata: { type: 'string', default: 'bench/data/postgres-15' },
     samples: { type: 'string', default: '10' },
+    strategies: { type: 'string', default: Object.keys(STRATEGIES).join(',') },
+    only: { type: 'string' },
   },
 })
 const SAMPLES = Number(args.samples)
@@ -42,6 +46,14 @@ const SAMPLES = Number(args.samples)
 const OUR_SAMPLES = 15
 /** A PostgreSQL run slower than this is sampled 3 times, not SAMPLES (the point is made; the run stays within the hour). */
 const SLOW_MS = 3000
+/** ... and slower than this, once. */
+const VERY_SLOW_MS = 10_000
+/** --only: rows whose label contains one of these comma-separated pieces (a shorter run at 3M). */
+const wanted = (label: string) => !args.only || args.only.split(',').some((piece) => label.includes(piece))
+const CHOSEN = args.strategies!.split(',').map((name) => {
+  if (!(name in STRATEGIES)) throw new Error(`unknown strategy ${name}; use ${Object.keys(STRATEGIES).join(', ')}`)
+  return name as StrategyName
+})
 /** A facet strategy this many times slower than the best one so far is run once, not sampled. */
 const HOPELESS = 3
 
@@ -71,7 +83,7 @@ async function sample<T>(run: () => Promise<T>, hopelessMs = Infinity): Promise<
   const [warm, result] = await timed(run)
   if (warm > hopelessMs) return { p50: warm, p99: warm, n: 1, result }
   const times: number[] = []
-  for (let i = 0, n = warm > SLOW_MS ? 3 : SAMPLES; i < n; i++) times.push((await timed(run))[0])
+  for (let i = 0, n = warm > VERY_SLOW_MS ? 1 : warm > SLOW_MS ? 3 : SAMPLES; i < n; i++) times.push((await timed(run))[0])
   return { p50: percentile(times, 50), p99: percentile(times, 99), n: times.length, result }
 }
 
@@ -123,7 +135,7 @@ async function benchSize(cluster: { host: string; port: number }, name: string):
   const queries = benchQueries(db, ctx)
 
   console.log('| search (ms) | openroles p50 | p99 | PostgreSQL p50 | p99 | n | PG / openroles (p50) | total: openroles / PG | PG without card folding: p50, total |\n|---|---|---|---|---|---|---|---|---|')
-  for (const query of queries) {
+  for (const query of queries.filter((q) => wanted(`search: ${q.label}`))) {
     const answer = await get('jobs/search', query.search)
     // PostgreSQL is given the query as openroles matched it (it has no typo correction of its own).
     const corrected = answer.meta?.did_you_mean ? query.search.replace(/q=[^&]*/, `q=${encodeURIComponent(answer.meta.did_you_mean)}`) : query.search
@@ -135,12 +147,12 @@ async function benchSize(cluster: { host: string; port: number }, name: string):
     console.log(`| ${query.label}${corrected !== query.search ? ' (PG given the correction)' : ''} | ${ms(mine.p50)} | ${ms(mine.p99)} | ${ms(theirs.p50)} | ${ms(theirs.p99)} | ${theirs.n} | ${(theirs.p50 / mine.p50).toFixed(1)}x | ${answer.meta?.total} / ${pgTotal} | ${ms(plain.p50)}, ${plain.result} |`)
   }
 
-  console.log(`\n| facets (ms) | openroles p50 | p99 | PostgreSQL best p50 | p99 | n | PG / openroles (p50) | best strategy | ${Object.keys(STRATEGIES).map((s) => `${s} p50`).join(' | ')} | total: openroles / PG | PG best strategy without card folding: p50, total |\n|---|---|---|---|---|---|---|---|${Object.keys(STRATEGIES).map(() => '---|').join('')}---|---|`)
+  console.log(`\n| facets (ms) | openroles p50 | p99 | PostgreSQL best p50 | p99 | n | PG / openroles (p50) | best strategy | ${CHOSEN.map((s) => `${s} p50`).join(' | ')} | total: openroles / PG | PG best strategy without card folding: p50, total |\n|---|---|---|---|---|---|---|---|${CHOSEN.map(() => '---|').join('')}---|---|`)
   const facetRows = [
     ...queries.filter((q) => q.facets !== undefined).map((q) => ({ label: `facets: ${q.label}`, query: q.facets!, disjunctive: false })),
     ...queries.filter((q) => q.disjunctive).map((q) => ({ label: `disjunctive: ${q.label}`, query: q.facets!, disjunctive: true })),
   ]
-  for (const row of facetRows) {
+  for (const row of facetRows.filter((r) => wanted(r.label))) {
     const query = row.disjunctive ? `${row.query}&disjunctive=true` : row.query
     const answer = await get('jobs/facets', query)
     const probe = new URLSearchParams(row.query).get('q')
@@ -149,9 +161,9 @@ async function benchSize(cluster: { host: string; port: number }, name: string):
     const groups = facetGroups(request, row.disjunctive)
     const mine = await ours('jobs/facets', query)
     const results = new Map<StrategyName, Sampled<FacetResult>>()
-    for (const [strategy, run] of Object.entries(STRATEGIES) as [StrategyName, (typeof STRATEGIES)[StrategyName]][]) {
+    for (const strategy of CHOSEN) {
       const bestSoFar = Math.min(...[...results.values()].map((r) => r.p50))
-      results.set(strategy, await sample(() => run(client, groups), bestSoFar * HOPELESS))
+      results.set(strategy, await sample(() => STRATEGIES[strategy](client, groups), bestSoFar * HOPELESS))
     }
     const [bestName, best] = [...results].sort((a, b) => a[1].p50 - b[1].p50)[0]!
     for (const [strategy, result] of results) {
@@ -173,11 +185,17 @@ async function main(): Promise<void> {
   const cluster = startCluster(args.pgdata!, log)
   try {
     console.log(`# openroles side by side with PostgreSQL 15\n\n${new Date().toISOString()}, ${cpus()[0]?.model ?? 'unknown CPU'} x${availableParallelism()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`)
-    console.log(`openroles: uncached (result cache dropped before each of ${OUR_SAMPLES} samples), in-process through the app. PostgreSQL: one warm-up, then ${SAMPLES} samples (3 when a run takes over ${SLOW_MS / 1000} s), rows fetched by node-postgres over a unix socket.`)
+    console.log(`openroles: uncached (result cache dropped before each of ${OUR_SAMPLES} samples), in-process through the app. PostgreSQL: one warm-up, then ${SAMPLES} samples (3 when a run takes over ${SLOW_MS / 1000} s, 1 over ${VERY_SLOW_MS / 1000} s); facet strategies: ${CHOSEN.join(', ')}, rows fetched by node-postgres over a unix socket.`)
     for (const name of sizes) await benchSize(cluster, name)
   } finally {
     cluster.stop()
   }
 }
 
-await main()
+try {
+  await main()
+} catch (error) {
+  // A missing PostgreSQL or catalogue is a message, not a stack trace.
+  log((error as Error).message)
+  process.exitCode = 1
+}
