@@ -62,20 +62,31 @@ const turndown = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/** The first ~280 characters of the plain text, cut at a word boundary, HTML-escaped. */
+/** The description's lines with their whitespace collapsed, blank ones skipped, read only as far as they are asked for. */
+function* textLines(text: string): Generator<string> {
+  const lines = /[^\n]+/g
+  for (let found = lines.exec(text); found; found = lines.exec(text)) {
+    const line = found[0].replace(/\s+/g, ' ').trim()
+    if (line) yield line
+  }
+}
+
+/**
+ * The first ~280 characters of the plain text, cut at a word boundary, HTML-escaped. Blocks become
+ * one line: a heading-like block ("What you'll do") gets a colon, a list's last item a full stop.
+ * Only the lines that reach the cut are read (a description runs to several thousand characters).
+ */
 export function descriptionPreview(text: string): string {
-  // Blocks become one line: a heading-like block ("What you'll do") gets a colon, a list's last item a full stop.
-  const flat = text
-    .split(/\n+/)
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
-    .map((line, i, lines) => {
-      const next = lines[i + 1]
-      if (next === undefined || /[.!?:;,…]$/.test(line)) return line
-      if (line.startsWith('•')) return next.startsWith('•') ? line : `${line}.`
-      return `${line}:`
-    })
-    .join(' ')
+  const lines = textLines(text)
+  let line = lines.next().value as string | undefined
+  let flat = ''
+  while (line !== undefined && flat.length <= PREVIEW_CHARS) {
+    const next = lines.next().value as string | undefined
+    let shown = line
+    if (next !== undefined && !/[.!?:;,…]$/.test(line)) shown = line.startsWith('•') ? (next.startsWith('•') ? line : `${line}.`) : `${line}:`
+    flat = flat ? `${flat} ${shown}` : shown
+    line = next
+  }
   if (flat.length <= PREVIEW_CHARS) return escapeHtml(flat)
   const cut = flat.slice(0, PREVIEW_CHARS)
   const space = cut.lastIndexOf(' ')
@@ -179,24 +190,27 @@ const JOB_COLUMNS = [
   .join(', ')
 
 /**
- * Columns to select for a description format. The stored HTML is by far the largest value in a row,
- * and decoding it cost ~20x the rest of the row, so it is read only when it is served.
+ * The page read for a description format: only the description column it serves. The stored HTML
+ * is by far the largest value in a row, and decoding it cost ~20x the rest of the row, so it is
+ * read only when it is served. Built once: the text is the statement cache's key.
  */
-function selectColumns(format: DescriptionFormat): string {
-  const description = format === 'preview' || format === 'text' ? 'j.description_text' : 'j.description_html'
-  return `${JOB_COLUMNS}, ${description}, c.name AS company_name, c.slug AS company_slug`
-}
+const SELECT_JOBS = Object.fromEntries(
+  (['preview', 'html', 'text', 'markdown'] as const).map((format) => {
+    const description = format === 'preview' || format === 'text' ? 'j.description_text' : 'j.description_html'
+    return [format, `SELECT ${JOB_COLUMNS}, ${description}, c.name AS company_name, c.slug AS company_slug FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id IN (SELECT value FROM json_each(?))`]
+  }),
+) as Record<DescriptionFormat, string>
 
 /** Loads jobs by id as API objects, in the order of `ids` (missing ids are skipped). One query per table. */
 export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions): Record<string, unknown>[] {
   if (ids.length === 0) return []
   const idList = JSON.stringify(ids)
-  const rows = prepared(db, `SELECT ${selectColumns(options.description)} FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id IN (SELECT value FROM json_each(?))`)
+  const rows = prepared(db, SELECT_JOBS[options.description])
     .all(idList) as JobRow[]
   const children = new Map<number, Children>()
   for (const row of rows) children.set(row.id, Object.fromEntries(CHILD_LISTS.map((attribute) => [attribute.name, []])))
-  for (const { attribute, job_id, value } of prepared(db, CHILD_LISTS_SQL).all({ ids: idList }) as { attribute: number; job_id: number; value: string }[]) {
-    children.get(job_id)?.[CHILD_LISTS[attribute]!.name]!.push(value)
+  for (const [attribute, jobId, value] of prepared(db, CHILD_LISTS_SQL).raw().all({ ids: idList }) as [number, number, string][]) {
+    children.get(jobId)?.[CHILD_LISTS[attribute]!.name]!.push(value)
   }
   const byId = new Map(rows.map((row) => [row.id, row]))
   const copies = options.roleCopies ? roleCopiesOf(db, ids, options.roleCopies === true ? undefined : options.roleCopies) : undefined

@@ -37,6 +37,11 @@ export class TermIndex {
   /** Documents changed since the postings were read; their words live in `overlay`. */
   dirty: Bitmap
   readonly overlay = new Map<string, number[]>()
+  /** Calls of applyChanges so far: what the two views below were derived at. */
+  private changes = 0
+  /** The overlay's terms, sorted (a prefix is then a range), and the lowest dirty document; derived on use. */
+  private overlaySorted?: { changes: number; size: number; terms: string[] }
+  private lowestDirty?: { changes: number; of: Bitmap; doc: number }
 
   constructor(readonly postings: TermPostings, readonly words: number) {
     postings.terms.forEach((term, code) => this.codes.set(term, code))
@@ -100,9 +105,12 @@ export class TermIndex {
     const { offsets, docs } = this.postings
     const list = docs.subarray(offsets[code]!, offsets[code + 1]!)
     const dirty = this.dirty
+    // Changed documents are mostly the newest (appended by imports): most lists end before them.
+    const lowest = this.firstDirty()
+    const from = list.length && list[list.length - 1]! < lowest ? list.length : partitionPoint(list.length, (i) => list[i]! < lowest)
     let kept: Uint32Array | undefined
     let n = 0
-    for (let i = 0; i < list.length; i++) {
+    for (let i = from; i < list.length; i++) {
       const doc = list[i]!
       const changed = (dirty[doc >>> 5]! & (1 << (doc & 31))) !== 0
       // Only once a listed document changed is a copy made.
@@ -116,8 +124,25 @@ export class TermIndex {
     return kept ? kept.subarray(0, n) : list
   }
 
+  /** The lowest changed document (docCount-sized bitmaps hold fewer than 2^32 documents: none changed = 2^32). */
+  private firstDirty(): number {
+    const dirty = this.dirty
+    if (this.lowestDirty?.changes !== this.changes || this.lowestDirty.of !== dirty) {
+      let doc = 2 ** 32
+      for (let i = 0; i < dirty.length; i++) {
+        if (dirty[i] !== 0) {
+          doc = i * 32 + (31 - Math.clz32(dirty[i]! & -dirty[i]!))
+          break
+        }
+      }
+      this.lowestDirty = { changes: this.changes, of: dirty, doc }
+    }
+    return this.lowestDirty.doc
+  }
+
   /** Adds the current words of changed documents (their old postings are masked from now on). */
   applyChanges(changed: readonly { doc: number; terms: readonly string[] }[], words: number): void {
+    this.changes++
     if (words > this.dirty.length) this.dirty = resized(this.dirty, words)
     const docs = new Set(changed.map((change) => change.doc))
     // A document changed twice keeps only its latest words.
@@ -139,7 +164,18 @@ export class TermIndex {
   /** Changed documents holding a term (exact), or a term starting with `prefix`: one list per term. */
   overlayLists(term: string, prefix: boolean): number[][] {
     if (!prefix) return this.overlay.has(term) ? [this.overlay.get(term)!] : []
-    return [...this.overlay].filter(([word]) => word.startsWith(term)).map(([, docs]) => docs)
+    if (this.overlay.size === 0) return []
+    const sorted = this.overlayTerms()
+    const out: number[][] = []
+    for (let i = partitionPoint(sorted.length, (k) => sorted[k]! < term); i < sorted.length && sorted[i]!.startsWith(term); i++) out.push(this.overlay.get(sorted[i]!)!)
+    return out
+  }
+
+  private overlayTerms(): string[] {
+    if (this.overlaySorted?.changes !== this.changes || this.overlaySorted.size !== this.overlay.size) {
+      this.overlaySorted = { changes: this.changes, size: this.overlay.size, terms: [...this.overlay.keys()].sort() }
+    }
+    return this.overlaySorted.terms
   }
 
   /** Number of changed documents held in the overlay. */
