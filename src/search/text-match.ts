@@ -7,7 +7,7 @@
  */
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
-import { andInPlace, andNot, andNotDocs, andNotInPlace, emptyBitmap, orDocs, orInPlace, type Bitmap } from './bitmap.ts'
+import { andInPlace, andNotDocs, andNotInPlace, emptyBitmap, orDocs, orInPlace, type Bitmap } from './bitmap.ts'
 import { compact, DocList, filterList, fitsList, holds, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { COMPANY_WORDS, TITLE_WORDS } from './index-load.ts'
 import type { SearchIndex } from './search-index.ts'
@@ -207,25 +207,41 @@ export function relevanceTiers(db: DB, index: SearchIndex, terms: TermIndex | un
     if (matched.docs.length * LIST_TIERS_SHARE < index.columns.docCount) return listTiers(db, index, terms, text, matched, exactFirst)
     matched = toBitmap(matched, index.words)
   }
-  const inTitle = matched.slice()
-  const inTitleOrCompany = matched.slice()
-  const exactTitle = matched.slice()
-  const exactTitleOrCompany = matched.slice()
-  const exactAnywhere = matched.slice()
-  for (const clause of text.clauses) {
-    const fields = clauseFields(index, clause)
-    andInPlace(inTitle, fields.title)
-    andInPlace(inTitleOrCompany, fields.titleOrCompany)
-    if (!exactFirst) continue
-    andInPlace(exactTitle, fields.exactTitle)
-    andInPlace(exactTitleOrCompany, fields.exactTitleOrCompany)
-    andInPlace(exactAnywhere, toBitmap(termDocs(db, index, terms, clause.exact), index.words))
+  const clauses = text.clauses.map((clause) => ({
+    ...clauseFields(index, clause),
+    anywhere: exactFirst ? toBitmap(termDocs(db, index, terms, clause.exact), index.words) : undefined,
+  }))
+  // One pass over the matched words computes every tier (each the matched set cut by word rules),
+  // instead of a copy and an AND or AND-NOT pass over the whole bitmap per rule.
+  const tiers = Array.from({ length: exactFirst ? 6 : 3 }, () => emptyBitmap(index.words))
+  for (let i = 0; i < matched.length; i++) {
+    const all = matched[i]!
+    if (all === 0) continue
+    let exactTitle = all
+    let inTitle = all
+    let exactTitleOrCompany = all
+    let inTitleOrCompany = all
+    let exactAnywhere = all
+    for (const clause of clauses) {
+      exactTitle &= clause.exactTitle[i]!
+      inTitle &= clause.title[i]!
+      exactTitleOrCompany &= clause.exactTitleOrCompany[i]!
+      inTitleOrCompany &= clause.titleOrCompany[i]!
+      if (clause.anywhere) exactAnywhere &= clause.anywhere[i]!
+    }
+    if (!exactFirst) {
+      tiers[0]![i] = inTitle
+      tiers[1]![i] = inTitleOrCompany & ~inTitle
+      tiers[2]![i] = all & ~inTitleOrCompany
+      continue
+    }
+    tiers[0]![i] = exactTitle
+    tiers[1]![i] = inTitle & ~exactTitle
+    tiers[2]![i] = exactTitleOrCompany & ~inTitle
+    tiers[3]![i] = inTitleOrCompany & ~inTitle & ~exactTitleOrCompany
+    tiers[4]![i] = exactAnywhere & ~inTitleOrCompany
+    tiers[5]![i] = all & ~inTitleOrCompany & ~exactAnywhere
   }
-  if (!exactFirst) return [inTitle, andNot(inTitleOrCompany, inTitle), andNot(matched, inTitleOrCompany)]
-  const tiers = [exactTitle, andNot(inTitle, exactTitle), andNot(exactTitleOrCompany, inTitle)]
-  tiers.push(andNot(andNot(inTitleOrCompany, inTitle), exactTitleOrCompany))
-  tiers.push(andNot(exactAnywhere, inTitleOrCompany))
-  tiers.push(andNot(andNot(matched, inTitleOrCompany), exactAnywhere))
   return tiers
 }
 
