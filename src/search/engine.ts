@@ -40,8 +40,8 @@ export type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, Sk
 
 type Cached = DocSet | DocSet[] | FacetsResult | Corrected
 
-/** Filter sets kept apart from the results (at most an eighth of the cache's bytes). */
-const FILTER_SETS = 256
+/** Filter sets and their cards kept apart from the results (at most an eighth of the cache's bytes). */
+const FILTER_SETS = 512
 
 /** The text as matched: with aliases (synonyms.ts), unknown words corrected (typo.ts), and the corrected query when it differs. */
 interface Corrected {
@@ -54,8 +54,9 @@ export class SearchEngine {
   private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
   private readonly cache: LRUCache<string, Cached>
   /**
-   * Filter sets on their own: a few shared by most requests (no filter, one common facet value),
-   * which the results of thousands of distinct texts would otherwise push out of the LRU.
+   * Filter sets (and the cards of requests without text) on their own: a few shared by most
+   * requests (no filter, one common facet value), which the results of thousands of distinct texts
+   * would otherwise push out of the LRU.
    */
   private readonly filterCache: LRUCache<string, Cached>
   private readonly nowSeconds: () => number
@@ -286,7 +287,9 @@ export class SearchEngine {
   /** The cards among the matches: one per role cluster (role-cards.ts). */
   private cards(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): DocSet {
     const omitted = omitFacet ? omittedClauseOf(omitFacet) : undefined
-    return this.cached(`cards|${this.queryKey(text, filters, omitted ?? '')}`, () => index.roleClusters.cardsOf(this.matched(index, text, filters, omitFacet)))
+    // Without text the cards follow from the filters alone: kept beside the filter sets they come from.
+    const cache = text ? this.cache : this.filterCache
+    return this.cached(`cards|${this.queryKey(text, filters, omitted ?? '')}`, () => index.roleClusters.cardsOf(this.matched(index, text, filters, omitFacet)), cache)
   }
 
   /** The relevance tiers of a set, cached by query and by which set it is (`cards` or all `matched`). */
