@@ -23,6 +23,28 @@ export interface FacetRows {
   bytes: Uint8Array
 }
 
+type RowCounter = (offsets: Uint32Array, bytes: Uint8Array, docs: Uint32Array) => Uint32Array
+/** Counting loops by row layout (`singles,lists`): a handful per process, kept out of FacetRows so the rows stay plain data. */
+const counters = new Map<string, RowCounter>()
+
+/**
+ * The counting loop for one row layout, written out: one statement per single-valued facet at its
+ * constant position, then the lists in order. The general loop (a loop over the facets inside the
+ * loop over documents) measured 1.5-1.8x slower per document at 1M postings: the per-facet loop and
+ * its position arithmetic cost more than the counting. Generated from two integers, never from input.
+ */
+function rowCounter(singles: number, lists: number): RowCounter {
+  const body = [`const counts = new Uint32Array(${(singles + lists) * BYTE_CODES})`, 'for (let i = 0; i < docs.length; i++) {', '  const row = offsets[docs[i]]', '  let n = 0']
+  for (let j = 0; j < singles; j++) body.push(`  counts[${j << 8} | bytes[row + ${j}]]++`)
+  body.push(`  let at = row + ${singles}`)
+  for (let list = 0; list < lists; list++) {
+    const table = (singles + list) << 8
+    body.push('  n = bytes[at++]', `  if (n === 0) counts[${table}]++`, `  for (let k = 0; k < n; k++) counts[${table + 1} + bytes[at + k]]++`, '  at += n')
+  }
+  body.push('}', 'return counts')
+  return new Function('offsets', 'bytes', 'docs', body.join('\n')) as RowCounter
+}
+
 /** Packs the facets that fit: dictionaries under 256 values, and (lists) at most 255 values a document. */
 export function packFacetRows(columns: DocColumns, singleFields: readonly string[], multiFields: readonly string[]): FacetRows {
   const { docCount } = columns
@@ -66,22 +88,11 @@ export function isPacked(rows: FacetRows, field: string): boolean {
  * and a loop with no per-facet lookups measured a quarter faster than skipping the ones not asked.
  */
 export function countRows(rows: FacetRows, docs: Uint32Array, fields: readonly string[], sizes: readonly number[]): Map<string, Uint32Array> {
-  const { offsets, bytes } = rows
   const singles = rows.singles.size
-  const lists = rows.lists.size
-  const counts = new Uint32Array((singles + lists) * BYTE_CODES)
-  for (let i = 0; i < docs.length; i++) {
-    const row = offsets[docs[i]!]!
-    for (let j = 0; j < singles; j++) counts[(j << 8) | bytes[row + j]!]!++
-    let at = row + singles
-    for (let list = 0; list < lists; list++) {
-      const n = bytes[at++]!
-      const table = (singles + list) << 8
-      if (n === 0) counts[table]!++
-      for (let k = 0; k < n; k++) counts[table | (bytes[at + k]! + 1)]!++
-      at += n
-    }
-  }
+  const layout = `${singles},${rows.lists.size}`
+  let count = counters.get(layout)
+  if (!count) counters.set(layout, (count = rowCounter(singles, rows.lists.size)))
+  const counts = count(rows.offsets, rows.bytes, docs)
   return new Map(fields.map((field, i) => {
     const slot = rows.singles.get(field) ?? singles + rows.lists.get(field)!
     return [field, counts.subarray(slot * BYTE_CODES, slot * BYTE_CODES + sizes[i]! + 1)]
