@@ -12,7 +12,7 @@
  *   (`dirty`) are masked out of them and answered from `overlay`, their current words tokenized as
  *   jobs_fts tokenizes them. A rebuild of the index reads everything again.
  */
-import { andNotInPlace, emptyBitmap, orDocs, type Bitmap } from './bitmap.ts'
+import { emptyBitmap, orDocs, type Bitmap } from './bitmap.ts'
 import { partitionPoint } from './lower-bound.ts'
 
 /** Terms in fewer postings stay in FTS5 only. */
@@ -42,6 +42,7 @@ export class TermIndex {
   /** The overlay's terms, sorted (a prefix is then a range), and the lowest dirty document; derived on use. */
   private overlaySorted?: { changes: number; size: number; terms: string[] }
   private lowestDirty?: { changes: number; of: Bitmap; doc: number }
+  private dirtyWordList?: { changes: number; of: Bitmap; words: Uint32Array }
 
   constructor(readonly postings: TermPostings, readonly words: number) {
     postings.terms.forEach((term, code) => this.codes.set(term, code))
@@ -73,17 +74,23 @@ export class TermIndex {
   union(codes: Iterable<number>, words: number, tail: string[]): Bitmap {
     const out = emptyBitmap(words)
     const { offsets, docs, df, terms } = this.postings
+    let empty = true
     for (const code of codes) {
       const bitmap = this.dense.get(code)
       if (bitmap) {
         // Documents appended after the read are all dirty: the shorter bitmap covers every other one.
         const n = Math.min(words, bitmap.length)
-        for (let i = 0; i < n; i++) out[i]! |= bitmap[i]!
-      } else if (df[code]! >= MIN_MEMORY_DF) orDocs(out, docs.subarray(offsets[code]!, offsets[code + 1]!))
-      else tail.push(terms[code]!)
+        if (empty) out.set(bitmap.subarray(0, n))
+        else for (let i = 0; i < n; i++) out[i]! |= bitmap[i]!
+        empty = false
+      } else if (df[code]! >= MIN_MEMORY_DF) {
+        orDocs(out, docs.subarray(offsets[code]!, offsets[code + 1]!))
+        empty = false
+      } else tail.push(terms[code]!)
     }
     if (this.dirty.length !== words) this.dirty = resized(this.dirty, words)
-    andNotInPlace(out, this.dirty)
+    const dirty = this.dirty
+    for (const i of this.dirtyWords()) out[i]! &= ~dirty[i]!
     return out
   }
 
@@ -138,6 +145,17 @@ export class TermIndex {
       this.lowestDirty = { changes: this.changes, of: dirty, doc }
     }
     return this.lowestDirty.doc
+  }
+
+  /** Positions of the dirty mask's non-zero words: masking a term's bitmap touches only those (a few after an import). */
+  private dirtyWords(): Uint32Array {
+    const dirty = this.dirty
+    if (this.dirtyWordList?.changes !== this.changes || this.dirtyWordList.of !== dirty) {
+      const words: number[] = []
+      for (let i = 0; i < dirty.length; i++) if (dirty[i] !== 0) words.push(i)
+      this.dirtyWordList = { changes: this.changes, of: dirty, words: Uint32Array.from(words) }
+    }
+    return this.dirtyWordList.words
   }
 
   /** Adds the current words of changed documents (their old postings are masked from now on). */
