@@ -8,7 +8,7 @@
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
 import { andInPlace, andNotDocs, andNotInPlace, emptyBitmap, orDocs, orInPlace, type Bitmap } from './bitmap.ts'
-import { compact, DocList, filterList, fitsList, holds, toBitmap, unionLists, type DocSet } from './doc-set.ts'
+import { compact, DocList, filterList, fitsList, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { COMPANY_WORDS, TITLE_WORDS } from './index-load.ts'
 import type { SearchIndex } from './search-index.ts'
 import { MIN_MEMORY_DF, type TermIndex } from './term-index.ts'
@@ -289,18 +289,27 @@ function listTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, tex
       exactCompany: fieldCodes(index, COMPANY_WORDS, clause.exact),
       title: others.map((term) => fieldCodes(index, TITLE_WORDS, term)),
       company: others.map((term) => fieldCodes(index, COMPANY_WORDS, term)),
-      anywhere: exactFirst ? termDocs(db, index, terms, clause.exact) : undefined,
     }
   })
-  const tiers: number[][] = Array.from({ length: exactFirst ? 6 : 3 }, () => [])
   const { docs } = matched
+  // Whether each document holds every clause's exact form anywhere: one merge walk per clause, not a search per document.
+  const anywhere = new Uint8Array(docs.length).fill(1)
+  if (exactFirst) {
+    for (const clause of text.clauses) {
+      const held = filterList(docs, termDocs(db, index, terms, clause.exact)).docs
+      for (let i = 0, j = 0; i < docs.length; i++) {
+        if (j < held.length && held[j] === docs[i]) j++
+        else anywhere[i] = 0
+      }
+    }
+  }
+  const tiers: number[][] = Array.from({ length: exactFirst ? 6 : 3 }, () => [])
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i]!
     let exactTitle = true
     let inTitle = true
     let exactTitleOrCompany = true
     let inTitleOrCompany = true
-    let exactAnywhere = true
     for (const clause of clauses) {
       const et = listHolds(title.offsets, title.values, doc, clause.exactTitle)
       const etc = et || listHolds(company.offsets, company.values, doc, clause.exactCompany)
@@ -309,11 +318,10 @@ function listTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, tex
       inTitle &&= t
       exactTitleOrCompany &&= etc
       inTitleOrCompany &&= etc || t || clause.company.some((codes) => listHolds(company.offsets, company.values, doc, codes))
-      if (clause.anywhere) exactAnywhere &&= holds(clause.anywhere, doc)
     }
     const tier = !exactFirst
       ? inTitle ? 0 : inTitleOrCompany ? 1 : 2
-      : exactTitle ? 0 : inTitle ? 1 : exactTitleOrCompany ? 2 : inTitleOrCompany ? 3 : exactAnywhere ? 4 : 5
+      : exactTitle ? 0 : inTitle ? 1 : exactTitleOrCompany ? 2 : inTitleOrCompany ? 3 : anywhere[i] === 1 ? 4 : 5
     tiers[tier]!.push(doc)
   }
   return tiers.map((tier) => new DocList(Uint32Array.from(tier)))
