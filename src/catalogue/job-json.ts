@@ -2,7 +2,7 @@ import TurndownService from 'turndown'
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
 import { normalizeSalary } from './salary-normalized.ts'
-import { roleCopiesOf } from './role-copies.ts'
+import { roleCopiesOf, type CardRow } from './role-copies.ts'
 import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from './posting-attributes.ts'
 
 /** How the description is served: search previews, the stored HTML, or agent formats. */
@@ -195,7 +195,7 @@ export function toJob(row: JobRow, children: Children, options: JobJsonOptions):
 
 /** Every column toJob reads except the two description columns. */
 const JOB_COLUMNS = [
-  'id', 'public_slug', 'company_id', 'title', 'url', 'source_url', 'location', 'source', 'external_id', 'manually_added', 'posted_at', 'created_at', 'updated_at', 'last_seen_at', 'closed_at', 'reality', 'ghost', 'enriched_at',
+  'id', 'public_slug', 'company_id', 'cluster_id', 'title', 'url', 'source_url', 'location', 'source', 'external_id', 'manually_added', 'posted_at', 'created_at', 'updated_at', 'last_seen_at', 'closed_at', 'reality', 'ghost', 'enriched_at',
   'enrichment_version', 'view_count', 'applied_count', 'upvote_count', 'downvote_count',
   ...new Set([...TOP, ...TOP_IF_SET, ...ENRICHMENT_FIELDS].filter((row) => row.kind !== 'multi').map(columnOf)),
 ]
@@ -219,7 +219,7 @@ export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions
   if (ids.length === 0) return []
   const rows = prepared(db, SELECT_JOBS[options.description]).all(JSON.stringify(ids)) as JobRow[]
   const byId = new Map(rows.map((row) => [row.id, row]))
-  const copies = options.roleCopies ? roleCopiesOf(db, ids, options.roleCopies === true ? undefined : options.roleCopies) : undefined
+  const copies = options.roleCopies ? roleCopiesOf(db, rows as unknown as CardRow[], options.roleCopies === true ? undefined : options.roleCopies) : undefined
   return ids.flatMap((id) => {
     const row = byId.get(id)
     if (!row) return []
