@@ -12,11 +12,15 @@
  *   (`dirty`) are masked out of them and answered from `overlay`, their current words tokenized as
  *   jobs_fts tokenizes them. A rebuild of the index reads everything again.
  */
+import { LRUCache } from 'lru-cache'
 import { emptyBitmap, orDocs, type Bitmap } from './bitmap.ts'
 import { partitionPoint } from './lower-bound.ts'
 
 /** Terms in fewer postings stay in FTS5 only. */
 export const MIN_MEMORY_DF = 32
+
+/** Rowids of phrases kept at most (8 bytes each): the aliases' phrases ("full stack") recur in many queries. */
+const PHRASE_ROWIDS = 2_000_000
 
 export interface TermPostings {
   /** Every term, sorted (UTF-16 order, so the terms with one prefix form a range). */
@@ -43,6 +47,8 @@ export class TermIndex {
   private overlaySorted?: { changes: number; size: number; terms: string[] }
   private lowestDirty?: { changes: number; of: Bitmap; doc: number }
   private dirtyWordList?: { changes: number; of: Bitmap; words: Uint32Array }
+  /** Rowids matching a phrase, as FTS5 listed them (word positions are not in memory); dropped when postings change. */
+  private readonly phrases = new LRUCache<string, Float64Array>({ max: 1024, maxSize: PHRASE_ROWIDS, sizeCalculation: (rowids) => Math.max(1, rowids.length) })
 
   constructor(readonly postings: TermPostings, readonly words: number) {
     postings.terms.forEach((term, code) => this.codes.set(term, code))
@@ -161,6 +167,7 @@ export class TermIndex {
   /** Adds the current words of changed documents (their old postings are masked from now on). */
   applyChanges(changed: readonly { doc: number; terms: readonly string[] }[], words: number): void {
     this.changes++
+    this.phrases.clear()
     if (words > this.dirty.length) this.dirty = resized(this.dirty, words)
     const docs = new Set(changed.map((change) => change.doc))
     // A document changed twice keeps only its latest words.
@@ -177,6 +184,13 @@ export class TermIndex {
         else this.overlay.set(term, [doc])
       }
     }
+  }
+
+  /** Rowids of the postings holding a phrase: `read` lists them from FTS5 once, until postings change. */
+  phraseRowids(phrase: string, read: () => number[]): ArrayLike<number> {
+    let rowids = this.phrases.get(phrase)
+    if (!rowids) this.phrases.set(phrase, (rowids = Float64Array.from(read())))
+    return rowids
   }
 
   /** Changed documents holding a term (exact), or a term starting with `prefix`: one list per term. */

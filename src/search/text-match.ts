@@ -93,7 +93,9 @@ function* range(from: number, to: number): Iterable<number> {
 function termDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, term: TextTerm): DocSet {
   if (term.tokens.length === 1) return wordDocs(db, index, terms, term.tokens[0]!, term.prefix)
   // Tokens hold only letters, digits, '+' and '#': the quoted phrase is never FTS syntax.
-  return setOfLists(index, [rowidDocs(index, matchingRowids(db, `"${term.tokens.join(' ')}"`))])
+  const phrase = `"${term.tokens.join(' ')}"`
+  const rowids = terms ? terms.phraseRowids(phrase, () => matchingRowids(db, phrase)) : matchingRowids(db, phrase)
+  return setOfLists(index, [rowidDocs(index, rowids)])
 }
 
 /** Documents matching a clause by any of its terms. */

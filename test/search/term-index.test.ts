@@ -61,6 +61,23 @@ test('text matches from the in-memory term index equal FTS5, before and after po
   assertSameAsFts(db, ctx.search, 'after changes')
 })
 
+test('a phrase (read from FTS5, then kept) follows postings that gain or lose it', () => {
+  const { db, ctx } = createTestApp({ jobs: Array.from({ length: 120 }, (_, i) => posting(i)) })
+  const phraseCount = () => db.prepare('SELECT count(*) FROM jobs_fts WHERE jobs_fts MATCH ?').pluck().get('"work number"') as number
+  const searched = () => ctx.search.search({ q: '"work number"', filters: { facets: {} }, limit: 1, offset: 0 }).total
+  assert.equal(searched(), phraseCount())
+  assert.equal(searched(), phraseCount(), 'asked again (kept)')
+  db.transaction(() => {
+    for (const id of db.prepare('SELECT id FROM jobs ORDER BY id LIMIT 3').pluck().all() as number[]) {
+      const row = db.prepare('SELECT source, external_id FROM jobs WHERE id = ?').get(id) as { source: string; external_id: string }
+      upsertJob(db, { ...posting(id), source: row.source, externalId: row.external_id, descriptionText: 'numbered work', descriptionHtml: '<p>numbered work</p>' })
+    }
+    upsertJob(db, posting(500))
+  })()
+  assert.equal(phraseCount(), 118, 'three postings lost the phrase, one new one has it')
+  assert.equal(searched(), 118, 'after changes')
+})
+
 test('listed terms stay exact when only the newest postings change (lists that end before them are kept whole)', () => {
   // Over 1,024 postings a term in 32 or more of them but under one in 32 is kept as a sorted list.
   const listed = (i: number) => fixtureJob({ title: `role ${i}`, descriptionText: `${i % 37 === 0 ? 'quokka' : 'plain'} ${i % 41 === 0 ? 'quiver' : ''} text`, company: { slug: `c${i % 5}`, name: `Company ${i % 5}` } })
