@@ -177,6 +177,7 @@ async function benchSize(cluster: { host: string; port: number }, name: string):
   console.log(`\n- load average at the end (1 / 5 / 15 min): ${load()}`)
   await client.end()
   await ctx.close?.()
+  log(`rows the openroles connection changed in ${path}: ${db.prepare('SELECT total_changes()').pluck().get()}`)
   db.close()
 }
 
@@ -185,7 +186,7 @@ async function main(): Promise<void> {
   const cluster = startCluster(args.pgdata!, log)
   try {
     console.log(`# openroles side by side with PostgreSQL 15\n\n${new Date().toISOString()}, ${cpus()[0]?.model ?? 'unknown CPU'} x${availableParallelism()}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`)
-    console.log(`openroles: uncached (result cache dropped before each of ${OUR_SAMPLES} samples), in-process through the app. PostgreSQL: one warm-up, then ${SAMPLES} samples (3 when a run takes over ${SLOW_MS / 1000} s, 1 over ${VERY_SLOW_MS / 1000} s); facet strategies: ${CHOSEN.join(', ')}, rows fetched by node-postgres over a unix socket.`)
+    console.log(`openroles: uncached (result cache dropped before each of ${OUR_SAMPLES} samples), in-process through the app. PostgreSQL: one warm-up, then ${SAMPLES} samples (3 when a run takes over ${SLOW_MS / 1000} s, 1 over ${VERY_SLOW_MS / 1000} s), rows fetched by node-postgres over a unix socket; facet strategies: ${CHOSEN.join(', ')}.`)
     for (const name of sizes) await benchSize(cluster, name)
   } finally {
     cluster.stop()
