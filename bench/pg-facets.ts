@@ -1,7 +1,8 @@
 /**
  * Three ways to count every facet over a match set in PostgreSQL; the benchmark times each and
- * keeps the best per request, so the baseline is not one unlucky plan. All three count cards (see
- * pg-queries.ts) and return the same counts, which the benchmark checks.
+ * keeps the best per request, so the baseline is not one unlucky plan. All three count what the
+ * groups' `match` selects (cards, or postings with folding off; see pg-queries.ts) and return the
+ * same counts, which the benchmark checks.
  *
  * - `per-facet`: one GROUP BY statement per facet (unnest for the arrays), each finding the match
  *   set again through the indexes; the shape an ORM or a hand-written API ends up with.
