@@ -23,6 +23,7 @@ import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
 import { andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
 import { DocList, filterList, intersect, sizeOf, toBitmap, unionLists, type DocSet } from './doc-set.ts'
+import { CountThreads } from './count-threads.ts'
 import { countFacets, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf, type OmittedClause } from './filter.ts'
@@ -48,6 +49,7 @@ interface Corrected {
 
 export class SearchEngine {
   private readonly keeper: IndexKeeper
+  private readonly counting: CountThreads
   private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
   private readonly cache: LRUCache<string, Cached>
   private readonly nowSeconds: () => number
@@ -61,6 +63,7 @@ export class SearchEngine {
     this.typos = options.typos ?? true
     // An in-memory database is private to its connection: workers could not see it.
     this.keeper = new IndexKeeper(db, db.memory ? 0 : Math.max(0, options.workers ?? 0))
+    this.counting = new CountThreads({ threads: options.countThreads ?? 0, minDocs: options.countSplitDocs ?? 0 })
     this.cache = new LRUCache<string, Cached>({
       max: Math.max(1, options.cacheEntries),
       maxSize: Math.max(1, options.cacheBytes),
@@ -163,8 +166,11 @@ export class SearchEngine {
     }
     const all = setFor()
     const own = names.filter((facet) => request.disjunctive && selects(request.filters, facet))
-    const counted = countFacets(index, all, names.filter((facet) => !own.includes(facet)))
-    for (const facet of own) Object.assign(counted, countFacets(index, setFor(facet), [facet]))
+    const counted = countFacets(index, all, names.filter((facet) => !own.includes(facet)), this.counting)
+    // Facets whose own selection omits the same clause (the geography group) share one counting set: one count.
+    const bySet = new Map<CountingSet, FacetName[]>()
+    for (const facet of own) bySet.set(setFor(facet), [...(bySet.get(setFor(facet)) ?? []), facet])
+    for (const [set, group] of bySet) Object.assign(counted, countFacets(index, set, group, this.counting))
     const facets: Partial<Record<FacetName, ValueCounts>> = {}
     for (const facet of names) facets[facet] = counted[facet]
     const everything = !request.postings && sizeOf(this.matched(index, text, request.filters)) === index.liveCount
@@ -210,6 +216,7 @@ export class SearchEngine {
 
   async close(): Promise<void> {
     this.clearCache()
+    await this.counting.close()
     await this.keeper.close()
   }
 

@@ -8,8 +8,10 @@ import { andNot, countAnd, countListed, hasDoc, toDocs, type Bitmap } from './bi
 import type { NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
-import { countRows, isPacked } from './facet-rows.ts'
+import { isPacked, rowArrays, rowTables, rowTableWords } from './facet-rows.ts'
 import { DocList, listHas, type DocSet } from './doc-set.ts'
+import { countDocs, type ColumnPass, type CountJob } from './facet-split.ts'
+import type { CountThreads } from './count-threads.ts'
 
 export type ValueCounts = Record<string, number>
 
@@ -27,34 +29,6 @@ export interface FacetStats {
 
 /** Slot 0: documents without a value (for regions: `none`); slot code + 1: documents with that value. */
 type CodeCounts = Uint32Array
-
-function countDocsByCode(index: SearchIndex, docs: Uint32Array, facet: FacetName): CodeCounts {
-  const { columns } = index
-  const counts = new Uint32Array(columns.dictionary(facet).names.length + 1)
-  if (columns.multis.has(facet)) {
-    const { offsets, values } = columns.multi(facet)
-    countMulti(offsets, values, docs, counts)
-  } else {
-    countSingle(columns.single(facet), docs, counts)
-  }
-  return counts
-}
-
-// The two loops are separate functions on purpose: in one function, alternating single and multi
-// facets deoptimized it again and again until V8 stopped optimizing it (5x slower per count).
-function countMulti(offsets: Uint32Array, values: Uint32Array, docs: Uint32Array, counts: CodeCounts): void {
-  for (let i = 0; i < docs.length; i++) {
-    const doc = docs[i]!
-    const start = offsets[doc]!
-    const end = offsets[doc + 1]!
-    if (start === end) counts[0]!++
-    for (let k = start; k < end; k++) counts[values[k]! + 1]!++
-  }
-}
-
-function countSingle(codes: Uint32Array, docs: Uint32Array, counts: CodeCounts): void {
-  for (let i = 0; i < docs.length; i++) counts[codes[docs[i]!]!]!++
-}
 
 /** Counts over every live document, from the posting lists. */
 export function catalogueCounts(index: SearchIndex, facet: FacetName): CodeCounts {
@@ -129,26 +103,45 @@ function countByValue(index: SearchIndex, matched: Bitmap, facet: FacetName): Co
 /**
  * Each facet's values with at least one posting in the set, most frequent first, ties by value.
  * Per facet the cheapest way: value by value, from the packed rows (several facets in one pass,
- * facet-rows.ts), or a pass over its own column.
+ * facet-rows.ts), or a pass over its own column. The passes over the set's documents are shared
+ * with the counting threads when the set is large (count-threads.ts); the value-by-value counts
+ * are made here meanwhile.
  */
-export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[]): Partial<Record<FacetName, ValueCounts>> {
+export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads): Partial<Record<FacetName, ValueCounts>> {
   const byValue = new Set(facets.filter((facet) => cheaperByValue(index, set, facet)))
   const listed = set.docs ?? set.complement!
   const scattered = listed.length > 0 && listed.length * SCATTERED < index.columns.docCount
   // The rows are built (on first use) only for a set they serve.
   const rows = scattered && facets.length - byValue.size >= MIN_PACKED_FACETS ? index.facetRows() : undefined
-  const packed = rows ? facets.filter((facet) => !byValue.has(facet) && isPacked(rows, facet)) : []
-  const fromRows = rows && packed.length >= MIN_PACKED_FACETS
-    ? countRows(rows, listed, packed, packed.map((facet) => index.columns.dictionary(facet).names.length))
-    : new Map<string, CodeCounts>()
+  const packable = rows ? facets.filter((facet) => !byValue.has(facet) && isPacked(rows, facet)) : []
+  const packed = packable.length >= MIN_PACKED_FACETS ? packable : []
+  const byColumn = facets.filter((facet) => !byValue.has(facet) && !packed.includes(facet))
+  const split = byColumn.length + packed.length > 0 && threads?.wants(listed.length) === true
+  if (split) index.shareColumns()
+  // One table for every pass over the documents: the rows' tables, then each column's.
+  let tableWords = packed.length ? rowTableWords(rows!) : 0
+  const passes = byColumn.map((facet): ColumnPass => {
+    const at = tableWords
+    tableWords += index.columns.dictionary(facet).names.length + 1
+    if (!index.columns.multis.has(facet)) return { at, codes: index.columns.single(facet) }
+    const { offsets, values } = index.columns.multi(facet)
+    return { at, offsets, values }
+  })
+  const job: CountJob = { docs: listed, rows: packed.length ? rowArrays(rows!) : undefined, passes, tableWords }
+  const fork = split ? threads!.fork(job) : undefined
+  const valueCounts = new Map([...byValue].map((facet) => [facet, countByValue(index, set.matched!, facet)]))
+  let table: Uint32Array
+  if (fork) table = threads!.join(fork)
+  else {
+    table = new Uint32Array(tableWords)
+    countDocs(job, listed, table)
+  }
+  const fromDocs = packed.length ? rowTables(rows!, table, packed, packed.map((facet) => index.columns.dictionary(facet).names.length)) : new Map<string, CodeCounts>()
+  byColumn.forEach((facet, i) => fromDocs.set(facet, table.subarray(passes[i]!.at, passes[i]!.at + index.columns.dictionary(facet).names.length + 1)))
   const out: Partial<Record<FacetName, ValueCounts>> = {}
   for (const facet of facets) {
-    if (byValue.has(facet)) {
-      out[facet] = toValueCounts(index, facet, countByValue(index, set.matched!, facet))
-      continue
-    }
-    const codes = fromRows.get(facet) ?? countDocsByCode(index, listed, facet)
-    if (set.docs) {
+    const codes = valueCounts.get(facet) ?? fromDocs.get(facet)!
+    if (set.docs || byValue.has(facet)) {
       out[facet] = toValueCounts(index, facet, codes)
       continue
     }

@@ -6,7 +6,7 @@
  * short run of bytes: its single-valued facets at fixed positions, then, per multi-valued facet,
  * the number of its values and their codes. Counting every facet then reads about one cache line
  * per matched document. Only facets whose codes fit in a byte are packed (the others are counted
- * from their columns).
+ * from their columns). The rows live in shared memory: the counting threads read them (count-threads.ts).
  */
 import type { DocColumns } from './doc-columns.ts'
 
@@ -34,13 +34,13 @@ export function packFacetRows(columns: DocColumns, singleFields: readonly string
     return true
   })
   const csrs = lists.map((field) => columns.multi(field))
-  const offsets = new Uint32Array(docCount + 1)
+  const offsets = new Uint32Array(new SharedArrayBuffer(4 * (docCount + 1)))
   for (let doc = 0; doc < docCount; doc++) {
     let length = singles.length + lists.length
     for (const csr of csrs) length += csr.offsets[doc + 1]! - csr.offsets[doc]!
     offsets[doc + 1] = offsets[doc]! + length
   }
-  const bytes = new Uint8Array(offsets[docCount]!)
+  const bytes = new Uint8Array(new SharedArrayBuffer(offsets[docCount]!))
   const codes = singles.map((field) => columns.single(field))
   for (let doc = 0; doc < docCount; doc++) {
     let at = offsets[doc]!
@@ -59,17 +59,33 @@ export function isPacked(rows: FacetRows, field: string): boolean {
   return rows.singles.has(field) || rows.lists.has(field)
 }
 
+/** A table per packed facet, laid out as a row is: BYTE_CODES slots each. */
+export const rowTableWords = (rows: FacetRows) => (rows.singles.size + rows.lists.size) * BYTE_CODES
+
+/** The given packed facets' tables within the rows' tables: slot 0 = documents without a value, code + 1 = that value. */
+export function rowTables(rows: FacetRows, counts: Uint32Array, fields: readonly string[], sizes: readonly number[]): Map<string, Uint32Array> {
+  return new Map(fields.map((field, i) => {
+    const slot = rows.singles.get(field) ?? rows.singles.size + rows.lists.get(field)!
+    return [field, counts.subarray(slot * BYTE_CODES, slot * BYTE_CODES + sizes[i]! + 1)]
+  }))
+}
+
+/** The packed rows as a counting thread gets them: arrays in shared memory and the row layout. */
+export interface RowArrays {
+  offsets: Uint32Array
+  bytes: Uint8Array
+  singles: number
+  lists: number
+}
+
+export const rowArrays = (rows: FacetRows): RowArrays => ({ offsets: rows.offsets, bytes: rows.bytes, singles: rows.singles.size, lists: rows.lists.size })
+
 /**
- * Counts the given packed facets over the documents in one pass. Returns one count table per facet
- * in the layout of counting by code: slot 0 = documents without a value, code + 1 = that value.
- * Every packed facet is counted (the tables are laid out as a row is): a row is read whole anyway,
- * and a loop with no per-facet lookups measured a quarter faster than skipping the ones not asked.
+ * Adds every packed facet of the documents to `counts` (rowTableWords of them, in row layout), in
+ * one pass. Every packed facet is counted: a row is read whole anyway, and a loop with no
+ * per-facet lookups measured a quarter faster than skipping the ones not asked.
  */
-export function countRows(rows: FacetRows, docs: Uint32Array, fields: readonly string[], sizes: readonly number[]): Map<string, Uint32Array> {
-  const { offsets, bytes } = rows
-  const singles = rows.singles.size
-  const lists = rows.lists.size
-  const counts = new Uint32Array((singles + lists) * BYTE_CODES)
+export function addRowCounts({ offsets, bytes, singles, lists }: RowArrays, docs: Uint32Array, counts: Uint32Array): void {
   for (let i = 0; i < docs.length; i++) {
     const row = offsets[docs[i]!]!
     for (let j = 0; j < singles; j++) counts[(j << 8) | bytes[row + j]!]!++
@@ -82,8 +98,11 @@ export function countRows(rows: FacetRows, docs: Uint32Array, fields: readonly s
       at += n
     }
   }
-  return new Map(fields.map((field, i) => {
-    const slot = rows.singles.get(field) ?? singles + rows.lists.get(field)!
-    return [field, counts.subarray(slot * BYTE_CODES, slot * BYTE_CODES + sizes[i]! + 1)]
-  }))
+}
+
+/** Counts the given packed facets over the documents in one pass: one count table per facet (see rowTables). */
+export function countRows(rows: FacetRows, docs: Uint32Array, fields: readonly string[], sizes: readonly number[]): Map<string, Uint32Array> {
+  const counts = new Uint32Array(rowTableWords(rows))
+  addRowCounts(rowArrays(rows), docs, counts)
+  return rowTables(rows, counts, fields, sizes)
 }

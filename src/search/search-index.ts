@@ -131,6 +131,11 @@ export class SearchIndex {
     return this.rows
   }
 
+  /** Moves the facet columns into shared memory for the counting threads (once; count-threads.ts). */
+  shareColumns(): void {
+    this.columns.shareFacetColumns(MULTI_FACETS)
+  }
+
   /** After view counts moved in place: the order is rebuilt on next use. */
   dropSortPermutation(key: NumberColumn): void {
     this.permutations.delete(key)

@@ -1,0 +1,163 @@
+/**
+ * Facet counting over a large set on several cores, while the engine's API stays synchronous:
+ * fork-join over worker threads that read the index's facet arrays (the packed rows, the code
+ * columns; all in shared memory) and the set's documents (copied into a shared buffer) without a
+ * copy. This thread posts the job, does its own other work (the facets counted value by value),
+ * then claims chunks of the documents alongside the workers, and waits with Atomics.wait for the
+ * workers' count tables (shared memory too) and sums them.
+ *
+ * Never a wrong count, never a hang: chunks are claimed one by one in shared memory, so a worker
+ * that is slow to wake takes none (this thread counts them); a worker that took chunks and does not
+ * finish in WAIT_MS (it died, or the machine starved it) has its chunks counted again here, its
+ * table is ignored, and it is replaced. Small sets stay on the calling thread: with every core busy
+ * a fork-join adds only overhead.
+ */
+import type { Worker } from 'node:worker_threads'
+import { startModuleWorker } from '../worker-thread.ts'
+import { isShared } from './doc-columns.ts'
+import { chunkDocs, claimChunks, countDocs, ownerSlot, type CountJob, type SplitJob } from './facet-split.ts'
+
+declare const __OPENROLES_COUNT_WORKER__: string | undefined
+
+/** Chunks per thread: a thread that gets less of the (shared) machine, or wakes late, takes fewer. */
+const CHUNKS_PER_THREAD = 8
+/** A worker that has not finished its chunks this long after the join began is taken for dead. */
+const WAIT_MS = 1000
+/** Restarts of dead workers, at most: a worker that cannot run is not started again and again. */
+const MAX_RESTARTS = 16
+
+export interface CountThreadOptions {
+  /** Worker threads (0: everything is counted on the calling thread). */
+  threads: number
+  /** Sets of fewer documents (listed for counting) are counted on the calling thread alone. */
+  minDocs: number
+  waitMs?: number
+  /** false (tests): the calling thread counts only what the workers left, to prove their share. */
+  here?: boolean
+  /** Tests: each worker dies right after claiming this many chunks, before counting the next. */
+  failAfterChunks?: number
+}
+
+/** A posted job, to join. */
+export interface Fork {
+  job: SplitJob
+}
+
+export class CountThreads {
+  private readonly workers: (Worker | undefined)[]
+  private readonly readiness: Promise<void>[] = []
+  private started = 0
+  private scratch = new Uint32Array(new SharedArrayBuffer(0))
+  private closed = false
+  /** Chunks the workers counted (their tables were used), since start. */
+  workerChunks = 0
+
+  constructor(private readonly options: CountThreadOptions) {
+    this.workers = Array.from({ length: Math.max(0, options.threads) }, () => undefined)
+  }
+
+  /** Whether a count over this many documents is split; the first such call starts the workers (they join later counts). */
+  wants(docs: number): boolean {
+    if (this.closed || this.workers.length === 0 || docs < this.options.minDocs) return false
+    this.startMissing()
+    return true
+  }
+
+  /** Resolves once every worker started so far is running (tests wait for it). */
+  async ready(): Promise<void> {
+    await Promise.all(this.readiness)
+  }
+
+  /**
+   * Posts the job to the running workers; undefined when an array of it is not in shared memory
+   * (the caller counts it alone). The job's documents are copied into a shared buffer.
+   */
+  fork(job: CountJob): Fork | undefined {
+    const arrays = [job.rows?.offsets, job.rows?.bytes, ...job.passes.flatMap((pass) => ('codes' in pass ? [pass.codes] : [pass.offsets, pass.values]))]
+    if (!arrays.every((array) => array === undefined || isShared(array))) return undefined
+    const n = job.docs.length
+    if (this.scratch.length < n) this.scratch = new Uint32Array(new SharedArrayBuffer(4 * Math.ceil(n * 1.25)))
+    const docs = this.scratch.subarray(0, n)
+    docs.set(job.docs)
+    const workers = this.workers.length
+    const chunks = Math.max(1, Math.min(n, (workers + 1) * CHUNKS_PER_THREAD))
+    const split: SplitJob = {
+      ...job,
+      docs,
+      chunks,
+      chunkSize: Math.ceil(n / chunks),
+      workers,
+      tables: new Uint32Array(new SharedArrayBuffer(4 * workers * job.tableWords)),
+      control: new Int32Array(new SharedArrayBuffer(4 * (1 + workers + chunks))),
+    }
+    for (const worker of this.workers) worker?.postMessage(split)
+    return { job: split }
+  }
+
+  /** Counts the chunks the workers did not, waits for theirs, and returns the whole table. */
+  join({ job }: Fork): Uint32Array {
+    const table = new Uint32Array(job.tableWords)
+    const deadline = Date.now() + (this.options.waitMs ?? WAIT_MS)
+    const { control } = job
+    const owned = (w: number) => Array.from({ length: job.chunks }, (_, c) => c).filter((c) => Atomics.load(control, ownerSlot(job, c)) === 2 + w)
+    const done = (w: number) => Atomics.load(control, 1 + w) === 1
+    const settled = () => {
+      for (let c = 0; c < job.chunks; c++) if (Atomics.load(control, ownerSlot(job, c)) === 0) return false
+      return this.workers.every((_, w) => done(w) || owned(w).length === 0)
+    }
+    const wait = (until: () => boolean) => {
+      for (let seen = Atomics.load(control, 0); !until(); seen = Atomics.load(control, 0)) {
+        const left = deadline - Date.now()
+        if (left <= 0) return
+        Atomics.wait(control, 0, seen, left)
+      }
+    }
+    if (this.options.here === false) wait(settled)
+    claimChunks(job, 1, table)
+    for (let w = 0; w < job.workers; w++) {
+      const chunks = owned(w)
+      if (chunks.length === 0) continue
+      wait(() => done(w))
+      if (done(w)) {
+        const base = w * job.tableWords
+        for (let i = 0; i < job.tableWords; i++) table[i]! += job.tables[base + i]!
+        this.workerChunks += chunks.length
+        continue
+      }
+      for (const chunk of chunks) countDocs(job, chunkDocs(job, chunk), table)
+      this.retire(w)
+    }
+    return table
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    await Promise.all(this.workers.map((worker) => worker?.terminate()))
+  }
+
+  private startMissing(): void {
+    this.workers.forEach((worker, w) => {
+      if (worker || this.started >= this.workers.length + MAX_RESTARTS) return
+      this.started++
+      const bundled = typeof __OPENROLES_COUNT_WORKER__ === 'string' ? __OPENROLES_COUNT_WORKER__ : undefined
+      const started = startModuleWorker(bundled, new URL('./count-worker.ts', import.meta.url), { slot: w, failAfterChunks: this.options.failAfterChunks }, [])
+      // Idle workers must not keep the process alive; a failure shows as chunks not counted.
+      started.unref()
+      started.on('error', () => {})
+      started.on('exit', () => {
+        if (this.workers[w] === started) this.workers[w] = undefined
+      })
+      this.readiness.push(new Promise((resolve) => {
+        started.once('message', () => resolve())
+        started.once('exit', () => resolve())
+      }))
+      this.workers[w] = started
+    })
+  }
+
+  /** A worker that did not finish in time: stopped, and started anew by a later count. */
+  private retire(w: number): void {
+    void this.workers[w]?.terminate()
+    this.workers[w] = undefined
+  }
+}
