@@ -74,10 +74,11 @@ export function countDocs(bitmap: Bitmap): number {
   return total
 }
 
-/** |a AND b| without building it. */
-export function countAnd(a: Bitmap, b: Bitmap): number {
+/** |a AND b| without building it (of words from .. to - 1). */
+export function countAnd(a: Bitmap, b: Bitmap, from = 0, to = a.length): number {
   let total = 0
-  for (let i = 0; i < a.length; i++) {
+  const end = Math.min(to, a.length)
+  for (let i = from; i < end; i++) {
     const word = a[i]! & b[i]!
     if (word !== 0) total += popcount32(word)
   }

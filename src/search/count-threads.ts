@@ -15,7 +15,7 @@
 import type { Worker } from 'node:worker_threads'
 import { startModuleWorker } from '../worker-thread.ts'
 import { isShared } from './doc-columns.ts'
-import { chunkDocs, claimChunks, countDocs, ownerSlot, type CountJob, type SplitJob } from './facet-split.ts'
+import { claimChunks, countChunk, ownerSlot, type CountJob, type SplitJob } from './facet-split.ts'
 
 declare const __OPENROLES_COUNT_WORKER__: string | undefined
 
@@ -47,7 +47,8 @@ export class CountThreads {
   private readonly workers: (Worker | undefined)[]
   private readonly readiness: Promise<void>[] = []
   private started = 0
-  private scratch = new Uint32Array(new SharedArrayBuffer(0))
+  private readonly docs = new Scratch()
+  private readonly matched = new Scratch()
   private closed = false
   /** Chunks the workers counted (their tables were used), since start. */
   workerChunks = 0
@@ -69,23 +70,25 @@ export class CountThreads {
   }
 
   /**
-   * Posts the job to the running workers; undefined when an array of it is not in shared memory
-   * (the caller counts it alone). The job's documents are copied into a shared buffer.
+   * Posts the job to the running workers; undefined when an index array of it is not in shared
+   * memory (the caller counts it alone). The set's documents and bitmap are copied into shared buffers.
    */
   fork(job: CountJob): Fork | undefined {
-    const arrays = [job.rows?.offsets, job.rows?.bytes, ...job.passes.flatMap((pass) => ('codes' in pass ? [pass.codes] : [pass.offsets, pass.values]))]
+    const arrays = [
+      job.rows?.offsets, job.rows?.bytes,
+      ...job.passes.flatMap((pass) => ('codes' in pass ? [pass.codes] : [pass.offsets, pass.values])),
+      ...job.values.map((value) => ('bitmap' in value ? value.bitmap : value.postings)),
+    ]
     if (!arrays.every((array) => array === undefined || isShared(array))) return undefined
-    const n = job.docs.length
-    if (this.scratch.length < n) this.scratch = new Uint32Array(new SharedArrayBuffer(4 * Math.ceil(n * 1.25)))
-    const docs = this.scratch.subarray(0, n)
-    docs.set(job.docs)
     const workers = this.workers.length
-    const chunks = Math.max(1, Math.min(n, (workers + 1) * CHUNKS_PER_THREAD))
+    const chunks = (workers + 1) * CHUNKS_PER_THREAD
     const split: SplitJob = {
       ...job,
-      docs,
+      docs: this.docs.copy(job.docs),
+      matched: job.matched && this.matched.copy(job.matched),
       chunks,
-      chunkSize: Math.ceil(n / chunks),
+      // Whole bitmap words per chunk.
+      chunkSize: Math.ceil(job.docCount / chunks / 32) * 32,
       workers,
       tables: new Uint32Array(new SharedArrayBuffer(4 * workers * job.tableWords)),
       control: new Int32Array(new SharedArrayBuffer(4 * (1 + workers + chunks))),
@@ -124,7 +127,7 @@ export class CountThreads {
         this.workerChunks += chunks.length
         continue
       }
-      for (const chunk of chunks) countDocs(job, chunkDocs(job, chunk), table)
+      for (const chunk of chunks) countChunk(job, chunk, table)
       this.retire(w)
     }
     return table
@@ -159,5 +162,20 @@ export class CountThreads {
   private retire(w: number): void {
     void this.workers[w]?.terminate()
     this.workers[w] = undefined
+  }
+}
+
+/**
+ * A shared buffer reused by every job (grown when too small). A worker still reading it for a job
+ * given up on only spoils that job's table, which nobody reads any more.
+ */
+class Scratch {
+  private buffer = new Uint32Array(new SharedArrayBuffer(0))
+
+  copy(array: Uint32Array): Uint32Array {
+    if (this.buffer.length < array.length) this.buffer = new Uint32Array(new SharedArrayBuffer(4 * Math.ceil(array.length * 1.25)))
+    const copy = this.buffer.subarray(0, array.length)
+    copy.set(array)
+    return copy
   }
 }

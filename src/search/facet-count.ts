@@ -4,13 +4,13 @@
  * (never SQL GROUP BY). Counts over the whole catalogue are the posting-list lengths; a set
  * larger than half the catalogue is counted through its (smaller) complement.
  */
-import { andNot, countAnd, countListed, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
+import { andNot, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
 import type { NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 import { isPacked, rowArrays, rowTables, rowTableWords } from './facet-rows.ts'
 import { DocList, listHas, type DocSet } from './doc-set.ts'
-import { countDocs, type ColumnPass, type CountJob } from './facet-split.ts'
+import { countRange, type ColumnPass, type CountJob, type ValueCount } from './facet-split.ts'
 import type { CountThreads } from './count-threads.ts'
 
 export type ValueCounts = Record<string, number>
@@ -88,16 +88,20 @@ function cheaperByValue(index: SearchIndex, set: CountingSet, facet: FacetName):
   return cost < budget
 }
 
-function countByValue(index: SearchIndex, matched: Bitmap, facet: FacetName): CodeCounts {
-  const postings = index.allPostings(facet)
+/**
+ * A facet counted value by value over the matched bitmap, into table[at ..] (slot 0: regions=none;
+ * code + 1: that value): dense values by AND + popcount over bitmap words, sparse ones by probing
+ * their postings. Cheaper than visiting every document of a large set for facets with a few large
+ * values (work_mode, regions, seniority).
+ */
+function valueCounts(index: SearchIndex, facet: FacetName, at: number): ValueCount[] {
   const names = index.columns.dictionary(facet).names
-  const counts = new Uint32Array(postings.length + 1)
-  for (let code = 0; code < postings.length; code++) {
-    const dense = index.denseBitmap(facet, names[code]!)
-    counts[code + 1] = dense ? countAnd(matched, dense) : countListed(matched, postings[code]!)
-  }
-  if (facet === 'regions') counts[0] = countListed(matched, index.regionsNone)
-  return counts
+  const out: ValueCount[] = index.allPostings(facet).map((postings, code) => {
+    const bitmap = index.denseBitmap(facet, names[code]!)
+    return bitmap ? { slot: at + code + 1, bitmap } : { slot: at + code + 1, postings }
+  })
+  if (facet === 'regions') out.push({ slot: at, postings: index.regionsNone })
+  return out
 }
 
 /**
@@ -116,31 +120,42 @@ export function countFacets(index: SearchIndex, set: CountingSet, facets: readon
   const packable = rows ? facets.filter((facet) => !byValue.has(facet) && isPacked(rows, facet)) : []
   const packed = packable.length >= MIN_PACKED_FACETS ? packable : []
   const byColumn = facets.filter((facet) => !byValue.has(facet) && !packed.includes(facet))
-  const split = byColumn.length + packed.length > 0 && threads?.wants(listed.length) === true
-  if (split) index.shareColumns()
-  // One table for every pass over the documents: the rows' tables, then each column's.
+  // One table for every pass: the rows' tables, then each facet's counted value by value, then each column's.
   let tableWords = packed.length ? rowTableWords(rows!) : 0
-  const passes = byColumn.map((facet): ColumnPass => {
+  const place = (facet: FacetName) => {
     const at = tableWords
     tableWords += index.columns.dictionary(facet).names.length + 1
-    if (!index.columns.multis.has(facet)) return { at, codes: index.columns.single(facet) }
-    const { offsets, values } = index.columns.multi(facet)
-    return { at, offsets, values }
+    return at
+  }
+  const at = new Map<FacetName, number>()
+  const values = [...byValue].flatMap((facet) => {
+    at.set(facet, place(facet))
+    return valueCounts(index, facet, at.get(facet)!)
   })
-  const job: CountJob = { docs: listed, rows: packed.length ? rowArrays(rows!) : undefined, passes, tableWords }
+  // The work in visits of a document: a pass over the listed ones, and over each value's postings or bitmap words.
+  let work = packed.length + byColumn.length > 0 ? listed.length : 0
+  for (const value of values) work += 'bitmap' in value ? index.words * WORD_COST : value.postings.length
+  const split = threads?.wants(work) === true
+  if (split) index.shareColumns()
+  const passes = byColumn.map((facet): ColumnPass => {
+    at.set(facet, place(facet))
+    if (!index.columns.multis.has(facet)) return { at: at.get(facet)!, codes: index.columns.single(facet) }
+    const { offsets, values } = index.columns.multi(facet)
+    return { at: at.get(facet)!, offsets, values }
+  })
+  const job: CountJob = { docCount: index.columns.docCount, docs: listed, rows: packed.length ? rowArrays(rows!) : undefined, passes, matched: set.matched, values, tableWords }
   const fork = split ? threads!.fork(job) : undefined
-  const valueCounts = new Map([...byValue].map((facet) => [facet, countByValue(index, set.matched!, facet)]))
   let table: Uint32Array
   if (fork) table = threads!.join(fork)
   else {
     table = new Uint32Array(tableWords)
-    countDocs(job, listed, table)
+    countRange(job, 0, job.docCount, table)
   }
-  const fromDocs = packed.length ? rowTables(rows!, table, packed, packed.map((facet) => index.columns.dictionary(facet).names.length)) : new Map<string, CodeCounts>()
-  byColumn.forEach((facet, i) => fromDocs.set(facet, table.subarray(passes[i]!.at, passes[i]!.at + index.columns.dictionary(facet).names.length + 1)))
+  const tables = packed.length ? rowTables(rows!, table, packed, packed.map((facet) => index.columns.dictionary(facet).names.length)) : new Map<string, CodeCounts>()
+  for (const [facet, start] of at) tables.set(facet, table.subarray(start, start + index.columns.dictionary(facet).names.length + 1))
   const out: Partial<Record<FacetName, ValueCounts>> = {}
   for (const facet of facets) {
-    const codes = valueCounts.get(facet) ?? fromDocs.get(facet)!
+    const codes = tables.get(facet)!
     if (set.docs || byValue.has(facet)) {
       out[facet] = toValueCounts(index, facet, codes)
       continue

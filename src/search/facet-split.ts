@@ -1,24 +1,37 @@
 /**
- * The per-document passes of a facet count (facet-count.ts), as one job over a list of documents:
- * the packed rows (facet-rows.ts) and each remaining facet's code column, all adding into one table.
- * The same code counts a job whole on one thread, or in chunks that the main thread and the counting
- * threads claim in turn (count-threads.ts, count-worker.ts); then every array here is in shared memory.
+ * The passes of a facet count (facet-count.ts) as one job adding into one table: over the listed
+ * documents, the packed rows (facet-rows.ts) and each remaining facet's code column; over the
+ * matched bitmap, the facets counted value by value. The same code counts a job whole on one
+ * thread, or in chunks (ranges of documents) that the main thread and the counting threads claim
+ * in turn (count-threads.ts, count-worker.ts); then every array here is in shared memory.
  */
+import { countAnd, countListed } from './bitmap.ts'
 import { addRowCounts, type RowArrays } from './facet-rows.ts'
+import { lowerBound } from './lower-bound.ts'
 
 /** One facet counted from its own column, into the table's slots `at` .. (slot 0: no value; code + 1: that value). */
 export type ColumnPass = { at: number; codes: Uint32Array } | { at: number; offsets: Uint32Array; values: Uint32Array }
 
+/** One value counted over the matched bitmap into table[slot]: its bitmap (a dense value) or its postings. */
+export type ValueCount = { slot: number; bitmap: Uint32Array } | { slot: number; postings: Uint32Array }
+
 export interface CountJob {
+  /** Documents 0 .. docCount - 1 are counted. */
+  docCount: number
+  /** The listed documents (ascending) the rows and column passes count. */
   docs: Uint32Array
   /** The packed rows, counted into the table's first slots (rowTableWords of them). */
   rows?: RowArrays
   passes: ColumnPass[]
+  /** The matched set, for `values`. */
+  matched?: Uint32Array
+  values: ValueCount[]
   tableWords: number
 }
 
 /** A job cut into chunks for several threads (built by count-threads.ts). */
 export interface SplitJob extends CountJob {
+  /** Documents per chunk, a multiple of 32 (whole bitmap words). */
   chunkSize: number
   chunks: number
   /** Worker slots: worker w adds into tables[w * tableWords ...]. */
@@ -31,13 +44,19 @@ export interface SplitJob extends CountJob {
   control: Int32Array
 }
 
-/** Adds the job's counts over `docs` (all or a chunk of the job's documents) to `table`. */
-export function countDocs(job: CountJob, docs: Uint32Array, table: Uint32Array): void {
+/** Adds the job's counts over documents from .. to - 1 to `table`. */
+export function countRange(job: CountJob, from: number, to: number, table: Uint32Array): void {
+  const docs = from === 0 && to >= job.docCount ? job.docs : job.docs.subarray(lowerBound(job.docs, from), lowerBound(job.docs, to))
   if (job.rows) addRowCounts(job.rows, docs, table)
   for (const pass of job.passes) {
     const counts = table.subarray(pass.at)
     if ('codes' in pass) countSingle(pass.codes, docs, counts)
     else countMulti(pass.offsets, pass.values, docs, counts)
+  }
+  const matched = job.matched!
+  for (const value of job.values) {
+    if ('bitmap' in value) table[value.slot]! += countAnd(matched, value.bitmap, from >>> 5, Math.ceil(to / 32))
+    else table[value.slot]! += countListed(matched, value.postings.subarray(lowerBound(value.postings, from), lowerBound(value.postings, to)))
   }
 }
 
@@ -57,7 +76,8 @@ function countSingle(codes: Uint32Array, docs: Uint32Array, counts: Uint32Array)
   for (let i = 0; i < docs.length; i++) counts[codes[docs[i]!]!]!++
 }
 
-export const chunkDocs = (job: SplitJob, chunk: number) => job.docs.subarray(chunk * job.chunkSize, Math.min(job.docs.length, (chunk + 1) * job.chunkSize))
+/** Counts one chunk of a split job. */
+export const countChunk = (job: SplitJob, chunk: number, table: Uint32Array) => countRange(job, chunk * job.chunkSize, (chunk + 1) * job.chunkSize, table)
 
 export const ownerSlot = (job: SplitJob, chunk: number) => 1 + job.workers + chunk
 
@@ -72,6 +92,6 @@ export function claimChunks(job: SplitJob, me: number, table: Uint32Array, after
     const slot = ownerSlot(job, chunk)
     if (Atomics.load(job.control, slot) !== 0 || Atomics.compareExchange(job.control, slot, 0, me) !== 0) continue
     afterClaim?.()
-    countDocs(job, chunkDocs(job, chunk), table)
+    countChunk(job, chunk, table)
   }
 }
