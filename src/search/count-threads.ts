@@ -7,22 +7,25 @@
  * workers' count tables (shared memory too) and sums them.
  *
  * Never a wrong count, never a hang: chunks are claimed one by one in shared memory, so a worker
- * that is slow to wake takes none (this thread counts them); a worker that took chunks and does not
- * finish in WAIT_MS (it died, or the machine starved it) has its chunks counted again here, its
- * table is ignored, and it is replaced. Small sets stay on the calling thread: with every core busy
- * a fork-join adds only overhead.
+ * that is slow to wake takes none (this thread counts them); each chunk a worker counts goes into
+ * a table of its own, so a chunk a worker took and has not finished when this thread is done with
+ * the rest (the worker died, or the shared machine starved it) is counted here instead, after a
+ * grace of two chunks' time, and the worker's table of it is ignored. Small sets stay on the
+ * calling thread: with every core busy a fork-join adds only overhead.
  */
 import type { Worker } from 'node:worker_threads'
 import { startModuleWorker } from '../worker-thread.ts'
 import { isShared } from './doc-columns.ts'
-import { claimChunks, countChunk, ownerSlot, type CountJob, type SplitJob } from './facet-split.ts'
+import { claimChunks, countChunk, doneSlot, ownerSlot, type CountJob, type SplitJob } from './facet-split.ts'
 
 declare const __OPENROLES_COUNT_WORKER__: string | undefined
 
 /** Chunks per thread: a thread that gets less of the (shared) machine, or wakes late, takes fewer. */
 const CHUNKS_PER_THREAD = 8
-/** A worker that has not finished its chunks this long after the join began is taken for dead. */
+/** With `here: false` (tests), how long this thread waits for the workers before counting what they left. */
 const WAIT_MS = 1000
+/** A chunk a worker has not finished this many of this thread's chunk times after this thread ran out of chunks is counted here. */
+const GRACE_CHUNKS = 2
 /** Restarts of dead workers, at most: a worker that cannot run is not started again and again. */
 const MAX_RESTARTS = 16
 
@@ -50,8 +53,9 @@ export class CountThreads {
   private readonly docs = new Scratch()
   private readonly matched = new Scratch()
   private closed = false
-  /** Chunks the workers counted (their tables were used), since start. */
+  /** Chunks the workers counted (their tables were used), and chunks they took that this thread counted instead, since start. */
   workerChunks = 0
+  takenOver = 0
 
   constructor(private readonly options: CountThreadOptions) {
     this.workers = Array.from({ length: Math.max(0, options.threads) }, () => undefined)
@@ -84,51 +88,53 @@ export class CountThreads {
     const chunks = (workers + 1) * CHUNKS_PER_THREAD
     const split: SplitJob = {
       ...job,
-      docs: this.docs.copy(job.docs),
+      docs: isShared(job.docs) ? job.docs : this.docs.copy(job.docs),
       matched: job.matched && this.matched.copy(job.matched),
       chunks,
       // Whole bitmap words per chunk.
       chunkSize: Math.ceil(job.docCount / chunks / 32) * 32,
-      workers,
-      tables: new Uint32Array(new SharedArrayBuffer(4 * workers * job.tableWords)),
-      control: new Int32Array(new SharedArrayBuffer(4 * (1 + workers + chunks))),
+      tables: new Uint32Array(new SharedArrayBuffer(4 * chunks * job.tableWords)),
+      control: new Int32Array(new SharedArrayBuffer(4 * (1 + 2 * chunks))),
     }
     for (const worker of this.workers) worker?.postMessage(split)
     return { job: split }
   }
 
-  /** Counts the chunks the workers did not, waits for theirs, and returns the whole table. */
+  /** Counts the chunks the workers did not take, waits for theirs, and returns the whole table. */
   join({ job }: Fork): Uint32Array {
     const table = new Uint32Array(job.tableWords)
-    const deadline = Date.now() + (this.options.waitMs ?? WAIT_MS)
     const { control } = job
-    const owned = (w: number) => Array.from({ length: job.chunks }, (_, c) => c).filter((c) => Atomics.load(control, ownerSlot(job, c)) === 2 + w)
-    const done = (w: number) => Atomics.load(control, 1 + w) === 1
-    const settled = () => {
-      for (let c = 0; c < job.chunks; c++) if (Atomics.load(control, ownerSlot(job, c)) === 0) return false
-      return this.workers.every((_, w) => done(w) || owned(w).length === 0)
-    }
-    const wait = (until: () => boolean) => {
+    const owner = (chunk: number) => Atomics.load(control, ownerSlot(job, chunk))
+    const done = (chunk: number) => Atomics.load(control, doneSlot(job, chunk)) === 1
+    const wait = (until: () => boolean, deadline: number) => {
       for (let seen = Atomics.load(control, 0); !until(); seen = Atomics.load(control, 0)) {
-        const left = deadline - Date.now()
+        const left = deadline - performance.now()
         if (left <= 0) return
         Atomics.wait(control, 0, seen, left)
       }
     }
-    if (this.options.here === false) wait(settled)
-    claimChunks(job, 1, table)
-    for (let w = 0; w < job.workers; w++) {
-      const chunks = owned(w)
-      if (chunks.length === 0) continue
-      wait(() => done(w))
-      if (done(w)) {
-        const base = w * job.tableWords
-        for (let i = 0; i < job.tableWords; i++) table[i]! += job.tables[base + i]!
-        this.workerChunks += chunks.length
+    const started = performance.now()
+    let grace = 0
+    if (this.options.here === false) {
+      const all = Array.from({ length: job.chunks }, (_, chunk) => chunk)
+      wait(() => all.every((chunk) => owner(chunk) > 1 && done(chunk)), started + (this.options.waitMs ?? WAIT_MS))
+      claimChunks(job, 1, table)
+    } else {
+      const mine = claimChunks(job, 1, table)
+      grace = mine ? (GRACE_CHUNKS * (performance.now() - started)) / mine : this.options.waitMs ?? WAIT_MS
+    }
+    const deadline = performance.now() + grace
+    for (let chunk = 0; chunk < job.chunks; chunk++) {
+      if (owner(chunk) === 1) continue
+      wait(() => done(chunk), deadline)
+      if (!done(chunk)) {
+        countChunk(job, chunk, table)
+        this.takenOver++
         continue
       }
-      for (const chunk of chunks) countChunk(job, chunk, table)
-      this.retire(w)
+      const base = chunk * job.tableWords
+      for (let i = 0; i < job.tableWords; i++) table[i]! += job.tables[base + i]!
+      this.workerChunks++
     }
     return table
   }
@@ -156,12 +162,6 @@ export class CountThreads {
       }))
       this.workers[w] = started
     })
-  }
-
-  /** A worker that did not finish in time: stopped, and started anew by a later count. */
-  private retire(w: number): void {
-    void this.workers[w]?.terminate()
-    this.workers[w] = undefined
   }
 }
 

@@ -2,9 +2,9 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { claimChunks, type SplitJob } from './facet-split.ts'
 
 /**
- * Worker-thread half of count-threads.ts: for each job posted, claims chunks of the documents in
- * turn with the main thread and the other workers, adds their counts into its own table in shared
- * memory, then says it is done (its done slot, then a bump of control[0] with a notify: the main
+ * Worker-thread half of count-threads.ts: for each job posted, claims chunks (ranges of documents)
+ * in turn with the main thread and the other workers, counts each into the chunk's table in shared
+ * memory and says so (the chunk's done slot, then a bump of control[0] with a notify: the main
  * thread waits on it with Atomics.wait). It reads nothing but the shared arrays of the job.
  */
 const { slot, failAfterChunks } = workerData as { slot: number; failAfterChunks?: number }
@@ -14,11 +14,5 @@ const afterClaim = failAfterChunks === undefined ? undefined : () => {
   if (++claimed > failAfterChunks) process.exit(1)
 }
 
-parentPort!.on('message', (job: SplitJob) => {
-  const table = job.tables.subarray(slot * job.tableWords, (slot + 1) * job.tableWords)
-  claimChunks(job, 2 + slot, table, afterClaim)
-  Atomics.store(job.control, 1 + slot, 1)
-  Atomics.add(job.control, 0, 1)
-  Atomics.notify(job.control, 0)
-})
+parentPort!.on('message', (job: SplitJob) => claimChunks(job, 2 + slot, undefined, afterClaim))
 parentPort!.postMessage('ready')

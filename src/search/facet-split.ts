@@ -34,12 +34,12 @@ export interface SplitJob extends CountJob {
   /** Documents per chunk, a multiple of 32 (whole bitmap words). */
   chunkSize: number
   chunks: number
-  /** Worker slots: worker w adds into tables[w * tableWords ...]. */
-  workers: number
+  /** A worker counts chunk c into tables[c * tableWords ...]. */
   tables: Uint32Array
   /**
-   * [0]: bumped (and notified) whenever a worker finishes; [1 + w]: 1 once worker w's table is
-   * complete; [1 + workers + c]: who claimed chunk c (0 nobody, 1 the main thread, 2 + w worker w).
+   * [0]: bumped (and notified) whenever a worker has counted a chunk; [1 + c]: who claimed chunk c
+   * (0 nobody, 1 the main thread, 2 + w worker w); [1 + chunks + c]: 1 once a worker's table of
+   * chunk c is complete.
    */
   control: Int32Array
 }
@@ -79,19 +79,31 @@ function countSingle(codes: Uint32Array, docs: Uint32Array, counts: Uint32Array)
 /** Counts one chunk of a split job. */
 export const countChunk = (job: SplitJob, chunk: number, table: Uint32Array) => countRange(job, chunk * job.chunkSize, (chunk + 1) * job.chunkSize, table)
 
-export const ownerSlot = (job: SplitJob, chunk: number) => 1 + job.workers + chunk
+export const ownerSlot = (job: SplitJob, chunk: number) => 1 + chunk
+export const doneSlot = (job: SplitJob, chunk: number) => 1 + job.chunks + chunk
 
 /**
- * Claims unclaimed chunks one by one and counts each into `table`; `me` is 1 for the main thread,
- * 2 + w for worker w. A claim is one compare-and-swap on the chunk's owner slot, so the main thread
- * always knows which chunks a worker took, even one that died right after taking them.
+ * Claims unclaimed chunks one by one and counts each; `me` is 1 for the main thread (which counts
+ * into `table`), 2 + w for worker w (which counts each chunk into its own table, then marks it
+ * done). A claim is one compare-and-swap on the chunk's owner slot, so the main thread always knows
+ * which chunks a worker took, even one that died right after taking them. Returns the chunks counted.
  * `afterClaim` (tests only) runs after each claim.
  */
-export function claimChunks(job: SplitJob, me: number, table: Uint32Array, afterClaim?: () => void): void {
+export function claimChunks(job: SplitJob, me: number, table?: Uint32Array, afterClaim?: () => void): number {
+  let counted = 0
   for (let chunk = 0; chunk < job.chunks; chunk++) {
     const slot = ownerSlot(job, chunk)
     if (Atomics.load(job.control, slot) !== 0 || Atomics.compareExchange(job.control, slot, 0, me) !== 0) continue
     afterClaim?.()
-    countChunk(job, chunk, table)
+    if (table) {
+      countChunk(job, chunk, table)
+    } else {
+      countChunk(job, chunk, job.tables.subarray(chunk * job.tableWords, (chunk + 1) * job.tableWords))
+      Atomics.store(job.control, doneSlot(job, chunk), 1)
+      Atomics.add(job.control, 0, 1)
+      Atomics.notify(job.control, 0)
+    }
+    counted++
   }
+  return counted
 }
