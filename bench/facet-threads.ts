@@ -1,5 +1,5 @@
 /**
- * `node --max-old-space-size=4096 --import tsx bench/facet-threads.ts [--sizes 1m,3m] [--threads 1] [--split-docs 100000] [--rounds 15]`:
+ * `node --expose-gc --max-old-space-size=4096 --import tsx bench/facet-threads.ts [--sizes 1m,3m] [--threads 1] [--split-docs 100000] [--rounds 15]`:
  * uncached latency (p50 / p90) of the facet requests over large match sets, served in-process
  * through the whole app, with the facet counts shared by `--threads` counting threads (0: the
  * serving thread alone). It only reads the catalogue files (no import), so it can run beside
@@ -50,6 +50,7 @@ async function benchSize(label: string): Promise<void> {
       ctx.search.clearCache()
       await get(route)
     }
+    ;(globalThis as { gc?: () => void }).gc?.()
     const samples = requests.map(() => [] as number[])
     const cpu = process.cpuUsage()
     for (let round = 0; round < rounds; round++) {
@@ -61,7 +62,7 @@ async function benchSize(label: string): Promise<void> {
       }
     }
     const used = process.cpuUsage(cpu)
-    console.log(`\n== ${label}: ${ctx.search.size()} open, threads ${threads}, split at ${splitDocs} docs, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`)
+    console.log(`\n== ${label}: ${ctx.search.size()} open, threads ${threads}, split at ${splitDocs} docs, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (array buffers ${(process.memoryUsage().arrayBuffers / 2 ** 20).toFixed(0)} MiB)`)
     requests.forEach(({ label: name }, i) => console.log(`| ${name} | ${percentile(samples[i]!, 50).toFixed(1)} | ${percentile(samples[i]!, 90).toFixed(1)} |`))
     console.log(`cpu per request (every thread): ${((used.user + used.system) / 1000 / (rounds * requests.length)).toFixed(1)} ms`)
   } finally {
