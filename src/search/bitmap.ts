@@ -92,8 +92,9 @@ export function countListed(bitmap: Bitmap, docs: Uint32Array): number {
   return total
 }
 
-/** The set documents in ascending order (into `docs` when given: `count` long). */
-export function toDocs(bitmap: Bitmap, count = countDocs(bitmap), docs: Uint32Array = new Uint32Array(count)): Uint32Array {
+/** The set documents in ascending order. */
+export function toDocs(bitmap: Bitmap, count = countDocs(bitmap)): Uint32Array {
+  const docs = new Uint32Array(count)
   let k = 0
   for (let i = 0; i < bitmap.length; i++) {
     let word = bitmap[i]!

@@ -88,7 +88,9 @@ export class CountThreads {
     const chunks = (workers + 1) * CHUNKS_PER_THREAD
     const split: SplitJob = {
       ...job,
-      docs: isShared(job.docs) ? job.docs : this.docs.copy(job.docs),
+      // Copied into buffers kept from job to job: a fresh shared buffer of a megabyte costs more to
+      // allocate (fresh pages) than the copy.
+      docs: this.docs.copy(job.docs),
       matched: job.matched && this.matched.copy(job.matched),
       chunks,
       // Whole bitmap words per chunk.

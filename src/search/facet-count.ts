@@ -59,10 +59,8 @@ export interface CountingSet {
 export function countingSet(index: SearchIndex, matched: DocSet, size: number): CountingSet {
   if (matched instanceof DocList) return { size, docs: matched.docs }
   if (size === index.liveCount) return { size, matched, complement: new Uint32Array(0) }
-  // Listed in shared memory: the counting threads read them there (count-threads.ts).
-  const shared = (count: number) => new Uint32Array(new SharedArrayBuffer(4 * count))
-  if (size > index.liveCount / 2) return { size, matched, complement: toDocs(andNot(index.live, matched), index.liveCount - size, shared(index.liveCount - size)) }
-  return { size, matched, docs: toDocs(matched, size, shared(size)) }
+  if (size > index.liveCount / 2) return { size, matched, complement: toDocs(andNot(index.live, matched), index.liveCount - size) }
+  return { size, matched, docs: toDocs(matched, size) }
 }
 
 /** One word of a bitmap pass costs about this much of one random per-document access. */
