@@ -85,10 +85,10 @@ export function countAnd(a: Bitmap, b: Bitmap, from = 0, to = a.length): number 
   return total
 }
 
-/** How many of the listed documents are in the bitmap. */
-export function countListed(bitmap: Bitmap, docs: Uint32Array): number {
+/** How many of the listed documents (of those at from .. to - 1) are in the bitmap. */
+export function countListed(bitmap: Bitmap, docs: Uint32Array, from = 0, to = docs.length): number {
   let total = 0
-  for (let i = 0; i < docs.length; i++) if ((bitmap[docs[i]! >>> 5]! & (1 << (docs[i]! & 31))) !== 0) total++
+  for (let i = from; i < to; i++) if ((bitmap[docs[i]! >>> 5]! & (1 << (docs[i]! & 31))) !== 0) total++
   return total
 }
 

@@ -81,12 +81,12 @@ export interface RowArrays {
 export const rowArrays = (rows: FacetRows): RowArrays => ({ offsets: rows.offsets, bytes: rows.bytes, singles: rows.singles.size, lists: rows.lists.size })
 
 /**
- * Adds every packed facet of the documents to `counts` (rowTableWords of them, in row layout), in
- * one pass. Every packed facet is counted: a row is read whole anyway, and a loop with no
- * per-facet lookups measured a quarter faster than skipping the ones not asked.
+ * Adds every packed facet of the documents at first .. last - 1 to `counts` (rowTableWords of them,
+ * in row layout), in one pass. Every packed facet is counted: a row is read whole anyway, and a
+ * loop with no per-facet lookups measured a quarter faster than skipping the ones not asked.
  */
-export function addRowCounts({ offsets, bytes, singles, lists }: RowArrays, docs: Uint32Array, counts: Uint32Array): void {
-  for (let i = 0; i < docs.length; i++) {
+export function addRowCounts({ offsets, bytes, singles, lists }: RowArrays, docs: Uint32Array, first: number, last: number, counts: Uint32Array): void {
+  for (let i = first; i < last; i++) {
     const row = offsets[docs[i]!]!
     for (let j = 0; j < singles; j++) counts[(j << 8) | bytes[row + j]!]!++
     let at = row + singles
@@ -103,6 +103,6 @@ export function addRowCounts({ offsets, bytes, singles, lists }: RowArrays, docs
 /** Counts the given packed facets over the documents in one pass: one count table per facet (see rowTables). */
 export function countRows(rows: FacetRows, docs: Uint32Array, fields: readonly string[], sizes: readonly number[]): Map<string, Uint32Array> {
   const counts = new Uint32Array(rowTableWords(rows))
-  addRowCounts(rowArrays(rows), docs, counts)
+  addRowCounts(rowArrays(rows), docs, 0, docs.length, counts)
   return rowTables(rows, counts, fields, sizes)
 }
