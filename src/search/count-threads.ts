@@ -10,8 +10,13 @@
  * that is slow to wake takes none (this thread counts them); each chunk a worker counts goes into
  * a table of its own, so a chunk a worker took and has not finished when this thread is done with
  * the rest (the worker died, or the shared machine starved it) is counted here instead, after a
- * grace of two chunks' time, and the worker's table of it is ignored. Small sets stay on the
- * calling thread: with every core busy a fork-join adds only overhead.
+ * grace of two chunks' time, and the worker's table of it is ignored.
+ *
+ * A fork-join pays only when a core is free. Small sets stay on the calling thread, and so do large
+ * ones while splitting does not pay: each join compares its time with what this thread alone would
+ * have taken (its own time per chunk, times the chunks), and when the recent gain is under
+ * MIN_GAIN (every core busy: other requests, other processes) the next SKIP_AFTER_LOSS large counts
+ * stay here too, before splitting is tried again.
  */
 import type { Worker } from 'node:worker_threads'
 import { startModuleWorker } from '../worker-thread.ts'
@@ -26,6 +31,9 @@ const CHUNKS_PER_THREAD = 8
 const WAIT_MS = 1000
 /** A chunk a worker has not finished this many of this thread's chunk times after this thread ran out of chunks is counted here. */
 const GRACE_CHUNKS = 2
+/** The least recent gain (time alone / time split, averaged over the last few joins) that keeps counts split. */
+const MIN_GAIN = 1.15
+const SKIP_AFTER_LOSS = 16
 /** Restarts of dead workers, at most: a worker that cannot run is not started again and again. */
 const MAX_RESTARTS = 16
 
@@ -44,6 +52,7 @@ export interface CountThreadOptions {
 /** A posted job, to join. */
 export interface Fork {
   job: SplitJob
+  forkedAt: number
 }
 
 export class CountThreads {
@@ -56,6 +65,9 @@ export class CountThreads {
   /** Chunks the workers counted (their tables were used), and chunks they took that this thread counted instead, since start. */
   workerChunks = 0
   takenOver = 0
+  /** Recent gain of splitting (see MIN_GAIN), and large counts left to keep here after a loss. */
+  private gain = 2
+  private skip = 0
 
   constructor(private readonly options: CountThreadOptions) {
     this.workers = Array.from({ length: Math.max(0, options.threads) }, () => undefined)
@@ -64,6 +76,10 @@ export class CountThreads {
   /** Whether a count over this many documents is split; the first such call starts the workers (they join later counts). */
   wants(docs: number): boolean {
     if (this.closed || this.workers.length === 0 || docs < this.options.minDocs) return false
+    if (this.skip > 0) {
+      this.skip--
+      return false
+    }
     this.startMissing()
     return true
   }
@@ -78,6 +94,7 @@ export class CountThreads {
    * memory (the caller counts it alone). The set's documents and bitmap are copied into shared buffers.
    */
   fork(job: CountJob): Fork | undefined {
+    const forkedAt = performance.now()
     const arrays = [
       job.rows?.offsets, job.rows?.bytes,
       ...job.passes.flatMap((pass) => ('codes' in pass ? [pass.codes] : [pass.offsets, pass.values])),
@@ -99,11 +116,11 @@ export class CountThreads {
       control: new Int32Array(new SharedArrayBuffer(4 * (1 + 2 * chunks))),
     }
     for (const worker of this.workers) worker?.postMessage(split)
-    return { job: split }
+    return { job: split, forkedAt }
   }
 
   /** Counts the chunks the workers did not take, waits for theirs, and returns the whole table. */
-  join({ job }: Fork): Uint32Array {
+  join({ job, forkedAt }: Fork): Uint32Array {
     const table = new Uint32Array(job.tableWords)
     const { control } = job
     const owner = (chunk: number) => Atomics.load(control, ownerSlot(job, chunk))
@@ -117,12 +134,13 @@ export class CountThreads {
     }
     const started = performance.now()
     let grace = 0
+    let mine = 0
     if (this.options.here === false) {
       const all = Array.from({ length: job.chunks }, (_, chunk) => chunk)
       wait(() => all.every((chunk) => owner(chunk) > 1 && done(chunk)), started + (this.options.waitMs ?? WAIT_MS))
       claimChunks(job, 1, table)
     } else {
-      const mine = claimChunks(job, 1, table)
+      mine = claimChunks(job, 1, table)
       grace = mine ? (GRACE_CHUNKS * (performance.now() - started)) / mine : this.options.waitMs ?? WAIT_MS
     }
     const deadline = performance.now() + grace
@@ -138,7 +156,17 @@ export class CountThreads {
       for (let i = 0; i < job.tableWords; i++) table[i]! += job.tables[base + i]!
       this.workerChunks++
     }
+    if (mine > 0) this.weigh((grace / GRACE_CHUNKS) * job.chunks, performance.now() - forkedAt)
     return table
+  }
+
+  /** Keeps the recent gain of splitting: `alone` is what this thread alone would have taken. */
+  private weigh(alone: number, took: number): void {
+    this.gain = 0.75 * this.gain + 0.25 * (alone / Math.max(took, 1e-3))
+    if (this.gain >= MIN_GAIN) return
+    this.skip = SKIP_AFTER_LOSS
+    // The next try starts from the bound: that join alone decides.
+    this.gain = MIN_GAIN
   }
 
   async close(): Promise<void> {
