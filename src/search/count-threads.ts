@@ -14,14 +14,16 @@
  *
  * A fork-join pays only when a core is free. Small sets stay on the calling thread, and so do large
  * ones while splitting does not pay: each join compares its time with what this thread alone would
- * have taken (its own time per chunk, times the chunks), and when the recent gain is under
- * MIN_GAIN (every core busy: other requests, other processes) the next SKIP_AFTER_LOSS large counts
- * stay here too, before splitting is tried again.
+ * have taken (the work, in document visits, at the recent speed of counts made here alone), and
+ * when the recent gain is under MIN_GAIN (every core busy: other requests, other processes) the
+ * next SKIP_AFTER_LOSS large counts stay here too, before splitting is tried again. That speed
+ * comes from counts of over MIN_SAMPLE visits made here; after SKIP_AFTER_LOSS large counts with
+ * none, the next large one is made here to measure it.
  */
 import type { Worker } from 'node:worker_threads'
 import { startModuleWorker } from '../worker-thread.ts'
 import { isShared } from './doc-columns.ts'
-import { claimChunks, countChunk, doneSlot, ownerSlot, type CountJob, type SplitJob } from './facet-split.ts'
+import { claimChunks, countChunk, countWhole, doneSlot, ownerSlot, type CountJob, type SplitJob } from './facet-split.ts'
 
 declare const __OPENROLES_COUNT_WORKER__: string | undefined
 
@@ -34,6 +36,8 @@ const GRACE_CHUNKS = 2
 /** The least recent gain (time alone / time split, averaged over the last few joins) that keeps counts split. */
 const MIN_GAIN = 1.15
 const SKIP_AFTER_LOSS = 16
+/** Counts of at least this many document visits made here (or the split size, if smaller) measure its speed (smaller ones time too coarsely). */
+const MIN_SAMPLE = 20_000
 /** Restarts of dead workers, at most: a worker that cannot run is not started again and again. */
 const MAX_RESTARTS = 16
 
@@ -50,7 +54,7 @@ export interface CountThreadOptions {
 }
 
 /** A posted job, to join. */
-export interface Fork {
+interface Fork {
   job: SplitJob
   forkedAt: number
 }
@@ -65,23 +69,41 @@ export class CountThreads {
   /** Chunks the workers counted (their tables were used), and chunks they took that this thread counted instead, since start. */
   workerChunks = 0
   takenOver = 0
-  /** Recent gain of splitting (see MIN_GAIN), and large counts left to keep here after a loss. */
+  /** Recent gain of splitting (see MIN_GAIN), large counts left to keep here after a loss, and the recent time per document visit of counts made here alone. */
   private gain = 2
   private skip = 0
+  private msPerVisit = 0
+  private sinceAlone = SKIP_AFTER_LOSS
 
   constructor(private readonly options: CountThreadOptions) {
     this.workers = Array.from({ length: Math.max(0, options.threads) }, () => undefined)
   }
 
-  /** Whether a count over this many documents is split; the first such call starts the workers (they join later counts). */
-  wants(docs: number): boolean {
-    if (this.closed || this.workers.length === 0 || docs < this.options.minDocs) return false
-    if (this.skip > 0) {
-      this.skip--
-      return false
+  /** Whether a count of this much work (document visits) may be split: its arrays should then be in shared memory. */
+  wants(work: number): boolean {
+    return !this.closed && this.workers.length > 0 && work >= this.options.minDocs
+  }
+
+  /** Counts the job, on the threads when it is large and splitting pays, else here; `work` in document visits. */
+  count(job: CountJob, work: number): Uint32Array {
+    const large = this.wants(work)
+    // Without a recent speed of counts made here, this large count is made here to measure it.
+    if (large && (this.options.here === false || (this.skip === 0 && this.sinceAlone < SKIP_AFTER_LOSS))) {
+      this.sinceAlone++
+      // The first large count starts the workers; they join the later ones.
+      this.start()
+      const fork = this.fork(job)
+      if (fork) return this.join(fork, work)
     }
-    this.startMissing()
-    return true
+    if (large && this.skip > 0) this.skip--
+    const started = performance.now()
+    const table = countWhole(job)
+    if (work >= Math.min(MIN_SAMPLE, this.options.minDocs)) {
+      const ms = (performance.now() - started) / work
+      this.msPerVisit = this.msPerVisit ? 0.75 * this.msPerVisit + 0.25 * ms : ms
+      this.sinceAlone = 0
+    }
+    return table
   }
 
   /** Resolves once every worker started so far is running (tests wait for it). */
@@ -93,7 +115,7 @@ export class CountThreads {
    * Posts the job to the running workers; undefined when an index array of it is not in shared
    * memory (the caller counts it alone). The set's documents and bitmap are copied into shared buffers.
    */
-  fork(job: CountJob): Fork | undefined {
+  private fork(job: CountJob): Fork | undefined {
     const forkedAt = performance.now()
     const arrays = [
       job.rows?.offsets, job.rows?.bytes,
@@ -120,7 +142,7 @@ export class CountThreads {
   }
 
   /** Counts the chunks the workers did not take, waits for theirs, and returns the whole table. */
-  join({ job, forkedAt }: Fork): Uint32Array {
+  private join({ job, forkedAt }: Fork, work: number): Uint32Array {
     const table = new Uint32Array(job.tableWords)
     const { control } = job
     const owner = (chunk: number) => Atomics.load(control, ownerSlot(job, chunk))
@@ -134,13 +156,12 @@ export class CountThreads {
     }
     const started = performance.now()
     let grace = 0
-    let mine = 0
     if (this.options.here === false) {
       const all = Array.from({ length: job.chunks }, (_, chunk) => chunk)
       wait(() => all.every((chunk) => owner(chunk) > 1 && done(chunk)), started + (this.options.waitMs ?? WAIT_MS))
       claimChunks(job, 1, table)
     } else {
-      mine = claimChunks(job, 1, table)
+      const mine = claimChunks(job, 1, table)
       grace = mine ? (GRACE_CHUNKS * (performance.now() - started)) / mine : this.options.waitMs ?? WAIT_MS
     }
     const deadline = performance.now() + grace
@@ -156,7 +177,7 @@ export class CountThreads {
       for (let i = 0; i < job.tableWords; i++) table[i]! += job.tables[base + i]!
       this.workerChunks++
     }
-    if (mine > 0) this.weigh((grace / GRACE_CHUNKS) * job.chunks, performance.now() - forkedAt)
+    if (this.msPerVisit > 0 && this.options.here !== false) this.weigh(work * this.msPerVisit, performance.now() - forkedAt)
     return table
   }
 
@@ -174,7 +195,8 @@ export class CountThreads {
     await Promise.all(this.workers.map((worker) => worker?.terminate()))
   }
 
-  private startMissing(): void {
+  /** Starts the workers not running (a dead one is replaced, up to MAX_RESTARTS times in all). */
+  start(): void {
     this.workers.forEach((worker, w) => {
       if (worker || this.started >= this.workers.length + MAX_RESTARTS) return
       this.started++

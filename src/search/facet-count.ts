@@ -10,7 +10,7 @@ import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 import { isPacked, rowArrays, rowTables, rowTableWords } from './facet-rows.ts'
 import { DocList, listHas, type DocSet } from './doc-set.ts'
-import { countRange, type ColumnPass, type CountJob, type ValueCount } from './facet-split.ts'
+import { countWhole, type ColumnPass, type CountJob, type ValueCount } from './facet-split.ts'
 import type { CountThreads } from './count-threads.ts'
 
 export type ValueCounts = Record<string, number>
@@ -107,9 +107,8 @@ function valueCounts(index: SearchIndex, facet: FacetName, at: number): ValueCou
 /**
  * Each facet's values with at least one posting in the set, most frequent first, ties by value.
  * Per facet the cheapest way: value by value, from the packed rows (several facets in one pass,
- * facet-rows.ts), or a pass over its own column. The passes over the set's documents are shared
- * with the counting threads when the set is large (count-threads.ts); the value-by-value counts
- * are made here meanwhile.
+ * facet-rows.ts), or a pass over its own column: all of them one job (facet-split.ts), shared with
+ * the counting threads when it is large (count-threads.ts).
  */
 export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads): Partial<Record<FacetName, ValueCounts>> {
   const byValue = new Set(facets.filter((facet) => cheaperByValue(index, set, facet)))
@@ -135,8 +134,7 @@ export function countFacets(index: SearchIndex, set: CountingSet, facets: readon
   // The work in visits of a document: a pass over the listed ones, and over each value's postings or bitmap words.
   let work = packed.length + byColumn.length > 0 ? listed.length : 0
   for (const value of values) work += 'bitmap' in value ? index.words * WORD_COST : value.postings.length
-  const split = threads?.wants(work) === true
-  if (split) index.shareColumns()
+  if (threads?.wants(work)) index.shareColumns()
   const passes = byColumn.map((facet): ColumnPass => {
     at.set(facet, place(facet))
     if (!index.columns.multis.has(facet)) return { at: at.get(facet)!, codes: index.columns.single(facet) }
@@ -144,13 +142,7 @@ export function countFacets(index: SearchIndex, set: CountingSet, facets: readon
     return { at: at.get(facet)!, offsets, values }
   })
   const job: CountJob = { docCount: index.columns.docCount, docs: listed, rows: packed.length ? rowArrays(rows!) : undefined, passes, matched: set.matched, values, tableWords }
-  const fork = split ? threads!.fork(job) : undefined
-  let table: Uint32Array
-  if (fork) table = threads!.join(fork)
-  else {
-    table = new Uint32Array(tableWords)
-    countRange(job, 0, job.docCount, table)
-  }
+  const table = threads ? threads.count(job, work) : countWhole(job)
   const tables = packed.length ? rowTables(rows!, table, packed, packed.map((facet) => index.columns.dictionary(facet).names.length)) : new Map<string, CodeCounts>()
   for (const [facet, start] of at) tables.set(facet, table.subarray(start, start + index.columns.dictionary(facet).names.length + 1))
   const out: Partial<Record<FacetName, ValueCounts>> = {}

@@ -84,6 +84,13 @@ function countSingle(codes: Uint32Array, docs: Uint32Array, first: number, last:
   for (let i = first; i < last; i++) counts[at + codes[docs[i]!]!]!++
 }
 
+/** Counts the whole job on this thread. */
+export function countWhole(job: CountJob): Uint32Array {
+  const table = new Uint32Array(job.tableWords)
+  countRange(job, 0, job.docCount, table)
+  return table
+}
+
 /** Counts one chunk of a split job. */
 export const countChunk = (job: SplitJob, chunk: number, table: Uint32Array) => countRange(job, chunk * job.chunkSize, (chunk + 1) * job.chunkSize, table)
 

@@ -37,7 +37,7 @@ test('counts shared with the counting threads equal the counts of one thread, fo
   // here: false: this thread counts only what the workers leave, so the workers' share is proven.
   const threads = new CountThreads({ threads: 2, minDocs: 1, here: false, waitMs: 60_000 })
   pools.push(threads)
-  assert.equal(threads.wants(1), true)
+  threads.start()
   await threads.ready()
   for (const query of QUERIES) {
     const set = setOf(query)
@@ -50,7 +50,7 @@ test('a worker that dies mid-way still yields exact counts, and later counts sta
   // Each worker dies right after claiming its second chunk: one chunk counted, one taken and never counted.
   const threads = new CountThreads({ threads: 2, minDocs: 1, here: false, waitMs: 2000, failAfterChunks: 1 })
   pools.push(threads)
-  threads.wants(1)
+  threads.start()
   await threads.ready()
   for (const query of ['', 'work_mode_exclude=onsite', 'seniority=senior']) {
     const set = setOf(query)
