@@ -14,6 +14,8 @@ FROM node:20-bookworm-slim
 # CV PDFs: the fonts Typst finds on the system, and pdftotext for the ATS comparison.
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-croscore fonts-crosextra-carlito fonts-liberation fonts-wqy-microhei poppler-utils && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 OPENROLES_DB=/data/openroles.db
+# A 64 MB young generation per serving process: ~9% less CPU per request (docs/scaling.md).
+ENV NODE_OPTIONS=--max-semi-space-size=64
 WORKDIR /app
 COPY --from=build /app/package.json /app/schema.sql ./
 COPY --from=build /app/node_modules ./node_modules

@@ -20,6 +20,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 import autocannon from 'autocannon'
+import { YOUNG_GENERATION_FLAG } from '../src/cluster/primary.ts'
 import { ensureCatalogue } from './catalogue-file.ts'
 import { operations, seededRandom, vocabulary, weightedPath, type Operation } from './workload.ts'
 
@@ -72,7 +73,7 @@ async function freePort(): Promise<number> {
 
 function startServer(dbPath: string, jobs: number, port: number): ChildProcess {
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : []
-  return spawn(process.execPath, [...profile, '--import', 'tsx', 'src/cli.ts', 'serve'], {
+  return spawn(process.execPath, [...profile, YOUNG_GENERATION_FLAG, '--import', 'tsx', 'src/cli.ts', 'serve'], {
     env: {
       ...process.env,
       SERVE_PROCESSES: processes,

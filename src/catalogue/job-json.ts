@@ -2,7 +2,7 @@ import TurndownService from 'turndown'
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
 import { normalizeSalary } from './salary-normalized.ts'
-import { roleCopiesOf } from './role-copies.ts'
+import { roleCopiesOf, type CardRow } from './role-copies.ts'
 import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from './posting-attributes.ts'
 
 /** How the description is served: search previews, the stored HTML, or agent formats. */
@@ -34,17 +34,30 @@ const TOP_IF_SET = ATTRIBUTES.filter((row) => row.json === 'top_if_set')
 const TOP = ATTRIBUTES.filter((row) => row.json === 'top')
 /** List attributes served in the Job object, read from their child tables. */
 const CHILD_LISTS = ATTRIBUTES.filter((row) => row.kind === 'multi' && row.json !== 'none')
+
+/** An attribute with its row column resolved once (toJob runs per posting of every page). */
+interface Served {
+  attribute: PostingAttribute
+  name: string
+  column: string
+}
+const served = (rows: readonly PostingAttribute[]): Served[] => rows.map((attribute) => ({ attribute, name: attribute.name, column: columnOf(attribute) }))
+const ENRICHMENT_SERVED = served(ENRICHMENT_FIELDS)
+const TOP_IF_SET_SERVED = served(TOP_IF_SET)
+const TOP_SERVED = served(TOP)
+const ENRICHMENT_LISTS = CHILD_LISTS.filter((attribute) => attribute.json === 'enrichment').map((attribute) => attribute.name)
 /**
- * Every list of a page's postings in one statement (one statement per list cost a statement's
- * overhead each, most of reading a page): rows of (list number, posting, value), values in order.
- * Company lists (collections) are read through the posting's company.
+ * Each list of a posting as a JSON array in its own column of the page's one statement (a second
+ * statement for the lists cost a statement's overhead, and sorting their rows, for every page):
+ * a range of the child table's (posting, value) key, values in order. Company lists (collections)
+ * are read through the posting's company.
  */
-const CHILD_LISTS_SQL = CHILD_LISTS.map((attribute, i) => {
+const LIST_COLUMNS = CHILD_LISTS.map((_, i) => `list_${i}`)
+const LISTS_SQL = CHILD_LISTS.map((attribute, i) => {
   const column = columnOf(attribute)
-  return attribute.byCompany
-    ? `SELECT ${i} AS attribute, j.id AS job_id, t.${column} AS value FROM jobs j JOIN ${tableOf(attribute)} t ON t.company_id = j.company_id WHERE j.id IN (SELECT value FROM json_each(@ids))`
-    : `SELECT ${i} AS attribute, job_id, ${column} AS value FROM ${tableOf(attribute)} WHERE job_id IN (SELECT value FROM json_each(@ids))`
-}).join('\nUNION ALL\n') + '\nORDER BY 1, 3'
+  const key = attribute.byCompany ? 'company_id = j.company_id' : 'job_id = j.id'
+  return `(SELECT json_group_array(${column} ORDER BY ${column}) FROM ${tableOf(attribute)} WHERE ${key}) AS ${LIST_COLUMNS[i]}`
+}).join(', ')
 
 interface JobRow {
   id: number
@@ -62,20 +75,31 @@ const turndown = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/** The first ~280 characters of the plain text, cut at a word boundary, HTML-escaped. */
+/** The description's lines with their whitespace collapsed, blank ones skipped, read only as far as they are asked for. */
+function* textLines(text: string): Generator<string> {
+  const lines = /[^\n]+/g
+  for (let found = lines.exec(text); found; found = lines.exec(text)) {
+    const line = found[0].replace(/\s+/g, ' ').trim()
+    if (line) yield line
+  }
+}
+
+/**
+ * The first ~280 characters of the plain text, cut at a word boundary, HTML-escaped. Blocks become
+ * one line: a heading-like block ("What you'll do") gets a colon, a list's last item a full stop.
+ * Only the lines that reach the cut are read (a description runs to several thousand characters).
+ */
 export function descriptionPreview(text: string): string {
-  // Blocks become one line: a heading-like block ("What you'll do") gets a colon, a list's last item a full stop.
-  const flat = text
-    .split(/\n+/)
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
-    .map((line, i, lines) => {
-      const next = lines[i + 1]
-      if (next === undefined || /[.!?:;,…]$/.test(line)) return line
-      if (line.startsWith('•')) return next.startsWith('•') ? line : `${line}.`
-      return `${line}:`
-    })
-    .join(' ')
+  const lines = textLines(text)
+  let line = lines.next().value as string | undefined
+  let flat = ''
+  while (line !== undefined && flat.length <= PREVIEW_CHARS) {
+    const next = lines.next().value as string | undefined
+    let shown = line
+    if (next !== undefined && !/[.!?:;,…]$/.test(line)) shown = line.startsWith('•') ? (next.startsWith('•') ? line : `${line}.`) : `${line}:`
+    flat = flat ? `${flat} ${shown}` : shown
+    line = next
+  }
   if (flat.length <= PREVIEW_CHARS) return escapeHtml(flat)
   const cut = flat.slice(0, PREVIEW_CHARS)
   const space = cut.lastIndexOf(' ')
@@ -103,33 +127,31 @@ const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value)
 
 function enrichmentOf(row: JobRow, children: Children): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const attribute of ENRICHMENT_FIELDS) {
-    const value = row[columnOf(attribute)]
+  for (const { attribute, name, column } of ENRICHMENT_SERVED) {
+    const value = row[column]
     if (value === null || value === undefined) continue
-    out[attribute.name] = attribute.kind === 'bool' ? value === 1 : value
+    out[name] = attribute.kind === 'bool' ? value === 1 : value
   }
-  for (const attribute of CHILD_LISTS) if (attribute.json === 'enrichment' && children[attribute.name]!.length) out[attribute.name] = children[attribute.name]
+  for (const name of ENRICHMENT_LISTS) if (children[name]!.length) out[name] = children[name]
   const salary = normalizeSalary(numberOrNull(row.salary_min), numberOrNull(row.salary_max), iso(row.salary_currency), iso(row.salary_period))
   if (salary) out.salary_normalized = salary
   return out
 }
 
 /** Attributes served at the top only when set: a non-empty value, or a true flag. */
-function setAttributes(row: JobRow): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const attribute of TOP_IF_SET) {
-    const stored = row[columnOf(attribute)]
+function putSetAttributes(job: Record<string, unknown>, row: JobRow): void {
+  for (const { attribute, name, column } of TOP_IF_SET_SERVED) {
+    const stored = row[column]
     const value = attribute.derive ? attribute.derive.of(stored) : stored
     if (attribute.kind === 'bool') {
-      if (value === 1) out[attribute.name] = true
-    } else if (value) out[attribute.name] = value
+      if (value === 1) job[name] = true
+    } else if (value) job[name] = value
   }
-  return out
 }
 
-/** Copies the fields that are known: a generated client rejects `null` where a string or number is declared. */
-function setKnown(job: Record<string, unknown>, fields: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(fields)) if (value !== null && value !== undefined) job[key] = value
+/** Sets a field that is known: a generated client rejects `null` where a string or number is declared. */
+function putKnown(job: Record<string, unknown>, key: string, value: unknown): void {
+  if (value !== null && value !== undefined) job[key] = value
 }
 
 /**
@@ -144,34 +166,36 @@ export function toJob(row: JobRow, children: Children, options: JobJsonOptions):
     company: row.company_name,
     company_slug: row.company_slug,
   }
-  setKnown(job, { url: row.url, apply_url: options.applyUrl ? (row.url ?? row.source_url) : undefined, location: row.location })
-  Object.assign(job, {
-    source: row.source,
-    external_id: row.external_id,
-    manually_added: row.manually_added === 1,
-    description: describe(row, options.description),
-  })
-  for (const attribute of TOP) setKnown(job, { [attribute.name]: attribute.kind === 'multi' ? children[attribute.name] : row[columnOf(attribute)] })
-  Object.assign(job, setAttributes(row))
-  setKnown(job, { posted_at: iso(row.posted_at), created_at: iso(row.created_at), updated_at: iso(row.updated_at), last_seen_at: iso(row.last_seen_at) })
+  putKnown(job, 'url', row.url)
+  if (options.applyUrl) putKnown(job, 'apply_url', row.url ?? row.source_url)
+  putKnown(job, 'location', row.location)
+  job.source = row.source
+  job.external_id = row.external_id
+  job.manually_added = row.manually_added === 1
+  job.description = describe(row, options.description)
+  for (const { attribute, name, column } of TOP_SERVED) putKnown(job, name, attribute.kind === 'multi' ? children[name] : row[column])
+  putSetAttributes(job, row)
+  putKnown(job, 'posted_at', iso(row.posted_at))
+  putKnown(job, 'created_at', iso(row.created_at))
+  putKnown(job, 'updated_at', iso(row.updated_at))
+  putKnown(job, 'last_seen_at', iso(row.last_seen_at))
   job.closed_at = iso(row.closed_at)
   job.enrichment = enrichmentOf(row, children)
-  setKnown(job, { enriched_at: iso(row.enriched_at), enrichment_version: row.enrichment_version })
+  putKnown(job, 'enriched_at', iso(row.enriched_at))
+  putKnown(job, 'enrichment_version', row.enrichment_version)
   job.my_vote = options.myVotes?.get(row.id) ?? null
-  setKnown(job, { reality: parse(row.reality) })
+  putKnown(job, 'reality', parse(row.reality))
   if (options.ghost) job.ghost = parse(row.ghost)
-  Object.assign(job, {
-    view_count: row.view_count,
-    applied_count: row.applied_count,
-    upvote_count: row.upvote_count,
-    downvote_count: row.downvote_count,
-  })
+  job.view_count = row.view_count
+  job.applied_count = row.applied_count
+  job.upvote_count = row.upvote_count
+  job.downvote_count = row.downvote_count
   return job
 }
 
 /** Every column toJob reads except the two description columns. */
 const JOB_COLUMNS = [
-  'id', 'public_slug', 'company_id', 'title', 'url', 'source_url', 'location', 'source', 'external_id', 'manually_added', 'posted_at', 'created_at', 'updated_at', 'last_seen_at', 'closed_at', 'reality', 'ghost', 'enriched_at',
+  'id', 'public_slug', 'company_id', 'cluster_id', 'title', 'url', 'source_url', 'location', 'source', 'external_id', 'manually_added', 'posted_at', 'created_at', 'updated_at', 'last_seen_at', 'closed_at', 'reality', 'ghost', 'enriched_at',
   'enrichment_version', 'view_count', 'applied_count', 'upvote_count', 'downvote_count',
   ...new Set([...TOP, ...TOP_IF_SET, ...ENRICHMENT_FIELDS].filter((row) => row.kind !== 'multi').map(columnOf)),
 ]
@@ -179,31 +203,29 @@ const JOB_COLUMNS = [
   .join(', ')
 
 /**
- * Columns to select for a description format. The stored HTML is by far the largest value in a row,
- * and decoding it cost ~20x the rest of the row, so it is read only when it is served.
+ * The page read for a description format: only the description column it serves. The stored HTML
+ * is by far the largest value in a row, and decoding it cost ~20x the rest of the row, so it is
+ * read only when it is served. Built once: the text is the statement cache's key.
  */
-function selectColumns(format: DescriptionFormat): string {
-  const description = format === 'preview' || format === 'text' ? 'j.description_text' : 'j.description_html'
-  return `${JOB_COLUMNS}, ${description}, c.name AS company_name, c.slug AS company_slug`
-}
+const SELECT_JOBS = Object.fromEntries(
+  (['preview', 'html', 'text', 'markdown'] as const).map((format) => {
+    const description = format === 'preview' || format === 'text' ? 'j.description_text' : 'j.description_html'
+    return [format, `SELECT ${JOB_COLUMNS}, ${description}, c.name AS company_name, c.slug AS company_slug, ${LISTS_SQL} FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id IN (SELECT value FROM json_each(?))`]
+  }),
+) as Record<DescriptionFormat, string>
 
-/** Loads jobs by id as API objects, in the order of `ids` (missing ids are skipped). One query per table. */
+/** Loads jobs by id as API objects, in the order of `ids` (missing ids are skipped). One statement for the page. */
 export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions): Record<string, unknown>[] {
   if (ids.length === 0) return []
-  const idList = JSON.stringify(ids)
-  const rows = prepared(db, `SELECT ${selectColumns(options.description)} FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id IN (SELECT value FROM json_each(?))`)
-    .all(idList) as JobRow[]
-  const children = new Map<number, Children>()
-  for (const row of rows) children.set(row.id, Object.fromEntries(CHILD_LISTS.map((attribute) => [attribute.name, []])))
-  for (const { attribute, job_id, value } of prepared(db, CHILD_LISTS_SQL).all({ ids: idList }) as { attribute: number; job_id: number; value: string }[]) {
-    children.get(job_id)?.[CHILD_LISTS[attribute]!.name]!.push(value)
-  }
+  const rows = prepared(db, SELECT_JOBS[options.description]).all(JSON.stringify(ids)) as JobRow[]
   const byId = new Map(rows.map((row) => [row.id, row]))
-  const copies = options.roleCopies ? roleCopiesOf(db, ids, options.roleCopies === true ? undefined : options.roleCopies) : undefined
+  const copies = options.roleCopies ? roleCopiesOf(db, rows as unknown as CardRow[], options.roleCopies === true ? undefined : options.roleCopies) : undefined
   return ids.flatMap((id) => {
     const row = byId.get(id)
     if (!row) return []
-    const job = toJob(row, children.get(id)!, options)
+    const children: Children = {}
+    CHILD_LISTS.forEach((attribute, i) => (children[attribute.name] = JSON.parse(row[LIST_COLUMNS[i]!] as string)))
+    const job = toJob(row, children, options)
     const role = copies?.get(id)
     if (role) Object.assign(job, { copies_count: role.count, locations_also: role.locations })
     return [job]

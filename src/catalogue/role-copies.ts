@@ -6,7 +6,8 @@ import { prepared } from '../db/prepared.ts'
  * src/search/role-cards.ts): how many other open postings the role has (`copies_count`, the
  * `meta.total` of /jobs/{slug}/copies) and where they are (`locations_also`: the distinct verbatim
  * locations among its newest other postings, the card's own left out). Read per page from the
- * index jobs_cluster_posted: one count and one short range per card.
+ * index jobs_cluster_posted: one count and one short range per card, from the card's row as the page
+ * read it (its cluster and location).
  */
 export interface RoleCopies {
   count: number
@@ -17,23 +18,21 @@ export interface RoleCopies {
 const PLACES_READ = 20
 export const PLACES_LISTED = 10
 
+/** A card as its page read it: its job id, role cluster and verbatim location. */
+export interface CardRow {
+  id: number
+  cluster_id: number | null
+  location: string | null
+}
+
 /** `counts`: the other open postings of each card's role when the caller knows them (the search index does); else counted here. */
-export function roleCopiesOf(db: DB, ids: readonly number[], counts?: ReadonlyMap<number, number>): Map<number, RoleCopies> {
+export function roleCopiesOf(db: DB, cards: readonly CardRow[], counts?: ReadonlyMap<number, number>): Map<number, RoleCopies> {
   const out = new Map<number, RoleCopies>()
-  if (!ids.length) return out
-  // With the counts known, only roles that have copies are read.
-  const read = counts ? ids.filter((id) => (counts.get(id) ?? 0) > 0) : ids
-  for (const id of ids) if (!read.includes(id)) out.set(id, { count: 0, locations: [] })
-  if (!read.length) return out
-  const cards = prepared(db, 'SELECT id, cluster_id, location FROM jobs WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(read)) as { id: number; cluster_id: number | null; location: string | null }[]
   const count = prepared(db, 'SELECT count(*) FROM jobs WHERE cluster_id = ? AND closed_at IS NULL AND id != ?').pluck()
   const places = prepared(db, `SELECT location FROM jobs WHERE cluster_id = ? AND closed_at IS NULL AND id != ? ORDER BY posted_at DESC, id DESC LIMIT ${PLACES_READ}`).pluck()
   for (const card of cards) {
-    if (card.cluster_id === null) {
-      out.set(card.id, { count: 0, locations: [] })
-      continue
-    }
-    const others = counts?.get(card.id) ?? (count.get(card.cluster_id, card.id) as number)
+    // With the counts known, only roles that have copies are read.
+    const others = card.cluster_id === null ? 0 : counts ? (counts.get(card.id) ?? 0) : (count.get(card.cluster_id, card.id) as number)
     const seen = new Set<string>()
     if (others > 0) {
       for (const location of places.all(card.cluster_id, card.id) as (string | null)[]) {

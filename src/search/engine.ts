@@ -41,6 +41,9 @@ export type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, Sk
 
 type Cached = DocSet | DocSet[] | FacetsResult | Corrected
 
+/** Filter sets and their cards kept apart from the results (at most an eighth of the cache's bytes). */
+const FILTER_SETS = 512
+
 /** The text as matched: with aliases (synonyms.ts), unknown words corrected (typo.ts), and the corrected query when it differs. */
 interface Corrected {
   text: TextQuery | null
@@ -52,6 +55,12 @@ export class SearchEngine {
   private readonly counting: CountThreads
   private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
   private readonly cache: LRUCache<string, Cached>
+  /**
+   * Filter sets (and the cards of requests without text) on their own: a few shared by most
+   * requests (no filter, one common facet value), which the results of thousands of distinct texts
+   * would otherwise push out of the LRU.
+   */
+  private readonly filterCache: LRUCache<string, Cached>
   private readonly nowSeconds: () => number
   private readonly queryLanguage: boolean
   private readonly typos: boolean
@@ -68,6 +77,11 @@ export class SearchEngine {
       max: Math.max(1, options.cacheEntries),
       maxSize: Math.max(1, options.cacheBytes),
       sizeCalculation: (value) => 64 + (Array.isArray(value) ? value.reduce((sum, set) => sum + bytesOf(set), 0) : ArrayBuffer.isView(value) || value instanceof DocList ? bytesOf(value) : 4096),
+    })
+    this.filterCache = new LRUCache<string, Cached>({
+      max: FILTER_SETS,
+      maxSize: Math.max(1, Math.floor(options.cacheBytes / 8)),
+      sizeCalculation: (value) => 64 + bytesOf(value as DocSet),
     })
   }
 
@@ -212,6 +226,7 @@ export class SearchEngine {
   /** Forgets cached results (the benchmark measures uncached latency with it). */
   clearCache(): void {
     this.cache.clear()
+    this.filterCache.clear()
   }
 
   async close(): Promise<void> {
@@ -226,16 +241,16 @@ export class SearchEngine {
   }
 
   /** The cached answer under `key`, or `compute`'s, cached. */
-  private cached<T extends Cached>(key: string, compute: () => T): T {
-    const found = this.lookup(key) as T | undefined
+  private cached<T extends Cached>(key: string, compute: () => T, cache = this.cache): T {
+    const found = this.lookup(key, cache) as T | undefined
     if (found !== undefined) return found
     const value = compute()
-    this.cache.set(key, value)
+    cache.set(key, value)
     return value
   }
 
-  private lookup(key: string): Cached | undefined {
-    const found = this.cache.get(key)
+  private lookup(key: string, cache = this.cache): Cached | undefined {
+    const found = cache.get(key)
     const kind = key.slice(0, key.indexOf('|'))
     const tally = found === undefined ? this.counts.misses : this.counts.hits
     tally.set(kind, (tally.get(kind) ?? 0) + 1)
@@ -244,7 +259,7 @@ export class SearchEngine {
 
   private current(): SearchIndex {
     const { index, changed } = this.keeper.current()
-    if (changed) this.cache.clear()
+    if (changed) this.clearCache()
     return index
   }
 
@@ -273,13 +288,15 @@ export class SearchEngine {
 
   /** Documents passing the filters, cached on their own: many texts share one filter set (none, most often). */
   private filtered(index: SearchIndex, filters: SearchFilters, omitted: OmittedClause): Bitmap {
-    return this.cached(`filter|${this.queryKey(null, filters, omitted ?? '')}`, () => filterBitmap(index, filters, this.nowSeconds(), omitted))
+    return this.cached(`filter|${this.queryKey(null, filters, omitted ?? '')}`, () => filterBitmap(index, filters, this.nowSeconds(), omitted), this.filterCache)
   }
 
   /** The cards among the matches: one per role cluster (role-cards.ts). */
   private cards(index: SearchIndex, text: TextQuery | null, filters: SearchFilters, omitFacet?: FacetName): DocSet {
     const omitted = omitFacet ? omittedClauseOf(omitFacet) : undefined
-    return this.cached(`cards|${this.queryKey(text, filters, omitted ?? '')}`, () => index.roleClusters.cardsOf(this.matched(index, text, filters, omitFacet)))
+    // Without text the cards follow from the filters alone: kept beside the filter sets they come from.
+    const cache = text ? this.cache : this.filterCache
+    return this.cached(`cards|${this.queryKey(text, filters, omitted ?? '')}`, () => index.roleClusters.cardsOf(this.matched(index, text, filters, omitFacet)), cache)
   }
 
   /** The relevance tiers of a set, cached by query and by which set it is (`cards` or all `matched`). */

@@ -12,11 +12,15 @@
  *   (`dirty`) are masked out of them and answered from `overlay`, their current words tokenized as
  *   jobs_fts tokenizes them. A rebuild of the index reads everything again.
  */
-import { andNotInPlace, emptyBitmap, orDocs, type Bitmap } from './bitmap.ts'
+import { LRUCache } from 'lru-cache'
+import { emptyBitmap, orDocs, type Bitmap } from './bitmap.ts'
 import { partitionPoint } from './lower-bound.ts'
 
 /** Terms in fewer postings stay in FTS5 only. */
 export const MIN_MEMORY_DF = 32
+
+/** Rowids of phrases kept at most (8 bytes each): the aliases' phrases ("full stack") recur in many queries. */
+const PHRASE_ROWIDS = 2_000_000
 
 export interface TermPostings {
   /** Every term, sorted (UTF-16 order, so the terms with one prefix form a range). */
@@ -37,6 +41,14 @@ export class TermIndex {
   /** Documents changed since the postings were read; their words live in `overlay`. */
   dirty: Bitmap
   readonly overlay = new Map<string, number[]>()
+  /** Calls of applyChanges so far: what the two views below were derived at. */
+  private changes = 0
+  /** The overlay's terms, sorted (a prefix is then a range), and the lowest dirty document; derived on use. */
+  private overlaySorted?: { changes: number; size: number; terms: string[] }
+  private lowestDirty?: { changes: number; of: Bitmap; doc: number }
+  private dirtyWordList?: { changes: number; of: Bitmap; words: Uint32Array }
+  /** Rowids matching a phrase, as FTS5 listed them (word positions are not in memory); dropped when postings change. */
+  private readonly phrases = new LRUCache<string, Float64Array>({ max: 1024, maxSize: PHRASE_ROWIDS, sizeCalculation: (rowids) => Math.max(1, rowids.length) })
 
   constructor(readonly postings: TermPostings, readonly words: number) {
     postings.terms.forEach((term, code) => this.codes.set(term, code))
@@ -68,17 +80,23 @@ export class TermIndex {
   union(codes: Iterable<number>, words: number, tail: string[]): Bitmap {
     const out = emptyBitmap(words)
     const { offsets, docs, df, terms } = this.postings
+    let empty = true
     for (const code of codes) {
       const bitmap = this.dense.get(code)
       if (bitmap) {
         // Documents appended after the read are all dirty: the shorter bitmap covers every other one.
         const n = Math.min(words, bitmap.length)
-        for (let i = 0; i < n; i++) out[i]! |= bitmap[i]!
-      } else if (df[code]! >= MIN_MEMORY_DF) orDocs(out, docs.subarray(offsets[code]!, offsets[code + 1]!))
-      else tail.push(terms[code]!)
+        if (empty) out.set(bitmap.subarray(0, n))
+        else for (let i = 0; i < n; i++) out[i]! |= bitmap[i]!
+        empty = false
+      } else if (df[code]! >= MIN_MEMORY_DF) {
+        orDocs(out, docs.subarray(offsets[code]!, offsets[code + 1]!))
+        empty = false
+      } else tail.push(terms[code]!)
     }
     if (this.dirty.length !== words) this.dirty = resized(this.dirty, words)
-    andNotInPlace(out, this.dirty)
+    const dirty = this.dirty
+    for (const i of this.dirtyWords()) out[i]! &= ~dirty[i]!
     return out
   }
 
@@ -100,9 +118,12 @@ export class TermIndex {
     const { offsets, docs } = this.postings
     const list = docs.subarray(offsets[code]!, offsets[code + 1]!)
     const dirty = this.dirty
+    // Changed documents are mostly the newest (appended by imports): most lists end before them.
+    const lowest = this.firstDirty()
+    const from = list.length && list[list.length - 1]! < lowest ? list.length : partitionPoint(list.length, (i) => list[i]! < lowest)
     let kept: Uint32Array | undefined
     let n = 0
-    for (let i = 0; i < list.length; i++) {
+    for (let i = from; i < list.length; i++) {
       const doc = list[i]!
       const changed = (dirty[doc >>> 5]! & (1 << (doc & 31))) !== 0
       // Only once a listed document changed is a copy made.
@@ -116,8 +137,37 @@ export class TermIndex {
     return kept ? kept.subarray(0, n) : list
   }
 
+  /** The lowest changed document (docCount-sized bitmaps hold fewer than 2^32 documents: none changed = 2^32). */
+  private firstDirty(): number {
+    const dirty = this.dirty
+    if (this.lowestDirty?.changes !== this.changes || this.lowestDirty.of !== dirty) {
+      let doc = 2 ** 32
+      for (let i = 0; i < dirty.length; i++) {
+        if (dirty[i] !== 0) {
+          doc = i * 32 + (31 - Math.clz32(dirty[i]! & -dirty[i]!))
+          break
+        }
+      }
+      this.lowestDirty = { changes: this.changes, of: dirty, doc }
+    }
+    return this.lowestDirty.doc
+  }
+
+  /** Positions of the dirty mask's non-zero words: masking a term's bitmap touches only those (a few after an import). */
+  private dirtyWords(): Uint32Array {
+    const dirty = this.dirty
+    if (this.dirtyWordList?.changes !== this.changes || this.dirtyWordList.of !== dirty) {
+      const words: number[] = []
+      for (let i = 0; i < dirty.length; i++) if (dirty[i] !== 0) words.push(i)
+      this.dirtyWordList = { changes: this.changes, of: dirty, words: Uint32Array.from(words) }
+    }
+    return this.dirtyWordList.words
+  }
+
   /** Adds the current words of changed documents (their old postings are masked from now on). */
   applyChanges(changed: readonly { doc: number; terms: readonly string[] }[], words: number): void {
+    this.changes++
+    this.phrases.clear()
     if (words > this.dirty.length) this.dirty = resized(this.dirty, words)
     const docs = new Set(changed.map((change) => change.doc))
     // A document changed twice keeps only its latest words.
@@ -136,10 +186,28 @@ export class TermIndex {
     }
   }
 
+  /** Rowids of the postings holding a phrase: `read` lists them from FTS5 once, until postings change. */
+  phraseRowids(phrase: string, read: () => number[]): ArrayLike<number> {
+    let rowids = this.phrases.get(phrase)
+    if (!rowids) this.phrases.set(phrase, (rowids = Float64Array.from(read())))
+    return rowids
+  }
+
   /** Changed documents holding a term (exact), or a term starting with `prefix`: one list per term. */
   overlayLists(term: string, prefix: boolean): number[][] {
     if (!prefix) return this.overlay.has(term) ? [this.overlay.get(term)!] : []
-    return [...this.overlay].filter(([word]) => word.startsWith(term)).map(([, docs]) => docs)
+    if (this.overlay.size === 0) return []
+    const sorted = this.overlayTerms()
+    const out: number[][] = []
+    for (let i = partitionPoint(sorted.length, (k) => sorted[k]! < term); i < sorted.length && sorted[i]!.startsWith(term); i++) out.push(this.overlay.get(sorted[i]!)!)
+    return out
+  }
+
+  private overlayTerms(): string[] {
+    if (this.overlaySorted?.changes !== this.changes || this.overlaySorted.size !== this.overlay.size) {
+      this.overlaySorted = { changes: this.changes, size: this.overlay.size, terms: [...this.overlay.keys()].sort() }
+    }
+    return this.overlaySorted.terms
   }
 
   /** Number of changed documents held in the overlay. */

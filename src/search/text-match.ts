@@ -7,8 +7,8 @@
  */
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
-import { andInPlace, andNot, andNotDocs, andNotInPlace, emptyBitmap, orDocs, orInPlace, type Bitmap } from './bitmap.ts'
-import { compact, DocList, filterList, fitsList, holds, toBitmap, unionLists, type DocSet } from './doc-set.ts'
+import { andInPlace, andNotDocs, andNotInPlace, emptyBitmap, orDocs, orInPlace, type Bitmap } from './bitmap.ts'
+import { compact, DocList, filterList, fitsList, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { COMPANY_WORDS, TITLE_WORDS } from './index-load.ts'
 import type { SearchIndex } from './search-index.ts'
 import { MIN_MEMORY_DF, type TermIndex } from './term-index.ts'
@@ -93,7 +93,9 @@ function* range(from: number, to: number): Iterable<number> {
 function termDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, term: TextTerm): DocSet {
   if (term.tokens.length === 1) return wordDocs(db, index, terms, term.tokens[0]!, term.prefix)
   // Tokens hold only letters, digits, '+' and '#': the quoted phrase is never FTS syntax.
-  return setOfLists(index, [rowidDocs(index, matchingRowids(db, `"${term.tokens.join(' ')}"`))])
+  const phrase = `"${term.tokens.join(' ')}"`
+  const rowids = terms ? terms.phraseRowids(phrase, () => matchingRowids(db, phrase)) : matchingRowids(db, phrase)
+  return setOfLists(index, [rowidDocs(index, rowids)])
 }
 
 /** Documents matching a clause by any of its terms. */
@@ -207,25 +209,41 @@ export function relevanceTiers(db: DB, index: SearchIndex, terms: TermIndex | un
     if (matched.docs.length * LIST_TIERS_SHARE < index.columns.docCount) return listTiers(db, index, terms, text, matched, exactFirst)
     matched = toBitmap(matched, index.words)
   }
-  const inTitle = matched.slice()
-  const inTitleOrCompany = matched.slice()
-  const exactTitle = matched.slice()
-  const exactTitleOrCompany = matched.slice()
-  const exactAnywhere = matched.slice()
-  for (const clause of text.clauses) {
-    const fields = clauseFields(index, clause)
-    andInPlace(inTitle, fields.title)
-    andInPlace(inTitleOrCompany, fields.titleOrCompany)
-    if (!exactFirst) continue
-    andInPlace(exactTitle, fields.exactTitle)
-    andInPlace(exactTitleOrCompany, fields.exactTitleOrCompany)
-    andInPlace(exactAnywhere, toBitmap(termDocs(db, index, terms, clause.exact), index.words))
+  const clauses = text.clauses.map((clause) => ({
+    ...clauseFields(index, clause),
+    anywhere: exactFirst ? toBitmap(termDocs(db, index, terms, clause.exact), index.words) : undefined,
+  }))
+  // One pass over the matched words computes every tier (each the matched set cut by word rules),
+  // instead of a copy and an AND or AND-NOT pass over the whole bitmap per rule.
+  const tiers = Array.from({ length: exactFirst ? 6 : 3 }, () => emptyBitmap(index.words))
+  for (let i = 0; i < matched.length; i++) {
+    const all = matched[i]!
+    if (all === 0) continue
+    let exactTitle = all
+    let inTitle = all
+    let exactTitleOrCompany = all
+    let inTitleOrCompany = all
+    let exactAnywhere = all
+    for (const clause of clauses) {
+      exactTitle &= clause.exactTitle[i]!
+      inTitle &= clause.title[i]!
+      exactTitleOrCompany &= clause.exactTitleOrCompany[i]!
+      inTitleOrCompany &= clause.titleOrCompany[i]!
+      if (clause.anywhere) exactAnywhere &= clause.anywhere[i]!
+    }
+    if (!exactFirst) {
+      tiers[0]![i] = inTitle
+      tiers[1]![i] = inTitleOrCompany & ~inTitle
+      tiers[2]![i] = all & ~inTitleOrCompany
+      continue
+    }
+    tiers[0]![i] = exactTitle
+    tiers[1]![i] = inTitle & ~exactTitle
+    tiers[2]![i] = exactTitleOrCompany & ~inTitle
+    tiers[3]![i] = inTitleOrCompany & ~inTitle & ~exactTitleOrCompany
+    tiers[4]![i] = exactAnywhere & ~inTitleOrCompany
+    tiers[5]![i] = all & ~inTitleOrCompany & ~exactAnywhere
   }
-  if (!exactFirst) return [inTitle, andNot(inTitleOrCompany, inTitle), andNot(matched, inTitleOrCompany)]
-  const tiers = [exactTitle, andNot(inTitle, exactTitle), andNot(exactTitleOrCompany, inTitle)]
-  tiers.push(andNot(andNot(inTitleOrCompany, inTitle), exactTitleOrCompany))
-  tiers.push(andNot(exactAnywhere, inTitleOrCompany))
-  tiers.push(andNot(andNot(matched, inTitleOrCompany), exactAnywhere))
   return tiers
 }
 
@@ -273,18 +291,27 @@ function listTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, tex
       exactCompany: fieldCodes(index, COMPANY_WORDS, clause.exact),
       title: others.map((term) => fieldCodes(index, TITLE_WORDS, term)),
       company: others.map((term) => fieldCodes(index, COMPANY_WORDS, term)),
-      anywhere: exactFirst ? termDocs(db, index, terms, clause.exact) : undefined,
     }
   })
-  const tiers: number[][] = Array.from({ length: exactFirst ? 6 : 3 }, () => [])
   const { docs } = matched
+  // Whether each document holds every clause's exact form anywhere: one merge walk per clause, not a search per document.
+  const anywhere = new Uint8Array(docs.length).fill(1)
+  if (exactFirst) {
+    for (const clause of text.clauses) {
+      const held = filterList(docs, termDocs(db, index, terms, clause.exact)).docs
+      for (let i = 0, j = 0; i < docs.length; i++) {
+        if (j < held.length && held[j] === docs[i]) j++
+        else anywhere[i] = 0
+      }
+    }
+  }
+  const tiers: number[][] = Array.from({ length: exactFirst ? 6 : 3 }, () => [])
   for (let i = 0; i < docs.length; i++) {
     const doc = docs[i]!
     let exactTitle = true
     let inTitle = true
     let exactTitleOrCompany = true
     let inTitleOrCompany = true
-    let exactAnywhere = true
     for (const clause of clauses) {
       const et = listHolds(title.offsets, title.values, doc, clause.exactTitle)
       const etc = et || listHolds(company.offsets, company.values, doc, clause.exactCompany)
@@ -293,11 +320,10 @@ function listTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, tex
       inTitle &&= t
       exactTitleOrCompany &&= etc
       inTitleOrCompany &&= etc || t || clause.company.some((codes) => listHolds(company.offsets, company.values, doc, codes))
-      if (clause.anywhere) exactAnywhere &&= holds(clause.anywhere, doc)
     }
     const tier = !exactFirst
       ? inTitle ? 0 : inTitleOrCompany ? 1 : 2
-      : exactTitle ? 0 : inTitle ? 1 : exactTitleOrCompany ? 2 : inTitleOrCompany ? 3 : exactAnywhere ? 4 : 5
+      : exactTitle ? 0 : inTitle ? 1 : exactTitleOrCompany ? 2 : inTitleOrCompany ? 3 : anywhere[i] === 1 ? 4 : 5
     tiers[tier]!.push(doc)
   }
   return tiers.map((tier) => new DocList(Uint32Array.from(tier)))

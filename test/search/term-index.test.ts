@@ -61,6 +61,51 @@ test('text matches from the in-memory term index equal FTS5, before and after po
   assertSameAsFts(db, ctx.search, 'after changes')
 })
 
+test('a phrase (read from FTS5, then kept) follows postings that gain or lose it', () => {
+  const { db, ctx } = createTestApp({ jobs: Array.from({ length: 120 }, (_, i) => posting(i)) })
+  const phraseCount = () => db.prepare('SELECT count(*) FROM jobs_fts WHERE jobs_fts MATCH ?').pluck().get('"work number"') as number
+  const searched = () => ctx.search.search({ q: '"work number"', filters: { facets: {} }, limit: 1, offset: 0 }).total
+  assert.equal(searched(), phraseCount())
+  assert.equal(searched(), phraseCount(), 'asked again (kept)')
+  db.transaction(() => {
+    for (const id of db.prepare('SELECT id FROM jobs ORDER BY id LIMIT 3').pluck().all() as number[]) {
+      const row = db.prepare('SELECT source, external_id FROM jobs WHERE id = ?').get(id) as { source: string; external_id: string }
+      upsertJob(db, { ...posting(id), source: row.source, externalId: row.external_id, descriptionText: 'numbered work', descriptionHtml: '<p>numbered work</p>' })
+    }
+    upsertJob(db, posting(500))
+  })()
+  assert.equal(phraseCount(), 118, 'three postings lost the phrase, one new one has it')
+  assert.equal(searched(), 118, 'after changes')
+})
+
+test('listed terms stay exact when only the newest postings change (lists that end before them are kept whole)', () => {
+  // Over 1,024 postings a term in 32 or more of them but under one in 32 is kept as a sorted list.
+  const listed = (i: number) => fixtureJob({ title: `role ${i}`, descriptionText: `${i % 37 === 0 ? 'quokka' : 'plain'} ${i % 41 === 0 ? 'quiver' : ''} text`, company: { slug: `c${i % 5}`, name: `Company ${i % 5}` } })
+  const { db, ctx } = createTestApp({ jobs: Array.from({ length: 1300 }, (_, i) => listed(i)) })
+  const queries = ['quokka', 'quiver', 'qu', 'quokka plain']
+  const same = (label: string) => {
+    for (const q of queries) {
+      ctx.search.clearCache()
+      assert.equal(ctx.search.search({ q, filters: { facets: {} }, limit: 1, offset: 0 }).total, ftsCount(db, q), `${label}: q=${q}`)
+    }
+  }
+  assert.ok(ftsCount(db, 'quokka') >= 32 && ftsCount(db, 'quokka') * 32 < 1300, 'quokka is a listed term')
+  same('as loaded')
+  const ids = db.prepare('SELECT id FROM jobs ORDER BY id DESC LIMIT 40').pluck().all() as number[]
+  db.transaction(() => {
+    for (const id of ids.slice(0, 3)) closeJob(db, id)
+    const rewrite = (id: number, text: string) => {
+      const row = db.prepare('SELECT source, external_id FROM jobs WHERE id = ?').get(id) as { source: string; external_id: string }
+      upsertJob(db, { ...listed(1), source: row.source, externalId: row.external_id, descriptionText: text, descriptionHtml: `<p>${text}</p>` })
+    }
+    // The 5th newest (posting 1295) held quokka and loses it; the 40th gains it.
+    rewrite(ids[4]!, 'plain text')
+    rewrite(ids[39]!, 'quokka quiver')
+    for (let i = 0; i < 5; i++) upsertJob(db, listed(37 * (i + 1)))
+  })()
+  same('after the newest changed')
+})
+
 test('on a database file: read on the workers, saved with the snapshot, restored after a restart that follows an import', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'openroles-terms-'))
   t.after(() => rmSync(dir, { recursive: true, force: true }))
