@@ -2,9 +2,8 @@
  * Facet counting over a large set on several cores, while the engine's API stays synchronous:
  * fork-join over worker threads that read the index's facet arrays (the packed rows, the code
  * columns; all in shared memory) and the set's documents (copied into a shared buffer) without a
- * copy. This thread posts the job, does its own other work (the facets counted value by value),
- * then claims chunks of the documents alongside the workers, and waits with Atomics.wait for the
- * workers' count tables (shared memory too) and sums them.
+ * copy. This thread posts the job, claims chunks (ranges of documents) alongside the workers, and
+ * waits with Atomics.wait for the workers' count tables (shared memory too) and sums them.
  *
  * Never a wrong count, never a hang: chunks are claimed one by one in shared memory, so a worker
  * that is slow to wake takes none (this thread counts them); each chunk a worker counts goes into
@@ -13,12 +12,10 @@
  * grace of two chunks' time, and the worker's table of it is ignored.
  *
  * A fork-join pays only when a core is free. Small sets stay on the calling thread, and so do large
- * ones while splitting does not pay: each join compares its time with what this thread alone would
- * have taken (the work, in document visits, at the recent speed of counts made here alone), and
- * when the recent gain is under MIN_GAIN (every core busy: other requests, other processes) the
- * next SKIP_AFTER_LOSS large counts stay here too, before splitting is tried again. That speed
- * comes from counts of over MIN_SAMPLE visits made here; after SKIP_AFTER_LOSS large counts with
- * none, the next large one is made here to measure it.
+ * ones while splitting does not pay: the recent time per document visit is kept for counts split
+ * and for counts made here alone, and a large count is split while the split one is at least
+ * MIN_GAIN times faster (not when every core is busy: other requests, other processes). One large
+ * count in EXPLORE goes the other way, so both times follow the machine's load.
  */
 import type { Worker } from 'node:worker_threads'
 import { startModuleWorker } from '../worker-thread.ts'
@@ -33,9 +30,9 @@ const CHUNKS_PER_THREAD = 8
 const WAIT_MS = 1000
 /** A chunk a worker has not finished this many of this thread's chunk times after this thread ran out of chunks is counted here. */
 const GRACE_CHUNKS = 2
-/** The least recent gain (time alone / time split, averaged over the last few joins) that keeps counts split. */
+/** How much faster (time alone / time split) splitting must recently have been to go on. */
 const MIN_GAIN = 1.15
-const SKIP_AFTER_LOSS = 16
+const EXPLORE = 8
 /** Counts of at least this many document visits made here (or the split size, if smaller) measure its speed (smaller ones time too coarsely). */
 const MIN_SAMPLE = 20_000
 /** Restarts of dead workers, at most: a worker that cannot run is not started again and again. */
@@ -69,11 +66,12 @@ export class CountThreads {
   /** Chunks the workers counted (their tables were used), and chunks they took that this thread counted instead, since start. */
   workerChunks = 0
   takenOver = 0
-  /** Recent gain of splitting (see MIN_GAIN), large counts left to keep here after a loss, and the recent time per document visit of counts made here alone. */
-  private gain = 2
-  private skip = 0
-  private msPerVisit = 0
-  private sinceAlone = SKIP_AFTER_LOSS
+  /** Recent time per document visit of counts made here alone and of split ones (0: none yet), and the large counts so far. */
+  private aloneRate = 0
+  private splitRate = 0
+  private largeCounts = 0
+  /** Workers that have said they run. */
+  private readonly running = new Set<Worker>()
 
   constructor(private readonly options: CountThreadOptions) {
     this.workers = Array.from({ length: Math.max(0, options.threads) }, () => undefined)
@@ -86,24 +84,24 @@ export class CountThreads {
 
   /** Counts the job, on the threads when it is large and splitting pays, else here; `work` in document visits. */
   count(job: CountJob, work: number): Uint32Array {
-    const large = this.wants(work)
-    // Without a recent speed of counts made here, this large count is made here to measure it.
-    if (large && (this.options.here === false || (this.skip === 0 && this.sinceAlone < SKIP_AFTER_LOSS))) {
-      this.sinceAlone++
+    if (this.splits(work)) {
       // The first large count starts the workers; they join the later ones.
       this.start()
       const fork = this.fork(job)
       if (fork) return this.join(fork, work)
     }
-    if (large && this.skip > 0) this.skip--
     const started = performance.now()
     const table = countWhole(job)
-    if (work >= Math.min(MIN_SAMPLE, this.options.minDocs)) {
-      const ms = (performance.now() - started) / work
-      this.msPerVisit = this.msPerVisit ? 0.75 * this.msPerVisit + 0.25 * ms : ms
-      this.sinceAlone = 0
-    }
+    if (work >= Math.min(MIN_SAMPLE, this.options.minDocs)) this.aloneRate = recent(this.aloneRate, (performance.now() - started) / work)
     return table
+  }
+
+  /** Whether this count is split: a large one, while splitting pays (or to measure the way not taken). */
+  private splits(work: number): boolean {
+    if (!this.wants(work)) return false
+    if (this.options.here === false) return true
+    const pays = this.splitRate === 0 || (this.aloneRate > 0 && this.aloneRate >= MIN_GAIN * this.splitRate)
+    return ++this.largeCounts % EXPLORE === 0 ? !pays : pays
   }
 
   /** Resolves once every worker started so far is running (tests wait for it). */
@@ -177,17 +175,9 @@ export class CountThreads {
       for (let i = 0; i < job.tableWords; i++) table[i]! += job.tables[base + i]!
       this.workerChunks++
     }
-    if (this.msPerVisit > 0 && this.options.here !== false) this.weigh(work * this.msPerVisit, performance.now() - forkedAt)
+    // Until every worker runs (they start at the first large count), a split says nothing of its speed.
+    if (this.running.size === this.workers.length) this.splitRate = recent(this.splitRate, (performance.now() - forkedAt) / work)
     return table
-  }
-
-  /** Keeps the recent gain of splitting: `alone` is what this thread alone would have taken. */
-  private weigh(alone: number, took: number): void {
-    this.gain = 0.75 * this.gain + 0.25 * (alone / Math.max(took, 1e-3))
-    if (this.gain >= MIN_GAIN) return
-    this.skip = SKIP_AFTER_LOSS
-    // The next try starts from the bound: that join alone decides.
-    this.gain = MIN_GAIN
   }
 
   async close(): Promise<void> {
@@ -206,16 +196,23 @@ export class CountThreads {
       started.unref()
       started.on('error', () => {})
       started.on('exit', () => {
+        this.running.delete(started)
         if (this.workers[w] === started) this.workers[w] = undefined
       })
       this.readiness.push(new Promise((resolve) => {
-        started.once('message', () => resolve())
+        started.once('message', () => {
+          this.running.add(started)
+          resolve()
+        })
         started.once('exit', () => resolve())
       }))
       this.workers[w] = started
     })
   }
 }
+
+/** A recent average: the last value weighs a quarter. */
+const recent = (average: number, value: number) => (average === 0 ? value : 0.75 * average + 0.25 * value)
 
 /**
  * A shared buffer reused by every job (grown when too small). A worker still reading it for a job
