@@ -70,11 +70,12 @@ export class CountThreads {
   private aloneRate = 0
   private splitRate = 0
   private largeCounts = 0
-  /** Workers that have said they run. */
-  private readonly running = new Set<Worker>()
+  /** status[w] = 1 once worker w runs: in shared memory, as a synchronous caller may never let this thread's event loop deliver a message. */
+  private readonly status: Int32Array
 
   constructor(private readonly options: CountThreadOptions) {
     this.workers = Array.from({ length: Math.max(0, options.threads) }, () => undefined)
+    this.status = new Int32Array(new SharedArrayBuffer(4 * this.workers.length))
   }
 
   /** Whether a count of this much work (document visits) may be split: its arrays should then be in shared memory. */
@@ -176,7 +177,7 @@ export class CountThreads {
       this.workerChunks++
     }
     // Until every worker runs (they start at the first large count), a split says nothing of its speed.
-    if (this.running.size === this.workers.length) this.splitRate = recent(this.splitRate, (performance.now() - forkedAt) / work)
+    if (this.workers.every((worker, w) => worker && Atomics.load(this.status, w) === 1)) this.splitRate = recent(this.splitRate, (performance.now() - forkedAt) / work)
     return table
   }
 
@@ -191,19 +192,16 @@ export class CountThreads {
       if (worker || this.started >= this.workers.length + MAX_RESTARTS) return
       this.started++
       const bundled = typeof __OPENROLES_COUNT_WORKER__ === 'string' ? __OPENROLES_COUNT_WORKER__ : undefined
-      const started = startModuleWorker(bundled, new URL('./count-worker.ts', import.meta.url), { slot: w, failAfterChunks: this.options.failAfterChunks }, [])
+      Atomics.store(this.status, w, 0)
+      const started = startModuleWorker(bundled, new URL('./count-worker.ts', import.meta.url), { slot: w, status: this.status, failAfterChunks: this.options.failAfterChunks }, [])
       // Idle workers must not keep the process alive; a failure shows as chunks not counted.
       started.unref()
       started.on('error', () => {})
       started.on('exit', () => {
-        this.running.delete(started)
         if (this.workers[w] === started) this.workers[w] = undefined
       })
       this.readiness.push(new Promise((resolve) => {
-        started.once('message', () => {
-          this.running.add(started)
-          resolve()
-        })
+        started.once('message', () => resolve())
         started.once('exit', () => resolve())
       }))
       this.workers[w] = started

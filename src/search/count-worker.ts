@@ -7,7 +7,7 @@ import { claimChunks, type SplitJob } from './facet-split.ts'
  * memory and says so (the chunk's done slot, then a bump of control[0] with a notify: the main
  * thread waits on it with Atomics.wait). It reads nothing but the shared arrays of the job.
  */
-const { slot, failAfterChunks } = workerData as { slot: number; failAfterChunks?: number }
+const { slot, status, failAfterChunks } = workerData as { slot: number; status: Int32Array; failAfterChunks?: number }
 let claimed = 0
 // Tests: a worker that dies mid-way, after taking chunks it never counts.
 const afterClaim = failAfterChunks === undefined ? undefined : () => {
@@ -15,4 +15,5 @@ const afterClaim = failAfterChunks === undefined ? undefined : () => {
 }
 
 parentPort!.on('message', (job: SplitJob) => claimChunks(job, 2 + slot, undefined, afterClaim))
+Atomics.store(status, slot, 1)
 parentPort!.postMessage('ready')
