@@ -32,7 +32,7 @@ const WAIT_MS = 1000
 const GRACE_CHUNKS = 2
 /** How much faster (time alone / time split) splitting must recently have been to go on. */
 const MIN_GAIN = 1.15
-const EXPLORE = 8
+const EXPLORE = 16
 /** Counts of at least this many document visits made here (or the split size, if smaller) measure its speed (smaller ones time too coarsely). */
 const MIN_SAMPLE = 20_000
 /** Restarts of dead workers, at most: a worker that cannot run is not started again and again. */
