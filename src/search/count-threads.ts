@@ -33,8 +33,6 @@ const GRACE_CHUNKS = 2
 /** How much faster (time alone / time split) splitting must recently have been to go on. */
 const MIN_GAIN = 1.15
 const EXPLORE = 16
-/** Counts of at least this many document visits made here (or the split size, if smaller) measure its speed (smaller ones time too coarsely). */
-const MIN_SAMPLE = 20_000
 /** Restarts of dead workers, at most: a worker that cannot run is not started again and again. */
 const MAX_RESTARTS = 16
 
@@ -93,7 +91,8 @@ export class CountThreads {
     }
     const started = performance.now()
     const table = countWhole(job)
-    if (work >= Math.min(MIN_SAMPLE, this.options.minDocs)) this.aloneRate = recent(this.aloneRate, (performance.now() - started) / work)
+    // Only large counts: smaller sets are sparser and cost more per visit, which would flatter splitting.
+    if (this.wants(work)) this.aloneRate = recent(this.aloneRate, (performance.now() - started) / work)
     return table
   }
 
