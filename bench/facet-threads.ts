@@ -1,5 +1,5 @@
 /**
- * `node --expose-gc --max-old-space-size=4096 --import tsx bench/facet-threads.ts [--sizes 1m,3m] [--threads 1] [--split-docs 100000] [--rounds 15]`:
+ * `node --expose-gc --max-old-space-size=4096 --import tsx bench/facet-threads.ts [--sizes 1m,3m] [--threads 1] [--split-docs N] [--rounds 15]`:
  * uncached latency (p50 / p90) of the facet requests over large match sets, served in-process
  * through the whole app, with the facet counts shared by `--threads` counting threads (0: the
  * serving thread alone). It only reads the catalogue files (no import), so it can run beside
@@ -22,7 +22,7 @@ function option(name: string, fallback: string): string {
 }
 const sizes = option('sizes', '1m').split(',').map((s) => s.trim().toLowerCase())
 const threads = Number(option('threads', '1'))
-const splitDocs = Number(option('split-docs', '100000'))
+const splitDocs = Number(option('split-docs', String(defaultConfig().searchCountSplitDocs)))
 const rounds = Number(option('rounds', '15'))
 
 async function benchSize(label: string): Promise<void> {
