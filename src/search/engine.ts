@@ -25,7 +25,7 @@ import { andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
 import { DocList, filterList, intersect, sizeOf, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { countFacets, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
-import { filterBitmap, omittedClauseOf, type OmittedClause } from './filter.ts'
+import { filterBitmap, omittedClauseOf, passesEveryLive, type OmittedClause } from './filter.ts'
 import { IndexKeeper } from './index-keeper.ts'
 import { pageOf } from './page-order.ts'
 import { filtersKey } from './search-params.ts'
@@ -273,8 +273,9 @@ export class SearchEngine {
     if (!text) return this.filtered(index, filters, omitted)
     return this.cached(`match|${this.queryKey(text, filters, omitted ?? '')}`, () => {
       const matchedText = this.textMatches(index, text)
-      // Many typed texts match nothing: no filter set is built for them.
-      if (matchedText instanceof DocList && matchedText.docs.length === 0) return matchedText
+      // Many typed texts match nothing: no filter set is built for them. The text's set holds live
+      // documents only, so a filter that passes every live one (no filter, most often) leaves it as is.
+      if ((matchedText instanceof DocList && matchedText.docs.length === 0) || passesEveryLive(filters, omitted)) return matchedText
       return intersect(matchedText, this.filtered(index, filters, omitted), index.columns.docCount)
     })
   }
