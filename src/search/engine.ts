@@ -181,7 +181,8 @@ export class SearchEngine {
     for (const facet of own) Object.assign(counted, countFacets(index, setFor(facet), [facet]))
     const facets: Partial<Record<FacetName, ValueCounts>> = {}
     for (const facet of names) facets[facet] = counted[facet]
-    const everything = !request.postings && sizeOf(this.matched(index, text, request.filters)) === index.liveCount
+    // Ranges over every card are kept per index generation (a set that happens to hold them all gets the same ranges counted).
+    const everything = !request.postings && !text && passesEveryLive(request.filters)
     const stats = everything ? this.catalogueStats(index) : statsOf(index, all)
     const result: FacetsResult = { total: all.size, facets, stats }
     this.cache.set(key, result)
