@@ -26,7 +26,7 @@ import { DocList, filterList, intersect, sizeOf, toBitmap, unionLists, type DocS
 import { CountThreads } from './count-threads.ts'
 import { countFacets, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
-import { filterBitmap, omittedClauseOf, type OmittedClause } from './filter.ts'
+import { filterBitmap, omittedClauseOf, passesEveryLive, type OmittedClause } from './filter.ts'
 import { IndexKeeper } from './index-keeper.ts'
 import { pageOf } from './page-order.ts'
 import { filtersKey } from './search-params.ts'
@@ -187,7 +187,8 @@ export class SearchEngine {
     for (const [set, group] of bySet) Object.assign(counted, countFacets(index, set, group, this.counting))
     const facets: Partial<Record<FacetName, ValueCounts>> = {}
     for (const facet of names) facets[facet] = counted[facet]
-    const everything = !request.postings && sizeOf(this.matched(index, text, request.filters)) === index.liveCount
+    // Ranges over every card are kept per index generation (a set that happens to hold them all gets the same ranges counted).
+    const everything = !request.postings && !text && passesEveryLive(request.filters)
     const stats = everything ? this.catalogueStats(index) : statsOf(index, all)
     const result: FacetsResult = { total: all.size, facets, stats }
     this.cache.set(key, result)
@@ -280,8 +281,9 @@ export class SearchEngine {
     if (!text) return this.filtered(index, filters, omitted)
     return this.cached(`match|${this.queryKey(text, filters, omitted ?? '')}`, () => {
       const matchedText = this.textMatches(index, text)
-      // Many typed texts match nothing: no filter set is built for them.
-      if (matchedText instanceof DocList && matchedText.docs.length === 0) return matchedText
+      // Many typed texts match nothing: no filter set is built for them. The text's set holds live
+      // documents only, so a filter that passes every live one (no filter, most often) leaves it as is.
+      if ((matchedText instanceof DocList && matchedText.docs.length === 0) || passesEveryLive(filters, omitted)) return matchedText
       return intersect(matchedText, this.filtered(index, filters, omitted), index.columns.docCount)
     })
   }
