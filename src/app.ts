@@ -106,6 +106,8 @@ export function createContext(config: Config, db: DB): AppContext {
     cacheEntries: config.searchCacheEntries,
     cacheBytes: config.searchCacheMegabytes * 1024 * 1024,
     workers: config.searchWorkers,
+    countThreads: config.searchCountThreads,
+    countSplitDocs: config.searchCountSplitDocs,
     nowSeconds: () => Math.floor(now().getTime() / 1000),
   })
   const preparing = new DerivedPreparation()

@@ -2,6 +2,8 @@
  * Every setting of the service in one declarative list, read from the environment.
  * Tests build a Config with overrides instead of touching process.env.
  */
+import { availableParallelism } from 'node:os'
+
 interface SettingSpec<T> {
   env: string
   default: T
@@ -31,6 +33,8 @@ export const settings = {
   rateLimitCallers: int('RATE_LIMIT_CALLERS', 100000, 'callers tracked by the rate limiter at most (LRU)'),
   searchCacheEntries: int('SEARCH_CACHE_ENTRIES', 2000, 'cached search/facet results (LRU)'),
   searchCacheMegabytes: int('SEARCH_CACHE_MB', 256, 'memory the search/facet result cache may hold, in MiB'),
+  searchCountThreads: int('SEARCH_COUNT_THREADS', Math.min(3, Math.max(0, availableParallelism() - 1)), 'worker threads that share the facet counts over large match sets with the serving thread (default: the cores minus one, at most 3; 0 = count on the serving thread only)'),
+  searchCountSplitDocs: int('SEARCH_COUNT_SPLIT_DOCS', 500000, 'a facet count visiting at least this many documents is shared with SEARCH_COUNT_THREADS; smaller ones stay on the serving thread, where a fork-join costs more CPU than it saves time (default: about a sixth of a 3M catalogue)'),
   searchWorkers: int('SEARCH_WORKERS', 2, 'worker threads reading the in-memory term index from FTS5 beside serving after a full load (0 = read in the main thread during the load)'),
   salaryReferenceCurrency: str('SALARY_REFERENCE_CURRENCY', 'USD', 'currency of enrichment.salary_normalized and sort=salary_normalized: stated salaries as a year in it, at the dated rates of data/fx.json (any ISO code listed there, e.g. USD, EUR)'),
   maxQueryLength: int('MAX_QUERY_LENGTH', 500, 'longest accepted q, in characters (longer is a 400)'),

@@ -74,20 +74,21 @@ export function countDocs(bitmap: Bitmap): number {
   return total
 }
 
-/** |a AND b| without building it. */
-export function countAnd(a: Bitmap, b: Bitmap): number {
+/** |a AND b| without building it (of words from .. to - 1). */
+export function countAnd(a: Bitmap, b: Bitmap, from = 0, to = a.length): number {
   let total = 0
-  for (let i = 0; i < a.length; i++) {
+  const end = Math.min(to, a.length)
+  for (let i = from; i < end; i++) {
     const word = a[i]! & b[i]!
     if (word !== 0) total += popcount32(word)
   }
   return total
 }
 
-/** How many of the listed documents are in the bitmap. */
-export function countListed(bitmap: Bitmap, docs: Uint32Array): number {
+/** How many of the listed documents (of those at from .. to - 1) are in the bitmap. */
+export function countListed(bitmap: Bitmap, docs: Uint32Array, from = 0, to = docs.length): number {
   let total = 0
-  for (let i = 0; i < docs.length; i++) if ((bitmap[docs[i]! >>> 5]! & (1 << (docs[i]! & 31))) !== 0) total++
+  for (let i = from; i < to; i++) if ((bitmap[docs[i]! >>> 5]! & (1 << (docs[i]! & 31))) !== 0) total++
   return total
 }
 

@@ -67,12 +67,14 @@ export class Csr {
   /**
    * A copy with some documents' values replaced (and documents oldDocCount.. docCount - 1 added,
    * all of them in `changed`). Unchanged runs are copied in bulk, so a patch of a few documents
-   * costs one memory copy, not one allocation per document.
+   * costs one memory copy, not one allocation per document. Shared arrays stay shared.
    */
   patched(oldDocCount: number, docCount: number, changed: Map<number, number[]>): Csr {
     let extra = 0
     for (const values of changed.values()) extra += values.length
-    const next = new Csr(docCount, this.offsets[oldDocCount]! + extra)
+    const next = new Csr(0, 0)
+    next.offsets = arrayLike(this.offsets, docCount + 1)
+    next.values = arrayLike(this.values, Math.max(16, this.offsets[oldDocCount]! + extra))
     const changedDocs = [...changed.keys()].sort((a, b) => a - b)
     let write = 0
     let doc = 0
@@ -100,10 +102,29 @@ export class Csr {
   }
 }
 
-export function grow<T extends Uint32Array | Float64Array | Int8Array | Uint8Array>(array: T, minLength: number): T {
-  const next = new (array.constructor as new (length: number) => T)(Math.max(minLength, Math.ceil(array.length * 1.5) + 16))
+type Typed = Uint32Array | Float64Array | Int8Array | Uint8Array
+type Kind<T> = { new (length: number): T; new (buffer: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number }
+
+export const isShared = (array: ArrayBufferView) => array.buffer instanceof SharedArrayBuffer
+
+/** An empty array of the same kind, in shared memory when `array` is. */
+function arrayLike<T extends Typed>(array: T, length: number, shared = isShared(array)): T {
+  const Kind = array.constructor as Kind<T>
+  return shared ? new Kind(new SharedArrayBuffer(length * Kind.BYTES_PER_ELEMENT)) : new Kind(length)
+}
+
+export function grow<T extends Typed>(array: T, minLength: number): T {
+  const next = arrayLike(array, Math.max(minLength, Math.ceil(array.length * 1.5) + 16))
   next.set(array)
   return next
+}
+
+/** The array in shared memory: itself when it already is there, else a copy. */
+function sharedCopy<T extends Typed>(array: T): T {
+  if (isShared(array)) return array
+  const copy = arrayLike(array, array.length, true)
+  copy.set(array)
+  return copy
 }
 
 /** Number columns by attribute name (dates as epoch seconds); NaN marks an unknown number. */
@@ -141,6 +162,21 @@ export class DocColumns {
     for (const field of [...singleFields, ...multiFields]) this.dictionaries.set(field, new Dictionary())
     for (const column of NUMBER_COLUMNS) this.numbers.set(column, new Float64Array(capacity))
     for (const column of FLAG_COLUMNS) this.flags.set(column, new Int8Array(capacity))
+  }
+
+  /**
+   * Moves the facet code columns (every single-valued one, and the given multi-valued ones) into
+   * shared memory, once: the counting threads (count-threads.ts) then read them without a copy, and
+   * they keep growing and patching there (grow, Csr.patched). Each copy replaces its array, so
+   * the memory is not doubled.
+   */
+  shareFacetColumns(multiFields: readonly string[]): void {
+    for (const [field, column] of this.singles) this.singles.set(field, sharedCopy(column))
+    for (const field of multiFields) {
+      const csr = this.multi(field)
+      csr.offsets = sharedCopy(csr.offsets)
+      csr.values = sharedCopy(csr.values)
+    }
   }
 
   dictionary(field: string): Dictionary {

@@ -51,6 +51,10 @@ export interface SearchEngineOptions {
   cacheBytes: number
   /** Worker threads reading the term index from FTS5 beside serving (0: read in place at start). */
   workers?: number
+  /** Worker threads sharing the facet counts over large sets (count-threads.ts; 0: counted on the calling thread). */
+  countThreads?: number
+  /** Sets of at least this many documents to count are shared with those threads. */
+  countSplitDocs?: number
   /** Phrases, exclusions, aliases and exact-first tiers in q (default true); false reads q as before them (the quality benchmark's baseline). */
   queryLanguage?: boolean
   /** Typo correction of unknown words (default true). */

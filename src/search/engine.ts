@@ -23,9 +23,10 @@ import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
 import { andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
 import { DocList, filterList, intersect, sizeOf, toBitmap, unionLists, type DocSet } from './doc-set.ts'
+import { CountThreads } from './count-threads.ts'
 import { countFacets, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
-import { filterBitmap, omittedClauseOf, type OmittedClause } from './filter.ts'
+import { filterBitmap, omittedClauseOf, passesEveryLive, type OmittedClause } from './filter.ts'
 import { IndexKeeper } from './index-keeper.ts'
 import { pageOf } from './page-order.ts'
 import { filtersKey } from './search-params.ts'
@@ -51,6 +52,7 @@ interface Corrected {
 
 export class SearchEngine {
   private readonly keeper: IndexKeeper
+  private readonly counting: CountThreads
   private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
   private readonly cache: LRUCache<string, Cached>
   /**
@@ -70,6 +72,7 @@ export class SearchEngine {
     this.typos = options.typos ?? true
     // An in-memory database is private to its connection: workers could not see it.
     this.keeper = new IndexKeeper(db, db.memory ? 0 : Math.max(0, options.workers ?? 0))
+    this.counting = new CountThreads({ threads: options.countThreads ?? 0, minDocs: options.countSplitDocs ?? 0 })
     this.cache = new LRUCache<string, Cached>({
       max: Math.max(1, options.cacheEntries),
       maxSize: Math.max(1, options.cacheBytes),
@@ -177,11 +180,15 @@ export class SearchEngine {
     }
     const all = setFor()
     const own = names.filter((facet) => request.disjunctive && selects(request.filters, facet))
-    const counted = countFacets(index, all, names.filter((facet) => !own.includes(facet)))
-    for (const facet of own) Object.assign(counted, countFacets(index, setFor(facet), [facet]))
+    const counted = countFacets(index, all, names.filter((facet) => !own.includes(facet)), this.counting)
+    // Facets whose own selection omits the same clause (the geography group) share one counting set: one count.
+    const bySet = new Map<CountingSet, FacetName[]>()
+    for (const facet of own) bySet.set(setFor(facet), [...(bySet.get(setFor(facet)) ?? []), facet])
+    for (const [set, group] of bySet) Object.assign(counted, countFacets(index, set, group, this.counting))
     const facets: Partial<Record<FacetName, ValueCounts>> = {}
     for (const facet of names) facets[facet] = counted[facet]
-    const everything = !request.postings && sizeOf(this.matched(index, text, request.filters)) === index.liveCount
+    // Ranges over every card are kept per index generation (a set that happens to hold them all gets the same ranges counted).
+    const everything = !request.postings && !text && passesEveryLive(request.filters)
     const stats = everything ? this.catalogueStats(index) : statsOf(index, all)
     const result: FacetsResult = { total: all.size, facets, stats }
     this.cache.set(key, result)
@@ -225,6 +232,7 @@ export class SearchEngine {
 
   async close(): Promise<void> {
     this.clearCache()
+    await this.counting.close()
     await this.keeper.close()
   }
 
@@ -273,8 +281,9 @@ export class SearchEngine {
     if (!text) return this.filtered(index, filters, omitted)
     return this.cached(`match|${this.queryKey(text, filters, omitted ?? '')}`, () => {
       const matchedText = this.textMatches(index, text)
-      // Many typed texts match nothing: no filter set is built for them.
-      if (matchedText instanceof DocList && matchedText.docs.length === 0) return matchedText
+      // Many typed texts match nothing: no filter set is built for them. The text's set holds live
+      // documents only, so a filter that passes every live one (no filter, most often) leaves it as is.
+      if ((matchedText instanceof DocList && matchedText.docs.length === 0) || passesEveryLive(filters, omitted)) return matchedText
       return intersect(matchedText, this.filtered(index, filters, omitted), index.columns.docCount)
     })
   }

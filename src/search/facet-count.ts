@@ -5,12 +5,14 @@
  * the whole catalogue are the posting-list lengths; a set larger than half the catalogue is counted
  * through its (smaller) complement.
  */
-import { andNot, countAnd, countListed, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
+import { andNot, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
 import type { NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
-import { countRows, isPacked } from './facet-rows.ts'
+import { isPacked, rowArrays, rowTables, rowTableWords } from './facet-rows.ts'
 import { DocList, listHas, type DocSet } from './doc-set.ts'
+import { countWhole, type ColumnPass, type CountJob, type ValueCount } from './facet-split.ts'
+import type { CountThreads } from './count-threads.ts'
 
 export type ValueCounts = Record<string, number>
 
@@ -28,34 +30,6 @@ export interface FacetStats {
 
 /** Slot 0: documents without a value (for regions: `none`); slot code + 1: documents with that value. */
 type CodeCounts = Uint32Array
-
-function countDocsByCode(index: SearchIndex, docs: Uint32Array, facet: FacetName): CodeCounts {
-  const { columns } = index
-  const counts = new Uint32Array(columns.dictionary(facet).names.length + 1)
-  if (columns.multis.has(facet)) {
-    const { offsets, values } = columns.multi(facet)
-    countMulti(offsets, values, docs, counts)
-  } else {
-    countSingle(columns.single(facet), docs, counts)
-  }
-  return counts
-}
-
-// The two loops are separate functions on purpose: in one function, alternating single and multi
-// facets deoptimized it again and again until V8 stopped optimizing it (5x slower per count).
-function countMulti(offsets: Uint32Array, values: Uint32Array, docs: Uint32Array, counts: CodeCounts): void {
-  for (let i = 0; i < docs.length; i++) {
-    const doc = docs[i]!
-    const start = offsets[doc]!
-    const end = offsets[doc + 1]!
-    if (start === end) counts[0]!++
-    for (let k = start; k < end; k++) counts[values[k]! + 1]!++
-  }
-}
-
-function countSingle(codes: Uint32Array, docs: Uint32Array, counts: CodeCounts): void {
-  for (let i = 0; i < docs.length; i++) counts[codes[docs[i]!]!]!++
-}
 
 /** Counts over every live document, from the posting lists. */
 export function catalogueCounts(index: SearchIndex, facet: FacetName): CodeCounts {
@@ -109,42 +83,68 @@ function cheaperByValue(index: SearchIndex, set: CountingSet, facet: FacetName):
   return cost < budget
 }
 
-function countByValue(index: SearchIndex, matched: Bitmap, facet: FacetName): CodeCounts {
-  const postings = index.allPostings(facet)
+/**
+ * A facet counted value by value over the matched bitmap, into table[at ..] (slot 0: regions=none;
+ * code + 1: that value): dense values by AND + popcount over bitmap words, sparse ones by probing
+ * their postings. Cheaper than visiting every document of a large set for facets with a few large
+ * values (work_mode, regions, seniority).
+ */
+function valueCounts(index: SearchIndex, facet: FacetName, at: number): ValueCount[] {
   const names = index.columns.dictionary(facet).names
-  const counts = new Uint32Array(postings.length + 1)
-  for (let code = 0; code < postings.length; code++) {
-    const dense = index.denseBitmap(facet, names[code]!)
-    counts[code + 1] = dense ? countAnd(matched, dense) : countListed(matched, postings[code]!)
-  }
-  if (facet === 'regions') counts[0] = countListed(matched, index.regionsNone)
-  return counts
+  const out: ValueCount[] = index.allPostings(facet).map((postings, code) => {
+    const bitmap = index.denseBitmap(facet, names[code]!)
+    return bitmap ? { slot: at + code + 1, bitmap } : { slot: at + code + 1, postings }
+  })
+  if (facet === 'regions') out.push({ slot: at, postings: index.regionsNone })
+  return out
 }
 
 /**
  * Each facet's values with at least one posting in the set, most frequent first, ties by value.
  * Per facet the cheapest way: value by value, from the packed rows (several facets in one pass,
- * facet-rows.ts), or a pass over its own column.
+ * facet-rows.ts), or a pass over its own column: all of them one job (facet-split.ts), shared with
+ * the counting threads when it is large (count-threads.ts).
  */
-export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[]): Partial<Record<FacetName, ValueCounts>> {
+export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads): Partial<Record<FacetName, ValueCounts>> {
   const listed = set.docs ?? set.complement!
   // The rows (built on first use) count the packed facets at every density: with the written-out
   // loop, one pass over the rows measured 35-40% under a pass per column or counting value by
   // value (1M postings, sets of 63k to 650k documents), and far under them for scattered sets.
   const rows = listed.length > 0 && facets.length >= MIN_PACKED_FACETS ? index.facetRows() : undefined
-  const packed = rows ? facets.filter((facet) => isPacked(rows, facet)) : []
-  const fromRows = rows && packed.length >= MIN_PACKED_FACETS
-    ? countRows(rows, listed, packed, packed.map((facet) => index.columns.dictionary(facet).names.length))
-    : new Map<string, CodeCounts>()
-  const byValue = new Set(facets.filter((facet) => !fromRows.has(facet) && cheaperByValue(index, set, facet)))
+  const packable = rows ? facets.filter((facet) => isPacked(rows, facet)) : []
+  const packed = packable.length >= MIN_PACKED_FACETS ? packable : []
+  const byValue = new Set(facets.filter((facet) => !packed.includes(facet) && cheaperByValue(index, set, facet)))
+  const byColumn = facets.filter((facet) => !byValue.has(facet) && !packed.includes(facet))
+  // One table for every pass: the rows' tables, then each facet's counted value by value, then each column's.
+  let tableWords = packed.length ? rowTableWords(rows!) : 0
+  const place = (facet: FacetName) => {
+    const at = tableWords
+    tableWords += index.columns.dictionary(facet).names.length + 1
+    return at
+  }
+  const at = new Map<FacetName, number>()
+  const values = [...byValue].flatMap((facet) => {
+    at.set(facet, place(facet))
+    return valueCounts(index, facet, at.get(facet)!)
+  })
+  // The work in visits of a document: a pass over the listed ones, and over each value's postings or bitmap words.
+  let work = packed.length + byColumn.length > 0 ? listed.length : 0
+  for (const value of values) work += 'bitmap' in value ? index.words * WORD_COST : value.postings.length
+  if (threads?.wants(work)) index.shareColumns()
+  const passes = byColumn.map((facet): ColumnPass => {
+    at.set(facet, place(facet))
+    if (!index.columns.multis.has(facet)) return { at: at.get(facet)!, codes: index.columns.single(facet) }
+    const { offsets, values } = index.columns.multi(facet)
+    return { at: at.get(facet)!, offsets, values }
+  })
+  const job: CountJob = { docCount: index.columns.docCount, docs: listed, rows: packed.length ? rowArrays(rows!) : undefined, passes, matched: set.matched, values, tableWords }
+  const table = threads ? threads.count(job, work) : countWhole(job)
+  const tables = packed.length ? rowTables(rows!, table, packed, packed.map((facet) => index.columns.dictionary(facet).names.length)) : new Map<string, CodeCounts>()
+  for (const [facet, start] of at) tables.set(facet, table.subarray(start, start + index.columns.dictionary(facet).names.length + 1))
   const out: Partial<Record<FacetName, ValueCounts>> = {}
   for (const facet of facets) {
-    if (byValue.has(facet)) {
-      out[facet] = toValueCounts(index, facet, countByValue(index, set.matched!, facet))
-      continue
-    }
-    const codes = fromRows.get(facet) ?? countDocsByCode(index, listed, facet)
-    if (set.docs) {
+    const codes = tables.get(facet)!
+    if (set.docs || byValue.has(facet)) {
       out[facet] = toValueCounts(index, facet, codes)
       continue
     }

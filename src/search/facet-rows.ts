@@ -8,7 +8,7 @@
  * codes. Counting every facet then reads about one cache line per matched document and makes one
  * count per byte; a shared byte's counts are split into its facets' counts at the end (256 cells,
  * not one per document). Only facets whose codes fit in a byte are packed (the others are counted
- * from their columns).
+ * from their columns). The rows live in shared memory: the counting threads read them (count-threads.ts).
  */
 import type { DocColumns } from './doc-columns.ts'
 
@@ -34,26 +34,32 @@ export interface FacetRows {
   bytes: Uint8Array
 }
 
-type RowCounter = (offsets: Uint32Array, bytes: Uint8Array, docs: Uint32Array) => Uint32Array
-/** Counting loops by row layout (`single bytes,lists`): a handful per process, kept out of FacetRows so the rows stay plain data. */
+type RowCounter = (offsets: Uint32Array, bytes: Uint8Array, docs: Uint32Array, first: number, last: number, counts: Uint32Array) => void
+/** Counting loops by row layout (`single bytes,lists`): a handful per thread, kept out of FacetRows so the rows stay plain data. */
 const counters = new Map<string, RowCounter>()
 
 /**
  * The counting loop for one row layout, written out: one statement per single byte at its
- * constant position, then the lists in order. The general loop (a loop over the facets inside the
- * loop over documents) measured 1.5-1.8x slower per document at 1M postings: the per-facet loop and
- * its position arithmetic cost more than the counting. Generated from two integers, never from input.
+ * constant position, then the lists in order; it adds the rows of docs[first .. last - 1] to
+ * `counts`. The general loop (a loop over the facets inside the loop over documents) measured
+ * 1.5-1.8x slower per document at 1M postings: the per-facet loop and its position arithmetic cost
+ * more than the counting. Generated from two integers, never from input.
  */
 function rowCounter(singleBytes: number, lists: number): RowCounter {
-  const body = [`const counts = new Uint32Array(${(singleBytes + lists) * BYTE_CODES})`, 'for (let i = 0; i < docs.length; i++) {', '  const row = offsets[docs[i]]', '  let n = 0']
+  const key = `${singleBytes},${lists}`
+  let counter = counters.get(key)
+  if (counter) return counter
+  const body = ['for (let i = first; i < last; i++) {', '  const row = offsets[docs[i]]', '  let n = 0']
   for (let j = 0; j < singleBytes; j++) body.push(`  counts[${j << 8} | bytes[row + ${j}]]++`)
   body.push(`  let at = row + ${singleBytes}`)
   for (let list = 0; list < lists; list++) {
     const table = (singleBytes + list) << 8
     body.push('  n = bytes[at++]', `  if (n === 0) counts[${table}]++`, `  for (let k = 0; k < n; k++) counts[${table + 1} + bytes[at + k]]++`, '  at += n')
   }
-  body.push('}', 'return counts')
-  return new Function('offsets', 'bytes', 'docs', body.join('\n')) as RowCounter
+  body.push('}')
+  counter = new Function('offsets', 'bytes', 'docs', 'first', 'last', 'counts', body.join('\n')) as RowCounter
+  counters.set(key, counter)
+  return counter
 }
 
 /** Single-valued facets to bytes: largest first, each into the first byte its radix still fits (product of radices ≤ 256). */
@@ -84,13 +90,13 @@ export function packFacetRows(columns: DocColumns, singleFields: readonly string
   const digits = shareBytes(singles.map((field) => columns.dictionary(field).names.length + 1))
   const singleBytes = digits.reduce((most, digit) => Math.max(most, digit.byte + 1), 0)
   const csrs = lists.map((field) => columns.multi(field))
-  const offsets = new Uint32Array(docCount + 1)
+  const offsets = new Uint32Array(new SharedArrayBuffer(4 * (docCount + 1)))
   for (let doc = 0; doc < docCount; doc++) {
     let length = singleBytes + lists.length
     for (const csr of csrs) length += csr.offsets[doc + 1]! - csr.offsets[doc]!
     offsets[doc + 1] = offsets[doc]! + length
   }
-  const bytes = new Uint8Array(offsets[docCount]!)
+  const bytes = new Uint8Array(new SharedArrayBuffer(offsets[docCount]!))
   const codes = singles.map((field) => columns.single(field))
   for (let doc = 0; doc < docCount; doc++) {
     const row = offsets[doc]!
@@ -110,18 +116,15 @@ export function isPacked(rows: FacetRows, field: string): boolean {
   return rows.singles.has(field) || rows.lists.has(field)
 }
 
+/** The count tables of the rows: one per single byte and per list, BYTE_CODES slots each. */
+export const rowTableWords = (rows: FacetRows) => (rows.singleBytes + rows.lists.size) * BYTE_CODES
+
 /**
- * Counts the given packed facets over the documents in one pass. Returns one count table per facet
- * in the layout of counting by code: slot 0 = documents without a value, code + 1 = that value.
- * Every packed facet is counted (the tables are laid out as a row is): a row is read whole anyway,
- * and a loop with no per-facet lookups measured a quarter faster than skipping the ones not asked.
+ * The given packed facets' counts from the rows' tables, in the layout of counting by code: slot 0
+ * = documents without a value, code + 1 = that value (a shared byte's counts split into its facets').
  */
-export function countRows(rows: FacetRows, docs: Uint32Array, fields: readonly string[], sizes: readonly number[]): Map<string, Uint32Array> {
+export function rowTables(rows: FacetRows, counts: Uint32Array, fields: readonly string[], sizes: readonly number[]): Map<string, Uint32Array> {
   const { singleBytes } = rows
-  const layout = `${singleBytes},${rows.lists.size}`
-  let count = counters.get(layout)
-  if (!count) counters.set(layout, (count = rowCounter(singleBytes, rows.lists.size)))
-  const counts = count(rows.offsets, rows.bytes, docs)
   return new Map(fields.map((field, i) => {
     const digit = rows.singles.get(field)
     if (!digit) {
@@ -136,4 +139,30 @@ export function countRows(rows: FacetRows, docs: Uint32Array, fields: readonly s
     }
     return [field, out]
   }))
+}
+
+/** The packed rows as a counting thread gets them: arrays in shared memory and the row layout. */
+export interface RowArrays {
+  offsets: Uint32Array
+  bytes: Uint8Array
+  singleBytes: number
+  lists: number
+}
+
+export const rowArrays = (rows: FacetRows): RowArrays => ({ offsets: rows.offsets, bytes: rows.bytes, singleBytes: rows.singleBytes, lists: rows.lists.size })
+
+/**
+ * Adds every packed facet of the documents at first .. last - 1 to `counts` (rowTableWords of them,
+ * in row layout), in one pass. Every packed facet is counted: a row is read whole anyway, and a
+ * loop with no per-facet lookups measured a quarter faster than skipping the ones not asked.
+ */
+export function addRowCounts({ offsets, bytes, singleBytes, lists }: RowArrays, docs: Uint32Array, first: number, last: number, counts: Uint32Array): void {
+  rowCounter(singleBytes, lists)(offsets, bytes, docs, first, last, counts)
+}
+
+/** Counts the given packed facets over the documents in one pass: one count table per facet (see rowTables). */
+export function countRows(rows: FacetRows, docs: Uint32Array, fields: readonly string[], sizes: readonly number[]): Map<string, Uint32Array> {
+  const counts = new Uint32Array(rowTableWords(rows))
+  addRowCounts(rowArrays(rows), docs, 0, docs.length, counts)
+  return rowTables(rows, counts, fields, sizes)
 }

@@ -30,6 +30,19 @@ export function filterBitmap(index: SearchIndex, filters: SearchFilters, nowSeco
   return result
 }
 
+/** Whether the filter passes every live document (it selects nothing and excludes nothing). */
+export function passesEveryLive(filters: SearchFilters, omit?: OmittedClause): boolean {
+  for (const facet of FACET_NAMES) {
+    const clause = filters.facets[facet]
+    if (!clause) continue
+    if (clause.exclude.length) return false
+    const omitted = GEO_FACETS.includes(facet) ? omit === 'geography' : omit === facet
+    if (clause.values.length && !omitted) return false
+  }
+  const given = filters as unknown as Record<string, unknown>
+  return VALUE_FILTERS.every((filter) => given[filter.field] === undefined)
+}
+
 function applyIncluded(index: SearchIndex, result: Bitmap, facet: FacetName, clause: FacetClause): void {
   if (clause.values.length === 0) return
   if (clause.mode === 'and') {

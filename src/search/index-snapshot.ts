@@ -123,13 +123,14 @@ export function readSnapshot(db: DB, path: string, singleFields: readonly string
   const same = (a: readonly string[] | undefined, b: readonly string[]) => JSON.stringify(a) === JSON.stringify(b)
   const sameFields = same(header.singleFields, singleFields) && same(header.multiFields, multiFields) && same(header.numberFields, NUMBER_COLUMNS) && same(header.flagFields, FLAG_COLUMNS)
   if (header.format !== FORMAT || !sameFields || header.salaryReference !== referenceCurrency() || header.token !== getMeta(db, TOKEN_KEY)) return undefined
-  // One copy into a fresh aligned buffer; the columns are views onto it.
+  // One copy into a fresh aligned buffer; the columns are views onto it. The buffer is shared
+  // memory, so the counting threads read the facet columns from it without a copy (count-threads.ts).
   const start = 8 + headerLength + ((8 - ((8 + headerLength) % 8)) % 8)
-  const body = new ArrayBuffer(bytes.length - start)
+  const body = new SharedArrayBuffer(bytes.length - start)
   new Uint8Array(body).set(bytes.subarray(start))
   let at = 0
   let next = 0
-  const take = <T extends Typed>(Kind: { new (buffer: ArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number }): T => {
+  const take = <T extends Typed>(Kind: { new (buffer: SharedArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number }): T => {
     const length = header.lengths[next++]!
     const view = new Kind(body, at, length)
     at += length * Kind.BYTES_PER_ELEMENT

@@ -4,7 +4,7 @@
  * first use, one document permutation per sort key. Replaced (rebuilt or patched) when the
  * catalogue changes; only view counts move in place (see IndexKeeper).
  */
-import { countDocs, fromDocs, type Bitmap } from './bitmap.ts'
+import { countDocs, fromDocs, orDocs, type Bitmap } from './bitmap.ts'
 import type { DocColumns, NumberColumn } from './doc-columns.ts'
 import { MULTI_FACETS, REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import { packFacetRows, type FacetRows } from './facet-rows.ts'
@@ -20,6 +20,22 @@ export interface SortPermutation {
   unknown: Uint32Array
 }
 
+
+/**
+ * Posting lists of the given lengths, as views of one buffer in shared memory: the counting
+ * threads read them (count-threads.ts), and one buffer per field is posted to them at once.
+ */
+function sharedLists(lengths: ArrayLike<number>): Uint32Array[] {
+  let total = 0
+  for (let i = 0; i < lengths.length; i++) total += lengths[i]!
+  const buffer = new SharedArrayBuffer(4 * total)
+  let at = 0
+  return Array.from(lengths, (length) => {
+    const list = new Uint32Array(buffer, 4 * at, length)
+    at += length
+    return list
+  })
+}
 
 /** Value ranges kept per index generation (numeric filters' bitmaps). */
 const KEPT_RANGES = 16
@@ -93,7 +109,8 @@ export class SearchIndex {
 
   /**
    * The value's documents as a bitmap when the value is dense (one posting in 32 or more, where a
-   * bitmap is no larger than the list and combines word by word), built on first use; else undefined.
+   * bitmap is no larger than the list and combines word by word), built on first use (in shared
+   * memory, for the counting threads); else undefined.
    */
   denseBitmap(field: string, value: string): Bitmap | undefined {
     const docs = this.postingsOf(field, value)
@@ -101,7 +118,8 @@ export class SearchIndex {
     const key = `${field}\u0000${value}`
     let bitmap = this.dense.get(key)
     if (!bitmap) {
-      bitmap = fromDocs(docs, this.words)
+      bitmap = new Uint32Array(new SharedArrayBuffer(4 * this.words))
+      orDocs(bitmap, docs)
       this.dense.set(key, bitmap)
     }
     return bitmap
@@ -129,6 +147,11 @@ export class SearchIndex {
   facetRows(): FacetRows {
     this.rows ??= packFacetRows(this.columns, this.columns.singleFields, this.columns.multiFields.filter((field) => MULTI_FACETS.includes(field as FacetName)))
     return this.rows
+  }
+
+  /** Moves the facet columns into shared memory for the counting threads (once; count-threads.ts). */
+  shareColumns(): void {
+    this.columns.shareFacetColumns(MULTI_FACETS)
   }
 
   /** After view counts moved in place: the order is rebuilt on next use. */
@@ -169,7 +192,9 @@ export class SearchIndex {
   private docsWhere(keep: (doc: number) => boolean): Uint32Array {
     const out: number[] = []
     for (let doc = 0; doc < this.columns.docCount; doc++) if (this.isLive(doc) && keep(doc)) out.push(doc)
-    return Uint32Array.from(out)
+    const docs = sharedLists([out.length])[0]!
+    docs.set(out)
+    return docs
   }
 
   private singlePostings(field: string): Uint32Array[] {
@@ -177,7 +202,7 @@ export class SearchIndex {
     const size = this.columns.dictionary(field).names.length
     const counts = new Uint32Array(size + 1)
     for (let doc = 0; doc < this.columns.docCount; doc++) if (this.isLive(doc)) counts[codes[doc]!]!++
-    const lists = Array.from({ length: size }, (_, code) => new Uint32Array(counts[code + 1]!))
+    const lists = sharedLists(counts.subarray(1))
     const fill = new Uint32Array(size)
     for (let doc = 0; doc < this.columns.docCount; doc++) {
       const code = codes[doc]!
@@ -194,7 +219,7 @@ export class SearchIndex {
       if (!this.isLive(doc)) continue
       for (let k = offsets[doc]!; k < offsets[doc + 1]!; k++) counts[values[k]!]!++
     }
-    const lists = Array.from({ length: size }, (_, code) => new Uint32Array(counts[code]!))
+    const lists = sharedLists(counts)
     counts.fill(0)
     for (let doc = 0; doc < this.columns.docCount; doc++) {
       if (!this.isLive(doc)) continue
