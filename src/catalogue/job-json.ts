@@ -59,8 +59,8 @@ const LISTS_SQL = CHILD_LISTS.map((attribute, i) => {
   return `(SELECT json_group_array(${column} ORDER BY ${column}) FROM ${tableOf(attribute)} WHERE ${key}) AS ${LIST_COLUMNS[i]}`
 }).join(', ')
 
-interface JobRow {
-  id: number
+/** A page's row: the card's own columns (role-copies.ts reads its cluster and location) and every column toJob reads. */
+interface JobRow extends CardRow {
   public_slug: string
   title: string
   company_name: string
@@ -219,7 +219,7 @@ export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions
   if (ids.length === 0) return []
   const rows = prepared(db, SELECT_JOBS[options.description]).all(JSON.stringify(ids)) as JobRow[]
   const byId = new Map(rows.map((row) => [row.id, row]))
-  const copies = options.roleCopies ? roleCopiesOf(db, rows as unknown as CardRow[], options.roleCopies === true ? undefined : options.roleCopies) : undefined
+  const copies = options.roleCopies ? roleCopiesOf(db, rows, options.roleCopies === true ? undefined : options.roleCopies) : undefined
   return ids.flatMap((id) => {
     const row = byId.get(id)
     if (!row) return []

@@ -183,7 +183,10 @@ export class SearchEngine {
     const counted = countFacets(index, all, names.filter((facet) => !own.includes(facet)), this.counting)
     // Facets whose own selection omits the same clause (the geography group) share one counting set: one count.
     const bySet = new Map<CountingSet, FacetName[]>()
-    for (const facet of own) bySet.set(setFor(facet), [...(bySet.get(setFor(facet)) ?? []), facet])
+    for (const facet of own) {
+      const set = setFor(facet)
+      bySet.set(set, [...(bySet.get(set) ?? []), facet])
+    }
     for (const [set, group] of bySet) Object.assign(counted, countFacets(index, set, group, this.counting))
     const facets: Partial<Record<FacetName, ValueCounts>> = {}
     for (const facet of names) facets[facet] = counted[facet]

@@ -117,25 +117,24 @@ export function countFacets(index: SearchIndex, set: CountingSet, facets: readon
   const byColumn = facets.filter((facet) => !byValue.has(facet) && !packed.includes(facet))
   // One table for every pass: the rows' tables, then each facet's counted value by value, then each column's.
   let tableWords = packed.length ? rowTableWords(rows!) : 0
-  const place = (facet: FacetName) => {
-    const at = tableWords
-    tableWords += index.columns.dictionary(facet).names.length + 1
-    return at
-  }
   const at = new Map<FacetName, number>()
-  const values = [...byValue].flatMap((facet) => {
-    at.set(facet, place(facet))
-    return valueCounts(index, facet, at.get(facet)!)
-  })
+  /** The facet's slots in the table, from the next free one. */
+  const place = (facet: FacetName) => {
+    const start = tableWords
+    at.set(facet, start)
+    tableWords += index.columns.dictionary(facet).names.length + 1
+    return start
+  }
+  const values = [...byValue].flatMap((facet) => valueCounts(index, facet, place(facet)))
   // The work in visits of a document: a pass over the listed ones, and over each value's postings or bitmap words.
   let work = packed.length + byColumn.length > 0 ? listed.length : 0
   for (const value of values) work += 'bitmap' in value ? index.words * WORD_COST : value.postings.length
   if (threads?.wants(work)) index.shareColumns()
   const passes = byColumn.map((facet): ColumnPass => {
-    at.set(facet, place(facet))
-    if (!index.columns.multis.has(facet)) return { at: at.get(facet)!, codes: index.columns.single(facet) }
+    const start = place(facet)
+    if (!index.columns.multis.has(facet)) return { at: start, codes: index.columns.single(facet) }
     const { offsets, values } = index.columns.multi(facet)
-    return { at: at.get(facet)!, offsets, values }
+    return { at: start, offsets, values }
   })
   const job: CountJob = { docCount: index.columns.docCount, docs: listed, rows: packed.length ? rowArrays(rows!) : undefined, passes, matched: set.matched, values, tableWords }
   const table = threads ? threads.count(job, work) : countWhole(job)

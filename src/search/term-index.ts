@@ -43,10 +43,10 @@ export class TermIndex {
   readonly overlay = new Map<string, number[]>()
   /** Calls of applyChanges so far: what the two views below were derived at. */
   private changes = 0
-  /** The overlay's terms, sorted (a prefix is then a range), and the lowest dirty document; derived on use. */
+  /** The overlay's terms, sorted (a prefix is then a range); derived on use. */
   private overlaySorted?: { changes: number; size: number; terms: string[] }
-  private lowestDirty?: { changes: number; of: Bitmap; doc: number }
-  private dirtyWordList?: { changes: number; of: Bitmap; words: Uint32Array }
+  /** The dirty mask's non-zero words and its lowest document; derived on use. */
+  private dirtySummary?: { changes: number; of: Bitmap; words: Uint32Array; lowest: number }
   /** Rowids matching a phrase, as FTS5 listed them (word positions are not in memory); dropped when postings change. */
   private readonly phrases = new LRUCache<string, Float64Array>({ max: 1024, maxSize: PHRASE_ROWIDS, sizeCalculation: (rowids) => Math.max(1, rowids.length) })
 
@@ -96,7 +96,7 @@ export class TermIndex {
     }
     if (this.dirty.length !== words) this.dirty = resized(this.dirty, words)
     const dirty = this.dirty
-    for (const i of this.dirtyWords()) out[i]! &= ~dirty[i]!
+    for (const i of this.dirtyView().words) out[i]! &= ~dirty[i]!
     return out
   }
 
@@ -119,7 +119,7 @@ export class TermIndex {
     const list = docs.subarray(offsets[code]!, offsets[code + 1]!)
     const dirty = this.dirty
     // Changed documents are mostly the newest (appended by imports): most lists end before them.
-    const lowest = this.firstDirty()
+    const { lowest } = this.dirtyView()
     const from = list.length && list[list.length - 1]! < lowest ? list.length : partitionPoint(list.length, (i) => list[i]! < lowest)
     let kept: Uint32Array | undefined
     let n = 0
@@ -137,31 +137,20 @@ export class TermIndex {
     return kept ? kept.subarray(0, n) : list
   }
 
-  /** The lowest changed document (docCount-sized bitmaps hold fewer than 2^32 documents: none changed = 2^32). */
-  private firstDirty(): number {
+  /**
+   * Where the dirty mask is set: the positions of its non-zero words (masking a term's bitmap
+   * touches only those, a few after an import) and its lowest document (2^32 when none changed).
+   */
+  private dirtyView(): { words: Uint32Array; lowest: number } {
     const dirty = this.dirty
-    if (this.lowestDirty?.changes !== this.changes || this.lowestDirty.of !== dirty) {
-      let doc = 2 ** 32
-      for (let i = 0; i < dirty.length; i++) {
-        if (dirty[i] !== 0) {
-          doc = i * 32 + (31 - Math.clz32(dirty[i]! & -dirty[i]!))
-          break
-        }
-      }
-      this.lowestDirty = { changes: this.changes, of: dirty, doc }
-    }
-    return this.lowestDirty.doc
-  }
-
-  /** Positions of the dirty mask's non-zero words: masking a term's bitmap touches only those (a few after an import). */
-  private dirtyWords(): Uint32Array {
-    const dirty = this.dirty
-    if (this.dirtyWordList?.changes !== this.changes || this.dirtyWordList.of !== dirty) {
+    if (this.dirtySummary?.changes !== this.changes || this.dirtySummary.of !== dirty) {
       const words: number[] = []
       for (let i = 0; i < dirty.length; i++) if (dirty[i] !== 0) words.push(i)
-      this.dirtyWordList = { changes: this.changes, of: dirty, words: Uint32Array.from(words) }
+      const first = words[0]
+      const lowest = first === undefined ? 2 ** 32 : first * 32 + (31 - Math.clz32(dirty[first]! & -dirty[first]!))
+      this.dirtySummary = { changes: this.changes, of: dirty, words: Uint32Array.from(words), lowest }
     }
-    return this.dirtyWordList.words
+    return this.dirtySummary
   }
 
   /** Adds the current words of changed documents (their old postings are masked from now on). */
