@@ -91,14 +91,22 @@ function startServer(dbPath: string, jobs: number, port: number): ChildProcess {
 }
 
 async function waitUntilUp(base: string, child: ChildProcess): Promise<void> {
-  for (;;) {
+  let ready = 0
+  let waited = false
+  // Serving, and no derived data being built beside it (a catalogue changed since its last start
+  // settles its insights history first): that work would take a core from the measurement. Asked
+  // a few times in a row, since each answer comes from one of the serving processes.
+  while (ready < 4) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
-      if ((await fetch(`${base}/status`)).ok) return
+      const status = (await (await fetch(`${base}/status`)).json()) as { data: { preparing: string[] } }
+      ready = status.data.preparing.length ? 0 : ready + 1
+      if (status.data.preparing.length && !waited) console.log(`  waiting for the server to prepare ${status.data.preparing.join(', ')}`)
+      waited ||= status.data.preparing.length > 0
     } catch {
-      /* not listening yet */
+      ready = 0 // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 500))
+    if (ready < 4) await new Promise((r) => setTimeout(r, 500))
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads'
-import type { DB } from './db/connection.ts'
+import { withoutWaiting, type DB } from './db/connection.ts'
+import { holderName, releaseLease, takeLease } from './cluster/lease.ts'
 import type { Logger } from './log.ts'
 import { rollupIsCurrent, settleRollup } from './insights/rollup.ts'
 import { buildingCompanyStatsOnThread, companyStatsToBuild, currentCompanyStats } from './catalogue/company-stats.ts'
@@ -50,6 +51,13 @@ export function prepareSmallCatalogue(db: DB, options: { now: Date; salaryMinSam
   if (missing.length) options.log.info('derived data built before serving', { postings: open, data: missing, ms: Date.now() - started })
 }
 
+/** The lease naming the one process that builds derived data (src/cluster/lease.ts). */
+const LEASE = 'derived-data'
+/** How long a builder's lease lasts unrenewed: a builder killed outright is replaced after this. */
+const LEASE_MS = 30_000
+/** How often a process renews its lease, or (not building) looks whether the builder is done or gone. */
+const TICK_MS = 1_000
+
 /**
  * Derived data built beside serving, on a worker thread over its own connection, when a start finds
  * it missing: company stats never computed (every company at once: ~90 s at a million postings) and
@@ -57,12 +65,20 @@ export function prepareSmallCatalogue(db: DB, options: { now: Date; salaryMinSam
  * is not ready; readers of it answer 503 "being prepared" rather than compute it inline (which
  * would stop the event loop for minutes) or answer from half-built tables. Cheap updates (a few
  * companies or days after an import) stay with the readers, as before.
+ *
+ * Several serving processes on one file (src/cluster/) start this each: one of them, the holder of
+ * a lease in the database, builds; the others look every second whether the data is ready (and
+ * take the lease over if its holder died). Two builders at once would do the work twice and keep
+ * the write lock so busy that the other writers time out.
  */
 export class DerivedPreparation {
   readonly pending = new Set<PreparedData>()
   /** Resolves once nothing is pending (at once when nothing was). */
   done: Promise<void> = Promise.resolve()
   private worker: Worker | undefined
+  private timer: NodeJS.Timeout | undefined
+  private finished: (() => void) | undefined
+  private readonly holder = holderName()
 
   /** Starts building what the database lacks; the serving process calls it once it listens. */
   start(db: DB, options: { now: Date; salaryMinSample: number; log: Logger }): void {
@@ -71,48 +87,71 @@ export class DerivedPreparation {
     if (!missing.length) return
     for (const data of missing) this.pending.add(data)
     if (this.pending.has('company_stats')) buildingCompanyStatsOnThread(db.name, true)
-    const started = Date.now()
     options.log.info('preparing derived data beside serving', { data: [...this.pending] })
-    let worker: Worker
+    this.done = new Promise<void>((resolve) => (this.finished = resolve))
+    // Keeps the process alive while waiting on another builder, as a worker thread does while building here.
+    this.timer = setInterval(() => this.tick(db, options), TICK_MS)
+    this.tick(db, options)
+  }
+
+  /** Renews the lease while building here; otherwise notes what another builder finished, or becomes the builder. */
+  private tick(db: DB, options: { now: Date; salaryMinSample: number; log: Logger }): void {
+    if (!db.open) return
+    const lease = () => withoutWaiting(db, () => takeLease(db, LEASE, this.holder, Date.now(), LEASE_MS)) ?? false
+    if (this.worker) return void lease()
+    const missing = missingData(db, options.now)
+    for (const data of this.pending) if (!missing.includes(data)) this.ready(db, data)
+    if (!this.pending.size) return this.finish(db)
+    if (lease()) this.build(db, options)
+  }
+
+  private build(db: DB, options: { now: Date; salaryMinSample: number; log: Logger }): void {
+    const started = Date.now()
     try {
       const bundled = typeof __OPENROLES_PREP_WORKER__ === 'string' ? __OPENROLES_PREP_WORKER__ : undefined
-      worker = startModuleWorker(bundled, new URL('./derived-prep-worker.ts', import.meta.url), { dbPath: db.name, now: options.now.toISOString(), salaryMinSample: options.salaryMinSample, data: missing }, [])
+      this.worker = startModuleWorker(bundled, new URL('./derived-prep-worker.ts', import.meta.url), { dbPath: db.name, now: options.now.toISOString(), salaryMinSample: options.salaryMinSample, data: [...this.pending] }, [])
     } catch (error) {
       // Without a worker, readers build what they need inline, as they always could.
       options.log.error('derived data: worker failed to start', { error: String(error) })
-      buildingCompanyStatsOnThread(db.name, false)
-      this.pending.clear()
-      return
+      return this.finish(db)
     }
-    this.done = new Promise<void>((resolve) => {
-      const finish = () => {
-        this.worker = undefined
-        buildingCompanyStatsOnThread(db.name, false)
-        this.pending.clear()
-        resolve()
+    this.worker.on('message', (message: { ready?: PreparedData; error?: string }) => {
+      if (message.error) options.log.error('derived data: preparing failed', { error: message.error })
+      if (message.ready) {
+        this.ready(db, message.ready)
+        options.log.info('derived data ready', { data: message.ready, ms: Date.now() - started })
       }
-      worker.on('message', (message: { ready?: PreparedData; error?: string }) => {
-        if (message.error) options.log.error('derived data: preparing failed', { error: message.error })
-        if (message.ready) {
-          this.pending.delete(message.ready)
-          if (message.ready === 'company_stats') buildingCompanyStatsOnThread(db.name, false)
-          options.log.info('derived data ready', { data: message.ready, ms: Date.now() - started })
-        }
-        if (!this.pending.size || message.error) finish()
-      })
-      worker.on('error', (error) => {
-        options.log.error('derived data: worker failed', { error: String(error) })
-        finish()
-      })
-      worker.on('exit', finish)
+      if (!this.pending.size || message.error) this.finish(db)
     })
-    this.worker = worker
+    this.worker.on('error', (error) => {
+      options.log.error('derived data: worker failed', { error: String(error) })
+      this.finish(db)
+    })
+    this.worker.on('exit', () => this.finish(db))
+  }
+
+  private ready(db: DB, data: PreparedData): void {
+    this.pending.delete(data)
+    if (data === 'company_stats') buildingCompanyStatsOnThread(db.name, false)
+  }
+
+  /** Done (or given up: readers then compute inline): the lease goes at once, so no one waits for it to run out. */
+  private finish(db: DB): void {
+    const built = this.worker !== undefined
+    clearInterval(this.timer)
+    this.worker = undefined
+    buildingCompanyStatsOnThread(db.name, false)
+    this.pending.clear()
+    if (built && db.open) withoutWaiting(db, () => releaseLease(db, LEASE, this.holder))
+    this.finished?.()
   }
 
   /** Stops the worker (the context's close): what it committed stays, the next start resumes the rest. */
-  async stop(): Promise<void> {
+  async stop(db?: DB): Promise<void> {
+    clearInterval(this.timer)
     const worker = this.worker
     this.worker = undefined
     await worker?.terminate()
+    if (worker && db?.open) withoutWaiting(db, () => releaseLease(db, LEASE, this.holder))
   }
 }

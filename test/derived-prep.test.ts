@@ -10,6 +10,7 @@ import { upsertJob } from '../src/catalogue/job-store.ts'
 import { refreshDerivedData } from '../src/catalogue/refresh.ts'
 import { createTestApp, fixtureJob, inProcessCaller } from './helpers/app.ts'
 import { prepareSmallCatalogue } from '../src/derived-prep.ts'
+import { startModuleWorker } from '../src/worker-thread.ts'
 
 const jobs = () => [
   fixtureJob({ title: 'Backend Engineer', category: 'backend', seniority: 'senior', countries: ['DE'], skills: [{ slug: 'go', name: 'Go' }], createdAt: '2026-10-02T00:00:00.000Z' }),
@@ -93,4 +94,43 @@ test('a small catalogue gets its derived data before serving: nothing is ever "b
   assert.deepEqual(companies.body.data.map((company: { slug: string; job_count: number }) => [company.slug, company.job_count]).sort(), [['acme', 2], ['globex', 1]])
   const reference = createTestApp({ jobs: jobs() })
   assert.deepEqual((await call('/api/v1/insights/roles')).body, (await reference.get('/api/v1/insights/roles')).body)
+})
+
+/** Another process's builder: a lease row in the file, running until `expiresAt`. */
+function leaseHeldElsewhere(path: string, expiresAt: number) {
+  const other = openDatabase(path)
+  other.prepare("INSERT INTO leases (name, holder, expires_at) VALUES ('derived-data', 'elsewhere:1:builder', ?)").run(expiresAt)
+  return other
+}
+
+test('with several processes on one file, one builds the derived data and the others wait for it', { timeout: 120_000 }, async (t) => {
+  const { path, db, ctx, prepare, call } = unpreparedCatalogue(t)
+  await ctx.search.ready()
+  const other = leaseHeldElsewhere(path, Date.now() + 600_000)
+  t.after(() => other.close())
+  ctx.preparing.start(db, prepare)
+  await new Promise((resolve) => setTimeout(resolve, 2_500))
+  assert.deepEqual((await call('/api/v1/status')).body.data.preparing.sort(), ['company_stats', 'insights'], 'not built here while another holds the lease')
+  assert.equal((await call('/api/v1/insights/roles')).status, 503)
+
+  // The other process's builder (the same worker a builder runs) finishes; this one sees it within a second.
+  const builder = startModuleWorker(undefined, new URL('../src/derived-prep-worker.ts', import.meta.url), { dbPath: path, now: prepare.now.toISOString(), salaryMinSample: prepare.salaryMinSample, data: ['company_stats', 'insights'] }, [])
+  await new Promise((resolve) => builder.once('exit', resolve))
+  await ctx.preparing.done
+  assert.deepEqual((await call('/api/v1/status')).body.data.preparing, [])
+  assert.equal((await call('/api/v1/insights/roles')).status, 200)
+  const companies = await call('/api/v1/companies')
+  assert.deepEqual(companies.body.data.map((company: { slug: string; job_count: number }) => [company.slug, company.job_count]).sort(), [['acme', 2], ['globex', 1]])
+})
+
+test('a builder that died (its lease ran out) is replaced, and the lease is given up when done', { timeout: 120_000 }, async (t) => {
+  const { path, db, ctx, prepare, call } = unpreparedCatalogue(t)
+  await ctx.search.ready()
+  leaseHeldElsewhere(path, Date.now() + 1_500).close()
+  ctx.preparing.start(db, prepare)
+  assert.deepEqual([...ctx.preparing.pending].sort(), ['company_stats', 'insights'])
+  await ctx.preparing.done
+  assert.deepEqual((await call('/api/v1/status')).body.data.preparing, [])
+  assert.equal((await call('/api/v1/companies/acme')).body.data.company.job_count, 2)
+  assert.equal(db.prepare("SELECT count(*) FROM leases WHERE name = 'derived-data'").pluck().get(), 0)
 })

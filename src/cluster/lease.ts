@@ -79,7 +79,12 @@ export function startLeadership(db: DB, options: { name: string; leaseSeconds: n
         clearInterval(timer)
         await running?.stop()
         running = undefined
-        if (db.open) releaseLease(db, options.name, holder)
+        try {
+          if (db.open) releaseLease(db, options.name, holder)
+        } catch (error) {
+          // A database busy past the wait: the lease runs out by itself within leaseSeconds.
+          options.log.error('could not release the lease', { lease: options.name, error: String(error) })
+        }
       })()
       return stopping
     },

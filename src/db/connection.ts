@@ -57,3 +57,20 @@ export function getMeta(db: DB, key: string): string | undefined {
 export function setMeta(db: DB, key: string, value: string): void {
   db.prepare('INSERT INTO catalogue_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value)
 }
+
+/**
+ * Runs a write that must not stall the event loop behind another connection's write lock (the 5 s
+ * busy wait): `undefined` when the lock is taken, for the caller to try again later.
+ */
+export function withoutWaiting<T>(db: DB, write: () => T): T | undefined {
+  const timeout = db.pragma('busy_timeout', { simple: true }) as number
+  db.pragma('busy_timeout = 0')
+  try {
+    return write()
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error
+    return undefined
+  } finally {
+    db.pragma(`busy_timeout = ${timeout}`)
+  }
+}

@@ -3,7 +3,7 @@
  * company_collections): which postings changed since the index was built, whoever wrote them.
  * View counts have their own log, search_view_changes: they only move the view_count order.
  */
-import type { DB } from '../db/connection.ts'
+import { withoutWaiting, type DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
 
 export interface CompanyNow {
@@ -96,15 +96,7 @@ function missedIn(db: DB, table: 'search_changes' | 'search_view_changes', since
 }
 
 function pruneLog(db: DB, sql: string, upTo: number): void {
-  const timeout = db.pragma('busy_timeout', { simple: true }) as number
-  db.pragma('busy_timeout = 0')
-  try {
-    db.prepare(sql).run(upTo)
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error
-  } finally {
-    db.pragma(`busy_timeout = ${timeout}`)
-  }
+  withoutWaiting(db, () => db.prepare(sql).run(upTo))
 }
 
 /** The newest entry of the view-count log (search_view_changes), 0 when empty. */
