@@ -90,8 +90,15 @@ export class DerivedPreparation {
     options.log.info('preparing derived data beside serving', { data: [...this.pending] })
     this.done = new Promise<void>((resolve) => (this.finished = resolve))
     // Keeps the process alive while waiting on another builder, as a worker thread does while building here.
-    this.timer = setInterval(() => this.tick(db, options), TICK_MS)
-    this.tick(db, options)
+    const tick = () => {
+      try {
+        this.tick(db, options)
+      } catch (error) {
+        options.log.error('derived data: could not look at its progress', { error: String(error) })
+      }
+    }
+    this.timer = setInterval(tick, TICK_MS)
+    tick()
   }
 
   /** Renews the lease while building here; otherwise notes what another builder finished, or becomes the builder. */

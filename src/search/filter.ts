@@ -3,7 +3,7 @@
  * (OR), intersections (`_mode=and`) and differences (`_exclude`); the geography facets form one
  * OR-group; numeric and boolean filters are one pass over the remaining documents.
  */
-import { andInPlace, andNotDocs, andNotInPlace, emptyBitmap, fromDocs, orDocs, orInPlace, type Bitmap } from './bitmap.ts'
+import { andInPlace, andNotDocs, andNotInPlace, fromDocs, orDocs, orInPlace, withScratch, type Bitmap } from './bitmap.ts'
 import { FACET_NAMES, GEO_FACETS, type FacetClause, type FacetName, type SearchFilters } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 import { attributeOfFilter, VALUE_FILTERS, type FlagAttribute, type NumberAttribute } from '../catalogue/posting-attributes.ts'
@@ -49,18 +49,22 @@ function applyIncluded(index: SearchIndex, result: Bitmap, facet: FacetName, cla
     for (const value of clause.values) andInPlace(result, index.denseBitmap(facet, value) ?? fromDocs(index.postingsOf(facet, value) ?? [], index.words))
     return
   }
-  const union = emptyBitmap(index.words)
-  for (const value of clause.values) addValue(index, union, facet, value)
-  andInPlace(result, union)
+  withScratch((take) => {
+    const union = take(index.words)
+    for (const value of clause.values) addValue(index, union, facet, value)
+    andInPlace(result, union)
+  })
 }
 
 /** regions, countries and cities widen each other: one union over all their included values. */
 function applyGeography(index: SearchIndex, result: Bitmap, filters: SearchFilters): void {
   const selected = GEO_FACETS.filter((facet) => (filters.facets[facet]?.values.length ?? 0) > 0)
   if (selected.length === 0) return
-  const union = emptyBitmap(index.words)
-  for (const facet of selected) for (const value of filters.facets[facet]!.values) addValue(index, union, facet, value)
-  andInPlace(result, union)
+  withScratch((take) => {
+    const union = take(index.words)
+    for (const facet of selected) for (const value of filters.facets[facet]!.values) addValue(index, union, facet, value)
+    andInPlace(result, union)
+  })
 }
 
 function addValue(index: SearchIndex, target: Bitmap, facet: FacetName, value: string): void {

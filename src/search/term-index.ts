@@ -74,11 +74,11 @@ export class TermIndex {
   }
 
   /**
-   * The unchanged documents holding any of the terms, as far as memory holds them: terms of the
-   * FTS5-only tail are pushed to `tail` for the caller to read there.
+   * The unchanged documents holding any of the terms, as far as memory holds them, into `out` (all
+   * zero): terms of the FTS5-only tail are pushed to `tail` for the caller to read there.
    */
-  union(codes: Iterable<number>, words: number, tail: string[]): Bitmap {
-    const out = emptyBitmap(words)
+  union(codes: Iterable<number>, out: Bitmap, tail: string[]): Bitmap {
+    const words = out.length
     const { offsets, docs, df, terms } = this.postings
     let empty = true
     for (const code of codes) {

@@ -7,7 +7,7 @@
  */
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
-import { andInPlace, andNotDocs, andNotInPlace, emptyBitmap, orDocs, orInPlace, type Bitmap } from './bitmap.ts'
+import { andInPlace, andNotDocs, andNotInPlace, emptyBitmap, orDocs, orInPlace, withScratch, type Bitmap } from './bitmap.ts'
 import { compact, DocList, filterList, fitsList, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { COMPANY_WORDS, TITLE_WORDS } from './index-load.ts'
 import type { SearchIndex } from './search-index.ts'
@@ -35,12 +35,12 @@ function rowidDocs(index: SearchIndex, rowids: ArrayLike<number>): number[] {
   return docs
 }
 
-/** Documents of several lists as one set: a list when it is small, else a fresh bitmap. */
-function setOfLists(index: SearchIndex, lists: readonly ArrayLike<number>[]): DocSet {
+/** Documents of several lists as one set: a list when it is small, else a scratch bitmap. */
+function setOfLists(index: SearchIndex, take: TakeBitmap, lists: readonly ArrayLike<number>[]): DocSet {
   let total = 0
   for (const list of lists) total += list.length
   if (fitsList(total, index.columns.docCount)) return new DocList(unionLists(lists))
-  const out = emptyBitmap(index.words)
+  const out = take(index.words)
   for (const list of lists) orDocs(out, list)
   return out
 }
@@ -51,20 +51,20 @@ function setOfLists(index: SearchIndex, lists: readonly ArrayLike<number>[]): Do
  * for the rare tail (current for every document). Without one (while it is read) or for a word
  * the dictionary does not know, FTS5 answers alone. A word held by few documents comes as a list.
  */
-function wordDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, word: string, prefix: boolean): DocSet {
+function wordDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, take: TakeBitmap, word: string, prefix: boolean): DocSet {
   // Tokens hold only letters, digits, '+' and '#': no '"' can end the quoted string early.
   const match = prefix ? `"${word}"*` : `"${word}"`
-  if (!terms) return setOfLists(index, [rowidDocs(index, matchingRowids(db, match))])
+  if (!terms) return setOfLists(index, take, [rowidDocs(index, matchingRowids(db, match))])
   let from: number
   let to: number
   if (prefix) {
     ;[from, to] = terms.prefixRange(word)
     let tail = 0
     for (let code = from; code < to; code++) if (terms.postings.df[code]! < MIN_MEMORY_DF) tail++
-    if (tail > MAX_TAIL_READS) return setOfLists(index, [rowidDocs(index, matchingRowids(db, match))])
+    if (tail > MAX_TAIL_READS) return setOfLists(index, take, [rowidDocs(index, matchingRowids(db, match))])
   } else {
     const code = terms.code(word)
-    if (code === undefined) return setOfLists(index, [rowidDocs(index, matchingRowids(db, match))])
+    if (code === undefined) return setOfLists(index, take, [rowidDocs(index, matchingRowids(db, match))])
     ;[from, to] = [code, code + 1]
   }
   let size = 0
@@ -76,10 +76,10 @@ function wordDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, word
   if (!dense && fitsList(size, index.columns.docCount)) {
     const lists: ArrayLike<number>[] = terms.overlayLists(word, prefix)
     for (let code = from; code < to; code++) lists.push(terms.listOf(code) ?? rowidDocs(index, matchingRowids(db, `"${terms.terms[code]}"`)))
-    return setOfLists(index, lists)
+    return setOfLists(index, take, lists)
   }
   const tail: string[] = []
-  const out = terms.union(range(from, to), index.words, tail)
+  const out = terms.union(range(from, to), take(index.words), tail)
   for (const term of tail) orDocs(out, rowidDocs(index, matchingRowids(db, `"${term}"`)))
   for (const docs of terms.overlayLists(word, prefix)) orDocs(out, docs)
   return out
@@ -90,20 +90,20 @@ function* range(from: number, to: number): Iterable<number> {
 }
 
 /** Documents holding a term: a word (or prefix), or a phrase (its words in a row, from FTS5). */
-function termDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, term: TextTerm): DocSet {
-  if (term.tokens.length === 1) return wordDocs(db, index, terms, term.tokens[0]!, term.prefix)
+function termDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, take: TakeBitmap, term: TextTerm): DocSet {
+  if (term.tokens.length === 1) return wordDocs(db, index, terms, take, term.tokens[0]!, term.prefix)
   // Tokens hold only letters, digits, '+' and '#': the quoted phrase is never FTS syntax.
   const phrase = `"${term.tokens.join(' ')}"`
   const rowids = terms ? terms.phraseRowids(phrase, () => matchingRowids(db, phrase)) : matchingRowids(db, phrase)
-  return setOfLists(index, [rowidDocs(index, rowids)])
+  return setOfLists(index, take, [rowidDocs(index, rowids)])
 }
 
 /** Documents matching a clause by any of its terms. */
-function clauseDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, clause: TextClause): DocSet {
-  const sets = clause.terms.map((term) => termDocs(db, index, terms, term))
+function clauseDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, take: TakeBitmap, clause: TextClause): DocSet {
+  const sets = clause.terms.map((term) => termDocs(db, index, terms, take, term))
   if (sets.length === 1) return sets[0]!
-  if (sets.every((set) => set instanceof DocList)) return setOfLists(index, sets.map((set) => (set as DocList).docs))
-  // A bitmap from termDocs is fresh: the first one found takes the others in place.
+  if (sets.every((set) => set instanceof DocList)) return setOfLists(index, take, sets.map((set) => (set as DocList).docs))
+  // A bitmap from termDocs is scratch of this call: the first one found takes the others in place.
   const out = sets.find((set): set is Bitmap => !(set instanceof DocList))!
   for (const set of sets) {
     if (set === out) continue
@@ -119,23 +119,26 @@ function clauseDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, cl
  * handed on as a list.
  */
 export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery): DocSet {
-  const sets = text.clauses.map((clause) => clauseDocs(db, index, terms, clause))
-  let smallest: DocList | undefined
-  for (const set of sets) if (set instanceof DocList && (!smallest || set.docs.length < smallest.docs.length)) smallest = set
-  if (smallest) {
-    let matched = filterList(smallest.docs, index.live)
-    for (const set of sets) if (set !== smallest) matched = filterList(matched.docs, set)
-    for (const term of text.excluded) matched = filterList(matched.docs, termDocs(db, index, terms, term), false)
-    return matched
-  }
-  const matched = index.live.slice()
-  for (const set of sets) andInPlace(matched, set as Bitmap)
-  for (const term of text.excluded) {
-    const excluded = termDocs(db, index, terms, term)
-    if (excluded instanceof DocList) andNotDocs(matched, excluded.docs)
-    else andNotInPlace(matched, excluded)
-  }
-  return compact(matched, index.columns.docCount)
+  return withScratch((take) => {
+    const sets = text.clauses.map((clause) => clauseDocs(db, index, terms, take, clause))
+    let smallest: DocList | undefined
+    for (const set of sets) if (set instanceof DocList && (!smallest || set.docs.length < smallest.docs.length)) smallest = set
+    if (smallest) {
+      let matched = filterList(smallest.docs, index.live)
+      for (const set of sets) if (set !== smallest) matched = filterList(matched.docs, set)
+      for (const term of text.excluded) matched = filterList(matched.docs, termDocs(db, index, terms, take, term), false)
+      return matched
+    }
+    // The clauses' sets are scratch: the answer is a set of its own.
+    const matched = index.live.slice()
+    for (const set of sets) andInPlace(matched, set as Bitmap)
+    for (const term of text.excluded) {
+      const excluded = termDocs(db, index, terms, take, term)
+      if (excluded instanceof DocList) andNotDocs(matched, excluded.docs)
+      else andNotInPlace(matched, excluded)
+    }
+    return compact(matched, index.columns.docCount)
+  })
 }
 
 /**
@@ -143,8 +146,10 @@ export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undef
  * with it; `completionsOnly`: only the longer words (the caller holds the word's own documents).
  * A common word's documents come as the index's kept bitmap (one word-wise OR), not set bit by bit.
  */
-function docsWithWord(index: SearchIndex, field: string, word: string, prefix: boolean, completionsOnly = false): Bitmap {
-  const out = emptyBitmap(index.words)
+type TakeBitmap = (words: number) => Bitmap
+
+function docsWithWord(index: SearchIndex, take: TakeBitmap, field: string, word: string, prefix: boolean, completionsOnly = false): Bitmap {
+  const out = take(index.words)
   const postings = index.allPostings(field)
   const dictionary = index.columns.dictionary(field)
   const names = dictionary.names
@@ -166,10 +171,10 @@ function docsWithWord(index: SearchIndex, field: string, word: string, prefix: b
 }
 
 /** Documents whose title (or company name) holds the term; a phrase counts when all its words are there. */
-function fieldDocs(index: SearchIndex, field: string, term: TextTerm, completionsOnly = false): Bitmap {
+function fieldDocs(index: SearchIndex, take: TakeBitmap, field: string, term: TextTerm, completionsOnly = false): Bitmap {
   const last = term.tokens.length - 1
-  const out = docsWithWord(index, field, term.tokens[last]!, term.prefix, completionsOnly)
-  for (let i = 0; i < last; i++) andInPlace(out, docsWithWord(index, field, term.tokens[i]!, false))
+  const out = docsWithWord(index, take, field, term.tokens[last]!, term.prefix, completionsOnly)
+  for (let i = 0; i < last; i++) andInPlace(out, docsWithWord(index, take, field, term.tokens[i]!, false))
   return out
 }
 
@@ -180,19 +185,21 @@ const sameTokens = (a: TextTerm, b: TextTerm) => a.tokens.length === b.tokens.le
  * (the word as typed, whole) and by any of its terms. The exact form's documents are read once:
  * the typed word's own prefix adds only its completions.
  */
-function clauseFields(index: SearchIndex, clause: TextClause): { exactTitle: Bitmap; exactTitleOrCompany: Bitmap; title: Bitmap; titleOrCompany: Bitmap } {
-  const exactTitle = fieldDocs(index, TITLE_WORDS, clause.exact)
-  const exactTitleOrCompany = fieldDocs(index, COMPANY_WORDS, clause.exact)
+function clauseFields(index: SearchIndex, take: TakeBitmap, clause: TextClause): { exactTitle: Bitmap; exactTitleOrCompany: Bitmap; title: Bitmap; titleOrCompany: Bitmap } {
+  const exactTitle = fieldDocs(index, take, TITLE_WORDS, clause.exact)
+  const exactTitleOrCompany = fieldDocs(index, take, COMPANY_WORDS, clause.exact)
   orInPlace(exactTitleOrCompany, exactTitle)
-  const title = exactTitle.slice()
-  const titleOrCompany = exactTitleOrCompany.slice()
+  const title = take(index.words)
+  title.set(exactTitle)
+  const titleOrCompany = take(index.words)
+  titleOrCompany.set(exactTitleOrCompany)
   for (const term of clause.terms) {
     const same = sameTokens(term, clause.exact)
     if (same && !term.prefix) continue
-    const inTitle = fieldDocs(index, TITLE_WORDS, term, same)
+    const inTitle = fieldDocs(index, take, TITLE_WORDS, term, same)
     orInPlace(title, inTitle)
     orInPlace(titleOrCompany, inTitle)
-    orInPlace(titleOrCompany, fieldDocs(index, COMPANY_WORDS, term, same))
+    orInPlace(titleOrCompany, fieldDocs(index, take, COMPANY_WORDS, term, same))
   }
   return { exactTitle, exactTitleOrCompany, title, titleOrCompany }
 }
@@ -204,47 +211,58 @@ function clauseFields(index: SearchIndex, clause: TextClause): { exactTitle: Bit
  * that needed a prefix completion or an alias.
  */
 export function relevanceTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery, matched: DocSet, exactFirst: boolean): DocSet[] {
-  if (matched instanceof DocList) {
-    // Reading word lists document by document beats the bitmap passes only for a few thousand documents.
-    if (matched.docs.length * LIST_TIERS_SHARE < index.columns.docCount) return listTiers(db, index, terms, text, matched, exactFirst)
-    matched = toBitmap(matched, index.words)
-  }
-  const clauses = text.clauses.map((clause) => ({
-    ...clauseFields(index, clause),
-    anywhere: exactFirst ? toBitmap(termDocs(db, index, terms, clause.exact), index.words) : undefined,
-  }))
-  // One pass over the matched words computes every tier (each the matched set cut by word rules),
-  // instead of a copy and an AND or AND-NOT pass over the whole bitmap per rule.
-  const tiers = Array.from({ length: exactFirst ? 6 : 3 }, () => emptyBitmap(index.words))
-  for (let i = 0; i < matched.length; i++) {
-    const all = matched[i]!
-    if (all === 0) continue
-    let exactTitle = all
-    let inTitle = all
-    let exactTitleOrCompany = all
-    let inTitleOrCompany = all
-    let exactAnywhere = all
-    for (const clause of clauses) {
-      exactTitle &= clause.exactTitle[i]!
-      inTitle &= clause.title[i]!
-      exactTitleOrCompany &= clause.exactTitleOrCompany[i]!
-      inTitleOrCompany &= clause.titleOrCompany[i]!
-      if (clause.anywhere) exactAnywhere &= clause.anywhere[i]!
+  // Reading word lists document by document beats the bitmap passes only for a few thousand documents.
+  if (matched instanceof DocList && matched.docs.length * LIST_TIERS_SHARE < index.columns.docCount) return listTiers(db, index, terms, text, matched, exactFirst)
+  return withScratch((take) => {
+    const words = index.words
+    const bitmapOf = (set: DocSet): Bitmap => {
+      if (!(set instanceof DocList)) return set
+      const bitmap = take(words)
+      orDocs(bitmap, set.docs)
+      return bitmap
     }
-    if (!exactFirst) {
-      tiers[0]![i] = inTitle
-      tiers[1]![i] = inTitleOrCompany & ~inTitle
-      tiers[2]![i] = all & ~inTitleOrCompany
-      continue
+    const all = bitmapOf(matched)
+    const clauses = text.clauses.map((clause) => ({
+      ...clauseFields(index, take, clause),
+      anywhere: exactFirst ? bitmapOf(termDocs(db, index, terms, take, clause.exact)) : undefined,
+    }))
+    // One pass over the matched words computes every tier (each the matched set cut by word rules),
+    // instead of a copy and an AND or AND-NOT pass over the whole bitmap per rule. A tier gets its
+    // bitmap at its first document: a single word typed whole leaves half of them empty.
+    const tiers: (Bitmap | undefined)[] = new Array(exactFirst ? 6 : 3)
+    const put = (tier: number, i: number, bits: number) => {
+      if (bits !== 0) (tiers[tier] ??= emptyBitmap(words))[i] = bits
     }
-    tiers[0]![i] = exactTitle
-    tiers[1]![i] = inTitle & ~exactTitle
-    tiers[2]![i] = exactTitleOrCompany & ~inTitle
-    tiers[3]![i] = inTitleOrCompany & ~inTitle & ~exactTitleOrCompany
-    tiers[4]![i] = exactAnywhere & ~inTitleOrCompany
-    tiers[5]![i] = all & ~inTitleOrCompany & ~exactAnywhere
-  }
-  return tiers
+    for (let i = 0; i < all.length; i++) {
+      const any = all[i]!
+      if (any === 0) continue
+      let exactTitle = any
+      let inTitle = any
+      let exactTitleOrCompany = any
+      let inTitleOrCompany = any
+      let exactAnywhere = any
+      for (const clause of clauses) {
+        exactTitle &= clause.exactTitle[i]!
+        inTitle &= clause.title[i]!
+        exactTitleOrCompany &= clause.exactTitleOrCompany[i]!
+        inTitleOrCompany &= clause.titleOrCompany[i]!
+        if (clause.anywhere) exactAnywhere &= clause.anywhere[i]!
+      }
+      if (!exactFirst) {
+        put(0, i, inTitle)
+        put(1, i, inTitleOrCompany & ~inTitle)
+        put(2, i, any & ~inTitleOrCompany)
+        continue
+      }
+      put(0, i, exactTitle)
+      put(1, i, inTitle & ~exactTitle)
+      put(2, i, exactTitleOrCompany & ~inTitle)
+      put(3, i, inTitleOrCompany & ~inTitle & ~exactTitleOrCompany)
+      put(4, i, exactAnywhere & ~inTitleOrCompany)
+      put(5, i, any & ~inTitleOrCompany & ~exactAnywhere)
+    }
+    return Array.from(tiers, (tier) => tier ?? new DocList(new Uint32Array(0)))
+  })
 }
 
 /**
@@ -298,7 +316,7 @@ function listTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, tex
   const anywhere = new Uint8Array(docs.length).fill(1)
   if (exactFirst) {
     for (const clause of text.clauses) {
-      const held = filterList(docs, termDocs(db, index, terms, clause.exact)).docs
+      const held = withScratch((take) => filterList(docs, termDocs(db, index, terms, take, clause.exact)).docs)
       for (let i = 0, j = 0; i < docs.length; i++) {
         if (j < held.length && held[j] === docs[i]) j++
         else anywhere[i] = 0
