@@ -6,7 +6,7 @@
  * document in LIST_SHARE of the catalogue is a list, a larger one a bitmap (the share at which
  * both take the same memory).
  */
-import { and, countDocs, fromDocs, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
+import { countDocs, fromDocs, hasDoc, toDocs, withScratch, type Bitmap } from './bitmap.ts'
 import { lowerBound } from './lower-bound.ts'
 
 export const LIST_SHARE = 32
@@ -35,11 +35,21 @@ export function compact(bitmap: Bitmap, docCount: number): DocSet {
   return fitsList(size, docCount) ? new DocList(toDocs(bitmap, size)) : bitmap
 }
 
+/** `compact` of a scratch bitmap (bitmap.ts withScratch): the answer is a copy of its own either way. */
+export function compactCopy(scratch: Bitmap, docCount: number): DocSet {
+  const set = compact(scratch, docCount)
+  return set === scratch ? scratch.slice() : set
+}
+
 /** The documents in both sets: a list when either is one. */
 export function intersect(a: DocSet, b: DocSet, docCount: number): DocSet {
   if (a instanceof DocList) return filterList(a.docs, b)
   if (b instanceof DocList) return filterList(b.docs, a)
-  return compact(and(a, b), docCount)
+  return withScratch((take) => {
+    const both = take(a.length)
+    for (let i = 0; i < both.length; i++) both[i] = a[i]! & b[i]!
+    return compactCopy(both, docCount)
+  })
 }
 
 /** Whether the set holds the document (a list is searched by bisection). */
@@ -54,7 +64,7 @@ export function listHas(docs: Uint32Array, doc: number): boolean {
 
 /** The listed documents that `keep` holds (`keep` false: that it does not hold), as a list. */
 export function filterList(docs: Uint32Array, other: DocSet, keep = true): DocList {
-  const out = new Uint32Array(docs.length)
+  const out = listScratch(docs.length)
   let n = 0
   if (other instanceof DocList) {
     // Both sorted: one merge walk.
@@ -69,6 +79,16 @@ export function filterList(docs: Uint32Array, other: DocSet, keep = true): DocLi
     for (let i = 0; i < docs.length; i++) if (hasDoc(other, docs[i]!) === keep) out[n++] = docs[i]!
   }
   return new DocList(out.slice(0, n))
+}
+
+/**
+ * A buffer of at least `length` for a list being filtered, reused: the answer is copied out at its
+ * exact length (see withScratch in bitmap.ts on why fewer typed arrays matter).
+ */
+let kept = new Uint32Array(0)
+function listScratch(length: number): Uint32Array {
+  if (kept.length < length) kept = new Uint32Array(Math.max(length, kept.length * 2))
+  return kept
 }
 
 /** Sorted, distinct documents of several lists together (each list sorted here if it is not). */

@@ -8,7 +8,7 @@
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
 import { andInPlace, andNotDocs, andNotInPlace, emptyBitmap, orDocs, orInPlace, withScratch, type Bitmap } from './bitmap.ts'
-import { compact, DocList, filterList, fitsList, toBitmap, unionLists, type DocSet } from './doc-set.ts'
+import { compactCopy, DocList, filterList, fitsList, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { COMPANY_WORDS, TITLE_WORDS } from './index-load.ts'
 import type { SearchIndex } from './search-index.ts'
 import { MIN_MEMORY_DF, type TermIndex } from './term-index.ts'
@@ -130,14 +130,15 @@ export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undef
       return matched
     }
     // The clauses' sets are scratch: the answer is a set of its own.
-    const matched = index.live.slice()
+    const matched = take(index.live.length)
+    matched.set(index.live)
     for (const set of sets) andInPlace(matched, set as Bitmap)
     for (const term of text.excluded) {
       const excluded = termDocs(db, index, terms, take, term)
       if (excluded instanceof DocList) andNotDocs(matched, excluded.docs)
       else andNotInPlace(matched, excluded)
     }
-    return compact(matched, index.columns.docCount)
+    return compactCopy(matched, index.columns.docCount)
   })
 }
 
