@@ -88,18 +88,6 @@ export function andNotInPlace(target: Bitmap, other: Bitmap): void {
   for (let i = 0; i < target.length; i++) target[i]! &= ~other[i]!
 }
 
-export function and(a: Bitmap, b: Bitmap): Bitmap {
-  const out = new Uint32Array(a.length)
-  for (let i = 0; i < a.length; i++) out[i] = a[i]! & b[i]!
-  return out
-}
-
-export function andNot(a: Bitmap, b: Bitmap): Bitmap {
-  const out = new Uint32Array(a.length)
-  for (let i = 0; i < a.length; i++) out[i] = a[i]! & ~b[i]!
-  return out
-}
-
 function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)

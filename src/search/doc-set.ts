@@ -64,7 +64,7 @@ export function listHas(docs: Uint32Array, doc: number): boolean {
 
 /** The listed documents that `keep` holds (`keep` false: that it does not hold), as a list. */
 export function filterList(docs: Uint32Array, other: DocSet, keep = true): DocList {
-  const out = listScratch(docs.length)
+  const out = filtering(docs.length)
   let n = 0
   if (other instanceof DocList) {
     // Both sorted: one merge walk.
@@ -82,14 +82,19 @@ export function filterList(docs: Uint32Array, other: DocSet, keep = true): DocLi
 }
 
 /**
- * A buffer of at least `length` for a list being filtered, reused: the answer is copied out at its
- * exact length (see withScratch in bitmap.ts on why fewer typed arrays matter).
+ * A reused buffer of at least the length asked for, for a list being worked on: the answer is
+ * copied out at its exact length (see withScratch in bitmap.ts on why fewer typed arrays matter).
  */
-let kept = new Uint32Array(0)
-function listScratch(length: number): Uint32Array {
-  if (kept.length < length) kept = new Uint32Array(Math.max(length, kept.length * 2))
-  return kept
+function listScratch(): (length: number) => Uint32Array {
+  let kept = new Uint32Array(0)
+  return (length) => {
+    if (kept.length < length) kept = new Uint32Array(Math.max(length, kept.length * 2))
+    return kept
+  }
 }
+const filtering = listScratch()
+/** Two, so that each merge of a union reads the last one's output while it writes the other. */
+const merging = [listScratch(), listScratch()]
 
 /** Sorted, distinct documents of several lists together (each list sorted here if it is not). */
 export function unionLists(lists: readonly ArrayLike<number>[]): Uint32Array {
@@ -98,8 +103,8 @@ export function unionLists(lists: readonly ArrayLike<number>[]): Uint32Array {
   // Shortest first: the long term list is walked once, at the last merge.
   sorted.sort((a, b) => a.length - b.length)
   let out = sorted[0]!
-  for (let i = 1; i < sorted.length; i++) out = merge(out, sorted[i]!)
-  return out
+  for (let i = 1; i < sorted.length; i++) out = merge(out, sorted[i]!, merging[i % 2]!(out.length + sorted[i]!.length))
+  return sorted.length === 1 ? out : out.slice()
 }
 
 /** The list as a sorted Uint32Array without repeats (the same array when it already is one). */
@@ -113,8 +118,8 @@ function ascending(list: ArrayLike<number>): Uint32Array {
   return copy.subarray(0, n)
 }
 
-function merge(a: Uint32Array, b: Uint32Array): Uint32Array {
-  const out = new Uint32Array(a.length + b.length)
+/** a ∪ b into `out` (room for both), as a view of it. */
+function merge(a: Uint32Array, b: Uint32Array, out: Uint32Array): Uint32Array {
   let i = 0
   let j = 0
   let n = 0

@@ -5,7 +5,7 @@
  * the whole catalogue are the posting-list lengths; a set larger than half the catalogue is counted
  * through its (smaller) complement.
  */
-import { andNot, hasDoc, toDocs, type Bitmap } from './bitmap.ts'
+import { hasDoc, toDocs, withScratch, type Bitmap } from './bitmap.ts'
 import type { NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
@@ -60,7 +60,15 @@ export interface CountingSet {
 export function countingSet(index: SearchIndex, matched: DocSet, size: number): CountingSet {
   if (matched instanceof DocList) return { size, docs: matched.docs }
   if (size === index.liveCount) return { size, matched, complement: new Uint32Array(0) }
-  if (size > index.liveCount / 2) return { size, matched, complement: toDocs(andNot(index.live, matched), index.liveCount - size) }
+  if (size > index.liveCount / 2) {
+    const complement = withScratch((take) => {
+      const live = index.live
+      const rest = take(live.length)
+      for (let i = 0; i < rest.length; i++) rest[i] = live[i]! & ~matched[i]!
+      return toDocs(rest, index.liveCount - size)
+    })
+    return { size, matched, complement }
+  }
   return { size, matched, docs: toDocs(matched, size) }
 }
 
