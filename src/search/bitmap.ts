@@ -11,41 +11,59 @@ export function emptyBitmap(words: number): Bitmap {
 }
 
 /**
- * Bitmaps for work that ends inside one synchronous call (a filter's union before it is ANDed in,
- * a clause's title words while tiers are cut): zeroed buffers handed out by `withScratch` and taken
- * back when its outermost call returns, instead of a new typed array each (125 KB at a million
- * postings). A typed array's bytes live outside V8's heap, and every 64 MB of them allocated starts
- * a full mark-compact: at 1M those took 18% of the serving CPU of the bench:http mix. Nothing taken
- * may outlive the call (never cached, never returned from it).
+ * Bitmaps and document lists for work that ends inside one synchronous call (a filter's union
+ * before it is ANDed in, a clause's title words while tiers are cut, a word's documents while a
+ * text is matched): buffers handed out by `withScratch` and taken back when its outermost call
+ * returns, instead of a new typed array each (a bitmap is 125 KB at a million postings). A typed
+ * array's bytes live outside V8's heap, and every 64 MB of them allocated starts a full
+ * mark-compact: at 1M those took 18% of the serving CPU of the bench:http mix. Nothing taken may
+ * outlive the call (never cached, never returned from it).
  */
-const scratchFree: Bitmap[] = []
-const scratchTaken: Bitmap[] = []
-let scratchDepth = 0
-
-export function withScratch<T>(work: (take: (words: number) => Bitmap) => T): T {
-  scratchDepth++
-  try {
-    return work(takeScratch)
-  } finally {
-    if (--scratchDepth === 0) {
-      // Kept while the index keeps its size; a grown index makes longer ones.
-      for (const bitmap of scratchTaken) if (bitmap.length === scratchTaken[0]!.length) scratchFree.push(bitmap)
-      scratchTaken.length = 0
-      if (scratchFree.length > MAX_SCRATCH) scratchFree.length = MAX_SCRATCH
-    }
-  }
+export interface Scratch {
+  /** A zeroed bitmap of exactly `words` words. */
+  bitmap(words: number): Bitmap
+  /** A list buffer of at least `length` (not zeroed): use a subarray of what is written. */
+  list(length: number): Uint32Array
 }
 
-/** Buffers kept between calls: more than a request takes (a clause's four title sets, a filter's union). */
-const MAX_SCRATCH = 16
+/** Buffers of each kind kept between calls: more than a request takes. */
+const MAX_KEPT = 16
+const bitmaps = { free: [] as Bitmap[], taken: [] as Bitmap[] }
+const lists = { free: [] as Uint32Array[], taken: [] as Uint32Array[] }
+let depth = 0
 
-function takeScratch(words: number): Bitmap {
-  let bitmap = scratchFree.pop()
-  while (bitmap && bitmap.length !== words) bitmap = scratchFree.pop()
-  if (bitmap) bitmap.fill(0)
-  else bitmap = new Uint32Array(words)
-  scratchTaken.push(bitmap)
-  return bitmap
+const scratch: Scratch = {
+  bitmap(words) {
+    let bitmap = bitmaps.free.pop()
+    // Kept while the index keeps its size; a grown index makes longer ones.
+    while (bitmap && bitmap.length !== words) bitmap = bitmaps.free.pop()
+    if (bitmap) bitmap.fill(0)
+    else bitmap = new Uint32Array(words)
+    bitmaps.taken.push(bitmap)
+    return bitmap
+  },
+  list(length) {
+    const at = lists.free.findIndex((list) => list.length >= length)
+    const list = at >= 0 ? lists.free.splice(at, 1)[0]! : new Uint32Array(Math.max(1024, 2 ** Math.ceil(Math.log2(length))))
+    lists.taken.push(list)
+    return list
+  },
+}
+
+export function withScratch<T>(work: (scratch: Scratch) => T): T {
+  depth++
+  try {
+    return work(scratch)
+  } finally {
+    if (--depth === 0) {
+      for (const kind of [bitmaps, lists] as { free: Uint32Array[]; taken: Uint32Array[] }[]) {
+        kind.free.push(...kind.taken)
+        kind.taken.length = 0
+        // The longest are kept: a short one is cheap to make again.
+        if (kind.free.length > MAX_KEPT) kind.free = kind.free.sort((a, b) => b.length - a.length).slice(0, MAX_KEPT)
+      }
+    }
+  }
 }
 
 export function hasDoc(bitmap: Bitmap, doc: number): boolean {

@@ -6,7 +6,7 @@
  * document in LIST_SHARE of the catalogue is a list, a larger one a bitmap (the share at which
  * both take the same memory).
  */
-import { countDocs, fromDocs, hasDoc, toDocs, withScratch, type Bitmap } from './bitmap.ts'
+import { countDocs, fromDocs, hasDoc, toDocs, withScratch, type Bitmap, type Scratch } from './bitmap.ts'
 import { lowerBound } from './lower-bound.ts'
 
 export const LIST_SHARE = 32
@@ -45,8 +45,8 @@ export function compactCopy(scratch: Bitmap, docCount: number): DocSet {
 export function intersect(a: DocSet, b: DocSet, docCount: number): DocSet {
   if (a instanceof DocList) return filterList(a.docs, b)
   if (b instanceof DocList) return filterList(b.docs, a)
-  return withScratch((take) => {
-    const both = take(a.length)
+  return withScratch((scratch) => {
+    const both = scratch.bitmap(a.length)
     for (let i = 0; i < both.length; i++) both[i] = a[i]! & b[i]!
     return compactCopy(both, docCount)
   })
@@ -96,15 +96,21 @@ const filtering = listScratch()
 /** Two, so that each merge of a union reads the last one's output while it writes the other. */
 const merging = [listScratch(), listScratch()]
 
-/** Sorted, distinct documents of several lists together (each list sorted here if it is not). */
-export function unionLists(lists: readonly ArrayLike<number>[]): Uint32Array {
+/**
+ * Sorted, distinct documents of several lists together (each list sorted here if it is not); with
+ * `scratch`, a union of several lists is written into one of its buffers (it ends with the call).
+ */
+export function unionLists(lists: readonly ArrayLike<number>[], scratch?: Scratch): Uint32Array {
   const sorted = lists.filter((list) => list.length > 0).map(ascending)
   if (sorted.length === 0) return new Uint32Array(0)
   // Shortest first: the long term list is walked once, at the last merge.
   sorted.sort((a, b) => a.length - b.length)
   let out = sorted[0]!
-  for (let i = 1; i < sorted.length; i++) out = merge(out, sorted[i]!, merging[i % 2]!(out.length + sorted[i]!.length))
-  return sorted.length === 1 ? out : out.slice()
+  for (let i = 1; i < sorted.length; i++) {
+    const room = out.length + sorted[i]!.length
+    out = merge(out, sorted[i]!, i === sorted.length - 1 && scratch ? scratch.list(room) : merging[i % 2]!(room))
+  }
+  return sorted.length === 1 || scratch ? out : out.slice()
 }
 
 /** The list as a sorted Uint32Array without repeats (the same array when it already is one). */

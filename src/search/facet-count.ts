@@ -61,9 +61,9 @@ export function countingSet(index: SearchIndex, matched: DocSet, size: number): 
   if (matched instanceof DocList) return { size, docs: matched.docs }
   if (size === index.liveCount) return { size, matched, complement: new Uint32Array(0) }
   if (size > index.liveCount / 2) {
-    const complement = withScratch((take) => {
+    const complement = withScratch((scratch) => {
       const live = index.live
-      const rest = take(live.length)
+      const rest = scratch.bitmap(live.length)
       for (let i = 0; i < rest.length; i++) rest[i] = live[i]! & ~matched[i]!
       return toDocs(rest, index.liveCount - size)
     })

@@ -49,8 +49,8 @@ function applyIncluded(index: SearchIndex, result: Bitmap, facet: FacetName, cla
     for (const value of clause.values) andInPlace(result, index.denseBitmap(facet, value) ?? fromDocs(index.postingsOf(facet, value) ?? [], index.words))
     return
   }
-  withScratch((take) => {
-    const union = take(index.words)
+  withScratch((scratch) => {
+    const union = scratch.bitmap(index.words)
     for (const value of clause.values) addValue(index, union, facet, value)
     andInPlace(result, union)
   })
@@ -60,8 +60,8 @@ function applyIncluded(index: SearchIndex, result: Bitmap, facet: FacetName, cla
 function applyGeography(index: SearchIndex, result: Bitmap, filters: SearchFilters): void {
   const selected = GEO_FACETS.filter((facet) => (filters.facets[facet]?.values.length ?? 0) > 0)
   if (selected.length === 0) return
-  withScratch((take) => {
-    const union = take(index.words)
+  withScratch((scratch) => {
+    const union = scratch.bitmap(index.words)
     for (const facet of selected) for (const value of filters.facets[facet]!.values) addValue(index, union, facet, value)
     andInPlace(result, union)
   })

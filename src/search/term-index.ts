@@ -13,7 +13,7 @@
  *   jobs_fts tokenizes them. A rebuild of the index reads everything again.
  */
 import { LRUCache } from 'lru-cache'
-import { emptyBitmap, orDocs, type Bitmap } from './bitmap.ts'
+import { emptyBitmap, orDocs, type Bitmap, type Scratch } from './bitmap.ts'
 import { partitionPoint } from './lower-bound.ts'
 
 /** Terms in fewer postings stay in FTS5 only. */
@@ -111,9 +111,9 @@ export class TermIndex {
 
   /**
    * The unchanged documents of a term memory keeps as a list, sorted; undefined for a dense term
-   * or one of the FTS5-only tail.
+   * or one of the FTS5-only tail. A copy without changed documents is made in `scratch` (bitmap.ts).
    */
-  listOf(code: number): Uint32Array | undefined {
+  listOf(code: number, scratch: Scratch): Uint32Array | undefined {
     if (this.dense.has(code) || this.postings.df[code]! < MIN_MEMORY_DF) return undefined
     const { offsets, docs } = this.postings
     const list = docs.subarray(offsets[code]!, offsets[code + 1]!)
@@ -128,7 +128,7 @@ export class TermIndex {
       const changed = (dirty[doc >>> 5]! & (1 << (doc & 31))) !== 0
       // Only once a listed document changed is a copy made.
       if (changed && !kept) {
-        kept = new Uint32Array(list.length)
+        kept = scratch.list(list.length)
         kept.set(list.subarray(0, i))
         n = i
       }

@@ -7,7 +7,7 @@
  */
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
-import { andInPlace, andNotDocs, andNotInPlace, emptyBitmap, orDocs, orInPlace, withScratch, type Bitmap } from './bitmap.ts'
+import { andInPlace, andNotDocs, andNotInPlace, emptyBitmap, orDocs, orInPlace, withScratch, type Bitmap, type Scratch } from './bitmap.ts'
 import { compactCopy, DocList, filterList, fitsList, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { COMPANY_WORDS, TITLE_WORDS } from './index-load.ts'
 import type { SearchIndex } from './search-index.ts'
@@ -36,11 +36,11 @@ function rowidDocs(index: SearchIndex, rowids: ArrayLike<number>): number[] {
 }
 
 /** Documents of several lists as one set: a list when it is small, else a scratch bitmap. */
-function setOfLists(index: SearchIndex, take: TakeBitmap, lists: readonly ArrayLike<number>[]): DocSet {
+function setOfLists(index: SearchIndex, scratch: Scratch, lists: readonly ArrayLike<number>[]): DocSet {
   let total = 0
   for (const list of lists) total += list.length
-  if (fitsList(total, index.columns.docCount)) return new DocList(unionLists(lists))
-  const out = take(index.words)
+  if (fitsList(total, index.columns.docCount)) return new DocList(unionLists(lists, scratch))
+  const out = scratch.bitmap(index.words)
   for (const list of lists) orDocs(out, list)
   return out
 }
@@ -51,20 +51,20 @@ function setOfLists(index: SearchIndex, take: TakeBitmap, lists: readonly ArrayL
  * for the rare tail (current for every document). Without one (while it is read) or for a word
  * the dictionary does not know, FTS5 answers alone. A word held by few documents comes as a list.
  */
-function wordDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, take: TakeBitmap, word: string, prefix: boolean): DocSet {
+function wordDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, scratch: Scratch, word: string, prefix: boolean): DocSet {
   // Tokens hold only letters, digits, '+' and '#': no '"' can end the quoted string early.
   const match = prefix ? `"${word}"*` : `"${word}"`
-  if (!terms) return setOfLists(index, take, [rowidDocs(index, matchingRowids(db, match))])
+  if (!terms) return setOfLists(index, scratch, [rowidDocs(index, matchingRowids(db, match))])
   let from: number
   let to: number
   if (prefix) {
     ;[from, to] = terms.prefixRange(word)
     let tail = 0
     for (let code = from; code < to; code++) if (terms.postings.df[code]! < MIN_MEMORY_DF) tail++
-    if (tail > MAX_TAIL_READS) return setOfLists(index, take, [rowidDocs(index, matchingRowids(db, match))])
+    if (tail > MAX_TAIL_READS) return setOfLists(index, scratch, [rowidDocs(index, matchingRowids(db, match))])
   } else {
     const code = terms.code(word)
-    if (code === undefined) return setOfLists(index, take, [rowidDocs(index, matchingRowids(db, match))])
+    if (code === undefined) return setOfLists(index, scratch, [rowidDocs(index, matchingRowids(db, match))])
     ;[from, to] = [code, code + 1]
   }
   let size = 0
@@ -75,11 +75,11 @@ function wordDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, take
   }
   if (!dense && fitsList(size, index.columns.docCount)) {
     const lists: ArrayLike<number>[] = terms.overlayLists(word, prefix)
-    for (let code = from; code < to; code++) lists.push(terms.listOf(code) ?? rowidDocs(index, matchingRowids(db, `"${terms.terms[code]}"`)))
-    return setOfLists(index, take, lists)
+    for (let code = from; code < to; code++) lists.push(terms.listOf(code, scratch) ?? rowidDocs(index, matchingRowids(db, `"${terms.terms[code]}"`)))
+    return setOfLists(index, scratch, lists)
   }
   const tail: string[] = []
-  const out = terms.union(range(from, to), take(index.words), tail)
+  const out = terms.union(range(from, to), scratch.bitmap(index.words), tail)
   for (const term of tail) orDocs(out, rowidDocs(index, matchingRowids(db, `"${term}"`)))
   for (const docs of terms.overlayLists(word, prefix)) orDocs(out, docs)
   return out
@@ -90,19 +90,19 @@ function* range(from: number, to: number): Iterable<number> {
 }
 
 /** Documents holding a term: a word (or prefix), or a phrase (its words in a row, from FTS5). */
-function termDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, take: TakeBitmap, term: TextTerm): DocSet {
-  if (term.tokens.length === 1) return wordDocs(db, index, terms, take, term.tokens[0]!, term.prefix)
+function termDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, scratch: Scratch, term: TextTerm): DocSet {
+  if (term.tokens.length === 1) return wordDocs(db, index, terms, scratch, term.tokens[0]!, term.prefix)
   // Tokens hold only letters, digits, '+' and '#': the quoted phrase is never FTS syntax.
   const phrase = `"${term.tokens.join(' ')}"`
   const rowids = terms ? terms.phraseRowids(phrase, () => matchingRowids(db, phrase)) : matchingRowids(db, phrase)
-  return setOfLists(index, take, [rowidDocs(index, rowids)])
+  return setOfLists(index, scratch, [rowidDocs(index, rowids)])
 }
 
 /** Documents matching a clause by any of its terms. */
-function clauseDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, take: TakeBitmap, clause: TextClause): DocSet {
-  const sets = clause.terms.map((term) => termDocs(db, index, terms, take, term))
+function clauseDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, scratch: Scratch, clause: TextClause): DocSet {
+  const sets = clause.terms.map((term) => termDocs(db, index, terms, scratch, term))
   if (sets.length === 1) return sets[0]!
-  if (sets.every((set) => set instanceof DocList)) return setOfLists(index, take, sets.map((set) => (set as DocList).docs))
+  if (sets.every((set) => set instanceof DocList)) return setOfLists(index, scratch, sets.map((set) => (set as DocList).docs))
   // A bitmap from termDocs is scratch of this call: the first one found takes the others in place.
   const out = sets.find((set): set is Bitmap => !(set instanceof DocList))!
   for (const set of sets) {
@@ -119,22 +119,22 @@ function clauseDocs(db: DB, index: SearchIndex, terms: TermIndex | undefined, ta
  * handed on as a list.
  */
 export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery): DocSet {
-  return withScratch((take) => {
-    const sets = text.clauses.map((clause) => clauseDocs(db, index, terms, take, clause))
+  return withScratch((scratch) => {
+    const sets = text.clauses.map((clause) => clauseDocs(db, index, terms, scratch, clause))
     let smallest: DocList | undefined
     for (const set of sets) if (set instanceof DocList && (!smallest || set.docs.length < smallest.docs.length)) smallest = set
     if (smallest) {
       let matched = filterList(smallest.docs, index.live)
       for (const set of sets) if (set !== smallest) matched = filterList(matched.docs, set)
-      for (const term of text.excluded) matched = filterList(matched.docs, termDocs(db, index, terms, take, term), false)
+      for (const term of text.excluded) matched = filterList(matched.docs, termDocs(db, index, terms, scratch, term), false)
       return matched
     }
     // The clauses' sets are scratch: the answer is a set of its own.
-    const matched = take(index.live.length)
+    const matched = scratch.bitmap(index.live.length)
     matched.set(index.live)
     for (const set of sets) andInPlace(matched, set as Bitmap)
     for (const term of text.excluded) {
-      const excluded = termDocs(db, index, terms, take, term)
+      const excluded = termDocs(db, index, terms, scratch, term)
       if (excluded instanceof DocList) andNotDocs(matched, excluded.docs)
       else andNotInPlace(matched, excluded)
     }
@@ -147,10 +147,8 @@ export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undef
  * with it; `completionsOnly`: only the longer words (the caller holds the word's own documents).
  * A common word's documents come as the index's kept bitmap (one word-wise OR), not set bit by bit.
  */
-type TakeBitmap = (words: number) => Bitmap
-
-function docsWithWord(index: SearchIndex, take: TakeBitmap, field: string, word: string, prefix: boolean, completionsOnly = false): Bitmap {
-  const out = take(index.words)
+function docsWithWord(index: SearchIndex, scratch: Scratch, field: string, word: string, prefix: boolean, completionsOnly = false): Bitmap {
+  const out = scratch.bitmap(index.words)
   const postings = index.allPostings(field)
   const dictionary = index.columns.dictionary(field)
   const names = dictionary.names
@@ -172,10 +170,10 @@ function docsWithWord(index: SearchIndex, take: TakeBitmap, field: string, word:
 }
 
 /** Documents whose title (or company name) holds the term; a phrase counts when all its words are there. */
-function fieldDocs(index: SearchIndex, take: TakeBitmap, field: string, term: TextTerm, completionsOnly = false): Bitmap {
+function fieldDocs(index: SearchIndex, scratch: Scratch, field: string, term: TextTerm, completionsOnly = false): Bitmap {
   const last = term.tokens.length - 1
-  const out = docsWithWord(index, take, field, term.tokens[last]!, term.prefix, completionsOnly)
-  for (let i = 0; i < last; i++) andInPlace(out, docsWithWord(index, take, field, term.tokens[i]!, false))
+  const out = docsWithWord(index, scratch, field, term.tokens[last]!, term.prefix, completionsOnly)
+  for (let i = 0; i < last; i++) andInPlace(out, docsWithWord(index, scratch, field, term.tokens[i]!, false))
   return out
 }
 
@@ -186,21 +184,21 @@ const sameTokens = (a: TextTerm, b: TextTerm) => a.tokens.length === b.tokens.le
  * (the word as typed, whole) and by any of its terms. The exact form's documents are read once:
  * the typed word's own prefix adds only its completions.
  */
-function clauseFields(index: SearchIndex, take: TakeBitmap, clause: TextClause): { exactTitle: Bitmap; exactTitleOrCompany: Bitmap; title: Bitmap; titleOrCompany: Bitmap } {
-  const exactTitle = fieldDocs(index, take, TITLE_WORDS, clause.exact)
-  const exactTitleOrCompany = fieldDocs(index, take, COMPANY_WORDS, clause.exact)
+function clauseFields(index: SearchIndex, scratch: Scratch, clause: TextClause): { exactTitle: Bitmap; exactTitleOrCompany: Bitmap; title: Bitmap; titleOrCompany: Bitmap } {
+  const exactTitle = fieldDocs(index, scratch, TITLE_WORDS, clause.exact)
+  const exactTitleOrCompany = fieldDocs(index, scratch, COMPANY_WORDS, clause.exact)
   orInPlace(exactTitleOrCompany, exactTitle)
-  const title = take(index.words)
+  const title = scratch.bitmap(index.words)
   title.set(exactTitle)
-  const titleOrCompany = take(index.words)
+  const titleOrCompany = scratch.bitmap(index.words)
   titleOrCompany.set(exactTitleOrCompany)
   for (const term of clause.terms) {
     const same = sameTokens(term, clause.exact)
     if (same && !term.prefix) continue
-    const inTitle = fieldDocs(index, take, TITLE_WORDS, term, same)
+    const inTitle = fieldDocs(index, scratch, TITLE_WORDS, term, same)
     orInPlace(title, inTitle)
     orInPlace(titleOrCompany, inTitle)
-    orInPlace(titleOrCompany, fieldDocs(index, take, COMPANY_WORDS, term, same))
+    orInPlace(titleOrCompany, fieldDocs(index, scratch, COMPANY_WORDS, term, same))
   }
   return { exactTitle, exactTitleOrCompany, title, titleOrCompany }
 }
@@ -214,18 +212,18 @@ function clauseFields(index: SearchIndex, take: TakeBitmap, clause: TextClause):
 export function relevanceTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, text: TextQuery, matched: DocSet, exactFirst: boolean): DocSet[] {
   // Reading word lists document by document beats the bitmap passes only for a few thousand documents.
   if (matched instanceof DocList && matched.docs.length * LIST_TIERS_SHARE < index.columns.docCount) return listTiers(db, index, terms, text, matched, exactFirst)
-  return withScratch((take) => {
+  return withScratch((scratch) => {
     const words = index.words
     const bitmapOf = (set: DocSet): Bitmap => {
       if (!(set instanceof DocList)) return set
-      const bitmap = take(words)
+      const bitmap = scratch.bitmap(words)
       orDocs(bitmap, set.docs)
       return bitmap
     }
     const all = bitmapOf(matched)
     const clauses = text.clauses.map((clause) => ({
-      ...clauseFields(index, take, clause),
-      anywhere: exactFirst ? bitmapOf(termDocs(db, index, terms, take, clause.exact)) : undefined,
+      ...clauseFields(index, scratch, clause),
+      anywhere: exactFirst ? bitmapOf(termDocs(db, index, terms, scratch, clause.exact)) : undefined,
     }))
     // One pass over the matched words computes every tier (each the matched set cut by word rules),
     // instead of a copy and an AND or AND-NOT pass over the whole bitmap per rule. A tier gets its
@@ -317,7 +315,7 @@ function listTiers(db: DB, index: SearchIndex, terms: TermIndex | undefined, tex
   const anywhere = new Uint8Array(docs.length).fill(1)
   if (exactFirst) {
     for (const clause of text.clauses) {
-      const held = withScratch((take) => filterList(docs, termDocs(db, index, terms, take, clause.exact)).docs)
+      const held = withScratch((scratch) => filterList(docs, termDocs(db, index, terms, scratch, clause.exact)).docs)
       for (let i = 0, j = 0; i < docs.length; i++) {
         if (j < held.length && held[j] === docs[i]) j++
         else anywhere[i] = 0
