@@ -139,7 +139,7 @@ export function createContext(config: Config, db: DB): AppContext {
       await schedulers.stop()
       await ctx.rateLimiter.close?.()
       await ctx.background.idle()
-      await preparing.stop(db)
+      await preparing.stop()
       return search.close()
     },
   }

@@ -1,12 +1,19 @@
 import type { Worker } from 'node:worker_threads'
-import { withoutWaiting, type DB } from './db/connection.ts'
-import { holderName, releaseLease, takeLease } from './cluster/lease.ts'
+import type { DB } from './db/connection.ts'
+import { dropLease, holderName, tryLease } from './cluster/lease.ts'
 import type { Logger } from './log.ts'
 import { rollupIsCurrent, settleRollup } from './insights/rollup.ts'
 import { buildingCompanyStatsOnThread, companyStatsToBuild, currentCompanyStats } from './catalogue/company-stats.ts'
 import { startModuleWorker } from './worker-thread.ts'
 
 declare const __OPENROLES_PREP_WORKER__: string | undefined
+
+/** What a start's preparation needs: the clock of the start, the insights setting, the log. */
+export interface PrepareOptions {
+  now: Date
+  salaryMinSample: number
+  log: Logger
+}
 
 /** Derived data a first start (or an upgrade) may have to build over the whole catalogue. */
 export type PreparedData = 'company_stats' | 'insights'
@@ -42,7 +49,7 @@ export function buildDerivedData(db: DB, data: readonly PreparedData[], options:
 }
 
 /** Builds what a small catalogue lacks now, before serving; a large one is left to DerivedPreparation. */
-export function prepareSmallCatalogue(db: DB, options: { now: Date; salaryMinSample: number; log: Logger }): void {
+export function prepareSmallCatalogue(db: DB, options: PrepareOptions): void {
   const open = db.prepare('SELECT count(*) FROM (SELECT 1 FROM jobs WHERE closed_at IS NULL LIMIT ?)').pluck().get(INLINE_MAX_POSTINGS + 1) as number
   if (open > INLINE_MAX_POSTINGS) return
   const started = Date.now()
@@ -78,41 +85,45 @@ export class DerivedPreparation {
   private worker: Worker | undefined
   private timer: NodeJS.Timeout | undefined
   private finished: (() => void) | undefined
+  /** The database and settings of the start, while something is pending. */
+  private run: { db: DB; options: PrepareOptions } | undefined
   private readonly holder = holderName()
 
   /** Starts building what the database lacks; the serving process calls it once it listens. */
-  start(db: DB, options: { now: Date; salaryMinSample: number; log: Logger }): void {
+  start(db: DB, options: PrepareOptions): void {
     if (db.memory || this.pending.size) return
     const missing = missingData(db, options.now)
     if (!missing.length) return
     for (const data of missing) this.pending.add(data)
     if (this.pending.has('company_stats')) buildingCompanyStatsOnThread(db.name, true)
     options.log.info('preparing derived data beside serving', { data: [...this.pending] })
+    this.run = { db, options }
     this.done = new Promise<void>((resolve) => (this.finished = resolve))
-    // Keeps the process alive while waiting on another builder, as a worker thread does while building here.
     const tick = () => {
       try {
-        this.tick(db, options)
+        this.tick()
       } catch (error) {
         options.log.error('derived data: could not look at its progress', { error: String(error) })
       }
     }
+    // Keeps the process alive while waiting on another builder, as a worker thread does while building here.
     this.timer = setInterval(tick, TICK_MS)
     tick()
   }
 
   /** Renews the lease while building here; otherwise notes what another builder finished, or becomes the builder. */
-  private tick(db: DB, options: { now: Date; salaryMinSample: number; log: Logger }): void {
+  private tick(): void {
+    const { db, options } = this.run!
     if (!db.open) return
-    const lease = () => withoutWaiting(db, () => takeLease(db, LEASE, this.holder, Date.now(), LEASE_MS)) ?? false
-    if (this.worker) return void lease()
+    if (this.worker) return void tryLease(db, LEASE, this.holder, LEASE_MS)
     const missing = missingData(db, options.now)
-    for (const data of this.pending) if (!missing.includes(data)) this.ready(db, data)
-    if (!this.pending.size) return this.finish(db)
-    if (lease()) this.build(db, options)
+    for (const data of this.pending) if (!missing.includes(data)) this.ready(data)
+    if (!this.pending.size) return this.finish()
+    if (tryLease(db, LEASE, this.holder, LEASE_MS)) this.build()
   }
 
-  private build(db: DB, options: { now: Date; salaryMinSample: number; log: Logger }): void {
+  private build(): void {
+    const { db, options } = this.run!
     const started = Date.now()
     try {
       const bundled = typeof __OPENROLES_PREP_WORKER__ === 'string' ? __OPENROLES_PREP_WORKER__ : undefined
@@ -120,45 +131,50 @@ export class DerivedPreparation {
     } catch (error) {
       // Without a worker, readers build what they need inline, as they always could.
       options.log.error('derived data: worker failed to start', { error: String(error) })
-      return this.finish(db)
+      return this.finish()
     }
     this.worker.on('message', (message: { ready?: PreparedData; error?: string }) => {
       if (message.error) options.log.error('derived data: preparing failed', { error: message.error })
       if (message.ready) {
-        this.ready(db, message.ready)
+        this.ready(message.ready)
         options.log.info('derived data ready', { data: message.ready, ms: Date.now() - started })
       }
-      if (!this.pending.size || message.error) this.finish(db)
+      if (!this.pending.size || message.error) this.finish()
     })
     this.worker.on('error', (error) => {
       options.log.error('derived data: worker failed', { error: String(error) })
-      this.finish(db)
+      this.finish()
     })
-    this.worker.on('exit', () => this.finish(db))
+    this.worker.on('exit', () => this.finish())
   }
 
-  private ready(db: DB, data: PreparedData): void {
+  private ready(data: PreparedData): void {
     this.pending.delete(data)
-    if (data === 'company_stats') buildingCompanyStatsOnThread(db.name, false)
+    if (data === 'company_stats' && this.run) buildingCompanyStatsOnThread(this.run.db.name, false)
   }
 
-  /** Done (or given up: readers then compute inline): the lease goes at once, so no one waits for it to run out. */
-  private finish(db: DB): void {
-    const built = this.worker !== undefined
-    clearInterval(this.timer)
-    this.worker = undefined
-    buildingCompanyStatsOnThread(db.name, false)
+  /** Done (or given up: readers then compute inline). */
+  private finish(): void {
+    if (!this.run) return
+    this.release()
+    buildingCompanyStatsOnThread(this.run.db.name, false)
     this.pending.clear()
-    if (built && db.open) withoutWaiting(db, () => releaseLease(db, LEASE, this.holder))
+    this.run = undefined
     this.finished?.()
   }
 
   /** Stops the worker (the context's close): what it committed stays, the next start resumes the rest. */
-  async stop(db?: DB): Promise<void> {
+  async stop(): Promise<void> {
+    const worker = this.release()
+    await worker?.terminate()
+  }
+
+  /** Stops looking and building here; the lease, if this process holds it, goes at once, so no one waits for it to run out. Returns the worker it had. */
+  private release(): Worker | undefined {
     clearInterval(this.timer)
     const worker = this.worker
     this.worker = undefined
-    await worker?.terminate()
-    if (worker && db?.open) withoutWaiting(db, () => releaseLease(db, LEASE, this.holder))
+    if (this.run) dropLease(this.run.db, LEASE, this.holder)
+    return worker
   }
 }

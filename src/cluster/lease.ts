@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
-import type { DB } from '../db/connection.ts'
+import { withoutWaiting, type DB } from '../db/connection.ts'
 import type { Logger } from '../log.ts'
 
 /** A holder name: host, process id (what an operator looks for), and a random part. */
@@ -26,6 +26,20 @@ export function takeLease(db: DB, name: string, holder: string, nowMs: number, t
       )
       .run({ name, holder, expires: nowMs + ttlMs, now: nowMs }).changes > 0
   )
+}
+
+/**
+ * takeLease for a holder that renews often from the serving thread: a database whose write lock is
+ * taken answers false at once (try again on the next tick) instead of stalling the thread for the
+ * busy timeout.
+ */
+export function tryLease(db: DB, name: string, holder: string, ttlMs: number): boolean {
+  return withoutWaiting(db, () => takeLease(db, name, holder, Date.now(), ttlMs)) ?? false
+}
+
+/** releaseLease without waiting: with the write lock taken, the lease is left to run out. */
+export function dropLease(db: DB, name: string, holder: string): void {
+  if (db.open) withoutWaiting(db, () => releaseLease(db, name, holder))
 }
 
 /** Gives the lease up at once (a clean shutdown), so another process need not wait for it to run out. */

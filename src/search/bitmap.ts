@@ -22,6 +22,8 @@ export function emptyBitmap(words: number): Bitmap {
 export interface Scratch {
   /** A zeroed bitmap of exactly `words` words. */
   bitmap(words: number): Bitmap
+  /** A bitmap holding what `of` holds (written once, not zeroed first). */
+  copy(of: Bitmap): Bitmap
   /** A list buffer of at least `length` (not zeroed): use a subarray of what is written. */
   list(length: number): Uint32Array
 }
@@ -32,14 +34,26 @@ const bitmaps = { free: [] as Bitmap[], taken: [] as Bitmap[] }
 const lists = { free: [] as Uint32Array[], taken: [] as Uint32Array[] }
 let depth = 0
 
+/** A kept bitmap of exactly `words` words (its old bits left in it), or a new zeroed one. */
+function takeBitmap(words: number): { bitmap: Bitmap; kept: boolean } {
+  let bitmap = bitmaps.free.pop()
+  // Kept while the index keeps its size; a grown index makes longer ones.
+  while (bitmap && bitmap.length !== words) bitmap = bitmaps.free.pop()
+  const kept = bitmap !== undefined
+  bitmap ??= new Uint32Array(words)
+  bitmaps.taken.push(bitmap)
+  return { bitmap, kept }
+}
+
 const scratch: Scratch = {
   bitmap(words) {
-    let bitmap = bitmaps.free.pop()
-    // Kept while the index keeps its size; a grown index makes longer ones.
-    while (bitmap && bitmap.length !== words) bitmap = bitmaps.free.pop()
-    if (bitmap) bitmap.fill(0)
-    else bitmap = new Uint32Array(words)
-    bitmaps.taken.push(bitmap)
+    const { bitmap, kept } = takeBitmap(words)
+    if (kept) bitmap.fill(0)
+    return bitmap
+  },
+  copy(of) {
+    const { bitmap } = takeBitmap(of.length)
+    bitmap.set(of)
     return bitmap
   },
   list(length) {

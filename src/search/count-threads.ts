@@ -58,8 +58,8 @@ export class CountThreads {
   private readonly workers: (Worker | undefined)[]
   private readonly readiness: Promise<void>[] = []
   private started = 0
-  private readonly docs = new Scratch()
-  private readonly matched = new Scratch()
+  private readonly docs = new SharedBuffer()
+  private readonly matched = new SharedBuffer()
   private closed = false
   /** Chunks the workers counted (their tables were used), and chunks they took that this thread counted instead, since start. */
   workerChunks = 0
@@ -215,7 +215,7 @@ const recent = (average: number, value: number) => (average === 0 ? value : 0.75
  * A shared buffer reused by every job (grown when too small). A worker still reading it for a job
  * given up on only spoils that job's table, which nobody reads any more.
  */
-class Scratch {
+class SharedBuffer {
   private buffer = new Uint32Array(new SharedArrayBuffer(0))
 
   copy(array: Uint32Array): Uint32Array {

@@ -6,7 +6,7 @@
  * document in LIST_SHARE of the catalogue is a list, a larger one a bitmap (the share at which
  * both take the same memory).
  */
-import { countDocs, fromDocs, hasDoc, toDocs, withScratch, type Bitmap, type Scratch } from './bitmap.ts'
+import { andInPlace, countDocs, fromDocs, hasDoc, toDocs, withScratch, type Bitmap, type Scratch } from './bitmap.ts'
 import { lowerBound } from './lower-bound.ts'
 
 export const LIST_SHARE = 32
@@ -46,8 +46,8 @@ export function intersect(a: DocSet, b: DocSet, docCount: number): DocSet {
   if (a instanceof DocList) return filterList(a.docs, b)
   if (b instanceof DocList) return filterList(b.docs, a)
   return withScratch((scratch) => {
-    const both = scratch.bitmap(a.length)
-    for (let i = 0; i < both.length; i++) both[i] = a[i]! & b[i]!
+    const both = scratch.copy(a)
+    andInPlace(both, b)
     return compactCopy(both, docCount)
   })
 }
@@ -64,7 +64,11 @@ export function listHas(docs: Uint32Array, doc: number): boolean {
 
 /** The listed documents that `keep` holds (`keep` false: that it does not hold), as a list. */
 export function filterList(docs: Uint32Array, other: DocSet, keep = true): DocList {
-  const out = filtering(docs.length)
+  return withScratch((scratch) => new DocList(filtered(docs, other, keep, scratch.list(docs.length)).slice()))
+}
+
+/** filterList into `out` (room for every listed document), as a view of it. */
+function filtered(docs: Uint32Array, other: DocSet, keep: boolean, out: Uint32Array): Uint32Array {
   let n = 0
   if (other instanceof DocList) {
     // Both sorted: one merge walk.
@@ -78,23 +82,8 @@ export function filterList(docs: Uint32Array, other: DocSet, keep = true): DocLi
   } else {
     for (let i = 0; i < docs.length; i++) if (hasDoc(other, docs[i]!) === keep) out[n++] = docs[i]!
   }
-  return new DocList(out.slice(0, n))
+  return out.subarray(0, n)
 }
-
-/**
- * A reused buffer of at least the length asked for, for a list being worked on: the answer is
- * copied out at its exact length (see withScratch in bitmap.ts on why fewer typed arrays matter).
- */
-function listScratch(): (length: number) => Uint32Array {
-  let kept = new Uint32Array(0)
-  return (length) => {
-    if (kept.length < length) kept = new Uint32Array(Math.max(length, kept.length * 2))
-    return kept
-  }
-}
-const filtering = listScratch()
-/** Two, so that each merge of a union reads the last one's output while it writes the other. */
-const merging = [listScratch(), listScratch()]
 
 /**
  * Sorted, distinct documents of several lists together (each list sorted here if it is not); with
@@ -105,12 +94,14 @@ export function unionLists(lists: readonly ArrayLike<number>[], scratch?: Scratc
   if (sorted.length === 0) return new Uint32Array(0)
   // Shortest first: the long term list is walked once, at the last merge.
   sorted.sort((a, b) => a.length - b.length)
-  let out = sorted[0]!
-  for (let i = 1; i < sorted.length; i++) {
-    const room = out.length + sorted[i]!.length
-    out = merge(out, sorted[i]!, i === sorted.length - 1 && scratch ? scratch.list(room) : merging[i % 2]!(room))
+  if (sorted.length === 1) return sorted[0]!
+  // Two buffers, each merge reading the last one's output from one and writing the other.
+  const merged = (scratch: Scratch) => {
+    const room = sorted.reduce((sum, list) => sum + list.length, 0)
+    const buffers = [scratch.list(room), scratch.list(room)]
+    return sorted.reduce((out, list, i) => merge(out, list, buffers[i % 2]!))
   }
-  return sorted.length === 1 || scratch ? out : out.slice()
+  return scratch ? merged(scratch) : withScratch((own) => merged(own).slice())
 }
 
 /** The list as a sorted Uint32Array without repeats (the same array when it already is one). */

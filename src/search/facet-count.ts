@@ -5,7 +5,7 @@
  * the whole catalogue are the posting-list lengths; a set larger than half the catalogue is counted
  * through its (smaller) complement.
  */
-import { hasDoc, toDocs, withScratch, type Bitmap } from './bitmap.ts'
+import { andNotInPlace, hasDoc, toDocs, withScratch, type Bitmap } from './bitmap.ts'
 import type { NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
@@ -62,9 +62,8 @@ export function countingSet(index: SearchIndex, matched: DocSet, size: number): 
   if (size === index.liveCount) return { size, matched, complement: new Uint32Array(0) }
   if (size > index.liveCount / 2) {
     const complement = withScratch((scratch) => {
-      const live = index.live
-      const rest = scratch.bitmap(live.length)
-      for (let i = 0; i < rest.length; i++) rest[i] = live[i]! & ~matched[i]!
+      const rest = scratch.copy(index.live)
+      andNotInPlace(rest, matched)
       return toDocs(rest, index.liveCount - size)
     })
     return { size, matched, complement }

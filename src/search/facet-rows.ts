@@ -159,10 +159,3 @@ export const rowArrays = (rows: FacetRows): RowArrays => ({ offsets: rows.offset
 export function addRowCounts({ offsets, bytes, singleBytes, lists }: RowArrays, docs: Uint32Array, first: number, last: number, counts: Uint32Array): void {
   rowCounter(singleBytes, lists)(offsets, bytes, docs, first, last, counts)
 }
-
-/** Counts the given packed facets over the documents in one pass: one count table per facet (see rowTables). */
-export function countRows(rows: FacetRows, docs: Uint32Array, fields: readonly string[], sizes: readonly number[]): Map<string, Uint32Array> {
-  const counts = new Uint32Array(rowTableWords(rows))
-  addRowCounts(rowArrays(rows), docs, 0, docs.length, counts)
-  return rowTables(rows, counts, fields, sizes)
-}

@@ -8,7 +8,7 @@
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
 import { andInPlace, andNotDocs, andNotInPlace, emptyBitmap, orDocs, orInPlace, withScratch, type Bitmap, type Scratch } from './bitmap.ts'
-import { compactCopy, DocList, filterList, fitsList, toBitmap, unionLists, type DocSet } from './doc-set.ts'
+import { compactCopy, DocList, filterList, fitsList, unionLists, type DocSet } from './doc-set.ts'
 import { COMPANY_WORDS, TITLE_WORDS } from './index-load.ts'
 import type { SearchIndex } from './search-index.ts'
 import { MIN_MEMORY_DF, type TermIndex } from './term-index.ts'
@@ -130,8 +130,7 @@ export function textMatches(db: DB, index: SearchIndex, terms: TermIndex | undef
       return matched
     }
     // The clauses' sets are scratch: the answer is a set of its own.
-    const matched = scratch.bitmap(index.live.length)
-    matched.set(index.live)
+    const matched = scratch.copy(index.live)
     for (const set of sets) andInPlace(matched, set as Bitmap)
     for (const term of text.excluded) {
       const excluded = termDocs(db, index, terms, scratch, term)
@@ -188,10 +187,8 @@ function clauseFields(index: SearchIndex, scratch: Scratch, clause: TextClause):
   const exactTitle = fieldDocs(index, scratch, TITLE_WORDS, clause.exact)
   const exactTitleOrCompany = fieldDocs(index, scratch, COMPANY_WORDS, clause.exact)
   orInPlace(exactTitleOrCompany, exactTitle)
-  const title = scratch.bitmap(index.words)
-  title.set(exactTitle)
-  const titleOrCompany = scratch.bitmap(index.words)
-  titleOrCompany.set(exactTitleOrCompany)
+  const title = scratch.copy(exactTitle)
+  const titleOrCompany = scratch.copy(exactTitleOrCompany)
   for (const term of clause.terms) {
     const same = sameTokens(term, clause.exact)
     if (same && !term.prefix) continue

@@ -5,7 +5,8 @@ import { upsertJob } from '../../src/catalogue/job-store.ts'
 import { generateJobRecords } from '../../src/ingest/seed.ts'
 import { countDocs, toDocs, type Bitmap } from '../../src/search/bitmap.ts'
 import { countFacets, countingSet } from '../../src/search/facet-count.ts'
-import { countRows } from '../../src/search/facet-rows.ts'
+import { rowArrays, rowTables, rowTableWords, type FacetRows } from '../../src/search/facet-rows.ts'
+import { countWhole } from '../../src/search/facet-split.ts'
 import { COUNTED_FACETS, REGIONS_NONE, type FacetName } from '../../src/search/facet-spec.ts'
 import { filterBitmap } from '../../src/search/filter.ts'
 import { loadAllOpen } from '../../src/search/index-load.ts'
@@ -55,6 +56,10 @@ test('facet counts equal a count of every matched posting, whichever way each fa
     for (const facet of COUNTED_FACETS) assert.deepEqual(counted[facet], bruteForce(index, matched, facet), `${facet} for "${query}"`)
   }
 })
+
+/** The packed facets' counts over the documents, as a count job with the rows alone gives them (facet-split.ts). */
+const countRows = (rows: FacetRows, docs: Uint32Array, fields: readonly string[], sizes: readonly number[]) =>
+  rowTables(rows, countWhole({ docCount: index.columns.docCount, docs, rows: rowArrays(rows), passes: [], values: [], tableWords: rowTableWords(rows) }), fields, sizes)
 
 test('the packed rows count several facets in one pass, as their own columns do', () => {
   const rows = index.facetRows()
