@@ -32,6 +32,7 @@ const WAIT_MS = 1000
 const GRACE_CHUNKS = 2
 /** How much faster (time alone / time split) splitting must recently have been to go on. */
 const MIN_GAIN = 1.15
+/** Every EXPLORE-th large count goes the way not chosen, so both recent times follow the load. */
 const EXPLORE = 16
 /** Restarts of dead workers, at most: a worker that cannot run is not started again and again. */
 const MAX_RESTARTS = 16
