@@ -48,6 +48,7 @@ export class FtsWorkers {
   private readonly pending = new Map<number, Pending>()
   private readonly busy = new Map<Worker, number>()
   private nextId = 1
+  private closed = false
 
   constructor(dbPath: string, count: number) {
     const sqlitePath = createRequire(import.meta.url).resolve('better-sqlite3')
@@ -86,6 +87,8 @@ export class FtsWorkers {
   }
 
   private ask<T>(worker: Worker, message: Record<string, unknown>): Promise<T> {
+    // A read that follows a closed one (the term read's next step) would wait on a stopped worker for ever.
+    if (this.closed) return Promise.reject(new Error('search workers closed'))
     const id = this.nextId++
     this.busy.set(worker, this.busy.get(worker)! + 1)
     return new Promise<T>((resolve, reject) => {
@@ -110,6 +113,7 @@ export class FtsWorkers {
 
   /** Stops the workers; questions still open are rejected. */
   async close(): Promise<void> {
+    this.closed = true
     for (const pending of this.pending.values()) pending.reject(new Error('search workers closed'))
     this.pending.clear()
     await Promise.all(this.workers.map((worker) => worker.terminate()))
