@@ -22,6 +22,12 @@ export interface JobJsonOptions {
    * index knows them), and only roles with copies are read for their places.
    */
   roleCopies?: true | ReadonlyMap<number, number>
+  /**
+   * The postings' list attributes by job id, by attribute name, in the order SQL serves them (the
+   * search index holds them: a page drawn from it needs no list reads). A page with any posting
+   * missing from it reads its lists in SQL.
+   */
+  lists?: ReadonlyMap<number, Readonly<Record<string, string[]>>>
 }
 
 const PREVIEW_CHARS = 280
@@ -210,21 +216,25 @@ const JOB_COLUMNS = [
 const SELECT_JOBS = Object.fromEntries(
   (['preview', 'html', 'text', 'markdown'] as const).map((format) => {
     const description = format === 'preview' || format === 'text' ? 'j.description_text' : 'j.description_html'
-    return [format, `SELECT ${JOB_COLUMNS}, ${description}, c.name AS company_name, c.slug AS company_slug, ${LISTS_SQL} FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id IN (SELECT value FROM json_each(?))`]
+    const select = (lists: string) => `SELECT ${JOB_COLUMNS}, ${description}, c.name AS company_name, c.slug AS company_slug${lists} FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.id IN (SELECT value FROM json_each(?))`
+    return [format, { withLists: select(`, ${LISTS_SQL}`), withoutLists: select('') }]
   }),
-) as Record<DescriptionFormat, string>
+) as Record<DescriptionFormat, { withLists: string; withoutLists: string }>
 
 /** Loads jobs by id as API objects, in the order of `ids` (missing ids are skipped). One statement for the page. */
 export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions): Record<string, unknown>[] {
   if (ids.length === 0) return []
-  const rows = prepared(db, SELECT_JOBS[options.description]).all(JSON.stringify(ids)) as JobRow[]
+  const known = options.lists
+  const listed = known !== undefined && ids.every((id) => known.has(id))
+  const statement = SELECT_JOBS[options.description]
+  const rows = prepared(db, listed ? statement.withoutLists : statement.withLists).all(JSON.stringify(ids)) as JobRow[]
   const byId = new Map(rows.map((row) => [row.id, row]))
   const copies = options.roleCopies ? roleCopiesOf(db, rows, options.roleCopies === true ? undefined : options.roleCopies) : undefined
   return ids.flatMap((id) => {
     const row = byId.get(id)
     if (!row) return []
     const children: Children = {}
-    CHILD_LISTS.forEach((attribute, i) => (children[attribute.name] = JSON.parse(row[LIST_COLUMNS[i]!] as string)))
+    CHILD_LISTS.forEach((attribute, i) => (children[attribute.name] = listed ? known.get(id)![attribute.name]! : JSON.parse(row[LIST_COLUMNS[i]!] as string)))
     const job = toJob(row, children, options)
     const role = copies?.get(id)
     if (role) Object.assign(job, { copies_count: role.count, locations_also: role.locations })

@@ -143,6 +143,16 @@ export function countAnd(a: Bitmap, b: Bitmap, from = 0, to = a.length): number 
   return total
 }
 
+/** |a AND NOT b| without building it. */
+export function countAndNot(a: Bitmap, b: Bitmap): number {
+  let total = 0
+  for (let i = 0; i < a.length; i++) {
+    const word = a[i]! & ~b[i]!
+    if (word !== 0) total += popcount32(word)
+  }
+  return total
+}
+
 /** How many of the listed documents (of those at from .. to - 1) are in the bitmap. */
 export function countListed(bitmap: Bitmap, docs: Uint32Array, from = 0, to = docs.length): number {
   let total = 0

@@ -25,7 +25,7 @@ import { andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
 import { DocList, filterList, intersect, sizeOf, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { CountThreads } from './count-threads.ts'
 import { countFacets, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
-import { COUNTED_FACETS, GEO_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
+import { COUNTED_FACETS, GEO_FACETS, MULTI_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf, passesEveryLive, type OmittedClause } from './filter.ts'
 import { IndexKeeper } from './index-keeper.ts'
 import { pageOf } from './page-order.ts'
@@ -147,6 +147,27 @@ export class SearchEngine {
     return out
   }
 
+  /**
+   * The list attributes (skills, cities, …) of live postings by job id, from the index: in the
+   * order SQL serves them (ORDER BY value, BINARY, which is code-point order). A page drawn from
+   * the index then reads no lists in SQL (six key seeks a posting, most of the cost of a page).
+   */
+  listsOf(jobIds: readonly number[]): Map<number, Record<string, string[]>> {
+    const index = this.current()
+    const out = new Map<number, Record<string, string[]>>()
+    for (const id of jobIds) {
+      const doc = index.columns.docOf(id)
+      if (doc === undefined || !index.isLive(doc)) continue
+      const lists: Record<string, string[]> = {}
+      for (const facet of MULTI_FACETS) {
+        const names = index.columns.dictionary(facet).names
+        lists[facet] = Array.from(index.columns.multi(facet).valuesOf(doc), (code) => names[code]!).sort(codePointOrder)
+      }
+      out.set(id, lists)
+    }
+    return out
+  }
+
   private textOf(q: string | undefined): Corrected {
     const parsed = parseTextQuery(q, { operators: this.queryLanguage })
     if (!parsed) return { text: null }
@@ -173,7 +194,7 @@ export class SearchEngine {
       let set = sets.get(omitted)
       if (!set) {
         const counted = request.postings ? this.matched(index, text, request.filters, omitFacet) : this.cards(index, text, request.filters, omitFacet)
-        set = countingSet(index, counted, sizeOf(counted))
+        set = countingSet(index, counted, sizeOf(counted), !request.postings)
         sets.set(omitted, set)
       }
       return set
@@ -202,7 +223,7 @@ export class SearchEngine {
   private catalogueStats(index: SearchIndex): FacetStats {
     if (this.fullStats?.index !== index) {
       const cards = index.roleClusters.cardsOf(index.live)
-      this.fullStats = { index, stats: statsOf(index, countingSet(index, cards, countDocs(cards))) }
+      this.fullStats = { index, stats: statsOf(index, countingSet(index, cards, countDocs(cards), true)) }
     }
     return this.fullStats.stats
   }
@@ -316,6 +337,15 @@ function withoutDocs(set: DocSet, docs: readonly number[]): DocSet {
   andNotDocs(copy, docs)
   return copy
 }
+
+/** Code-point order (UTF-8 byte order, SQLite's BINARY): UTF-16 order unless a surrogate pair is compared. */
+function codePointOrder(a: string, b: string): number {
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : a > b ? 1 : 0
+  const [x, y] = [Array.from(a, (c) => c.codePointAt(0)!), Array.from(b, (c) => c.codePointAt(0)!)]
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!
+  return x.length - y.length
+}
+const SURROGATE = /[\uD800-\uDFFF]/
 
 const bytesOf = (set: DocSet) => (set instanceof DocList ? set.docs.byteLength : set.byteLength)
 

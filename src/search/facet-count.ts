@@ -2,10 +2,10 @@
  * Facet distributions and numeric ranges over a set of documents, never SQL GROUP BY: the facets
  * whose codes fit in a byte in one pass over the set's packed rows (facet-rows.ts), any other one
  * by a pass over its code column, or value by value over bitmaps when that is cheaper. Counts over
- * the whole catalogue are the posting-list lengths; a set larger than half the catalogue is counted
- * through its (smaller) complement.
+ * the whole catalogue are the posting-list lengths, and those over all its cards are counted once
+ * per index generation; a set close to either is counted through what separates it from them.
  */
-import { andNotInPlace, hasDoc, toDocs, withScratch, type Bitmap } from './bitmap.ts'
+import { andNotInPlace, countAndNot, countDocs, hasDoc, toDocs, withScratch, type Bitmap } from './bitmap.ts'
 import type { NumberColumn } from './doc-columns.ts'
 import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
@@ -49,27 +49,95 @@ function toValueCounts(index: SearchIndex, facet: FacetName, counts: CodeCounts)
   return Object.fromEntries(entries)
 }
 
-/** A matched set, ready for counting: its bitmap (a large set), and its documents or its complement, whichever is smaller. */
+/**
+ * A set counted as its difference from a base whose counts are known: counts(set) = counts(base)
+ * - counts(base \\ set) + counts(set \\ base). Counting a set is a visit per listed document, so a
+ * set close to a base costs only what separates them.
+ */
+export interface BaseDifference {
+  /** The base's counts of the facets (fresh arrays or kept ones: never changed). */
+  counts(facets: readonly FacetName[], threads?: CountThreads): Map<FacetName, CodeCounts>
+  minus: Uint32Array
+  plus: Uint32Array
+}
+
+/** A matched set, ready for counting: its bitmap (a large set), and its documents or its difference from a base, whichever lists fewer. */
 export interface CountingSet {
   size: number
   matched?: Bitmap
   docs?: Uint32Array
-  complement?: Uint32Array
+  base?: BaseDifference
 }
 
-export function countingSet(index: SearchIndex, matched: DocSet, size: number): CountingSet {
-  if (matched instanceof DocList) return { size, docs: matched.docs }
-  if (size === index.liveCount) return { size, matched, complement: new Uint32Array(0) }
-  if (size > index.liveCount / 2) {
-    const complement = withScratch((scratch) => {
-      const rest = scratch.copy(index.live)
-      andNotInPlace(rest, matched)
-      return toDocs(rest, index.liveCount - size)
-    })
-    return { size, matched, complement }
-  }
-  return { size, matched, docs: toDocs(matched, size) }
+/** Every live posting: its counts are the posting lists' lengths. */
+const liveBase = (index: SearchIndex) => (facets: readonly FacetName[]) => new Map(facets.map((facet) => [facet, catalogueCounts(index, facet)]))
+
+/**
+ * Every card of the catalogue (one per role) and its counts, per index generation: a query's cards
+ * are most of them when it matches much of the catalogue (a common word: 650k of 726k cards at 1M,
+ * where every live posting is 916k). Its counts are counted on first use, facet by facet as asked.
+ */
+interface CardBase {
+  cards: Bitmap
+  size: number
+  counts: Map<FacetName, CodeCounts>
 }
+const cardBases = new WeakMap<SearchIndex, CardBase>()
+
+function cardBase(index: SearchIndex): CardBase {
+  let base = cardBases.get(index)
+  if (!base) {
+    const cards = index.roleClusters.cardsOf(index.live)
+    base = { cards, size: countDocs(cards), counts: new Map() }
+    cardBases.set(index, base)
+  }
+  return base
+}
+
+function cardCounts(index: SearchIndex, base: CardBase) {
+  return (facets: readonly FacetName[], threads?: CountThreads) => {
+    const missing = facets.filter((facet) => !base.counts.has(facet))
+    if (missing.length) for (const [facet, codes] of countCodes(index, countingSet(index, base.cards, base.size), missing, threads)) base.counts.set(facet, codes)
+    return new Map(facets.map((facet) => [facet, base.counts.get(facet)!]))
+  }
+}
+
+/**
+ * The set ready for counting, listed the cheapest way: its own documents, or its difference from
+ * every live posting or (`cards`: a set of cards) from every card, whichever lists fewer.
+ */
+export function countingSet(index: SearchIndex, matched: DocSet, size: number, cards = false): CountingSet {
+  if (matched instanceof DocList) return { size, docs: matched.docs }
+  const viaLive = index.liveCount - size
+  let best = Math.min(size, viaLive)
+  let base: CardBase | undefined
+  // A query's cards are not all cards of the catalogue (a role's card is its last matching posting).
+  let extra = 0
+  if (cards && index.roleClusters.count > 0) {
+    const candidate = cardBase(index)
+    extra = countAndNot(matched, candidate.cards)
+    const viaCards = candidate.size - (size - extra) + extra
+    if (viaCards < best) {
+      best = viaCards
+      base = candidate
+    }
+  }
+  if (best === size) return { size, matched, docs: toDocs(matched, size) }
+  const from = base?.cards ?? index.live
+  const minus = withScratch((scratch) => {
+    const rest = scratch.copy(from)
+    andNotInPlace(rest, matched)
+    return toDocs(rest, base ? base.size - (size - extra) : viaLive)
+  })
+  const plus = base && extra > 0 ? withScratch((scratch) => {
+    const own = scratch.copy(matched)
+    andNotInPlace(own, base.cards)
+    return toDocs(own, extra)
+  }) : EMPTY
+  return { size, matched, base: { counts: base ? cardCounts(index, base) : liveBase(index), minus, plus } }
+}
+
+const EMPTY = new Uint32Array(0)
 
 /** One word of a bitmap pass costs about this much of one random per-document access. */
 const WORD_COST = 0.25
@@ -84,7 +152,7 @@ const MIN_PACKED_FACETS = 3
  */
 function cheaperByValue(index: SearchIndex, set: CountingSet, facet: FacetName): boolean {
   if (!set.matched) return false
-  const budget = set.docs?.length ?? set.complement!.length
+  const budget = set.docs?.length ?? set.base!.minus.length + set.base!.plus.length
   let cost = facet === 'regions' ? index.regionsNone.length : 0
   for (const list of index.allPostings(facet)) cost += list.length * 32 >= index.columns.docCount ? index.words * WORD_COST : list.length
   return cost < budget
@@ -108,16 +176,25 @@ function valueCounts(index: SearchIndex, facet: FacetName, at: number): ValueCou
 
 /**
  * Each facet's values with at least one posting in the set, most frequent first, ties by value.
- * Per facet the cheapest way: value by value, from the packed rows (several facets in one pass,
- * facet-rows.ts), or a pass over its own column: all of them one job (facet-split.ts), shared with
- * the counting threads when it is large (count-threads.ts).
  */
 export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads): Partial<Record<FacetName, ValueCounts>> {
-  const listed = set.docs ?? set.complement!
+  const out: Partial<Record<FacetName, ValueCounts>> = {}
+  for (const [facet, codes] of countCodes(index, set, facets, threads)) out[facet] = toValueCounts(index, facet, codes)
+  return out
+}
+
+/**
+ * Each facet's counts by code over the set. Per facet the cheapest way: value by value, from the
+ * packed rows (several facets in one pass, facet-rows.ts), or a pass over its own column: all of
+ * them one job (facet-split.ts), shared with the counting threads when it is large (count-threads.ts).
+ */
+function countCodes(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads): Map<FacetName, CodeCounts> {
+  const listed = set.docs ?? set.base!.minus
+  const plus = set.base?.plus.length ? set.base.plus : undefined
   // The rows (built on first use) count the packed facets at every density: with the written-out
   // loop, one pass over the rows measured 35-40% under a pass per column or counting value by
   // value (1M postings, sets of 63k to 650k documents), and far under them for scattered sets.
-  const rows = listed.length > 0 && facets.length >= MIN_PACKED_FACETS ? index.facetRows() : undefined
+  const rows = listed.length + (plus?.length ?? 0) > 0 && facets.length >= MIN_PACKED_FACETS ? index.facetRows() : undefined
   const packable = rows ? facets.filter((facet) => isPacked(rows, facet)) : []
   const packed = packable.length >= MIN_PACKED_FACETS ? packable : []
   const byValue = new Set(facets.filter((facet) => !packed.includes(facet) && cheaperByValue(index, set, facet)))
@@ -134,7 +211,8 @@ export function countFacets(index: SearchIndex, set: CountingSet, facets: readon
   }
   const values = [...byValue].flatMap((facet) => valueCounts(index, facet, place(facet)))
   // The work in visits of a document: a pass over the listed ones, and over each value's postings or bitmap words.
-  let work = packed.length + byColumn.length > 0 ? listed.length : 0
+  const perDoc = packed.length + byColumn.length > 0
+  let work = perDoc ? listed.length + (plus?.length ?? 0) : 0
   for (const value of values) work += 'bitmap' in value ? index.words * WORD_COST : value.postings.length
   if (threads?.wants(work)) index.shareColumns()
   const passes = byColumn.map((facet): ColumnPass => {
@@ -143,22 +221,27 @@ export function countFacets(index: SearchIndex, set: CountingSet, facets: readon
     const { offsets, values } = index.columns.multi(facet)
     return { at: start, offsets, values }
   })
-  const job: CountJob = { docCount: index.columns.docCount, docs: listed, rows: packed.length ? rowArrays(rows!) : undefined, passes, matched: set.matched, values, tableWords }
-  const table = threads ? threads.count(job, work) : countWhole(job)
-  const tables = packed.length ? rowTables(rows!, table, packed, packed.map((facet) => index.columns.dictionary(facet).names.length)) : new Map<string, CodeCounts>()
-  for (const [facet, start] of at) tables.set(facet, table.subarray(start, start + index.columns.dictionary(facet).names.length + 1))
-  const out: Partial<Record<FacetName, ValueCounts>> = {}
-  for (const facet of facets) {
-    const codes = tables.get(facet)!
-    if (set.docs || byValue.has(facet)) {
-      out[facet] = toValueCounts(index, facet, codes)
-      continue
-    }
-    const counts = catalogueCounts(index, facet)
-    for (let i = 0; i < counts.length; i++) counts[i]! -= codes[i]!
-    out[facet] = toValueCounts(index, facet, counts)
+  const job: CountJob = { docCount: index.columns.docCount, docs: listed, rows: packed.length ? rowArrays(rows!, packed) : undefined, passes, matched: set.matched, values, tableWords }
+  const count = (job: CountJob, work: number) => (threads ? threads.count(job, work) : countWhole(job))
+  /** The table's counts by facet. */
+  const split = (table: Uint32Array) => {
+    const tables = packed.length ? rowTables(rows!, table, packed, packed.map((facet) => index.columns.dictionary(facet).names.length)) : new Map<string, CodeCounts>()
+    for (const [facet, start] of at) tables.set(facet, table.subarray(start, start + index.columns.dictionary(facet).names.length + 1))
+    return tables
   }
-  return out
+  const tables = split(count(job, work))
+  // The base's documents the set has not are taken off its counts, the set's own are added.
+  const added = plus && perDoc ? split(count({ ...job, docs: plus, values: [] }, plus.length)) : undefined
+  const fromBase = facets.filter((facet) => !set.docs && !byValue.has(facet))
+  const baseCounts = fromBase.length ? set.base!.counts(fromBase, threads) : undefined
+  return new Map(facets.map((facet) => {
+    const codes = tables.get(facet)!
+    if (!baseCounts?.has(facet)) return [facet, codes]
+    const counts = Uint32Array.from(baseCounts.get(facet)!)
+    const own = added?.get(facet)
+    for (let i = 0; i < counts.length; i++) counts[i] = counts[i]! - codes[i]! + (own ? own[i]! : 0)
+    return [facet, counts]
+  }))
 }
 
 function rangeOf(column: Float64Array, docs: Uint32Array): Range | undefined {
@@ -198,9 +281,10 @@ const STATS_COLUMNS = ['salary_min', 'salary_max', 'experience_years_min'] as co
 export function statsOf(index: SearchIndex, set: CountingSet): FacetStats {
   const stats: FacetStats = {}
   const { matched, docs } = set
-  // A walk step costs a bit test, or a bisection of a listed set: a sixteenth of its length bounds the walks.
+  // A walk step costs a bit test, measured about as much as the pass's read of a value (the set's
+  // length bounds the walks), or a bisection of a listed set (a sixteenth of its length).
   const has = matched ? (doc: number) => hasDoc(matched, doc) : (doc: number) => listHas(docs!, doc)
-  const budget = docs ? docs.length / 16 : Infinity
+  const budget = docs ? (matched ? docs.length : docs.length / 16) : Infinity
   for (const column of STATS_COLUMNS) {
     const walked = rangeBySortOrder(index, column, has, budget)
     const range = walked === null ? rangeOf(index.columns.number(column), docs!) : walked

@@ -52,3 +52,33 @@ test('view counts move the view_count order without being a catalogue change', a
   const first = (await get('/api/v1/jobs/search?sort=view_count&limit=1')).body.data[0]
   assert.equal(first.view_count, 3)
 })
+
+test("a search page's lists (skills, places, collections) are the posting's own, in the order a single read serves them", async () => {
+  const listed = {
+    skills: [{ slug: 'typescript', name: 'TypeScript' }, { slug: 'c', name: 'C' }, { slug: 'go', name: 'Go' }],
+    regions: ['eu', 'dach'],
+    countries: ['DE', 'ch', 'at'],
+    // Code-point order, as SQL sorts: "Zürich" before "Ålesund", a fullwidth letter before one outside the BMP (UTF-16 order has them the other way).
+    cities: [{ name: 'Zürich', country: 'ch' }, { name: 'Ålesund', country: 'no' }, { name: '𝔄achen', country: 'de' }, { name: 'Ｔokyo', country: 'jp' }, { name: 'Berlin', country: 'de' }],
+    domains: ['fintech', 'b2b'],
+    company: { slug: 'initech', name: 'Initech', collections: ['yc', 'remote-first'] },
+  }
+  const { get, db } = createTestApp({ jobs: [fixtureJob({ title: 'Listed Engineer', ...listed, externalId: 'listed' }), fixtureJob({ title: 'Plain Engineer' })] })
+  const same = async (why: string) => {
+    const page = (await get('/api/v1/jobs/search?q=engineer')).body.data as Record<string, unknown>[]
+    assert.equal(page.length, 2, why)
+    for (const card of page) {
+      const read = (await get(`/api/v1/jobs/${card.public_slug}`)).body.data as Record<string, any>
+      for (const key of ['skills', 'regions', 'countries', 'cities', 'collections']) assert.deepEqual(card[key], read[key], `${key} (${why})`)
+      assert.deepEqual((card.enrichment as any)?.domains, read.enrichment?.domains, `domains (${why})`)
+    }
+    return page.find((card) => card.title === 'Listed Engineer')!
+  }
+  const card = await same('as imported')
+  assert.deepEqual(card.skills, ['c', 'go', 'typescript'])
+  assert.deepEqual(card.cities, ['Berlin', 'Zürich', 'Ålesund', 'Ｔokyo', '𝔄achen'])
+  assert.deepEqual(card.countries, ['at', 'ch', 'de'])
+  db.transaction(() => upsertJob(db, fixtureJob({ title: 'Listed Engineer', ...listed, externalId: 'listed', skills: [{ slug: 'rust', name: 'Rust' }], cities: [] })))()
+  const changed = await same('after a change')
+  assert.deepEqual([changed.skills, changed.cities], [['rust'], []])
+})

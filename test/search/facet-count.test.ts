@@ -57,9 +57,38 @@ test('facet counts equal a count of every matched posting, whichever way each fa
   }
 })
 
+test('a set of cards is counted through its difference from every card of the catalogue when that is smaller', () => {
+  assert.ok(index.roleClusters.count > 0, 'the seeded catalogue has roles with several postings')
+  const allCards = index.roleClusters.cardsOf(index.live)
+  for (const query of QUERIES) {
+    const cards = index.roleClusters.cardsOf(matchedBy(query))
+    const size = countDocs(cards)
+    const set = countingSet(index, cards, size, true)
+    const counted = countFacets(index, set, COUNTED_FACETS)
+    for (const facet of COUNTED_FACETS) assert.deepEqual(counted[facet], bruteForce(index, cards, facet), `${facet} for "${query}"`)
+    // A role's card is its last matching posting: a query's cards need not be cards of the whole catalogue.
+    if (size > countDocs(allCards) / 2) assert.ok(set.base, `"${query}" (${size} cards) is counted through a base`)
+  }
+  const [first] = toDocs(allCards)
+  const withoutOne = allCards.slice()
+  withoutOne[first! >>> 5]! &= ~(1 << (first! & 31))
+  const set = countingSet(index, withoutOne, countDocs(withoutOne), true)
+  assert.deepEqual(set.base?.minus, Uint32Array.of(first!), 'all cards but one: one document taken off')
+  for (const facet of COUNTED_FACETS) assert.deepEqual(countFacets(index, set, [facet])[facet], bruteForce(index, withoutOne, facet), facet)
+  // Without a role's newest posting its card is an older one, which no catalogue card is: added to the base's counts.
+  const newest = toDocs(allCards).find((doc) => (index.roleClusters.shared[doc >>> 5]! & (1 << (doc & 31))) !== 0)!
+  const matched = index.live.slice()
+  matched[newest >>> 5]! &= ~(1 << (newest & 31))
+  const cards = index.roleClusters.cardsOf(matched)
+  const older = countingSet(index, cards, countDocs(cards), true)
+  assert.equal(older.base?.plus.length, 1, 'the older posting is the one card added')
+  const counted = countFacets(index, older, COUNTED_FACETS)
+  for (const facet of COUNTED_FACETS) assert.deepEqual(counted[facet], bruteForce(index, cards, facet), `${facet} without a role's newest posting`)
+})
+
 /** The packed facets' counts over the documents, as a count job with the rows alone gives them (facet-split.ts). */
 const countRows = (rows: FacetRows, docs: Uint32Array, fields: readonly string[], sizes: readonly number[]) =>
-  rowTables(rows, countWhole({ docCount: index.columns.docCount, docs, rows: rowArrays(rows), passes: [], values: [], tableWords: rowTableWords(rows) }), fields, sizes)
+  rowTables(rows, countWhole({ docCount: index.columns.docCount, docs, rows: rowArrays(rows, fields), passes: [], values: [], tableWords: rowTableWords(rows) }), fields, sizes)
 
 test('the packed rows count several facets in one pass, as their own columns do', () => {
   const rows = index.facetRows()
