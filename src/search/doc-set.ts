@@ -21,8 +21,27 @@ export type DocSet = Bitmap | DocList
 /** Whether a set of `size` documents out of `docCount` is kept as a list. */
 export const fitsList = (size: number, docCount: number) => size * LIST_SHARE < docCount
 
+/**
+ * Sizes of bitmaps that never change again (the engine's cached sets): a bitmap's size is a pass
+ * over every word, and a cached set is sized again by every request that reuses it (its total,
+ * each tier a page passes over).
+ */
+const keptSizes = new WeakMap<Bitmap, number>()
+const kept = new WeakSet<Bitmap>()
+
+/** Marks a set as never changed again, so its size is counted once. */
+export function keep(set: DocSet): void {
+  if (!(set instanceof DocList)) kept.add(set)
+}
+
 export function sizeOf(set: DocSet): number {
-  return set instanceof DocList ? set.docs.length : countDocs(set)
+  if (set instanceof DocList) return set.docs.length
+  let size = keptSizes.get(set)
+  if (size === undefined) {
+    size = countDocs(set)
+    if (kept.has(set)) keptSizes.set(set, size)
+  }
+  return size
 }
 
 export function toBitmap(set: DocSet, words: number): Bitmap {

@@ -22,7 +22,7 @@
 import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
 import { andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
-import { DocList, filterList, intersect, sizeOf, toBitmap, unionLists, type DocSet } from './doc-set.ts'
+import { DocList, filterList, intersect, keep, sizeOf, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { CountThreads } from './count-threads.ts'
 import { countFacets, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import { COUNTED_FACETS, GEO_FACETS, MULTI_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
@@ -270,6 +270,9 @@ export class SearchEngine {
     const found = this.lookup(key, cache) as T | undefined
     if (found !== undefined) return found
     const value = compute()
+    // A cached set is shared by every request that finds it: never changed again.
+    if (Array.isArray(value)) value.forEach(keep)
+    else if (value instanceof DocList || value instanceof Uint32Array) keep(value)
     cache.set(key, value)
     return value
   }
