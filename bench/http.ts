@@ -6,8 +6,9 @@
  * the run does not keep growing).
  *
  * The workload (bench/workload.ts) is what real traffic looks like, not a dozen repeated queries.
- * The hit ratio reported is the share of search and facet requests that repeat one sent before in
- * the run: an upper bound of what the result cache can answer. `--only NAME[,NAME]` runs just
+ * A warm-up of the same traffic (`--warmup SECONDS`, 10) comes first. The hit ratio reported is the
+ * share of search and facet requests that repeat one sent before, in the run or its warm-up: an
+ * upper bound of what the result cache can answer. `--only NAME[,NAME]` runs just
  * those operations of the mix (e.g. `facets`), to see what each costs.
  *
  * Catalogues: bench/data/catalogue-100k.db, catalogue-1m.db and catalogue-3m.db, the files `npm run
@@ -41,7 +42,9 @@ if (customDb) SIZES.custom = { jobs: Number(option('jobs', '5000')), db: customD
 const sizes = customDb ? ['custom'] : option('sizes', '100k,1m').split(',').map((s) => s.trim().toLowerCase())
 const durationSeconds = Number(option('duration', '20'))
 const connections = Number(option('connections', '16'))
-const warmupSeconds = Number(option('warmup', '3'))
+// Each serving process compiles its hot paths over its first few thousand requests (V8 tiers a
+// function up after it has run many times): the run measures a server that has been serving.
+const warmupSeconds = Number(option('warmup', '10'))
 /** --profile DIR: the server writes a V8 CPU profile (.cpuprofile) there when it stops. */
 const profileDir = option('profile', '')
 /** --processes N: serving processes (SERVE_PROCESSES; 1 = no cluster, 0 = one per core). */

@@ -1,4 +1,5 @@
 import TurndownService from 'turndown'
+import type { Statement } from 'better-sqlite3'
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
 import { normalizeSalary } from './salary-normalized.ts'
@@ -81,31 +82,55 @@ const turndown = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/** The description's lines with their whitespace collapsed, blank ones skipped, read only as far as they are asked for. */
-function* textLines(text: string): Generator<string> {
-  const lines = /[^\n]+/g
-  for (let found = lines.exec(text); found; found = lines.exec(text)) {
-    const line = found[0].replace(/\s+/g, ' ').trim()
-    if (line) yield line
+const SPACES = /\s+/g
+
+/** The description's lines from `from` on: the next one with its whitespace collapsed (blank ones skipped), and where the rest starts. */
+function nextLine(text: string, from: number): { line: string; rest: number } | undefined {
+  while (from < text.length) {
+    const end = text.indexOf('\n', from)
+    const stop = end < 0 ? text.length : end
+    const line = text.slice(from, stop).replace(SPACES, ' ').trim()
+    from = stop + 1
+    if (line) return { line, rest: from }
   }
+  return undefined
 }
 
 /**
  * The first ~280 characters of the plain text, cut at a word boundary, HTML-escaped. Blocks become
  * one line: a heading-like block ("What you'll do") gets a colon, a list's last item a full stop.
- * Only the lines that reach the cut are read (a description runs to several thousand characters).
+ * Only the lines that reach the cut are read, and of a long description only its start: a prefix
+ * whose flattened text runs two characters past the cut gives the same preview (the part of a line
+ * a prefix cuts off only changes that line's end); a prefix of mostly blank space does not, and
+ * the whole text is read then.
  */
 export function descriptionPreview(text: string): string {
-  const lines = textLines(text)
-  let line = lines.next().value as string | undefined
-  let flat = ''
-  while (line !== undefined && flat.length <= PREVIEW_CHARS) {
-    const next = lines.next().value as string | undefined
-    let shown = line
-    if (next !== undefined && !/[.!?:;,…]$/.test(line)) shown = line.startsWith('•') ? (next.startsWith('•') ? line : `${line}.`) : `${line}:`
-    flat = flat ? `${flat} ${shown}` : shown
-    line = next
+  if (text.length > PREVIEW_READ) {
+    const flat = flatten(text.slice(0, PREVIEW_READ))
+    if (flat.length > PREVIEW_CHARS + 1) return cut(flat)
   }
+  return cut(flatten(text))
+}
+
+/** Characters of a description read for its preview first. */
+const PREVIEW_READ = PREVIEW_CHARS * 4
+
+/** The description's lines as one line, read until it passes the cut. */
+function flatten(text: string): string {
+  let found = nextLine(text, 0)
+  let flat = ''
+  while (found !== undefined && flat.length <= PREVIEW_CHARS) {
+    const { line } = found
+    const next = nextLine(text, found.rest)
+    let shown = line
+    if (next !== undefined && !/[.!?:;,…]$/.test(line)) shown = line.startsWith('•') ? (next.line.startsWith('•') ? line : `${line}.`) : `${line}:`
+    flat = flat ? `${flat} ${shown}` : shown
+    found = next
+  }
+  return flat
+}
+
+function cut(flat: string): string {
   if (flat.length <= PREVIEW_CHARS) return escapeHtml(flat)
   const cut = flat.slice(0, PREVIEW_CHARS)
   const space = cut.lastIndexOf(' ')
@@ -221,13 +246,35 @@ const SELECT_JOBS = Object.fromEntries(
   }),
 ) as Record<DescriptionFormat, { withLists: string; withoutLists: string }>
 
+/**
+ * A page's rows are read raw (arrays: better-sqlite3 makes an object of ~50 columns property by
+ * property, which cost more than the rest of reading the row) and read by column name through
+ * getters of one class per statement.
+ */
+const rowClasses = new WeakMap<Statement, new (values: unknown[]) => JobRow>()
+
+function rowClassOf(statement: Statement): new (values: unknown[]) => JobRow {
+  let Row = rowClasses.get(statement)
+  if (!Row) {
+    const Class = class {
+      constructor(readonly values: unknown[]) {}
+    }
+    statement.columns().forEach(({ name }, i) => Object.defineProperty(Class.prototype, name, { get(this: InstanceType<typeof Class>) { return this.values[i] } }))
+    Row = Class as unknown as new (values: unknown[]) => JobRow
+    rowClasses.set(statement, Row)
+  }
+  return Row
+}
+
 /** Loads jobs by id as API objects, in the order of `ids` (missing ids are skipped). One statement for the page. */
 export function loadJobs(db: DB, ids: readonly number[], options: JobJsonOptions): Record<string, unknown>[] {
   if (ids.length === 0) return []
   const known = options.lists
   const listed = known !== undefined && ids.every((id) => known.has(id))
-  const statement = SELECT_JOBS[options.description]
-  const rows = prepared(db, listed ? statement.withoutLists : statement.withLists).all(JSON.stringify(ids)) as JobRow[]
+  const sql = SELECT_JOBS[options.description]
+  const statement = prepared(db, listed ? sql.withoutLists : sql.withLists)
+  const Row = rowClassOf(statement)
+  const rows = (statement.raw(true).all(JSON.stringify(ids)) as unknown[][]).map((values) => new Row(values))
   const byId = new Map(rows.map((row) => [row.id, row]))
   const copies = options.roleCopies ? roleCopiesOf(db, rows, options.roleCopies === true ? undefined : options.roleCopies) : undefined
   return ids.flatMap((id) => {

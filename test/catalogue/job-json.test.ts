@@ -27,3 +27,13 @@ test('a long description is cut at a word boundary with an ellipsis', async () =
   assert.ok(words.startsWith(preview.slice(0, -1)), 'the preview is a prefix of the text ending on a whole word')
   assert.match(preview.slice(0, -1), /word\d+$/)
 })
+
+test('a description that opens with a long run of blank space is previewed from its text, however far in the text starts', async () => {
+  const opening = ' \n'.repeat(800)
+  const body = 'Heading\n• first point\n• last point\n' + 'More words follow here. '.repeat(30)
+  const { get } = createTestApp({ jobs: [fixtureJob({ title: 'Blank Start', descriptionHtml: '<p>x</p>', descriptionText: opening + body }), fixtureJob({ title: 'Plain Start', descriptionHtml: '<p>x</p>', descriptionText: body })] })
+  const page = (await get('/api/v1/jobs/search?q=start')).body.data as { title: string; description: string }[]
+  const of = (title: string) => page.find((job) => job.title === title)!.description
+  assert.ok(of('Plain Start').startsWith('Heading: • first point • last point. More words'), of('Plain Start'))
+  assert.equal(of('Blank Start'), of('Plain Start'))
+})
