@@ -154,14 +154,16 @@ export class SearchEngine {
    */
   listsOf(jobIds: readonly number[]): Map<number, Record<string, string[]>> {
     const index = this.current()
+    const fields = MULTI_FACETS.map((facet) => ({ facet, names: index.columns.dictionary(facet).names, csr: index.columns.multi(facet) }))
     const out = new Map<number, Record<string, string[]>>()
     for (const id of jobIds) {
       const doc = index.columns.docOf(id)
       if (doc === undefined || !index.isLive(doc)) continue
       const lists: Record<string, string[]> = {}
-      for (const facet of MULTI_FACETS) {
-        const names = index.columns.dictionary(facet).names
-        lists[facet] = Array.from(index.columns.multi(facet).valuesOf(doc), (code) => names[code]!).sort(codePointOrder)
+      for (const { facet, names, csr } of fields) {
+        const list: string[] = []
+        for (let k = csr.offsets[doc]!; k < csr.offsets[doc + 1]!; k++) list.push(names[csr.values[k]!]!)
+        lists[facet] = list.length > 1 ? list.sort(codePointOrder) : list
       }
       out.set(id, lists)
     }

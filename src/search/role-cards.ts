@@ -6,9 +6,11 @@
  * facet counts, and are listed by /jobs/{slug}/copies.
  *
  * Per index generation, built on first use: which live documents share their cluster with another
- * live document, and a dense number per such cluster. Collapsing a match set is then one pass over
- * its documents in shared clusters (a word-wise AND first skips everything else), marking each
- * cluster seen with a stamp: no allocation per cluster, no SQL.
+ * live document, a dense number per such cluster and its newest document (its head). Collapsing a
+ * match set is then one pass over its documents in shared clusters that are not heads (a word-wise
+ * AND first skips everything else: a head is its role's card whenever it matches), each dropped
+ * when its head matches too, else kept for the first of its cluster seen, marked with a stamp: no
+ * allocation per cluster, no SQL.
  */
 import type { Bitmap } from './bitmap.ts'
 import { DocList, type DocSet } from './doc-set.ts'
@@ -17,6 +19,10 @@ import type { DocColumns } from './doc-columns.ts'
 export class RoleClusters {
   /** Live documents whose cluster has another live document. */
   readonly shared: Bitmap
+  /** The shared ones that are not their cluster's newest. */
+  private readonly older: Bitmap
+  /** Newest live document of each cluster, by its number. */
+  private readonly heads: Uint32Array
   /** Dense cluster number of each shared document. */
   private readonly code: Uint32Array
   /** Live documents of each cluster, by its number. */
@@ -41,14 +47,21 @@ export class RoleClusters {
     this.code = new Uint32Array(codes.size ? docCount : 0)
     this.stamps = new Uint32Array(codes.size)
     this.sizes = new Uint32Array(codes.size)
+    this.heads = new Uint32Array(codes.size)
     for (const [cluster, code] of codes) this.sizes[code] = members.get(cluster)!
-    if (!codes.size) return
+    if (!codes.size) {
+      this.older = this.shared
+      return
+    }
     for (let doc = 0; doc < docCount; doc++) {
       const code = codes.get(clusters[doc]!)
       if (code === undefined || !isLive(doc)) continue
       this.shared[doc >>> 5]! |= 1 << (doc & 31)
       this.code[doc] = code
+      this.heads[code] = doc
     }
+    this.older = this.shared.slice()
+    for (const head of this.heads) this.older[head >>> 5]! &= ~(1 << (head & 31))
   }
 
   /** The cards of a match set: each role's last-added matching posting, every unclustered one. The input is not changed. */
@@ -61,17 +74,18 @@ export class RoleClusters {
   }
 
   private bitmapCards(matched: Bitmap, stamp: number): Bitmap {
-    const { shared, code, stamps } = this
+    const { older, code, heads, stamps } = this
     let cards: Bitmap | undefined
-    // Highest document first: the last-added posting of a role is the first one seen.
-    for (let word = Math.min(matched.length, shared.length) - 1; word >= 0; word--) {
-      let bits = matched[word]! & shared[word]!
+    // Highest document first: of a role whose head does not match, the last-added matching posting is the first one seen.
+    for (let word = Math.min(matched.length, older.length) - 1; word >= 0; word--) {
+      let bits = matched[word]! & older[word]!
       let drop = 0
       while (bits !== 0) {
         const bit = 31 - Math.clz32(bits)
         bits ^= 1 << bit
         const cluster = code[(word << 5) | bit]!
-        if (stamps[cluster] === stamp) drop |= 1 << bit
+        const head = heads[cluster]!
+        if ((matched[head >>> 5]! & (1 << (head & 31))) !== 0 || stamps[cluster] === stamp) drop |= 1 << bit
         else stamps[cluster] = stamp
       }
       if (drop !== 0) {
