@@ -34,7 +34,7 @@ export interface FacetRows {
   bytes: Uint8Array
 }
 
-type RowCounter = (offsets: Uint32Array, bytes: Uint8Array, docs: Uint32Array, first: number, last: number, counts: Uint32Array) => void
+type RowCounter = (offsets: Uint32Array, bytes: Uint8Array, docs: Uint32Array, first: number, last: number, counts: Uint32Array) => unknown
 /** Counting loops by row layout and facets asked: a handful per thread, kept out of FacetRows so the rows stay plain data. */
 const counters = new Map<string, RowCounter>()
 
@@ -45,25 +45,49 @@ const counters = new Map<string, RowCounter>()
  * rows of docs[first .. last - 1] to `counts`. The general loop (a loop over the facets inside the
  * loop over documents) measured 1.5-1.8x slower per document at 1M postings: the per-facet loop and
  * its position arithmetic cost more than the counting. Generated from integers, never from input.
+ *
+ * `ahead`: the documents are taken in blocks, each block's rows first touched in a short loop of
+ * independent reads and then counted. In a sparse set every row is a cache miss (two: its offset,
+ * then its bytes), which the counting loop takes one after the other; the touching loop has many in
+ * flight at once. It measured 25-30% faster per document for sets of under a tenth of the
+ * catalogue at 1M, and 15-35% slower for denser ones, whose rows the processor fetches ahead itself.
  */
-function rowCounter(singleBytes: number, lists: number, singleMask: number, listMask: number): RowCounter {
-  const key = `${singleBytes},${lists},${singleMask},${listMask}`
+function rowCounter(singleBytes: number, lists: number, singleMask: number, listMask: number, ahead: boolean): RowCounter {
+  const key = `${singleBytes},${lists},${singleMask},${listMask},${ahead}`
   let counter = counters.get(key)
   if (counter) return counter
-  const body = ['for (let i = first; i < last; i++) {', '  const row = offsets[docs[i]]', '  let n = 0']
-  for (let j = 0; j < singleBytes; j++) if (singleMask & (1 << j)) body.push(`  counts[${j << 8} | bytes[row + ${j}]]++`)
+  const count = ['  let n = 0']
+  for (let j = 0; j < singleBytes; j++) if (singleMask & (1 << j)) count.push(`  counts[${j << 8} | bytes[row + ${j}]]++`)
   const lastList = 31 - Math.clz32(listMask)
-  if (lastList >= 0) body.push(`  let at = row + ${singleBytes}`)
+  if (lastList >= 0) count.push(`  let at = row + ${singleBytes}`)
   for (let list = 0; list <= lastList; list++) {
     const table = (singleBytes + list) << 8
-    if (listMask & (1 << list)) body.push('  n = bytes[at++]', `  if (n === 0) counts[${table}]++`, `  for (let k = 0; k < n; k++) counts[${table + 1} + bytes[at + k]]++`, '  at += n')
-    else body.push('  at += bytes[at] + 1')
+    if (listMask & (1 << list)) count.push('  n = bytes[at++]', `  if (n === 0) counts[${table}]++`, `  for (let k = 0; k < n; k++) counts[${table + 1} + bytes[at + k]]++`, '  at += n')
+    else count.push('  at += bytes[at] + 1')
   }
-  body.push('}')
+  const body = ahead
+    ? [
+        `const rows = new Uint32Array(${AHEAD_BLOCK})`,
+        'let touched = 0',
+        `for (let block = first; block < last; block += ${AHEAD_BLOCK}) {`,
+        `  const end = Math.min(block + ${AHEAD_BLOCK}, last)`,
+        '  for (let i = block; i < end; i++) { const row = offsets[docs[i]]; rows[i - block] = row; touched |= bytes[row] }',
+        '  for (let i = block; i < end; i++) {',
+        '  const row = rows[i - block]',
+        ...count,
+        '}',
+        '}',
+        'return touched',
+      ]
+    : ['for (let i = first; i < last; i++) {', '  const row = offsets[docs[i]]', ...count, '}']
   counter = new Function('offsets', 'bytes', 'docs', 'first', 'last', 'counts', body.join('\n')) as RowCounter
   counters.set(key, counter)
   return counter
 }
+
+/** Rows touched ahead per block, and the share of the catalogue under which a set is counted so. */
+const AHEAD_BLOCK = 32
+const AHEAD_DENSITY = 0.12
 
 /** Single-valued facets to bytes: largest first, each into the first byte its radix still fits (product of radices ≤ 256). */
 function shareBytes(radices: readonly number[]): Digit[] {
@@ -174,5 +198,7 @@ export function rowArrays(rows: FacetRows, facets: readonly string[]): RowArrays
  * them, in row layout), in one pass. A shared byte is counted whole, for any of its facets.
  */
 export function addRowCounts({ offsets, bytes, singleBytes, lists, singleMask, listMask }: RowArrays, docs: Uint32Array, first: number, last: number, counts: Uint32Array): void {
-  rowCounter(singleBytes, lists, singleMask, listMask)(offsets, bytes, docs, first, last, counts)
+  if (last <= first) return
+  const density = (last - first) / (docs[last - 1]! - docs[first]! + 1)
+  rowCounter(singleBytes, lists, singleMask, listMask, density < AHEAD_DENSITY)(offsets, bytes, docs, first, last, counts)
 }
