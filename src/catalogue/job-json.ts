@@ -252,14 +252,19 @@ const SELECT_JOBS = Object.fromEntries(
  * getters of one class per statement.
  */
 const rowClasses = new WeakMap<Statement, new (values: unknown[]) => JobRow>()
+const VALUES = Symbol('values')
 
 function rowClassOf(statement: Statement): new (values: unknown[]) => JobRow {
   let Row = rowClasses.get(statement)
   if (!Row) {
+    // The values sit under a symbol, so no column name can shadow them.
     const Class = class {
-      constructor(readonly values: unknown[]) {}
+      readonly [VALUES]: unknown[]
+      constructor(values: unknown[]) {
+        this[VALUES] = values
+      }
     }
-    statement.columns().forEach(({ name }, i) => Object.defineProperty(Class.prototype, name, { get(this: InstanceType<typeof Class>) { return this.values[i] } }))
+    statement.columns().forEach(({ name }, i) => Object.defineProperty(Class.prototype, name, { get(this: InstanceType<typeof Class>) { return this[VALUES][i] } }))
     Row = Class as unknown as new (values: unknown[]) => JobRow
     rowClasses.set(statement, Row)
   }
