@@ -104,7 +104,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
     const { ids, total, didYouMean, text } = search.search({ q, filters, sort, order, limit, offset }, options.exclude)
     const meta = { total, limit, offset, ...(ignored ? { ignored_params: ignored } : {}), ...(didYouMean ? { did_you_mean: didYouMean } : {}) }
     const myVotes = jobVotesOf(db, ids, options.caller?.userId)
-    const data = loadJobs(db, ids, { description, ghost: description === 'preview', myVotes, roleCopies: search.roleCopies(ids), lists: search.listsOf(ids) })
+    const data = loadJobs(db, ids, { description, ghost: description === 'preview', myVotes, ...search.pageFacts(ids) })
     if (!query.highlight) return { data, meta }
     const highlights = text ? highlightsOf(db, text, ids) : new Map<number, string[]>()
     // A posting removed between the search and the read leaves a gap: match Jobs to ids by slug then.
@@ -164,7 +164,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
     }, (_event, { query, caller }) => {
       const { limit, offset } = page(query)
       const { ids, total } = search.search({ filters: { facets: {} }, limit, offset })
-      return { data: loadJobs(db, ids, { description: 'preview', ghost: true, myVotes: jobVotesOf(db, ids, caller?.userId), roleCopies: search.roleCopies(ids), lists: search.listsOf(ids) }), meta: { total, limit, offset } }
+      return { data: loadJobs(db, ids, { description: 'preview', ghost: true, myVotes: jobVotesOf(db, ids, caller?.userId), ...search.pageFacts(ids) }), meta: { total, limit, offset } }
     }),
   ]
 }

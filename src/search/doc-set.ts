@@ -24,23 +24,22 @@ export const fitsList = (size: number, docCount: number) => size * LIST_SHARE < 
 /**
  * Sizes of bitmaps that never change again (the engine's cached sets): a bitmap's size is a pass
  * over every word, and a cached set is sized again by every request that reuses it (its total,
- * each tier a page passes over).
+ * each tier a page passes over). -1: kept, not counted yet.
  */
 const keptSizes = new WeakMap<Bitmap, number>()
-const kept = new WeakSet<Bitmap>()
 
 /** Marks a set as never changed again, so its size is counted once. */
 export function keep(set: DocSet): void {
-  if (!(set instanceof DocList)) kept.add(set)
+  if (!(set instanceof DocList) && !keptSizes.has(set)) keptSizes.set(set, -1)
 }
 
 export function sizeOf(set: DocSet): number {
   if (set instanceof DocList) return set.docs.length
-  let size = keptSizes.get(set)
-  if (size === undefined) {
-    size = countDocs(set)
-    if (kept.has(set)) keptSizes.set(set, size)
-  }
+  const kept = keptSizes.get(set)
+  if (kept === undefined) return countDocs(set)
+  if (kept >= 0) return kept
+  const size = countDocs(set)
+  keptSizes.set(set, size)
   return size
 }
 

@@ -136,38 +136,30 @@ export class SearchEngine {
     return result
   }
 
-  /** For each posting, how many other open postings its role has (the rest of its card), by job id. */
-  roleCopies(jobIds: readonly number[]): Map<number, number> {
-    const index = this.current()
-    const out = new Map<number, number>()
-    for (const id of jobIds) {
-      const doc = index.columns.docOf(id)
-      if (doc !== undefined && index.isLive(doc)) out.set(id, index.roleClusters.othersOf(doc))
-    }
-    return out
-  }
-
   /**
-   * The list attributes (skills, cities, …) of live postings by job id, from the index: in the
-   * order SQL serves them (ORDER BY value, BINARY, which is code-point order). A page drawn from
-   * the index then reads no lists in SQL (six key seeks a posting, most of the cost of a page).
+   * What the index knows of a page's live postings, by job id, for loadJobs (job-json.ts): how many
+   * other open postings each one's role has (the rest of its card), and its list attributes
+   * (skills, cities, …) in the order SQL serves them (ORDER BY value, BINARY: code-point order),
+   * so the page reads no lists in SQL (six key seeks a posting, most of the cost of a page).
    */
-  listsOf(jobIds: readonly number[]): Map<number, Record<string, string[]>> {
+  pageFacts(jobIds: readonly number[]): { roleCopies: Map<number, number>; lists: Map<number, Record<string, string[]>> } {
     const index = this.current()
     const fields = MULTI_FACETS.map((facet) => ({ facet, names: index.columns.dictionary(facet).names, csr: index.columns.multi(facet) }))
-    const out = new Map<number, Record<string, string[]>>()
+    const roleCopies = new Map<number, number>()
+    const lists = new Map<number, Record<string, string[]>>()
     for (const id of jobIds) {
       const doc = index.columns.docOf(id)
       if (doc === undefined || !index.isLive(doc)) continue
-      const lists: Record<string, string[]> = {}
+      roleCopies.set(id, index.roleClusters.othersOf(doc))
+      const values: Record<string, string[]> = {}
       for (const { facet, names, csr } of fields) {
         const list: string[] = []
         for (let k = csr.offsets[doc]!; k < csr.offsets[doc + 1]!; k++) list.push(names[csr.values[k]!]!)
-        lists[facet] = list.length > 1 ? list.sort(codePointOrder) : list
+        values[facet] = list.length > 1 ? list.sort(codePointOrder) : list
       }
-      out.set(id, lists)
+      lists.set(id, values)
     }
-    return out
+    return { roleCopies, lists }
   }
 
   private textOf(q: string | undefined): Corrected {
@@ -224,8 +216,8 @@ export class SearchEngine {
   /** Ranges over the whole catalogue: computed once per index generation, kept outside the cache. */
   private catalogueStats(index: SearchIndex): FacetStats {
     if (this.fullStats?.index !== index) {
-      const cards = index.roleClusters.cardsOf(index.live)
-      this.fullStats = { index, stats: statsOf(index, countingSet(index, cards, countDocs(cards), true)) }
+      const cards = index.roleClusters.everyCard()
+      this.fullStats = { index, stats: statsOf(index, { size: countDocs(cards), matched: cards }) }
     }
     return this.fullStats.stats
   }
@@ -274,7 +266,7 @@ export class SearchEngine {
     const value = compute()
     // A cached set is shared by every request that finds it: never changed again.
     if (Array.isArray(value)) value.forEach(keep)
-    else if (value instanceof DocList || value instanceof Uint32Array) keep(value)
+    else if (value instanceof Uint32Array) keep(value)
     cache.set(key, value)
     return value
   }

@@ -49,14 +49,21 @@ function toValueCounts(index: SearchIndex, facet: FacetName, counts: CodeCounts)
   return Object.fromEntries(entries)
 }
 
-/**
- * A set counted as its difference from a base whose counts are known: counts(set) = counts(base)
- * - counts(base \\ set) + counts(set \\ base). Counting a set is a visit per listed document, so a
- * set close to a base costs only what separates them.
- */
-export interface BaseDifference {
+/** Documents whose counts are known: the facet counts of a set close to them follow from its difference. */
+interface CountBase {
+  members: Bitmap
+  size: number
   /** The base's counts of the facets (fresh arrays or kept ones: never changed). */
   counts(facets: readonly FacetName[], threads?: CountThreads): Map<FacetName, CodeCounts>
+}
+
+/**
+ * A set counted as its difference from a base: counts(set) = counts(base) - counts(base \\ set)
+ * + counts(set \\ base). Counting a set is a visit per listed document, so a set close to a base
+ * costs only what separates them.
+ */
+export interface BaseDifference {
+  of: CountBase
   minus: Uint32Array
   plus: Uint32Array
 }
@@ -70,36 +77,37 @@ export interface CountingSet {
 }
 
 /** Every live posting: its counts are the posting lists' lengths. */
-const liveBase = (index: SearchIndex) => (facets: readonly FacetName[]) => new Map(facets.map((facet) => [facet, catalogueCounts(index, facet)]))
+const liveBase = (index: SearchIndex): CountBase => ({
+  members: index.live,
+  size: index.liveCount,
+  counts: (facets) => new Map(facets.map((facet) => [facet, catalogueCounts(index, facet)])),
+})
 
 /**
- * Every card of the catalogue (one per role) and its counts, per index generation: a query's cards
- * are most of them when it matches much of the catalogue (a common word: 650k of 726k cards at 1M,
- * where every live posting is 916k). Its counts are counted on first use, facet by facet as asked.
+ * Every card of the catalogue (one per role), per index generation: a query's cards are most of
+ * them when it matches much of the catalogue (a common word: 650k of 726k cards at 1M, where every
+ * live posting is 916k). Its counts are counted on first use, facet by facet as asked.
  */
-interface CardBase {
-  cards: Bitmap
-  size: number
-  counts: Map<FacetName, CodeCounts>
-}
-const cardBases = new WeakMap<SearchIndex, CardBase>()
+const cardBases = new WeakMap<SearchIndex, CountBase>()
 
-function cardBase(index: SearchIndex): CardBase {
+function cardBase(index: SearchIndex): CountBase {
   let base = cardBases.get(index)
   if (!base) {
-    const cards = index.roleClusters.cardsOf(index.live)
-    base = { cards, size: countDocs(cards), counts: new Map() }
+    const members = index.roleClusters.everyCard()
+    const size = countDocs(members)
+    const known = new Map<FacetName, CodeCounts>()
+    base = {
+      members,
+      size,
+      counts(facets, threads) {
+        const missing = facets.filter((facet) => !known.has(facet))
+        if (missing.length) for (const [facet, codes] of countCodes(index, countingSet(index, members, size), missing, threads)) known.set(facet, codes)
+        return new Map(facets.map((facet) => [facet, known.get(facet)!]))
+      },
+    }
     cardBases.set(index, base)
   }
   return base
-}
-
-function cardCounts(index: SearchIndex, base: CardBase) {
-  return (facets: readonly FacetName[], threads?: CountThreads) => {
-    const missing = facets.filter((facet) => !base.counts.has(facet))
-    if (missing.length) for (const [facet, codes] of countCodes(index, countingSet(index, base.cards, base.size), missing, threads)) base.counts.set(facet, codes)
-    return new Map(facets.map((facet) => [facet, base.counts.get(facet)!]))
-  }
 }
 
 /**
@@ -108,33 +116,29 @@ function cardCounts(index: SearchIndex, base: CardBase) {
  */
 export function countingSet(index: SearchIndex, matched: DocSet, size: number, cards = false): CountingSet {
   if (matched instanceof DocList) return { size, docs: matched.docs }
-  const viaLive = index.liveCount - size
-  let best = Math.min(size, viaLive)
-  let base: CardBase | undefined
-  // A query's cards are not all cards of the catalogue (a role's card is its last matching posting).
-  let extra = 0
+  // Every matched document is live; a query's cards need not be catalogue cards (a role's card is its last matching posting).
+  const bases = [{ of: liveBase(index), plus: 0 }]
   if (cards && index.roleClusters.count > 0) {
-    const candidate = cardBase(index)
-    extra = countAndNot(matched, candidate.cards)
-    const viaCards = candidate.size - (size - extra) + extra
-    if (viaCards < best) {
-      best = viaCards
-      base = candidate
-    }
+    const of = cardBase(index)
+    bases.push({ of, plus: countAndNot(matched, of.members) })
   }
-  if (best === size) return { size, matched, docs: toDocs(matched, size) }
-  const from = base?.cards ?? index.live
-  const minus = withScratch((scratch) => {
-    const rest = scratch.copy(from)
-    andNotInPlace(rest, matched)
-    return toDocs(rest, base ? base.size - (size - extra) : viaLive)
+  let best: { of: CountBase; minus: number; plus: number } | undefined
+  for (const { of, plus } of bases) {
+    const minus = of.size - (size - plus)
+    if (minus + plus < (best ? best.minus + best.plus : size)) best = { of, minus, plus }
+  }
+  if (!best) return { size, matched, docs: toDocs(matched, size) }
+  const { of } = best
+  return { size, matched, base: { of, minus: difference(of.members, matched, best.minus), plus: best.plus ? difference(matched, of.members, best.plus) : EMPTY } }
+}
+
+/** The `count` documents of `a` that `b` has not. */
+function difference(a: Bitmap, b: Bitmap, count: number): Uint32Array {
+  return withScratch((scratch) => {
+    const rest = scratch.copy(a)
+    andNotInPlace(rest, b)
+    return toDocs(rest, count)
   })
-  const plus = base && extra > 0 ? withScratch((scratch) => {
-    const own = scratch.copy(matched)
-    andNotInPlace(own, base.cards)
-    return toDocs(own, extra)
-  }) : EMPTY
-  return { size, matched, base: { counts: base ? cardCounts(index, base) : liveBase(index), minus, plus } }
 }
 
 const EMPTY = new Uint32Array(0)
@@ -233,7 +237,7 @@ function countCodes(index: SearchIndex, set: CountingSet, facets: readonly Facet
   // The base's documents the set has not are taken off its counts, the set's own are added.
   const added = plus && perDoc ? split(count({ ...job, docs: plus, values: [] }, plus.length)) : undefined
   const fromBase = facets.filter((facet) => !set.docs && !byValue.has(facet))
-  const baseCounts = fromBase.length ? set.base!.counts(fromBase, threads) : undefined
+  const baseCounts = fromBase.length ? set.base!.of.counts(fromBase, threads) : undefined
   return new Map(facets.map((facet) => {
     const codes = tables.get(facet)!
     if (!baseCounts?.has(facet)) return [facet, codes]

@@ -29,11 +29,14 @@ export class RoleClusters {
   private readonly sizes: Uint32Array
   private readonly stamps: Uint32Array
   private stamp = 0
+  private readonly live: Bitmap
+  private allCards: Bitmap | undefined
   /** Clusters with two or more live documents. */
   readonly count: number
 
   constructor(columns: DocColumns) {
     const { clusters, live, docCount } = columns
+    this.live = live
     const members = new Map<number, number>()
     const isLive = (doc: number) => (live[doc >>> 5]! & (1 << (doc & 31))) !== 0
     for (let doc = 0; doc < docCount; doc++) {
@@ -94,6 +97,11 @@ export class RoleClusters {
       }
     }
     return cards ?? matched
+  }
+
+  /** The cards of every live document, built on first use (the facet counts' base: facet-count.ts). */
+  everyCard(): Bitmap {
+    return (this.allCards ??= this.cardsOf(this.live))
   }
 
   /** How many other live documents share the document's role cluster. */
