@@ -105,6 +105,7 @@ export function createContext(config: Config, db: DB): AppContext {
   const search = createSearchEngine(db, {
     cacheEntries: config.searchCacheEntries,
     cacheBytes: config.searchCacheMegabytes * 1024 * 1024,
+    answerEntries: config.searchAnswerEntries,
     workers: config.searchWorkers,
     countThreads: config.searchCountThreads,
     countSplitDocs: config.searchCountSplitDocs,

@@ -46,7 +46,7 @@ export function createMetrics(ctx: AppContext): Metrics {
   for (const outcome of ['hits', 'misses'] as const) {
     new Counter({
       name: `openroles_search_cache_${outcome}_total`,
-      help: `Search result cache lookups that ${outcome === 'hits' ? 'found' : 'missed'} a cached answer, by entry kind (match, text, tiers, facets, fix)`,
+      help: `Search result cache lookups that ${outcome === 'hits' ? 'found' : 'missed'} a cached answer, by entry kind (sets: filter, match, cards, text, tiers, fix; answers: page, facets)`,
       labelNames: ['kind'],
       registers: [registry],
       collect(this: Counter) {

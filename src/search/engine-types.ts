@@ -49,6 +49,8 @@ export interface SkillMarket {
 export interface SearchEngineOptions {
   cacheEntries: number
   cacheBytes: number
+  /** Final answers kept (a search page's ids and total, a facet response); default 20,000. */
+  answerEntries?: number
   /** Worker threads reading the term index from FTS5 beside serving (0: read in place at start). */
   workers?: number
   /** Worker threads sharing the facet counts over large sets (count-threads.ts; 0: counted on the calling thread). */

@@ -17,7 +17,8 @@
  * like posting lists) is intersected with it; counts are one pass over the matched documents.
  * Postings of one role cluster collapse into one card (role-cards.ts): pages, totals and facet
  * counts count cards.
- * Results are cached in an LRU keyed by the normalized query, dropped whenever the catalogue changes.
+ * Results are cached in LRUs keyed by the normalized query, dropped whenever the catalogue changes:
+ * the sets behind them, and the final answers apart (a page's ids, a facet response).
  */
 import { LRUCache } from 'lru-cache'
 import type { DB } from '../db/connection.ts'
@@ -39,7 +40,8 @@ import type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, Sk
 
 export type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, SkillMarket } from './engine-types.ts'
 
-type Cached = DocSet | DocSet[] | FacetsResult | Corrected
+type Cached = DocSet | DocSet[] | Corrected
+type Answer = SearchResult | FacetsResult
 
 /** Filter sets and their cards kept apart from the results (at most an eighth of the cache's bytes). */
 const FILTER_SETS = 512
@@ -61,6 +63,13 @@ export class SearchEngine {
    * would otherwise push out of the LRU.
    */
   private readonly filterCache: LRUCache<string, Cached>
+  /**
+   * Final answers: a search page (its job ids and total) and a facet response. A few KB each against
+   * megabytes for the sets behind them, so many more are kept: an answer asked again (the next
+   * visitor, a refresh, a shared link, a page back) skips ranking and counting however long ago
+   * its sets were pushed out.
+   */
+  private readonly answers: LRUCache<string, Answer>
   private readonly nowSeconds: () => number
   private readonly queryLanguage: boolean
   private readonly typos: boolean
@@ -82,6 +91,11 @@ export class SearchEngine {
       max: FILTER_SETS,
       maxSize: Math.max(1, Math.floor(options.cacheBytes / 8)),
       sizeCalculation: (value) => 64 + bytesOf(value as DocSet),
+    })
+    this.answers = new LRUCache<string, Answer>({
+      max: Math.max(1, options.answerEntries ?? 20_000),
+      maxSize: Math.max(1, Math.floor(options.cacheBytes / 4)),
+      sizeCalculation: answerBytes,
     })
   }
 
@@ -107,8 +121,21 @@ export class SearchEngine {
   search(query: SearchQuery, excludeJobIds: readonly number[] = []): SearchResult {
     const index = this.current()
     const { text, didYouMean } = this.textOf(query.q)
-    const relevance = !query.sort && text !== null
     const excluded = excludeJobIds.flatMap((id) => index.columns.docOf(id) ?? [])
+    const order = query.sort ? (query.order ?? 'desc') : 'desc'
+    // View counts move without a catalogue change (index-keeper.ts), so their order is never kept.
+    const key = excluded.length || query.sort === 'view_count' ? null : `page|${query.sort ?? ''}|${order}|${query.offset}|${query.limit}|${this.queryKey(text, query.filters)}`
+    let page = key === null ? undefined : (this.lookup(key, this.answers) as SearchResult | undefined)
+    if (!page) {
+      page = this.rank(index, text, query, order, excluded)
+      if (key !== null) this.answers.set(key, page)
+    }
+    // The page follows the text as matched; did_you_mean, the words as typed (two typings, one page).
+    return didYouMean ? { ...page, didYouMean } : page
+  }
+
+  private rank(index: SearchIndex, text: TextQuery | null, query: SearchQuery, order: 'asc' | 'desc', excluded: number[]): SearchResult {
+    const relevance = !query.sort && text !== null
     let cards: DocSet
     let segments: DocSet[]
     if (excluded.length) {
@@ -123,15 +150,8 @@ export class SearchEngine {
       cards = this.cards(index, text, query.filters)
       segments = relevance ? this.tiers(index, text, query.filters, cards) : [cards]
     }
-    const total = sizeOf(cards)
-    const docs = pageOf(index, segments, {
-      key: query.sort ?? 'posted_at',
-      order: query.sort ? (query.order ?? 'desc') : 'desc',
-      offset: query.offset,
-      limit: query.limit,
-    })
-    const ids = docs.map((doc) => index.columns.jobIds[doc]!)
-    const result: SearchResult = didYouMean ? { ids, total, didYouMean } : { ids, total }
+    const docs = pageOf(index, segments, { key: query.sort ?? 'posted_at', order, offset: query.offset, limit: query.limit })
+    const result: SearchResult = { ids: docs.map((doc) => index.columns.jobIds[doc]!), total: sizeOf(cards) }
     if (text) result.text = text
     return result
   }
@@ -180,7 +200,7 @@ export class SearchEngine {
     const names = request.facets ?? COUNTED_FACETS
     const { text } = this.textOf(request.q)
     const key = `facets|${request.disjunctive ? 'd' : 'p'}${request.postings ? 'p' : 'c'}|${names.join(',')}|${this.queryKey(text, request.filters)}`
-    const hit = this.lookup(key) as FacetsResult | undefined
+    const hit = this.lookup(key, this.answers) as FacetsResult | undefined
     if (hit) return hit
     const sets = new Map<string, CountingSet>()
     const setFor = (omitFacet?: FacetName) => {
@@ -209,7 +229,7 @@ export class SearchEngine {
     const everything = !request.postings && !text && passesEveryLive(request.filters)
     const stats = everything ? this.catalogueStats(index) : statsOf(index, all)
     const result: FacetsResult = { total: all.size, facets, stats }
-    this.cache.set(key, result)
+    this.answers.set(key, result)
     return result
   }
 
@@ -246,6 +266,7 @@ export class SearchEngine {
   clearCache(): void {
     this.cache.clear()
     this.filterCache.clear()
+    this.answers.clear()
   }
 
   async close(): Promise<void> {
@@ -254,7 +275,7 @@ export class SearchEngine {
     await this.keeper.close()
   }
 
-  /** Cache lookups since start by entry kind (`filter`, `match`, `cards`, `text`, `tiers`, `facets`, `fix`): what GET /metrics reports. */
+  /** Cache lookups since start by entry kind (`filter`, `match`, `cards`, `text`, `tiers`, `fix`; answers: `page`, `facets`): what GET /metrics reports. */
   cacheCounts(): Record<'hits' | 'misses', Map<string, number>> {
     return this.counts
   }
@@ -271,7 +292,7 @@ export class SearchEngine {
     return value
   }
 
-  private lookup(key: string, cache = this.cache): Cached | undefined {
+  private lookup<T extends Cached | Answer>(key: string, cache: LRUCache<string, T>): T | undefined {
     const found = cache.get(key)
     const kind = key.slice(0, key.indexOf('|'))
     const tally = found === undefined ? this.counts.misses : this.counts.hits
@@ -345,6 +366,14 @@ function codePointOrder(a: string, b: string): number {
 const SURROGATE = /[\uD800-\uDFFF]/
 
 const bytesOf = (set: DocSet) => (set instanceof DocList ? set.docs.byteLength : set.byteLength)
+
+/** About what an answer holds in memory: a page's ids, or a facet response's values (key, count, slot). */
+function answerBytes(answer: Answer): number {
+  if ('ids' in answer) return 256 + 8 * answer.ids.length
+  let values = 0
+  for (const counts of Object.values(answer.facets)) values += counts ? Object.keys(counts).length : 0
+  return 512 + 64 * values
+}
 
 /** Whether the filter selects values of this facet (for geography: of any geography facet). */
 function selects(filters: SearchFilters, facet: FacetName): boolean {

@@ -1,6 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { parseExposition } from '../helpers/metrics.ts'
 
 test('healthz answers liveness and readyz readiness with the index loaded', async () => {
   const { get } = createTestApp({ jobs: [fixtureJob(), fixtureJob({ title: 'Frontend Engineer' })] })
@@ -19,18 +20,6 @@ test('readyz is 503 when the database cannot answer', async () => {
   assert.equal(ready.status, 503)
   assert.equal(ready.body.status, 'unavailable')
 })
-
-/** Prometheus text format -> { 'name{labels}': value }, checking every sample line parses. */
-function parseExposition(text: string): Map<string, number> {
-  const samples = new Map<string, number>()
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^}]*\})?) (-?[0-9.e+-]+|[+-]?Inf|NaN)$/i.exec(line)
-    assert.ok(match, `not a Prometheus sample line: ${line}`)
-    samples.set(match[1]!, Number(match[2]))
-  }
-  return samples
-}
 
 test('metrics count requests by route pattern (never the raw path) and report the catalogue', async () => {
   const { get } = createTestApp({ jobs: [fixtureJob({ title: 'Go Engineer' })] })
@@ -55,17 +44,21 @@ test('metrics report search result cache hits and misses, so the hit ratio can b
   const { get } = createTestApp({ jobs: [fixtureJob({ title: 'Go Engineer' }), fixtureJob({ title: 'Rust Engineer' })] })
   const sum = (samples: Map<string, number>, name: string) => [...samples].filter(([key]) => key.startsWith(`${name}{`)).reduce((total, [, n]) => total + n, 0)
   const before = parseExposition((await get('/metrics')).body as string)
-  // The first search fills the cache; the same query again is answered from it (its cards, then nothing below).
+  // The first search fills the cache; the same query again is answered from it (the page itself,
+  // then nothing below); another page of it reuses its cards.
   assert.equal((await get('/api/v1/jobs/search?q=rust')).body.meta.total, 1)
   const first = parseExposition((await get('/metrics')).body as string)
   const missesFirst = sum(first, 'openroles_search_cache_misses_total')
   assert.ok(missesFirst > sum(before, 'openroles_search_cache_misses_total'))
-  const cardHits = (samples: Map<string, number>) => samples.get('openroles_search_cache_hits_total{kind="cards"}') ?? 0
+  const hits = (samples: Map<string, number>, kind: string) => samples.get(`openroles_search_cache_hits_total{kind="${kind}"}`) ?? 0
   assert.equal((await get('/api/v1/jobs/search?q=rust')).body.meta.total, 1)
   await get('/api/v1/jobs/search?q=rust')
   const later = parseExposition((await get('/metrics')).body as string)
-  assert.equal(cardHits(later) - cardHits(first), 2, 'the cards of the query were reused twice')
+  assert.equal(hits(later, 'page') - hits(first, 'page'), 2, 'the page was answered twice from the cache')
   assert.equal(sum(later, 'openroles_search_cache_misses_total'), missesFirst, 'no new misses')
+  await get('/api/v1/jobs/search?q=rust&limit=5')
+  const another = parseExposition((await get('/metrics')).body as string)
+  assert.equal(hits(another, 'cards') - hits(later, 'cards'), 1, "another page size reuses the query's cards")
   const ratio = sum(later, 'openroles_search_cache_hits_total') / (sum(later, 'openroles_search_cache_hits_total') + sum(later, 'openroles_search_cache_misses_total'))
   assert.ok(ratio > 0 && ratio < 1)
 })
