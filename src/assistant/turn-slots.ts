@@ -109,16 +109,14 @@ export function createTurnSlots(db: DB, log: Logger): TurnSlots {
         signal: turn.control.signal,
         async waitToRun(maxMs) {
           const deadline = Date.now() + maxMs
-          for (;;) {
-            if (turn.control.signal.aborted) return false
+          while (!turn.control.signal.aborted && Date.now() < deadline) {
             if (promote(id, sessionId)) return true
-            const left = deadline - Date.now()
-            if (left <= 0) return false
             await new Promise<void>((resolve) => {
               turn.wake = resolve
-              setTimeout(resolve, Math.min(left, POLL_MS))
+              setTimeout(resolve, Math.min(deadline - Date.now(), POLL_MS))
             })
           }
+          return false
         },
         release() {
           if (!local.delete(id)) return

@@ -8,10 +8,11 @@ import { readSse } from '../helpers/sse.ts'
 /**
  * Turn slots live in the database: one running turn per session and one queued behind it, whichever
  * serving process takes the request, and a cancel sent to any process stops the turn where it runs.
- * The timeouts only stop a turn that was never stopped from hanging the suite.
+ * The timeouts only stop a turn that was never stopped (a broken cancel) from hanging the suite.
  */
 async function assistantProcesses(t: Parameters<typeof twoProcesses>[0], config: Parameters<typeof twoProcesses>[1] = {}) {
-  const { a, b } = twoProcesses(t, config)
+  // A queue wait shorter than the tests' timeout: a turn never let run ends cancelled, and the test says so.
+  const { a, b } = twoProcesses(t, { assistantQueueWaitSeconds: 30, ...config })
   const user = await signUp(a.call)
   const key = await createApiKey(a.call, user.cookie)
   const session = (await a.call('/api/v1/assistant/sessions', { method: 'POST', headers: bearerHeaders(key) })).body.data.id as string
