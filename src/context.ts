@@ -33,7 +33,7 @@ export interface AppContext {
   mailer: Mailer
   /** Work done after the answer (src/background.ts): account mail whose timing must not leak. */
   background: BackgroundWork
-  /** Failed-login memory (per account and IP) behind the escalating login delay. */
+  /** Failed logins (per account and IP, in the database) behind the escalating login delay. */
   loginThrottle: LoginThrottle
   /** Assistant turn slots (one running and one queued per session), shared through the database. */
   turns: TurnSlots
