@@ -51,13 +51,31 @@ export function createTurnSlots(db: DB, log: Logger): TurnSlots {
   let ticker: NodeJS.Timeout | undefined
   let markedAt = 0
 
+  const stopTicking = () => {
+    clearInterval(ticker)
+    ticker = undefined
+  }
+  /** Deletes the rows this process gives up; one left behind stops counting once it is GONE_AFTER_MS old. */
+  const free = (column: 'id' | 'owner', value: number | string) => {
+    try {
+      if (db.open) db.prepare(`DELETE FROM assistant_turns WHERE ${column} = ?`).run(value)
+    } catch (error) {
+      log.error('could not free assistant turns', { error: String(error) })
+    }
+  }
+  /** Deletes the session's rows of processes that died; returns the time below which a mark is dead. */
+  const forgetDead = (sessionId: string) => {
+    const gone = Date.now() - GONE_AFTER_MS
+    db.prepare('DELETE FROM assistant_turns WHERE session_id = ? AND alive_at <= ?').run(sessionId, gone)
+    return gone
+  }
   const wakeSession = (sessionId: string) => {
     for (const turn of local.values()) if (turn.sessionId === sessionId) turn.wake?.()
   }
 
   /** Marks this process's rows alive (skipped while another writer holds the lock), then stops what was cancelled elsewhere. */
   const tick = () => {
-    if (!db.open) return clearInterval(ticker)
+    if (!db.open) return stopTicking()
     try {
       const now = Date.now()
       if (now - markedAt >= ALIVE_EVERY_MS && withoutWaiting(db, () => db.prepare('UPDATE assistant_turns SET alive_at = ? WHERE owner = ?').run(now, owner))) markedAt = now
@@ -77,9 +95,7 @@ export function createTurnSlots(db: DB, log: Logger): TurnSlots {
     const ahead = db.prepare("SELECT count(*) FROM assistant_turns WHERE session_id = ? AND (state = 'running' OR id < ?) AND alive_at > ?").pluck()
     if (ahead.get(sessionId, id, Date.now() - GONE_AFTER_MS)) return false
     const promoted = db.transaction(() => {
-      const gone = Date.now() - GONE_AFTER_MS
-      if (ahead.get(sessionId, id, gone)) return false
-      db.prepare('DELETE FROM assistant_turns WHERE session_id = ? AND alive_at <= ?').run(sessionId, gone)
+      if (ahead.get(sessionId, id, forgetDead(sessionId))) return false
       return db.prepare("UPDATE assistant_turns SET state = 'running' WHERE id = ? AND cancel = 0").run(id).changes > 0
     })
     return withoutWaiting(db, () => promoted.immediate()) ?? false
@@ -89,7 +105,7 @@ export function createTurnSlots(db: DB, log: Logger): TurnSlots {
     take(sessionId) {
       const now = Date.now()
       const { id, queued } = db.transaction(() => {
-        db.prepare('DELETE FROM assistant_turns WHERE session_id = ? AND alive_at <= ?').run(sessionId, now - GONE_AFTER_MS)
+        forgetDead(sessionId)
         const live = db.prepare('SELECT count(*) FROM assistant_turns WHERE session_id = ?').pluck().get(sessionId) as number
         if (live >= 2) throw conflict('this session already has a message waiting')
         const state = live === 0 ? 'running' : 'queued'
@@ -120,16 +136,8 @@ export function createTurnSlots(db: DB, log: Logger): TurnSlots {
         },
         release() {
           if (!local.delete(id)) return
-          if (!local.size) {
-            clearInterval(ticker)
-            ticker = undefined
-          }
-          try {
-            if (db.open) db.prepare('DELETE FROM assistant_turns WHERE id = ?').run(id)
-          } catch (error) {
-            // Left behind, the row stops counting once it is GONE_AFTER_MS old.
-            log.error('could not free an assistant turn', { error: String(error) })
-          }
+          if (!local.size) stopTicking()
+          free('id', id)
           wakeSession(sessionId)
         },
       }
@@ -140,13 +148,8 @@ export function createTurnSlots(db: DB, log: Logger): TurnSlots {
       db.prepare('UPDATE assistant_turns SET cancel = 1 WHERE session_id = ?').run(sessionId)
     },
     close() {
-      clearInterval(ticker)
-      ticker = undefined
-      try {
-        if (db.open) db.prepare('DELETE FROM assistant_turns WHERE owner = ?').run(owner)
-      } catch (error) {
-        log.error('could not free the assistant turns', { error: String(error) })
-      }
+      stopTicking()
+      free('owner', owner)
     },
   }
 }
