@@ -483,6 +483,19 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);
 CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires_at);
 
+-- Failed sign-ins behind the escalating delay (src/account/login-throttle.ts), one row per account
+-- and per client IP, shared by every serving process. key_hash = SHA-256 of 'a:<email>' or
+-- 'i:<ip>', so the table names no address. Times in ms since the epoch; retry_at = when the next
+-- attempt is accepted (0: no delay). Rows a day past their last failure, and the oldest beyond
+-- LOGIN_THROTTLE_ENTRIES, are pruned.
+CREATE TABLE IF NOT EXISTS login_failures (
+  key_hash         BLOB PRIMARY KEY,
+  failures         INTEGER NOT NULL,
+  last_failure_at  INTEGER NOT NULL,
+  retry_at         INTEGER NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS login_failures_last ON login_failures (last_failure_at);
+
 -- Personal API keys: or_live_<public_id>_<secret>, shown once; only SHA-256(secret) is stored.
 CREATE TABLE IF NOT EXISTS api_keys (
   id            INTEGER PRIMARY KEY,
@@ -679,6 +692,18 @@ CREATE TABLE IF NOT EXISTS community_actions (
   created_at  TEXT NOT NULL
 ) STRICT;
 CREATE INDEX IF NOT EXISTS community_actions_user ON community_actions (user_id, kind, created_at);
+
+-- The same caps for what is not a user (src/community/caps.ts): a key such as a mail sender's
+-- address or a client's IP. Any address may come and go, so rows no window reads any more are
+-- forgotten for every key at once (by created_at), not only for the key that comes back.
+CREATE TABLE IF NOT EXISTS keyed_actions (
+  id          INTEGER PRIMARY KEY,
+  key         TEXT NOT NULL,
+  kind        TEXT NOT NULL,
+  created_at  TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS keyed_actions_key ON keyed_actions (key, kind, created_at);
+CREATE INDEX IF NOT EXISTS keyed_actions_created ON keyed_actions (created_at);
 
 -- Postings people send in; a moderator approves (minting a live posting, job_id) or rejects them.
 -- facets: JSON of the structured fields given (skills, regions, cities, work_mode, salary…).
@@ -1026,6 +1051,24 @@ CREATE TABLE IF NOT EXISTS leases (
   holder      TEXT NOT NULL,
   expires_at  INTEGER NOT NULL
 ) STRICT;
+
+-- Assistant turns running or queued (src/assistant/turn-slots.ts): one running per session and
+-- one queued behind it, whichever process serves the request. owner names the process (and
+-- context) holding the turn, which refreshes alive_at (ms since the epoch) every second; a row not
+-- refreshed for ten seconds belongs to a process that died and no longer counts. cancel = 1 asks
+-- the owner to stop the turn. id orders the queued turns of a session (oldest runs first).
+CREATE TABLE IF NOT EXISTS assistant_turns (
+  id          INTEGER PRIMARY KEY,
+  session_id  TEXT NOT NULL REFERENCES assistant_sessions (id) ON DELETE CASCADE,
+  state       TEXT NOT NULL CHECK (state IN ('running', 'queued')),
+  owner       TEXT NOT NULL,
+  alive_at    INTEGER NOT NULL,
+  cancel      INTEGER NOT NULL DEFAULT 0 CHECK (cancel IN (0, 1))
+) STRICT;
+CREATE INDEX IF NOT EXISTS assistant_turns_session ON assistant_turns (session_id, state);
+CREATE INDEX IF NOT EXISTS assistant_turns_owner ON assistant_turns (owner);
+-- At most one running turn per session, whatever races between processes.
+CREATE UNIQUE INDEX IF NOT EXISTS assistant_turns_running ON assistant_turns (session_id) WHERE state = 'running';
 
 -- CVs (docs/cv.md): one base CV per user (job_id NULL) and at most one tailored CV per job.
 -- document is the sanitised JSON document; the revision log below is append-only.

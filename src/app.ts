@@ -20,6 +20,7 @@ import { DerivedPreparation } from './derived-prep.ts'
 import { CatalogueMemory } from './catalogue/catalogue-memory.ts'
 import { createMailer } from './mail/mailer.ts'
 import { createLoginThrottle } from './account/login-throttle.ts'
+import { createTurnSlots } from './assistant/turn-slots.ts'
 import { createBackgroundWork } from './background.ts'
 import { resumePendingRefresh } from './catalogue/refresh.ts'
 import { startDigestScheduler } from './me/digest-scheduler.ts'
@@ -121,7 +122,8 @@ export function createContext(config: Config, db: DB): AppContext {
     rateLimiter: sharedRateLimiter(config),
     now,
     mailer: createMailer(config, db, log, now),
-    loginThrottle: createLoginThrottle(config),
+    loginThrottle: createLoginThrottle(config, db),
+    turns: createTurnSlots(db, log),
     background: createBackgroundWork(log),
     search,
     preparing,
@@ -140,6 +142,7 @@ export function createContext(config: Config, db: DB): AppContext {
       await schedulers.stop()
       await ctx.rateLimiter.close?.()
       await ctx.background.idle()
+      ctx.turns.close()
       await preparing.stop()
       return search.close()
     },

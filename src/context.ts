@@ -6,6 +6,7 @@ import type { CatalogueMemory } from './catalogue/catalogue-memory.ts'
 import type { RateLimiter } from './http/rate-limit.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { LoginThrottle } from './account/login-throttle.ts'
+import type { TurnSlots } from './assistant/turn-slots.ts'
 import type { BackgroundWork } from './background.ts'
 import type { SourceCrawler } from './sources/crawler.ts'
 import type { DeliveryWorker } from './channels/worker.ts'
@@ -32,8 +33,10 @@ export interface AppContext {
   mailer: Mailer
   /** Work done after the answer (src/background.ts): account mail whose timing must not leak. */
   background: BackgroundWork
-  /** Failed-login memory (per account and IP) behind the escalating login delay. */
+  /** Failed logins (per account and IP, in the database) behind the escalating login delay. */
   loginThrottle: LoginThrottle
+  /** Assistant turn slots (one running and one queued per session), shared through the database. */
+  turns: TurnSlots
   /** Job search, facets and filtered market slices over the in-memory index (src/search/engine.ts). */
   search: SearchEngine
   /** The other in-memory structures derived from the catalogue (company index, typeahead, stats), rebuilt when it changes. */

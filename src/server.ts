@@ -33,9 +33,9 @@ function seedMissingDatabase(dbPath: string, config: Config, log: Logger): void 
 
 /**
  * config -> open (and on first start, seed) the database -> build the app -> listen; SIGTERM/SIGINT
- * close cleanly. With SERVE_PROCESSES above 1 (0 = one per core) this is the cluster's primary,
- * which prepares the file and forks the serving processes (src/cluster/primary.ts), each of which
- * comes back here.
+ * close cleanly. With more than one serving process (SERVE_PROCESSES; the default 0 = one per core)
+ * this is the cluster's primary, which prepares the file and forks the serving processes
+ * (src/cluster/primary.ts), each of which comes back here.
  */
 export async function startServer(config: Config): Promise<void> {
   const dbPath = resolve(config.dbPath)
@@ -110,17 +110,19 @@ function listenShared(handler: Parameters<typeof createServer>[1], config: Confi
   })
 }
 
-/** `openroles serve [--port N] [--host H]`: flags win over PORT and HOST. */
+/** `openroles serve [--port N] [--host H] [--processes N]`: flags win over PORT, HOST and SERVE_PROCESSES. */
 export const serveCommand: CommandSpec = {
   name: 'serve',
   summary: 'Serve the API and the search page (creates and seeds the database on first start).',
   options: {
     port: { type: 'string', short: 'p', value: 'N', help: 'TCP port (default PORT, 8080)' },
     host: valueOption('HOST', 'interface to listen on (default HOST, 127.0.0.1; 0.0.0.0 for every interface)'),
+    processes: valueOption('N', 'serving processes (default SERVE_PROCESSES, 0 = one per core; 1 = a single process, no cluster)'),
   },
   run({ values }) {
     const config = loadConfig()
     const port = intOption(values.port, config.port, 'port')
-    return startServer({ ...config, port, host: (values.host as string | undefined) ?? config.host })
+    const serveProcesses = intOption(values.processes, config.serveProcesses, 'processes')
+    return startServer({ ...config, port, serveProcesses, host: (values.host as string | undefined) ?? config.host })
   },
 }

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { conflict } from '../errors.ts'
 import { appendMessage, messagesOf, sessionJobId, type Session } from './sessions.ts'
 import { reply, understand, type Tracked } from './builtin.ts'
 import { runTool, type ToolDeps } from './tools.ts'
 import type { CvBrief } from './builtin-cv.ts'
+import type { TurnSlot } from './turn-slots.ts'
 
 /**
- * Assistant turns: one running per session and one queued behind it (a third is 409). A queued
- * turn waits for the running one at most ASSISTANT_QUEUE_WAIT_SECONDS, else it ends cancelled. A
- * turn runs to its end when the client goes away; `cancel` stops the running and the queued turn.
- * Every turn ends with exactly one `result` event. The driver is the model when one is configured
- * (model-driver.ts), else the built-in assistant.
+ * Assistant turns: one running per session and one queued behind it (a third is 409), whichever
+ * serving process takes them (turn-slots.ts). A queued turn waits for the running one at most
+ * ASSISTANT_QUEUE_WAIT_SECONDS, else it ends cancelled. A turn runs to its end when the client goes
+ * away; `cancel` stops the running and the queued turn. Every turn ends with exactly one `result`
+ * event. The driver is the model when one is configured (model-driver.ts), else the built-in
+ * assistant.
  */
 export type StopReason = 'end_turn' | 'max_steps' | 'cancelled' | 'error'
 export type Emit = (event: { type: string; [field: string]: unknown }) => void
@@ -24,75 +25,33 @@ export interface TurnInput {
 
 export type Driver = (deps: ToolDeps, input: TurnInput, emit: Emit, signal: AbortSignal) => Promise<StopReason>
 
-interface Slot {
-  running: AbortController | null
-  queued: AbortController | null
-  done: Promise<void>
-}
-
-const slots = new Map<string, Slot>()
-
-/** Refuses a third turn; call before anything is charged or streamed. */
-export function assertSlotFree(sessionId: string): void {
-  const slot = slots.get(sessionId)
-  if (slot?.running && slot.queued) throw conflict('this session already has a message waiting')
-}
-
-export function cancelTurns(sessionId: string): void {
-  const slot = slots.get(sessionId)
-  slot?.queued?.abort()
-  slot?.running?.abort()
-}
-
-export function isRunning(sessionId: string): boolean {
-  return Boolean(slots.get(sessionId)?.running)
-}
-
 /**
- * Takes the slot now (so a third request is refused at once) and returns the turn to run inside the
- * stream. `persistUser` appends the user's message first (not for a retry).
+ * The turn to run inside the stream, in the slot taken for it (turn-slots.ts) before anything was
+ * charged or streamed. `persistUser` appends the user's message first (not for a retry).
  */
-export function reserveTurn(deps: ToolDeps, driver: Driver, input: TurnInput, options: { persistUser: boolean; queueWaitMs: number }): (emit: Emit) => Promise<void> {
-  assertSlotFree(input.session.id)
-  const control = new AbortController()
-  const slot = slots.get(input.session.id) ?? { running: null, queued: null, done: Promise.resolve() }
-  slots.set(input.session.id, slot)
-  const waitFor = slot.running ? slot.done : null
-  if (waitFor) slot.queued = control
-  else slot.running = control
-  let finish!: () => void
-  const mine = new Promise<void>((resolve) => (finish = resolve))
-  const previous = slot.done
-  slot.done = previous.then(() => mine)
-
+export function runTurn(slot: TurnSlot, deps: ToolDeps, driver: Driver, input: TurnInput, options: { persistUser: boolean; queueWaitMs: number }): (emit: Emit) => Promise<void> {
   return async (emit) => {
     let stop: StopReason = 'end_turn'
     try {
-      if (waitFor) {
+      if (slot.queued) {
         emit({ type: 'queued' })
-        const timedOut = await Promise.race([waitFor.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), options.queueWaitMs).unref())])
-        slot.queued = null
-        if (timedOut || control.signal.aborted) {
+        if (!(await slot.waitToRun(options.queueWaitMs))) {
           stop = 'cancelled'
           return
         }
-        slot.running = control
       }
       if (options.persistUser) appendMessage(deps.db, input.session.id, 'user', { text: input.text }, deps.now())
       emit({ type: 'user_prompt', text: input.text })
       // The turn's id doubles as the revision batch of the CV edits it makes (undone together).
-      stop = await driver({ ...deps, batchId: randomUUID() }, input, emit, control.signal)
-      if (control.signal.aborted) stop = 'cancelled'
+      stop = await driver({ ...deps, batchId: randomUUID() }, input, emit, slot.signal)
+      if (slot.signal.aborted) stop = 'cancelled'
     } catch (error) {
       stop = 'error'
       emit({ type: 'assistant_text', text: 'Something went wrong on our side; please try again.' })
       throw error
     } finally {
-      if (slot.running === control) slot.running = null
-      if (slot.queued === control) slot.queued = null
+      slot.release()
       emit({ type: 'result', stop_reason: stop })
-      finish()
-      if (!slot.running && !slot.queued) slots.delete(input.session.id)
     }
   }
 }

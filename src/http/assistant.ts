@@ -8,7 +8,7 @@ import { badRequest, conflict } from '../errors.ts'
 import { interviewInstructions, mintVoiceToken } from '../voice/realtime.ts'
 import { allowanceOf, consume } from '../plan/ledger.ts'
 import { appendMessage, createSession, deleteSession, listSessions, messagesOf, sessionOf, CREATABLE_PRESETS, type Session } from '../assistant/sessions.ts'
-import { assertSlotFree, builtinDriver, cancelTurns, reserveTurn } from '../assistant/turns.ts'
+import { builtinDriver, runTurn, type Driver, type TurnInput } from '../assistant/turns.ts'
 import { modelDriver } from '../assistant/model-driver.ts'
 import { openingBrief } from '../assistant/opening.ts'
 import { autopilotDriver, MAX_ROUNDS, prepareAutopilot } from '../assistant/autopilot.ts'
@@ -38,12 +38,29 @@ export function assistantRoutes(ctx: AppContext): Route[] {
   const driver = ctx.config.modelBaseUrl ? modelDriver : builtinDriver
   const runes = (text: string) => [...text].length
 
-  /** Charges the turn (chat and profile draw the `assistant` allowance) and opens the stream. */
-  function turn(session: Session, userId: number, text: string, persistUser: boolean): Response {
-    assertSlotFree(session.id)
-    if (session.preset === 'chat' || session.preset === 'profile') consume(ctx.db, ctx.config, { userId, feature: 'assistant', now: ctx.now() })
-    const run = reserveTurn(deps, driver, { session, userId, text }, { persistUser, queueWaitMs: ctx.config.assistantQueueWaitSeconds * 1000 })
+  /**
+   * Takes the session's turn slot (a third turn is 409) before `prepare` charges anything, gives it
+   * back when `prepare` refuses, and opens the stream the turn runs in.
+   */
+  function stream(session: Session, prepare: () => { driver: Driver; input: TurnInput; persistUser: boolean }): Response {
+    const slot = ctx.turns.take(session.id)
+    let turn: ReturnType<typeof prepare>
+    try {
+      turn = prepare()
+    } catch (error) {
+      slot.release()
+      throw error
+    }
+    const run = runTurn(slot, deps, turn.driver, turn.input, { persistUser: turn.persistUser, queueWaitMs: ctx.config.assistantQueueWaitSeconds * 1000 })
     return sseResponse(ctx, async (send) => run((event) => send(event.type, event)))
+  }
+
+  /** A chat-like turn: chat and profile draw the `assistant` allowance. */
+  function turn(session: Session, userId: number, text: string, persistUser: boolean): Response {
+    return stream(session, () => {
+      if (session.preset === 'chat' || session.preset === 'profile') consume(ctx.db, ctx.config, { userId, feature: 'assistant', now: ctx.now() })
+      return { driver, input: { session, userId, text }, persistUser }
+    })
   }
 
   return [
@@ -76,7 +93,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
       params: IdParams,
     }, (_event, { caller, params }) => {
       deleteSession(ctx.db, caller.userId, params.id)
-      cancelTurns(params.id.toLowerCase())
+      ctx.turns.cancel(params.id.toLowerCase())
     }),
     op.post('/assistant/sessions/:id/messages', 'Send a message (streamed turn)', {
       description: `${TURN_EVENTS} One turn runs per session and one may wait behind it (\`queued\`, at most ASSISTANT_QUEUE_WAIT_SECONDS); a third is 409. Chat and profile turns draw the \`assistant\` allowance (402 before the stream).`,
@@ -95,7 +112,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
       responses: { 204: 'cancelled', 404: 'not found' },
       params: IdParams,
     }, (_event, { caller, params }) => {
-      cancelTurns(sessionOf(ctx.db, caller.userId, params.id).id)
+      ctx.turns.cancel(sessionOf(ctx.db, caller.userId, params.id).id)
     }),
     op.post('/assistant/sessions/:id/opening', 'Let an interview or debrief session open itself', {
       description: `A server-side brief becomes the first user turn. ${TURN_EVENTS}`,
@@ -158,10 +175,10 @@ export function assistantRoutes(ctx: AppContext): Route[] {
       params: IdParams,
     }, (_event, { caller, params }) => {
       const session = sessionOf(ctx.db, caller.userId, params.id)
-      assertSlotFree(session.id)
-      const prepared = prepareAutopilot(deps, caller.userId, session)
-      const run = reserveTurn(deps, autopilotDriver(prepared), { session, userId: caller.userId, text: prepared.text }, { persistUser: true, queueWaitMs: ctx.config.assistantQueueWaitSeconds * 1000 })
-      return sseResponse(ctx, async (send) => run((event) => send(event.type, event)))
+      return stream(session, () => {
+        const prepared = prepareAutopilot(deps, caller.userId, session)
+        return { driver: autopilotDriver(prepared), input: { session, userId: caller.userId, text: prepared.text }, persistUser: true }
+      })
     }),
   ]
 }

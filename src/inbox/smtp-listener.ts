@@ -5,14 +5,16 @@ import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { ingestRawMessage } from './ingest.ts'
 import { recipientUser } from './mailbox.ts'
+import { HOUR, spendKeyedCaps, type Cap, type KeyedKind } from '../community/caps.ts'
 
 /**
  * The hosted mailbox's inbound SMTP listener (smtp-server), inside the serving process, for
  * MAIL_DOMAIN only. It is no relay: a recipient outside the domain is refused at RCPT (550), and
  * so is an address nobody claimed. The SIZE limit is announced and enforced while the message
  * streams (552 past it); each sending address and each client address may deliver
- * MAIL_SENDER_PER_HOUR messages per hour (451, try later). No AUTH (nobody sends through it).
- * Accepted mail goes through the one ingest path, for each recipient.
+ * MAIL_SENDER_PER_HOUR messages per hour (451, try later), counted across every serving process.
+ * No AUTH (nobody sends through it). Accepted mail goes through the one ingest path, for each
+ * recipient.
  */
 export interface HostedMailListener {
   /** Resolves with the bound port once listening. */
@@ -20,37 +22,16 @@ export interface HostedMailListener {
   close(): Promise<void>
 }
 
-const HOUR_MS = 3_600_000
-const TRACKED_KEYS = 50_000
-
 function smtpError(code: number, message: string): Error {
   return Object.assign(new Error(message), { responseCode: code })
-}
-
-/** Per-key sliding hour windows, bounded in the keys they remember. */
-function hourlyCounter(limit: number) {
-  const seen = new Map<string, number[]>()
-  return {
-    take(key: string, now: number): boolean {
-      const recent = (seen.get(key) ?? []).filter((t) => now - t < HOUR_MS)
-      if (recent.length >= limit) {
-        seen.set(key, recent)
-        return false
-      }
-      recent.push(now)
-      seen.delete(key)
-      seen.set(key, recent)
-      if (seen.size > TRACKED_KEYS) seen.delete(seen.keys().next().value!)
-      return true
-    },
-  }
 }
 
 export function startHostedMailListener(deps: { config: Config; db: DB; log: Logger; now: () => Date }): HostedMailListener {
   const { config, db, log } = deps
   const domain = config.mailDomain.toLowerCase()
-  const senders = hourlyCounter(config.mailSenderPerHour)
-  const clients = hourlyCounter(config.mailSenderPerHour)
+  // Counted in the database (src/community/caps.ts), so every serving process counts the same mail.
+  const cap = (kind: KeyedKind): Cap<KeyedKind> => ({ kind, limit: config.mailSenderPerHour, windowSeconds: HOUR, what: 'messages' })
+  const [clients, senders] = [cap('mail_client'), cap('mail_sender')]
   const server = new SMTPServer({
     name: domain,
     banner: 'openroles hosted mailbox',
@@ -59,10 +40,15 @@ export function startHostedMailListener(deps: { config: Config; db: DB; log: Log
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
     onMailFrom(address: SMTPServerAddress, session: SMTPServerSession, callback) {
-      const now = deps.now().getTime()
-      if (!clients.take(`ip:${session.remoteAddress}`, now) || !senders.take(`from:${address.address.toLowerCase()}`, now)) {
-        return callback(smtpError(451, '4.7.1 too many messages from this sender; try again later'))
+      const spends = [{ key: session.remoteAddress, cap: clients }, { key: address.address.toLowerCase(), cap: senders }]
+      let wait: number
+      try {
+        wait = spendKeyedCaps(db, spends, deps.now())
+      } catch (error) {
+        log.error('hosted mail could not be counted', { error: error instanceof Error ? error.message : String(error) })
+        return callback(smtpError(451, '4.3.0 try again later'))
       }
+      if (wait > 0) return callback(smtpError(451, '4.7.1 too many messages from this sender; try again later'))
       callback()
     },
     onRcptTo(address: SMTPServerAddress, _session, callback) {
