@@ -14,11 +14,12 @@
  * Catalogues: bench/data/catalogue-100k.db, catalogue-1m.db and catalogue-3m.db, the files `npm run
  * bench` uses, built here the same way when missing (bench/catalogue-file.ts). `--db PATH [--jobs N]`
  * runs one ad-hoc catalogue instead (the server seeds it when missing). `--processes N` serves with N processes (the
- * cluster); `--profile DIR` writes the server's CPU profile to DIR when it stops.
+ * cluster; default one per core, as the server); `--profile DIR` writes the server's CPU profile to DIR when it stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import autocannon from 'autocannon'
 import { YOUNG_GENERATION_FLAG } from '../src/cluster/primary.ts'
@@ -47,8 +48,8 @@ const connections = Number(option('connections', '16'))
 const warmupSeconds = Number(option('warmup', '10'))
 /** --profile DIR: the server writes a V8 CPU profile (.cpuprofile) there when it stops. */
 const profileDir = option('profile', '')
-/** --processes N: serving processes (SERVE_PROCESSES; 1 = no cluster, 0 = one per core). */
-const processes = option('processes', '1')
+/** --processes N: serving processes (SERVE_PROCESSES; 0, the server's default, = one per core; 1 = no cluster). */
+const processes = option('processes', '0')
 const only = option('only', '').split(',').map((s) => s.trim()).filter(Boolean)
 
 const random = seededRandom()
@@ -187,7 +188,8 @@ function report(label: string, result: autocannon.Result, samples: number[]): vo
   const end = samples[samples.length - 1]
   const max = Math.max(...samples)
   const lateGrowth = mid > 0 ? ((end - mid) / mid) * 100 : 0
-  console.log(`  ${label}: ${result.requests.average.toFixed(0)} req/s over ${durationSeconds}s, ${connections} connections`)
+  const serving = processes === '0' ? `${availableParallelism()} serving processes (one per core)` : `${processes} serving process${processes === '1' ? '' : 'es'}`
+  console.log(`  ${label}: ${result.requests.average.toFixed(0)} req/s over ${durationSeconds}s, ${connections} connections, ${serving}`)
   console.log(`  latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`)
   console.log(`  result-cache hit ratio at most ${((repeated / Math.max(1, cacheable)) * 100).toFixed(1)}% (${repeated} of ${cacheable} search/facet requests repeat an earlier one; ${sent.size} distinct)`)
   console.log(`  responses: ${result.requests.total} total, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
