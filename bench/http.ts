@@ -54,7 +54,7 @@ const only = option('only', '').split(',').map((s) => s.trim()).filter(Boolean)
 
 const random = seededRandom()
 
-/** Distinct search and facet requests sent so far: the cache-hit upper bound. */
+/** Distinct search and facet requests sent so far to this size's server: the cache-hit upper bound. */
 const sent = new Set<string>()
 let cacheable = 0
 let repeated = 0
@@ -161,6 +161,8 @@ async function benchSize(label: string): Promise<void> {
     console.log(`  ${words.length} distinct words to draw from`)
     if (!workload.length) throw new Error('no public operation of the workload is implemented')
     const next = weightedPath(workload, random)
+    // Each size has its own server and cache: what an earlier size sent is no repeat here.
+    sent.clear()
     const path = () => {
       const { operation, path } = next()
       return `/api/v1${operation.cacheable ? counted(path) : path}`
