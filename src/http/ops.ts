@@ -32,6 +32,7 @@ export function createMetrics(ctx: AppContext): Metrics {
     new Gauge({ name, help, registers: [registry], collect(this: Gauge) { this.set(read()) } })
   gauge('openroles_catalogue_open_jobs', 'Open postings in the search index', () => ctx.catalogue.counts().jobs_open)
   gauge('openroles_catalogue_companies', 'Companies in the catalogue', () => ctx.catalogue.counts().companies)
+  gauge('openroles_search_terms_in_memory', '1 once the term index is in memory; 0 while it is read beside serving after a rebuild (text queries read FTS5 meanwhile)', () => (ctx.search.termsInMemory() ? 1 : 0))
   new Gauge({
     name: 'openroles_sources',
     help: 'Job-board sources by status (new, ok, failing)',

@@ -256,6 +256,11 @@ export class SearchEngine {
     }
   }
 
+  /** Whether the term index is in memory (until then text queries read FTS5 per word: same answers, more work). */
+  termsInMemory(): boolean {
+    return this.keeper.terms !== undefined
+  }
+
   /** Resolves once the in-memory term index is read (reading it runs beside serving after a first start). */
   async ready(): Promise<void> {
     this.current()

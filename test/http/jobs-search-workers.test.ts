@@ -39,6 +39,18 @@ test('on a database file, the term index read by the worker threads gives the sa
   db.close()
 })
 
+test('a first start reads the term index on the workers beside serving, and says when it is in', async (t) => {
+  const db = fileCatalogue(t)
+  const engine = createSearchEngine(db, { cacheEntries: 100, cacheBytes: 1 << 24, workers: 2 })
+  engine.refresh()
+  // The workers' lists come back as messages, so never within the turn that started them.
+  assert.equal(engine.termsInMemory(), false)
+  await engine.ready()
+  assert.equal(engine.termsInMemory(), true)
+  await engine.close()
+  db.close()
+})
+
 test('the app on a database file serves text search with its workers', async (t) => {
   const db = fileCatalogue(t)
   const ctx = createContext(defaultConfig({ searchWorkers: 2 }), db)

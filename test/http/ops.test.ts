@@ -36,6 +36,7 @@ test('metrics count requests by route pattern (never the raw path) and report th
   assert.equal(samples.get('openroles_http_requests_total{method="GET",route="/api/v1/jobs/search",status="200"}'), 1)
   assert.equal(samples.get('openroles_http_request_duration_seconds_count{method="GET",route="/api/v1/jobs/:slug"}'), 3)
   assert.equal(samples.get('openroles_catalogue_open_jobs'), 1)
+  assert.equal(samples.get('openroles_search_terms_in_memory'), 1, 'an in-memory catalogue reads its term index in place')
   assert.ok((samples.get('openroles_process_resident_memory_bytes') ?? 0) > 0)
   assert.ok(![...samples.keys()].some((key) => key.includes(slug) || key.includes('secret')), 'no raw paths or queries in labels')
 })
