@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
 import type { Config } from '../config.ts'
 import type { DB } from '../db/connection.ts'
 import { tooManyRequests } from '../errors.ts'
+import { hashSecret } from './tokens.ts'
 
 /**
  * Escalating delay after failed logins, per account and per client IP, kept in the database
@@ -38,16 +38,16 @@ export interface LoginThrottle {
 }
 
 /** The row's key: a hash, so the table keeps no email address or IP in the clear. */
-const keyOf = (kind: 'a' | 'i', value: string) => createHash('sha256').update(`${kind}:${value}`).digest()
+const keyOf = (kind: 'a' | 'i', value: string) => hashSecret(`${kind}:${value}`)
 
 export function createLoginThrottle(config: Config, db: DB): LoginThrottle {
   const ipAllowance = config.loginFreeAttempts * IP_ALLOWANCE_FACTOR
   const pruneEvery = Math.max(1, Math.floor(config.loginThrottleEntries * PRUNE_SHARE))
   let sincePrune = 0
 
-  const live = (key: Buffer, now: number) =>
+  const live = (key: Uint8Array, now: number) =>
     db.prepare('SELECT failures, retry_at FROM login_failures WHERE key_hash = ? AND last_failure_at >= ?').get(key, now - FORGET_AFTER_MS) as FailureRecord | undefined
-  const fail = (key: Buffer, record: FailureRecord | undefined, freeAttempts: number, now: number) => {
+  const fail = (key: Uint8Array, record: FailureRecord | undefined, freeAttempts: number, now: number) => {
     const failures = (record?.failures ?? 0) + 1
     const over = failures - freeAttempts
     const retryAt = over > 0 ? now + Math.min(2 ** (over - 1), config.loginMaxDelaySeconds) * 1000 : (record?.retry_at ?? 0)
@@ -56,7 +56,7 @@ export function createLoginThrottle(config: Config, db: DB): LoginThrottle {
        ON CONFLICT (key_hash) DO UPDATE SET failures = excluded.failures, last_failure_at = excluded.last_failure_at, retry_at = excluded.retry_at`,
     ).run(key, failures, now, retryAt)
   }
-  const giveBack = (key: Buffer, freeAttempts: number) => {
+  const giveBack = (key: Uint8Array, freeAttempts: number) => {
     // SET reads the old failures on both sides.
     db.prepare('UPDATE login_failures SET failures = max(0, failures - 1), retry_at = CASE WHEN failures - 1 <= ? THEN 0 ELSE retry_at END WHERE key_hash = ?').run(freeAttempts, key)
   }
