@@ -37,6 +37,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
   db.pragma('busy_timeout = 5000')
   db.pragma('foreign_keys = ON')
   if (options.readonly) return db
+  writeLockFirst(db)
   db.pragma('journal_mode = WAL')
   db.pragma(`synchronous = ${durabilityMode(options.synchronous ?? loadConfig().sqliteSynchronous)}`)
   try {
@@ -46,6 +47,18 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
     throw error
   }
   return db
+}
+
+/**
+ * Every transaction of the connection begins IMMEDIATE (takes the write lock at BEGIN). A deferred
+ * transaction that reads before it writes holds a snapshot; when another connection (another
+ * serving process, an import) commits in between, its first write cannot upgrade the snapshot and
+ * fails at once with SQLITE_BUSY: the busy timeout never applies to that case. Taking the lock
+ * first makes it wait like any other write. A nested call stays a savepoint; `.deferred` remains.
+ */
+function writeLockFirst(db: DB): void {
+  const transaction = db.transaction.bind(db)
+  db.transaction = ((fn) => transaction(fn).immediate) as DB['transaction']
 }
 
 /** Reads a catalogue_meta value. */
