@@ -617,7 +617,7 @@ CREATE TABLE IF NOT EXISTS subscriptions (
   last_digest_at    TEXT,
   created_at        TEXT NOT NULL,
   updated_at        TEXT NOT NULL,
-  channel           TEXT NOT NULL DEFAULT 'email' CHECK (channel IN ('email', 'telegram', 'push', 'discord'))
+  channel           TEXT NOT NULL DEFAULT 'email' CHECK (channel IN ('email', 'telegram', 'push', 'discord', 'webhook'))
 ) STRICT;
 CREATE UNIQUE INDEX IF NOT EXISTS subscriptions_search_channel ON subscriptions (saved_search_id, channel);
 CREATE INDEX IF NOT EXISTS subscriptions_user ON subscriptions (user_id, id);
@@ -799,7 +799,7 @@ CREATE TABLE IF NOT EXISTS channel_deliveries (
   id               INTEGER PRIMARY KEY,
   notification_id  INTEGER NOT NULL REFERENCES notifications (id) ON DELETE CASCADE,
   user_id          INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  channel          TEXT NOT NULL CHECK (channel IN ('email', 'telegram', 'discord', 'push')),
+  channel          TEXT NOT NULL CHECK (channel IN ('email', 'telegram', 'discord', 'push', 'webhook')),
   status           TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sending', 'sent', 'failed')),
   attempts         INTEGER NOT NULL DEFAULT 0,
   next_attempt_at  TEXT NOT NULL,
@@ -1233,3 +1233,45 @@ CREATE TABLE IF NOT EXISTS photo_uploads (
   uploaded_at  TEXT NOT NULL
 ) STRICT;
 CREATE INDEX IF NOT EXISTS photo_uploads_user ON photo_uploads (user_id, uploaded_at);
+
+-- A user's named lists of jobs (issue 45), optionally published read-only under an unguessable
+-- public_slug. Items keep the job after it closes (the shared page shows it as closed).
+CREATE TABLE IF NOT EXISTS job_lists (
+  id           INTEGER PRIMARY KEY,
+  user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  name         TEXT NOT NULL,
+  description  TEXT NOT NULL DEFAULT '',
+  public_slug  TEXT,
+  shared_at    TEXT,
+  created_at   TEXT NOT NULL,
+  updated_at   TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS job_lists_user ON job_lists (user_id, id);
+CREATE UNIQUE INDEX IF NOT EXISTS job_lists_public ON job_lists (public_slug) WHERE public_slug IS NOT NULL;
+
+CREATE TABLE IF NOT EXISTS job_list_items (
+  list_id   INTEGER NOT NULL REFERENCES job_lists (id) ON DELETE CASCADE,
+  job_id    INTEGER NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+  added_at  TEXT NOT NULL,
+  PRIMARY KEY (list_id, job_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS job_list_items_job ON job_list_items (job_id);
+
+-- A user's one webhook endpoint for saved-search digests (issue 45). The signing secret must be
+-- read to sign, so it is kept sealed (AES-256-GCM): under SECRETS_KEY when set, else under a key
+-- the server made for itself (sealed_with says which); the user sees it once.
+CREATE TABLE IF NOT EXISTS webhooks (
+  user_id          INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  url              TEXT NOT NULL,
+  secret_sealed    BLOB NOT NULL,
+  sealed_with      TEXT NOT NULL CHECK (sealed_with IN ('secrets_key', 'server')),
+  enabled          INTEGER NOT NULL DEFAULT 1 CHECK (enabled IN (0, 1)),
+  created_at       TEXT NOT NULL,
+  updated_at       TEXT NOT NULL,
+  disabled_at      TEXT,
+  last_attempt_at  TEXT,
+  last_success_at  TEXT,
+  last_status      INTEGER,
+  last_error       TEXT,
+  failures         INTEGER NOT NULL DEFAULT 0
+) STRICT;

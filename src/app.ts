@@ -65,6 +65,7 @@ import { meResumeVerdictRoutes } from './http/me-resume-verdict.ts'
 import { meAutofillRoutes } from './http/me-autofill.ts'
 import { marketRoutes } from './http/market.ts'
 import { meSearchRoutes } from './http/me-searches.ts'
+import { jobListRoutes } from './http/job-lists.ts'
 import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
 import { meNotificationRoutes } from './http/me-notifications.ts'
 import { mePushTokenRoutes } from './http/me-push-tokens.ts'
@@ -215,6 +216,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...meAutofillRoutes(ctx),
     ...marketRoutes(ctx),
     ...meSearchRoutes(ctx),
+    ...jobListRoutes(ctx),
     ...meSubscriptionRoutes(ctx),
     ...meNotificationRoutes(ctx),
     ...mePushTokenRoutes(ctx),

@@ -1,5 +1,5 @@
 import { DELIVERY_CHANNELS } from '../me/notifications.ts'
-import { object } from './openapi-shapes.ts'
+import { object, ref } from './openapi-shapes.ts'
 
 /**
  * Response shapes of the signed-in operations whose payloads follow the reference service's web
@@ -43,6 +43,50 @@ export const ME_SCHEMAS: Record<string, JsonObject> = {
     },
     undefined,
     "The caller's profile.",
+  ),
+  JobList: object({
+    id: { type: 'integer' },
+    name: str,
+    description: str,
+    public_slug: { ...str, description: 'the slug of the public page while shared, "" while private' },
+    job_count: { type: 'integer' },
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+  JobListWithJobs: object({
+    id: { type: 'integer' },
+    name: str,
+    description: str,
+    public_slug: str,
+    job_count: { type: 'integer' },
+    created_at: timestamp,
+    updated_at: timestamp,
+    jobs: { type: 'array', items: ref('Job') },
+  }),
+  SharedJobList: object({
+    name: str,
+    description: str,
+    public_slug: str,
+    job_count: { type: 'integer' },
+    shared_at: timestamp,
+    updated_at: timestamp,
+    jobs: { type: 'array', items: { allOf: [ref('Job'), object({ closed: { type: 'boolean', description: 'the job closed since it was listed' } })] } },
+  }),
+  Webhook: object(
+    {
+      url: str,
+      enabled: { type: 'boolean' },
+      created_at: timestamp,
+      updated_at: timestamp,
+      disabled_at: { type: ['string', 'null'], format: 'date-time' },
+      last_attempt_at: { type: ['string', 'null'], format: 'date-time' },
+      last_success_at: { type: ['string', 'null'], format: 'date-time' },
+      last_status: { type: ['integer', 'null'], description: 'HTTP status of the last attempt; null when it got no answer' },
+      last_error: { type: ['string', 'null'], description: 'why the last attempt failed; null after a success' },
+      failures: { type: 'integer', description: 'failed attempts since the last success' },
+      secret: { ...str, description: 'the signing secret: present only in the answer that created or rotated it' },
+    },
+    ['url', 'enabled', 'created_at', 'updated_at', 'disabled_at', 'last_attempt_at', 'last_success_at', 'last_status', 'last_error', 'failures'],
   ),
   SavedSearch: object({
     id: { type: 'integer' },
