@@ -105,7 +105,7 @@ export function jobListRoutes(ctx: AppContext): Route[] {
       auth: 'public',
       budget: 'read',
       tags: ['job lists'],
-      description: 'Public and owner-free: the list’s `name` and `description` and a page of its jobs, most recently added first. A job that closed since stays listed with its `closed_at` (and `closed: true`). An unknown slug, or one whose list was made private, is a 404.',
+      description: 'Public and owner-free: the list’s `name` and `description` and a page of its jobs, most recently added first. A job that closed since stays listed, with its `closed_at` set. An unknown slug, or one whose list was made private, is a 404.',
       params: v.object({ slug: v.pipe(Slug, v.description('The list’s `public_slug`.')) }),
       query: v.object({ ...pagingEntries({ defaultLimit: 50 }) }),
       responses: { 200: { description: '`{ data: SharedJobList, meta }`', schema: object({ data: ref('SharedJobList'), meta: ref('PageMeta') }) }, 404: 'no list is shared under this slug' },
@@ -114,7 +114,7 @@ export function jobListRoutes(ctx: AppContext): Route[] {
       if (!list) throw notFound('no shared list by this slug')
       const { limit, offset } = pageOf(query, { defaultLimit: 50 })
       const page = listJobIds(db, list.id, limit, offset)
-      const jobs = loadJobs(db, page.ids, { description: 'preview', ghost: false }).map((job) => ({ ...job, closed: job.closed_at !== null }))
+      const jobs = loadJobs(db, page.ids, { description: 'preview', ghost: false })
       return {
         data: { name: list.name, description: list.description, public_slug: list.public_slug, job_count: page.total, shared_at: list.shared_at, updated_at: list.updated_at, jobs },
         meta: { total: page.total, limit, offset },

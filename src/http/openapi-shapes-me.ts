@@ -70,7 +70,7 @@ export const ME_SCHEMAS: Record<string, JsonObject> = {
     job_count: { type: 'integer' },
     shared_at: timestamp,
     updated_at: timestamp,
-    jobs: { type: 'array', items: { allOf: [ref('Job'), object({ closed: { type: 'boolean', description: 'the job closed since it was listed' } })] } },
+    jobs: { type: 'array', items: ref('Job'), description: 'a job that closed since it was listed stays, with `closed_at` set' },
   }),
   Webhook: object(
     {

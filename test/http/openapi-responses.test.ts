@@ -207,6 +207,14 @@ test('the signed-in operations in the reference web app\'s shapes validate too',
   createNotification(db, { userId: alice.userId, kind: 'subscription_digest', title: 'Remote Go: 1 new posting', body: 'Senior Go Engineer at Acme', jobs: [job] })
   const page = await check('GET', '/me/notifications', '/api/v1/me/notifications', as())
   assert.equal(page.body.meta.unread_count, 1)
+  const list = await check('POST', '/me/lists', '/api/v1/me/lists', as({ name: 'Shortlist' }), 201)
+  const listId = list.body.data.id
+  await call(`/api/v1/me/lists/${listId}/jobs`, { method: 'POST', ...as({ job_slug: db.prepare('SELECT public_slug FROM jobs LIMIT 1').pluck().get() }) })
+  await check('GET', '/me/lists', '/api/v1/me/lists', as())
+  await check('GET', '/me/lists/{id}', `/api/v1/me/lists/${listId}`, as())
+  await check('PATCH', '/me/lists/{id}', `/api/v1/me/lists/${listId}`, as({ description: 'Q3' }))
+  const shared = await check('POST', '/me/lists/{id}/share', `/api/v1/me/lists/${listId}/share`, as())
+  await check('GET', '/lists/{slug}', `/api/v1/lists/${shared.body.data.public_slug}`)
   await check('POST', '/me/password', '/api/v1/me/password', as({ current_password: alice.password, password: 'yet another passphrase' }))
 })
 
