@@ -9,6 +9,7 @@ import { renderModerationPage } from './moderation-page.ts'
 import { renderReferralsPage } from './referrals.ts'
 import { whoAmI } from './api.ts'
 import { renderAccountPage } from './account-page.ts'
+import { renderSharedListPage } from './shared-list-page.ts'
 
 /** Boots the page: one search view kept alive (so going back is instant), job and company views built per visit. */
 const root = document.getElementById('main') as HTMLElement
@@ -59,6 +60,13 @@ startRouter((url) => {
     cameFromSearch = false
     root.replaceChildren(detail)
     renderAccountPage(detail)
+    return
+  }
+  const sharedList = url.pathname.match(/^\/lists\/([^/]+)$/)
+  if (sharedList) {
+    cameFromSearch = false
+    root.replaceChildren(detail)
+    renderSharedListPage(detail, decodeSegment(sharedList[1]))
     return
   }
   if (url.pathname === '/board') {
