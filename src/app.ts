@@ -66,6 +66,7 @@ import { meAutofillRoutes } from './http/me-autofill.ts'
 import { marketRoutes } from './http/market.ts'
 import { meSearchRoutes } from './http/me-searches.ts'
 import { jobListRoutes } from './http/job-lists.ts'
+import { meWebhookRoutes } from './http/me-webhook.ts'
 import { meSubscriptionRoutes } from './http/me-subscriptions.ts'
 import { meNotificationRoutes } from './http/me-notifications.ts'
 import { mePushTokenRoutes } from './http/me-push-tokens.ts'
@@ -217,6 +218,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...marketRoutes(ctx),
     ...meSearchRoutes(ctx),
     ...jobListRoutes(ctx),
+    ...meWebhookRoutes(ctx),
     ...meSubscriptionRoutes(ctx),
     ...meNotificationRoutes(ctx),
     ...mePushTokenRoutes(ctx),

@@ -7,7 +7,7 @@ import type { DB } from '../db/connection.ts'
  * A failure waits an exponentially growing back-off and is tried again until the attempts run out;
  * then the row is 'failed' for good.
  */
-export const CHANNELS = ['email', 'telegram', 'discord', 'push'] as const
+export const CHANNELS = ['email', 'telegram', 'discord', 'push', 'webhook'] as const
 export type Channel = (typeof CHANNELS)[number]
 
 export interface Delivery {

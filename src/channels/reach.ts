@@ -4,6 +4,7 @@ import { pushDevices } from './push.ts'
 import { findUserById } from '../account/users.ts'
 import { linkedChat } from './chat-links.ts'
 import { discordEnabled } from './discord.ts'
+import { getWebhook } from '../webhooks/webhooks.ts'
 
 /**
  * Whether a channel can reach a user at all right now: configured on this server and, for the chat
@@ -20,5 +21,7 @@ export function channelReaches(ctx: AppContext, channel: Channel, userId: number
       return ctx.telegram !== null && linkedChat(ctx.db, userId, 'telegram') !== null
     case 'discord':
       return discordEnabled(ctx) && linkedChat(ctx.db, userId, 'discord') !== null
+    case 'webhook':
+      return getWebhook(ctx.db, userId)?.enabled === true
   }
 }

@@ -7,6 +7,7 @@ import { digestMail } from './email.ts'
 import { PermanentDeliveryError } from './errors.ts'
 import { sendTelegramDigest } from './telegram.ts'
 import { sendDiscordDigest } from './discord.ts'
+import { sendWebhookDigest } from './webhook.ts'
 
 export { PermanentDeliveryError }
 
@@ -23,6 +24,8 @@ export async function sendDelivery(ctx: AppContext, delivery: Delivery): Promise
       return sendTelegramDigest(ctx, delivery.user_id, notification)
     case 'discord':
       return sendDiscordDigest(ctx, delivery.user_id, notification)
+    case 'webhook':
+      return sendWebhookDigest(ctx, delivery.user_id, notification)
   }
 }
 

@@ -49,8 +49,11 @@ async function digestOne(ctx: AppContext, subscription: DueSubscription, runAt: 
   const settings = getNotificationSettings(ctx.db, subscription.userId)
   const message = found && found.count > 0 ? digestMessage(subscription, found) : null
   // Out of the app only on the subscription's channel, when the settings are enabled, list it and
-  // the channel can reach this user (configured, linked, a device registered).
-  const outOfApp = settings.enabled && settings.channels.includes(subscription.channel) && channelReaches(ctx, subscription.channel, subscription.userId)
+  // the channel can reach this user (configured, linked, a device registered). A webhook is an
+  // integration the user pointed at this subscription, not a message to a person: the personal
+  // settings do not gate it, only the endpoint's own enabled flag.
+  const personal = subscription.channel !== 'webhook'
+  const outOfApp = (!personal || (settings.enabled && settings.channels.includes(subscription.channel))) && channelReaches(ctx, subscription.channel, subscription.userId)
   // The cursor moves only from the value this run read: a concurrent run (the scheduler and
   // `openroles digests run`) that got there first makes this one send nothing. The notification
   // and its delivery rows are written in the same transaction, so each is written exactly once.

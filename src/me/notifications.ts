@@ -94,8 +94,8 @@ export function markAllNotificationsRead(db: DB, userId: number, now = new Date(
   return db.prepare('UPDATE notifications SET read_at = ? WHERE user_id = ? AND in_app = 1 AND read_at IS NULL').run(now, userId).changes
 }
 
-/** Where a digest can leave the app (a subscription names one): mail, the Telegram bot, push (browser or mobile), the Discord bot. */
-export const DELIVERY_CHANNELS = ['email', 'telegram', 'push', 'discord'] as const
+/** Where a digest can leave the app (a subscription names one): mail, the Telegram bot, push (browser or mobile), the Discord bot, the user's webhook. */
+export const DELIVERY_CHANNELS = ['email', 'telegram', 'push', 'discord', 'webhook'] as const
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number]
 
 /**

@@ -215,6 +215,11 @@ test('the signed-in operations in the reference web app\'s shapes validate too',
   await check('PATCH', '/me/lists/{id}', `/api/v1/me/lists/${listId}`, as({ description: 'Q3' }))
   const shared = await check('POST', '/me/lists/{id}/share', `/api/v1/me/lists/${listId}/share`, as())
   await check('GET', '/lists/{slug}', `/api/v1/lists/${shared.body.data.public_slug}`)
+  await check('GET', '/me/webhook', '/api/v1/me/webhook', as())
+  await check('POST', '/me/webhook', '/api/v1/me/webhook', as({ url: 'https://hooks.example.org/openroles' }), 201)
+  await check('POST', '/me/webhook', '/api/v1/me/webhook', as({ url: 'https://hooks.example.org/openroles', rotate_secret: true }))
+  await check('PATCH', '/me/webhook', '/api/v1/me/webhook', as({ enabled: false }))
+  await check('GET', '/me/webhook', '/api/v1/me/webhook', as())
   await check('POST', '/me/password', '/api/v1/me/password', as({ current_password: alice.password, password: 'yet another passphrase' }))
 })
 

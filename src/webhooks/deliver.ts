@@ -1,0 +1,114 @@
+import { createHmac } from 'node:crypto'
+import { lookup } from 'node:dns'
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import type { LookupFunction } from 'node:net'
+import { isPrivateHost } from '../sources/board-url.ts'
+
+/**
+ * One signed POST to a user's webhook endpoint, in the Standard Webhooks scheme
+ * (standardwebhooks.com) so a receiver can verify it with a stock library or by hand:
+ * `webhook-id` (the same on every retry of one digest: the receiver's idempotency key),
+ * `webhook-timestamp` (Unix seconds; receivers refuse one outside their replay window, 5 minutes
+ * by the scheme), `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body" under the
+ * secret's bytes>`. The request goes only to a public address: the name is resolved, every address
+ * checked, and the connection made to the checked one (so a second lookup cannot swap in a private
+ * address); redirects are not followed, and the whole exchange has a time limit.
+ */
+export interface WebhookMessage {
+  id: string
+  body: string
+}
+
+export interface WebhookOutcome {
+  ok: boolean
+  status: number | null
+  error: string | null
+  /** True when retrying cannot help (a 4xx answer other than 408/429, a refused address, a bad URL). */
+  permanent: boolean
+}
+
+export function signWebhook(secret: string, message: WebhookMessage, timestamp: number): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
+  return `v1,${createHmac('sha256', key).update(`${message.id}.${timestamp}.${message.body}`).digest('base64')}`
+}
+
+class RefusedAddress extends Error {}
+
+/** Resolves like dns.lookup, then refuses when any address is not public; the connection uses the address checked here. */
+function publicOnlyLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname, { all: true, verbatim: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4)
+      if (!addresses.length) return callback(new Error(`${hostname} has no address`), '', 4)
+      if (!allowPrivate && addresses.some((entry) => isPrivateHost(entry.address))) {
+        return callback(new RefusedAddress(`${hostname} resolves to a private or loopback address`), '', 4)
+      }
+      const chosen = addresses[0]!
+      if (options.all) (callback as unknown as (e: null, list: typeof addresses) => void)(null, [chosen])
+      else callback(null, chosen.address, chosen.family)
+    })
+  }
+}
+
+/** Where a webhook URL may point: http(s), no credentials, not a private host by name or literal address. Returns why not, or null. */
+export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return 'must be an absolute URL'
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http or https URL'
+  if (url.username || url.password) return 'must not carry credentials'
+  if (!allowPrivate && isPrivateHost(url.hostname)) return 'must point to a public address, not a loopback or private one'
+  return null
+}
+
+export function postWebhook(target: { url: string; secret: string }, message: WebhookMessage, options: { now: Date; timeoutMs: number; allowPrivate: boolean }): Promise<WebhookOutcome> {
+  const problem = webhookUrlProblem(target.url, options.allowPrivate)
+  if (problem) return Promise.resolve({ ok: false, status: null, error: `the URL ${problem}`, permanent: true })
+  const url = new URL(target.url)
+  const timestamp = Math.floor(options.now.getTime() / 1000)
+  const body = Buffer.from(message.body)
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest
+  return new Promise((resolve) => {
+    let settled = false
+    const finish = (outcome: WebhookOutcome) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      resolve(outcome)
+    }
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        lookup: publicOnlyLookup(options.allowPrivate),
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          'user-agent': 'openroles-webhooks/1',
+          'webhook-id': message.id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signWebhook(target.secret, message, timestamp),
+        },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0
+        // The answer's body is not ours to keep: drain it so the socket closes.
+        res.resume()
+        if (status >= 200 && status < 300) return finish({ ok: true, status, error: null, permanent: false })
+        const retryable = status >= 500 || status === 408 || status === 429
+        const error = status >= 300 && status < 400 ? `answered ${status} (redirects are not followed)` : `answered ${status}`
+        finish({ ok: false, status, error, permanent: !retryable })
+      },
+    )
+    const timer = setTimeout(() => {
+      req.destroy()
+      finish({ ok: false, status: null, error: `no answer within ${Math.round(options.timeoutMs / 1000)} s`, permanent: false })
+    }, options.timeoutMs)
+    req.on('error', (error) => finish({ ok: false, status: null, error: error.message, permanent: error instanceof RefusedAddress }))
+    req.end(body)
+  })
+}
