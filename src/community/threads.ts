@@ -75,6 +75,21 @@ export function listThreads(db: DB, type: SubjectType, slug: string, cursor: str
   return { items: page.map(toThread), nextCursor: rows.length > PAGE_SIZE ? encodeCursor(page[page.length - 1]!.id) : undefined }
 }
 
+/**
+ * The newest open threads across every company and posting, each with the name of what it is
+ * about (the company's name or the posting's title; null when that is gone), for a "recent
+ * discussions" list.
+ */
+export function recentThreads(db: DB, limit: number) {
+  const rows = db
+    .prepare(
+      `SELECT x.*, CASE x.subject_type WHEN 'company' THEN (SELECT name FROM companies WHERE slug = x.subject_slug) ELSE (SELECT title FROM jobs WHERE public_slug = x.subject_slug) END AS subject_name
+       FROM (${THREAD_SELECT} WHERE t.status = 'open' ORDER BY t.id DESC LIMIT ?) x ORDER BY x.id DESC`,
+    )
+    .all(limit) as (ThreadRow & { subject_name: string | null })[]
+  return rows.map((row) => ({ ...toThread(row), subject_name: row.subject_name }))
+}
+
 export function countThreads(db: DB, type: SubjectType, slug: string): number {
   return db.prepare("SELECT count(*) FROM threads WHERE subject_type = ? AND subject_slug = ? AND status = 'open'").pluck().get(type, slug) as number
 }

@@ -139,6 +139,21 @@ export function insightsRoutes(ctx: AppContext): Route[] {
           schema: rowsWith({ company_slug: str, company_name: str, open_now: count, open_prev_30d: count, growth_30d: int }, { sort: str, min_open: count, limit: count }),
         }, 400: 'bad sort, min_open or limit' },
     }, (_event, { query }) => reads.companies(query)),
+    op.get('/stats/jobs-activity', 'Vacancies added and removed per day, week or month, catalogue-wide', {
+      tags: ['stats'],
+      description: `The public catalogue-activity series of the reference service: \`/insights/velocity\` over the whole catalogue, with the same rules (dense periods, UTC days, weeks from Monday, months as YYYY-MM). Defaults: \`granularity=day\`, \`to\` today, \`from\` 90 days, 52 weeks or 24 months before \`to\`. An unknown granularity, a malformed date, from after to, or a range over ${MAX_RANGE_DAYS} days is a 400.`,
+      query: v.object({ granularity: VelocityQuery.entries.granularity, from: VelocityQuery.entries.from, to: VelocityQuery.entries.to }),
+      responses: {
+        200: {
+          description: '`{ data: [{ period, added, removed }], meta: { granularity, from, to } }`',
+          schema: rowsWith({ period: str, added: count, removed: count }, { granularity: str, from: str, to: str }),
+        },
+        400: `unknown granularity, bad date, from after to, or a range over ${MAX_RANGE_DAYS} days`,
+      },
+    }, (_event, { query }) => {
+      const { data, meta } = reads.velocity(query)
+      return { data, meta: { granularity: meta.granularity, from: meta.from, to: meta.to } }
+    }),
     op.get('/stats/user-growth', 'Accounts over time', {
       tags: ['stats'],
       description: 'Accounts that existed at the end of each UTC day, from the first account to today, one entry per day. A total only: nothing about any account.',

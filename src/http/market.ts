@@ -4,6 +4,11 @@ import { operations, type Route } from './route.ts'
 import { badRequest, serviceUnavailable } from '../errors.ts'
 import { SearchInputError } from '../search/search-params.ts'
 import { marketCoverage, SearchUnavailableError } from '../me/market-request.ts'
+import { getProfile } from '../me/profile.ts'
+import { currentRollup } from '../insights/insights.ts'
+import { marketPulse } from '../insights/market-pulse.ts'
+import { dayOf } from '../insights/days.ts'
+import { object } from './openapi-shapes.ts'
 
 const CoverageQuery = v.pipe(
   v.looseObject({ q: v.optional(v.pipe(v.string(), v.description('Full-text scope of the market, as in job search.'))) }),
@@ -43,6 +48,32 @@ export function marketRoutes(ctx: AppContext): Route[] {
         if (error instanceof SearchUnavailableError) throw serviceUnavailable(error.message)
         throw error
       }
+    }),
+    op.get('/me/market-pulse', 'Weekly demand for your profile skills', {
+      auth: 'session',
+      description: 'One entry per profile skill that open postings name now, most demanded first: `open_count` now, `series` of the open postings at the end of each of the last 8 weeks (`week_start` a Monday; the current week counts now), `change_pct` from the first week to now (one decimal; null when the first week had none). A skill no open posting names is left out; a caller without a profile or skills gets an empty list. Read from the insights rollup, never counted per request.',
+      responses: {
+        200: {
+          description: '`{ data: [{ skill, open_count, change_pct, series: [{ week_start, open_count }] }], meta: { week_start } }`',
+          schema: object({
+            data: {
+              type: 'array',
+              items: object({
+                skill: { type: 'string' },
+                open_count: { type: 'integer', minimum: 0 },
+                change_pct: { type: ['number', 'null'] },
+                series: { type: 'array', items: object({ week_start: { type: 'string', format: 'date' }, open_count: { type: 'integer', minimum: 0 } }) },
+              }),
+            },
+            meta: object({ week_start: { type: 'string', format: 'date' } }),
+          }),
+        },
+      },
+    }, (_event, { caller }) => {
+      const skills = (getProfile(ctx.db, caller.userId)?.skills ?? []).map((skill) => skill.slug)
+      currentRollup(ctx)
+      const pulse = marketPulse(ctx.db, skills, dayOf(ctx.now()))
+      return { data: pulse.skills, meta: { week_start: pulse.weekStart } }
     }),
   ]
 }

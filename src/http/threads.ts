@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts'
 import { dataOf, object } from './openapi-shapes.ts'
 import { created, operations, type Route } from './route.ts'
 import { intParam } from './validate.ts'
-import { addReply, BODY_MAX_RUNES, closeThread, countThreads, createThread, getThread, listThreads, PAGE_SIZE, SUBJECT_TYPES, TITLE_MAX_RUNES } from '../community/threads.ts'
+import { addReply, BODY_MAX_RUNES, closeThread, countThreads, createThread, getThread, listThreads, PAGE_SIZE, recentThreads, SUBJECT_TYPES, TITLE_MAX_RUNES } from '../community/threads.ts'
 import { requireText } from '../community/text-rules.ts'
 import { threadCount, threadPage, threadWithReplies } from './openapi-shapes-community.ts'
 
@@ -43,6 +43,18 @@ export function threadRoutes(ctx: AppContext): Route[] {
     }, (_event, { query }) => {
       const page = listThreads(db, query.subject_type, query.subject_slug, query.cursor)
       return { data: page.items, meta: page.nextCursor ? { next_cursor: page.nextCursor } : {} }
+    }),
+    op.get('/threads/recent', 'The newest open threads across every company and posting', {
+      description: `Newest first, \`limit\` of them (1 to 50, default 10), each ${THREAD_SHAPE} plus \`subject_name\` (the company's name or the posting's title; null when it is gone). Closed threads are left out.`,
+      budget: 'read',
+      query: v.object({ limit: v.optional(intParam({ min: 1, max: 50, description: 'threads returned, 1 to 50 (default 10)' })) }),
+      responses: {
+        200: { description: '`{ data: [Thread & { subject_name }], meta: { limit } }`', schema: object({ data: { type: 'array', items: { ...threadSchema, required: [...(threadSchema.required as string[]), 'subject_name'], properties: { ...(threadSchema.properties as object), subject_name: { type: ['string', 'null'] } } } }, meta: object({ limit: { type: 'integer' } }) }) },
+        400: 'limit out of range',
+      },
+    }, (_event, { query }) => {
+      const limit = query.limit ?? 10
+      return { data: recentThreads(db, limit), meta: { limit } }
     }),
     op.get('/threads/count', 'How many open threads a company or posting has', {
       budget: 'read',

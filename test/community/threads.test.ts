@@ -118,3 +118,25 @@ test('replies page 30 at a time by cursor; caps: 10 threads a day, 30 replies an
   assert.deepEqual(page2.body.data.replies.map((r: any) => r.body), ['r30'])
   assert.equal(page2.body.data.thread.reply_count, 31)
 })
+
+test('recent threads: the newest open ones across every subject, with what each is about; closed ones left out', async () => {
+  const { call, db, person } = communityApp()
+  const alice = await person()
+  const jobSlug = db.prepare('SELECT public_slug FROM jobs LIMIT 1').pluck().get() as string
+  const jobTitle = db.prepare('SELECT title FROM jobs WHERE public_slug = ?').pluck().get(jobSlug) as string
+  const insert = db.prepare("INSERT INTO threads (subject_type, subject_slug, user_id, title, body, created_at, status) VALUES (?, ?, ?, ?, 'b', ?, ?)")
+  insert.run('company', 'acme', alice.userId, 'about acme', '2026-11-01T00:00:00.000Z', 'open')
+  insert.run('job', jobSlug, alice.userId, 'about the job', '2026-11-02T00:00:00.000Z', 'open')
+  insert.run('company', 'acme', alice.userId, 'closed one', '2026-11-03T00:00:00.000Z', 'closed')
+  insert.run('company', 'gone-co', alice.userId, 'about a company that is gone', '2026-11-04T00:00:00.000Z', 'open')
+  const recent = await call('/api/v1/threads/recent')
+  assert.equal(recent.status, 200)
+  assert.deepEqual(recent.body.data.map((t: any) => [t.title, t.subject_name]), [
+    ['about a company that is gone', null],
+    ['about the job', jobTitle],
+    ['about acme', db.prepare("SELECT name FROM companies WHERE slug = 'acme'").pluck().get()],
+  ])
+  assert.deepEqual(recent.body.meta, { limit: 10 })
+  assert.deepEqual((await call('/api/v1/threads/recent?limit=1')).body.data.map((t: any) => t.title), ['about a company that is gone'])
+  for (const limit of ['0', '51', 'many']) assert.equal((await call(`/api/v1/threads/recent?limit=${limit}`)).status, 400, limit)
+})

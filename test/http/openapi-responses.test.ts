@@ -139,6 +139,7 @@ test('company reviews and threads validate', async () => {
   await check('GET', '/threads/count', '/api/v1/threads/count?subject_type=company&subject_slug=acme')
   await check('GET', '/threads/{id}', `/api/v1/threads/${thread.id}`)
   await check('GET', '/threads/{id}', '/api/v1/threads/999999', {}, 404)
+  await check('GET', '/threads/recent', '/api/v1/threads/recent')
 })
 
 test('the insights and usage stats validate', async () => {
@@ -149,6 +150,7 @@ test('the insights and usage stats validate', async () => {
   await check('GET', '/insights/companies', '/api/v1/insights/companies?min_open=0')
   await check('GET', '/stats/user-growth', '/api/v1/stats/user-growth')
   await check('GET', '/stats/engagement', '/api/v1/stats/engagement')
+  await check('GET', '/stats/jobs-activity', '/api/v1/stats/jobs-activity?granularity=week')
 })
 
 test('the service documents validate: the OpenAPI document and the reference page', async () => {
@@ -216,6 +218,7 @@ test('the signed-in operations in the reference web app\'s shapes validate too',
   const shared = await check('POST', '/me/lists/{id}/share', `/api/v1/me/lists/${listId}/share`, as())
   await check('GET', '/lists/{slug}', `/api/v1/lists/${shared.body.data.public_slug}`)
   await check('GET', '/me/webhook', '/api/v1/me/webhook', as())
+  await check('GET', '/me/market-pulse', '/api/v1/me/market-pulse', as())
   await check('POST', '/me/webhook', '/api/v1/me/webhook', as({ url: 'https://hooks.example.org/openroles' }), 201)
   await check('POST', '/me/webhook', '/api/v1/me/webhook', as({ url: 'https://hooks.example.org/openroles', rotate_secret: true }))
   await check('PATCH', '/me/webhook', '/api/v1/me/webhook', as({ enabled: false }))

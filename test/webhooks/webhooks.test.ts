@@ -159,7 +159,7 @@ test('webhook URLs: loopback and private hosts are refused (422), by name at del
     const { ctx, send: asBob, importGo } = await subscribedToWebhook()
     // The name is not a private address by itself, so it is accepted; it resolves to loopback.
     assert.equal((await asBob('POST', '/me/webhook', { url: `http://${name}:${port}/hook` })).status, 200)
-    ctx.config.webhookAllowPrivateHosts = false
+    ;(ctx.config as { webhookAllowPrivateHosts: boolean }).webhookAllowPrivateHosts = false
     await importGo('Go Engineer')
     await runDigests(ctx)
     assert.equal(received.length, 0, 'nothing reached the loopback receiver')
