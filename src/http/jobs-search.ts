@@ -8,7 +8,7 @@ import { boolParam, intParam, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries } from '
 import { jobIdBySlug, loadJobs, type DescriptionFormat } from '../catalogue/job-json.ts'
 import { highlightsOf } from '../search/highlight.ts'
 import {
-  COUNTED_FACETS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, SORT_KEYS,
+  COUNTED_FACETS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, RESULT_SORTS,
   type FacetName,
 } from '../search/facet-spec.ts'
 import { parseJobQuery, SearchInputError, type JobQuery, type JobQueryOptions } from '../search/search-params.ts'
@@ -16,6 +16,7 @@ import { POSTING_ATTRIBUTES, VALUE_FILTERS } from '../catalogue/posting-attribut
 import { jobVotesOf } from '../catalogue/community-signals.ts'
 import { touchedJobIds } from '../me/interactions.ts'
 import type { Caller } from '../account/caller.ts'
+import { getProfile } from '../me/profile.ts'
 
 /** Postings the swipe deck leaves out: the caller's most recently touched, at most this many. */
 const SWIPE_EXCLUDED_MAX = 1000
@@ -58,7 +59,7 @@ const PAGING_PARAMS = ['limit', 'offset', 'highlight']
 const searchEntries = {
   q: qEntry,
   ...jobPaging,
-  sort: v.optional(v.pipe(v.picklist(SORT_KEYS, `must be one of ${SORT_KEYS.join(', ')}`), v.description('sort key (`salary_normalized`, an extension: the stated salary as a year in the reference currency, so salaries in different currencies and periods compare); without it: relevance when q is given, else posted_at descending'))),
+  sort: v.optional(v.pipe(v.picklist(RESULT_SORTS, `must be one of ${RESULT_SORTS.join(', ')}`), v.description('sort key (extensions: `salary_normalized`, the stated salary as a year in the reference currency, so salaries in different currencies and periods compare; `match`, for a caller signed in (cookie or API key) whose profile names skills: the jobs carrying the most of those skills first, then newest first, `order` ignored; anonymous or without profile skills it is a 400); without it: relevance when q is given, else posted_at descending'))),
   order: v.optional(v.pipe(v.picklist(['asc', 'desc'], 'must be asc or desc'), v.description('asc or desc (default desc); ignored without sort'))),
   highlight: v.optional(v.pipe(boolParam, v.description('extension: true adds `matched_terms` to every Job, the words and phrases of q the posting holds (default false)'))),
   ...filterEntries(),
@@ -101,7 +102,8 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
   ) {
     const { limit, offset } = page(query)
     const { q, filters, sort, order, ignored } = jobQueryOf(event, { maxQueryLength, sorted: true, endpointParams })
-    const { ids, total, didYouMean, text } = search.search({ q, filters, sort, order, limit, offset }, options.exclude)
+    const matchSkills = sort === 'match' ? profileSkillsFor(options.caller) : undefined
+    const { ids, total, didYouMean, text } = search.search({ q, filters, sort, order, matchSkills, limit, offset }, options.exclude)
     const meta = { total, limit, offset, ...(ignored ? { ignored_params: ignored } : {}), ...(didYouMean ? { did_you_mean: didYouMean } : {}) }
     const myVotes = jobVotesOf(db, ids, options.caller?.userId)
     const data = loadJobs(db, ids, { description, ghost: description === 'preview', myVotes, ...search.pageFacts(ids) })
@@ -110,6 +112,14 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
     // A posting removed between the search and the read leaves a gap: match Jobs to ids by slug then.
     const idOf = (job: Record<string, unknown>, i: number) => (data.length === ids.length ? ids[i]! : jobIdBySlug(db, job.public_slug as string))
     return { data: data.map((job, i) => ({ ...job, matched_terms: highlights.get(idOf(job, i) ?? -1) ?? [] })), meta }
+  }
+
+  /** The skills `sort=match` ranks by: the signed-in caller's profile skills; a clear 400 otherwise. */
+  function profileSkillsFor(caller: Caller | null | undefined): string[] {
+    if (!caller) throw badRequest('invalid query parameter "sort": match ranks by your profile skills, so it needs a signed-in caller (session cookie or API key)')
+    const skills = (getProfile(db, caller.userId)?.skills ?? []).map((skill) => skill.slug)
+    if (!skills.length) throw badRequest('invalid query parameter "sort": match ranks by your profile skills, and your profile names none (PUT /me/profile)')
+    return skills
   }
 
   return [

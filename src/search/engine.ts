@@ -30,6 +30,7 @@ import { COUNTED_FACETS, GEO_FACETS, MULTI_FACETS, type FacetName, type SearchFi
 import { filterBitmap, omittedClauseOf, passesEveryLive, type OmittedClause } from './filter.ts'
 import { IndexKeeper } from './index-keeper.ts'
 import { pageOf } from './page-order.ts'
+import { matchTiers } from './match-order.ts'
 import { filtersKey } from './search-params.ts'
 import { SearchIndex } from './search-index.ts'
 import { relevanceTiers, textMatches } from './text-match.ts'
@@ -124,7 +125,8 @@ export class SearchEngine {
     const excluded = excludeJobIds.flatMap((id) => index.columns.docOf(id) ?? [])
     const order = query.sort ? (query.order ?? 'desc') : 'desc'
     // View counts move without a catalogue change (index-keeper.ts), so their order is never kept.
-    const key = excluded.length || query.sort === 'view_count' ? null : `page|${query.sort ?? ''}|${order}|${query.offset}|${query.limit}|${this.queryKey(text, query.filters)}`
+    const matching = query.sort === 'match' ? `|${[...new Set(query.matchSkills ?? [])].sort().join(',')}` : ''
+    const key = excluded.length || query.sort === 'view_count' ? null : `page|${query.sort ?? ''}${matching}|${order}|${query.offset}|${query.limit}|${this.queryKey(text, query.filters)}`
     let page = key === null ? undefined : (this.lookup(key, this.answers) as SearchResult | undefined)
     if (!page) {
       page = this.rank(index, text, query, order, excluded)
@@ -150,7 +152,11 @@ export class SearchEngine {
       cards = this.cards(index, text, query.filters)
       segments = relevance ? this.tiers(index, text, query.filters, cards) : [cards]
     }
-    const docs = pageOf(index, segments, { key: query.sort ?? 'posted_at', order, offset: query.offset, limit: query.limit })
+    // By match: the cards with the most of the caller's skills first, each tier newest first.
+    const byMatch = query.sort === 'match'
+    if (byMatch) segments = matchTiers(index, cards, query.matchSkills ?? [])
+    const sortKey = query.sort === undefined || query.sort === 'match' ? 'posted_at' : query.sort
+    const docs = pageOf(index, segments, { key: sortKey, order: byMatch ? 'desc' : order, offset: query.offset, limit: query.limit })
     const result: SearchResult = { ids: docs.map((doc) => index.columns.jobIds[doc]!), total: sizeOf(cards) }
     if (text) result.text = text
     return result

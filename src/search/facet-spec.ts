@@ -47,6 +47,12 @@ export const INDEX_FLAGS: readonly FlagAttribute[] = ATTRIBUTES.filter((row) => 
 export const BOOLEAN_FILTERS = Object.fromEntries(VALUE_FILTERS.filter((f) => f.test === 'equals').map((f) => [f.param, f.field])) as Record<string, FlagFilterField>
 
 export type SortKey = (typeof SORT_KEYS)[number]
+/**
+ * `match` (an extension, as the reference service grew it): cards carrying more of the caller's
+ * skills first (SearchQuery.matchSkills), then newest first; not a number attribute, so apart.
+ */
+export const RESULT_SORTS = [...SORT_KEYS, 'match'] as const
+export type ResultSort = (typeof RESULT_SORTS)[number]
 export type SortOrder = 'asc' | 'desc'
 
 /** Largest accepted `*_within_days`: a hundred years. */
@@ -67,8 +73,10 @@ export interface SearchQuery {
   q?: string
   filters: SearchFilters
   /** Absent: relevance with q, posted_at descending without. */
-  sort?: SortKey
+  sort?: ResultSort
   order?: SortOrder
+  /** With sort `match`: the skill slugs ranked against (none: newest first). */
+  matchSkills?: readonly string[]
   limit: number
   offset: number
 }

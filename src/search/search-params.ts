@@ -9,7 +9,7 @@
  */
 import {
   BOOLEAN_FILTERS, FACET_NAMES, GEO_FACETS, LOWERCASE_FACETS, MAX_WITHIN_DAYS, NUMERIC_FILTERS,
-  SORT_KEYS, type FacetClause, type FacetName, type IgnoredParam, type SearchFilters, type SortKey, type SortOrder,
+  RESULT_SORTS, type FacetClause, type FacetName, type IgnoredParam, type ResultSort, type SearchFilters, type SortOrder,
 } from './facet-spec.ts'
 
 export class SearchInputError extends Error {}
@@ -30,7 +30,7 @@ export interface JobQuery {
   q?: string
   filters: SearchFilters
   /** Absent: relevance with q, posted_at descending without. */
-  sort?: SortKey
+  sort?: ResultSort
   order?: SortOrder
   /** Absent when nothing was ignored, never empty. */
   ignored?: IgnoredParam[]
@@ -98,9 +98,9 @@ export function parseJobQuery(params: URLSearchParams, options: JobQueryOptions)
     if (q) query.q = q
   }
   if (options.sorted && params.has('sort')) {
-    const sort = singleValue(params, 'sort', `must be one of ${SORT_KEYS.join(', ')}`)
-    if (!(SORT_KEYS as readonly string[]).includes(sort)) throw new SearchInputError(`invalid query parameter "sort": must be one of ${SORT_KEYS.join(', ')}`)
-    query.sort = sort as SortKey
+    const sort = singleValue(params, 'sort', `must be one of ${RESULT_SORTS.join(', ')}`)
+    if (!(RESULT_SORTS as readonly string[]).includes(sort)) throw new SearchInputError(`invalid query parameter "sort": must be one of ${RESULT_SORTS.join(', ')}`)
+    query.sort = sort as ResultSort
   }
   if (options.sorted && params.has('order')) {
     const order = singleValue(params, 'order', 'must be asc or desc')
