@@ -43,6 +43,7 @@ import { mountMcp } from './http/mcp.ts'
 import { statusRoutes } from './http/status.ts'
 import { openapiRoutes } from './http/openapi.ts'
 import { jobsSearchRoutes } from './http/jobs-search.ts'
+import { searchInterpretRoutes } from './http/search-interpret.ts'
 import { jobsRoutes } from './http/jobs.ts'
 import { companiesRoutes } from './http/companies.ts'
 import { geoRoutes } from './http/geo.ts'
@@ -191,6 +192,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     ...openapiRoutes(ctx, () => allRoutes(ctx)),
     // public reads
     ...jobsSearchRoutes(ctx),
+    ...searchInterpretRoutes(ctx),
     ...jobsRoutes(ctx),
     ...applyFormRoutes(ctx),
     ...companiesRoutes(ctx),

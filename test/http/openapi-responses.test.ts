@@ -151,6 +151,7 @@ test('the insights and usage stats validate', async () => {
   await check('GET', '/stats/user-growth', '/api/v1/stats/user-growth')
   await check('GET', '/stats/engagement', '/api/v1/stats/engagement')
   await check('GET', '/stats/jobs-activity', '/api/v1/stats/jobs-activity?granularity=week')
+  await check('POST', '/search/interpret', '/api/v1/search/interpret', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'remote senior go jobs in Berlin over 90k EUR' }) })
 })
 
 test('the service documents validate: the OpenAPI document and the reference page', async () => {
