@@ -10,6 +10,7 @@ import { pager } from './pager.ts'
 import { addValue, facetsQuery, queryString, setParam, toggleValue, isPagingParam } from './query.ts'
 import { navigate, restoreScroll } from './router.ts'
 import { sidebar } from './sidebar.ts'
+import { interpretBox } from './interpret-box.ts'
 import { applySuggestion, suggestionParts } from './suggestion.ts'
 import { workModeBar } from './work-mode-bar.ts'
 
@@ -77,6 +78,7 @@ export function createSearchPage(): SearchPage {
     'div',
     { class: 'search-page' },
     h('div', { class: 'search-bar' }, form, h('div', { class: 'search-tools' }, modes.element, toggleFilters)),
+    interpretBox(),
     assistantPanel(),
     h(
       'div',
