@@ -44,6 +44,7 @@ import { statusRoutes } from './http/status.ts'
 import { openapiRoutes } from './http/openapi.ts'
 import { jobsSearchRoutes } from './http/jobs-search.ts'
 import { searchInterpretRoutes } from './http/search-interpret.ts'
+import { mountOjcp, ojcpRoutes } from './http/ojcp.ts'
 import { jobsRoutes } from './http/jobs.ts'
 import { companiesRoutes } from './http/companies.ts'
 import { geoRoutes } from './http/geo.ts'
@@ -193,6 +194,7 @@ export function allRoutes(ctx: AppContext): Route[] {
     // public reads
     ...jobsSearchRoutes(ctx),
     ...searchInterpretRoutes(ctx),
+    ...ojcpRoutes(ctx),
     ...jobsRoutes(ctx),
     ...applyFormRoutes(ctx),
     ...companiesRoutes(ctx),
@@ -277,6 +279,7 @@ export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3
   mountCvRedirect(app, ctx)
   // The MCP server's tools are the API's operations, whichever routes this app mounts.
   mountMcp(app, ctx, () => allRoutes(ctx))
+  mountOjcp(app, ctx)
   mountWeb(app)
   app.all('/**', (event) => {
     throw notFound(`no route for ${event.req.method} ${event.url.pathname}`)

@@ -151,6 +151,10 @@ test('the insights and usage stats validate', async () => {
   await check('GET', '/stats/user-growth', '/api/v1/stats/user-growth')
   await check('GET', '/stats/engagement', '/api/v1/stats/engagement')
   await check('GET', '/stats/jobs-activity', '/api/v1/stats/jobs-activity?granularity=week')
+  await check('POST', '/ojcp/v1/search', '/api/v1/ojcp/v1/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'remote engineer' }) })
+  const ojcpSlug = db.prepare('SELECT public_slug FROM jobs LIMIT 1').pluck().get() as string
+  await check('GET', '/ojcp/v1/jobs/{job_id}', `/api/v1/ojcp/v1/jobs/${ojcpSlug}`)
+  await check('GET', '/ojcp/v1/employers/{employer_id}', `/api/v1/ojcp/v1/employers/${db.prepare('SELECT slug FROM companies LIMIT 1').pluck().get()}`)
   await check('POST', '/search/interpret', '/api/v1/search/interpret', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'remote senior go jobs in Berlin over 90k EUR' }) })
 })
 
