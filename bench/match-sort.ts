@@ -1,0 +1,69 @@
+/**
+ * `npm run bench:match`-style figures for `sort=match` (issue 45): GET /jobs/search?sort=match for a
+ * signed-in caller whose profile names 5 or 15 skills, against the same search newest first, through
+ * the real app in-process over a benchmark catalogue (100k by default; `--size 1m`). Each sample asks
+ * another page, so no answer is served from the answer cache: what is measured is ranking the cards
+ * by the caller's skills (the match sets behind them stay cached, as in steady state).
+ * `npm run bench:match-sort [-- --size 1m]`.
+ */
+import { mkdirSync } from 'node:fs'
+import { createApp, createContext } from '../src/app.ts'
+import { defaultConfig } from '../src/config.ts'
+import { openDatabase } from '../src/db/connection.ts'
+import { insertUser } from '../src/account/users.ts'
+import { createApiKey } from '../src/account/api-keys.ts'
+import { putProfile } from '../src/me/profile.ts'
+import { ensureCatalogue } from './catalogue-file.ts'
+
+const DATA_DIR = 'bench/data'
+const SAMPLES = Number(process.env.BENCH_WARM ?? 40)
+const log = (line: string) => console.error(`[bench] ${line}`)
+const ms = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1))
+const percentile = (samples: number[], p: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)]!
+
+const PROFILES: Record<string, string[]> = {
+  '5 skills': ['python', 'postgresql', 'docker', 'aws', 'django'],
+  '15 skills': ['python', 'postgresql', 'docker', 'aws', 'django', 'kubernetes', 'go', 'typescript', 'react', 'sql', 'terraform', 'kafka', 'redis', 'linux', 'git'],
+}
+
+async function main(): Promise<void> {
+  const size = process.argv.includes('1m') ? '1m' : '100k'
+  mkdirSync(DATA_DIR, { recursive: true })
+  const path = ensureCatalogue(DATA_DIR, size, size === '1m' ? 1_000_000 : 100_000, log)
+  const db = openDatabase(path)
+  const ctx = createContext(defaultConfig({ dbPath: path, readBudgetPerMinute: 1e9, agentBudgetPerMinute: 1e9 }), db)
+  const app = createApp(ctx)
+  const user = insertUser(db, { email: `match-bench-${Date.now()}@example.org`, passwordHash: null, now: new Date().toISOString() })!
+  const { key } = createApiKey(db, user.id, 'bench', new Date())
+  const get = async (url: string) => {
+    const response = await app.request(`/api/v1${url}`, { headers: { authorization: `Bearer ${key}` } })
+    const body = await response.json()
+    if (response.status !== 200) throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`)
+    return body
+  }
+  console.log(`\n${size} postings, ${ctx.search.size()} open; ${SAMPLES} samples each, each a different page\n`)
+  console.log('| profile | query | newest first p50 / p99 (ms) | sort=match p50 / p99 (ms) | cards |\n|---|---|---|---|---|')
+  for (const [name, skills] of Object.entries(PROFILES)) {
+    putProfile(db, user.id, { skills, specializations: ['backend'] })
+    for (const query of ['limit=20', 'work_mode=remote&limit=20', 'q=engineer&limit=20', 'category=backend&limit=20']) {
+      const timed = async (sort: string) => {
+        const samples: number[] = []
+        let total = 0
+        await get(`/jobs/search?${query}&sort=${sort}&offset=0`)
+        for (let i = 1; i <= SAMPLES; i++) {
+          const started = performance.now()
+          total = (await get(`/jobs/search?${query}&sort=${sort}&offset=${i * 20}`)).meta.total
+          samples.push(performance.now() - started)
+        }
+        return { samples, total }
+      }
+      const newest = await timed('posted_at')
+      const match = await timed('match')
+      console.log(`| ${name} | ${query.replace('&limit=20', '').replace('limit=20', '(all)')} | ${ms(percentile(newest.samples, 50))} / ${ms(percentile(newest.samples, 99))} | ${ms(percentile(match.samples, 50))} / ${ms(percentile(match.samples, 99))} | ${match.total} |`)
+    }
+  }
+  await ctx.close?.()
+  db.close()
+}
+
+await main()
