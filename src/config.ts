@@ -40,6 +40,8 @@ export const settings = {
   salaryReferenceCurrency: str('SALARY_REFERENCE_CURRENCY', 'USD', 'currency of enrichment.salary_normalized and sort=salary_normalized: stated salaries as a year in it, at the dated rates of data/fx.json (any ISO code listed there, e.g. USD, EUR)'),
   maxQueryLength: int('MAX_QUERY_LENGTH', 500, 'longest accepted q, in characters (longer is a 400)'),
   maxBodyBytes: int('MAX_BODY_BYTES', 1048576, 'largest accepted JSON body'),
+  mcpMaxBatch: int('MCP_MAX_BATCH', 20, 'JSON-RPC messages one POST /mcp may carry (a longer batch is refused whole: -32600)'),
+  mcpMaxResponseBytes: int('MCP_MAX_RESPONSE_BYTES', 4194304, 'tool results and resources one POST /mcp may answer, in bytes; calls past it answer a tool error'),
   sessionDays: int('SESSION_DAYS', 30, 'session lifetime, renewed while in use'),
   extensionSessionDays: int('EXTENSION_SESSION_DAYS', 90, 'browser-extension session lifetime, renewed while in use'),
   argon2MemoryKib: int('ARGON2_MEMORY_KIB', 19456, 'argon2id memory cost per password hash (KiB)'),
