@@ -83,6 +83,7 @@ export const settings = {
   prefillPerHour: int('PREFILL_PER_HOUR', 20, 'submission prefills one account may ask for per rolling hour'),
   referralRequestsPerDay: int('REFERRAL_REQUESTS_PER_DAY', 10, 'referral requests one account may send per rolling 24 hours'),
   resumeMaxBytes: int('RESUME_MAX_BYTES', 8 * 1024 * 1024, 'largest résumé file (PDF or DOCX) an upload may send (the upload is cut off with 413 past it)'),
+  documentReadTimeoutMs: int('DOCUMENT_READ_TIMEOUT_MS', 20000, 'longest a résumé file (PDF or DOCX) may take to read in its worker thread; past it the read is ended and the upload refused (400)'),
   photoMaxBytes: int('PHOTO_MAX_BYTES', 2 * 1024 * 1024, 'largest profile photo (JPEG, PNG or WebP) PUT /me/photo accepts (cut off with 413 past it)'),
   photoUploadsPerHour: int('PHOTO_UPLOADS_PER_HOUR', 12, 'profile photo uploads one account may make per rolling hour (429 past it; refused files count)'),
   referralProofMaxBytes: int('REFERRAL_PROOF_MAX_BYTES', 5242880, 'largest proof PDF a referral offer may upload (the upload is cut off with 413 past it)'),
