@@ -73,6 +73,7 @@ export const settings = {
   vapidPrivateKey: str('VAPID_PRIVATE_KEY', '', 'VAPID private key of browser push (base64url); a secret'),
   vapidSubject: str('VAPID_SUBJECT', '', 'contact of the VAPID claims (mailto: or https: URL); empty = PUBLIC_ORIGIN when https, else mailto:openroles@localhost'),
   webPushAllowHttp: bool('WEB_PUSH_ALLOW_HTTP', false, 'accept http:// browser push endpoints (a local push-service stand-in); browsers only ever hand out https endpoints'),
+  webPushAllowPrivateHosts: bool('WEB_PUSH_ALLOW_PRIVATE_HOSTS', false, 'accept browser push endpoints on loopback and private addresses (a local push-service stand-in); off, an endpoint naming or resolving to one is refused and never connected to'),
   savedSearchesPerUser: int('SAVED_SEARCHES_PER_USER', 100, 'saved searches one account may hold'),
   digestMaxJobs: int('DIGEST_MAX_JOBS', 10, 'jobs listed in one saved-search digest notification'),
   coverageMustHavePercent: int('COVERAGE_MUST_HAVE_PERCENT', 10, 'market coverage: a skill named by at least this % of the market postings is a must-have'),
