@@ -179,8 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 /** Defaults only, ignoring the environment: what tests start from. */
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   // Cheap argon2id parameters keep sign-up in tests fast; the algorithm stays the same. In-process
-  // requests have no client address and share one fallback key, so the per-address sign-up budget
-  // is raised for tests that sign many users up; budget tests set their own. The board crawler's
+  // requests have no client address and share one fallback key, so the per-address and per-network sign-up budgets
+  // are raised for tests that sign many users up; budget tests set their own. The board crawler's
   // and the mail sync's schedulers are off: tests crawl and sync when they say so.
-  return loadConfig({}, { logLevel: 'silent', argon2MemoryKib: 64, argon2TimeCost: 1, accountBudgetPerHour: 1000, sourcesCrawlIntervalMinutes: 0, mailSyncIntervalMinutes: 0, ...overrides })
+  return loadConfig({}, { logLevel: 'silent', argon2MemoryKib: 64, argon2TimeCost: 1, accountBudgetPerHour: 1000, accountNetworkPerHour: 1000, sourcesCrawlIntervalMinutes: 0, mailSyncIntervalMinutes: 0, ...overrides })
 }
