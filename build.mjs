@@ -9,13 +9,14 @@ import { tsImport } from 'tsx/esm/api'
 // (`npm run build` passes --force).
 const inputs = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? inputs(join(dir, e.name)) : [join(dir, e.name)]))
 // Worker threads run these files beside the bundle: the seed generator's (src/ingest/seed-thread.ts),
-// the full index load's (src/search/index-load-threads.ts), the start's derived data (src/derived-prep.ts)
-// and the facet counting threads (src/search/count-threads.ts).
+// the full index load's (src/search/index-load-threads.ts), the start's derived data (src/derived-prep.ts),
+// the facet counting threads (src/search/count-threads.ts) and the résumé reader (src/resume/document.ts).
 const WORKERS = [
   ['src/ingest/seed-worker.ts', 'seed-worker.mjs', '__OPENROLES_SEED_WORKER__'],
   ['src/search/load-worker.ts', 'load-worker.mjs', '__OPENROLES_LOAD_WORKER__'],
   ['src/derived-prep-worker.ts', 'derived-prep-worker.mjs', '__OPENROLES_PREP_WORKER__'],
   ['src/search/count-worker.ts', 'count-worker.mjs', '__OPENROLES_COUNT_WORKER__'],
+  ['src/resume/document-worker.ts', 'document-worker.mjs', '__OPENROLES_DOCUMENT_WORKER__'],
 ]
 const newestInput = Math.max(...['build.mjs', 'package.json', 'package-lock.json', ...inputs('src')].map((file) => statSync(file).mtimeMs))
 if (!process.argv.includes('--force') && existsSync('dist/openroles.mjs') && WORKERS.every(([, file]) => existsSync(`dist/${file}`)) && statSync('dist/openroles.mjs').mtimeMs > newestInput) {

@@ -2,9 +2,10 @@
  * `npm run bench:resume`: résumé extraction over the generated corpus (test/resume/corpus.ts: 24
  * résumés, one- and two-column PDFs, DOCX, pasted text, two-page PDFs (eleven positions); English, German, French,
  * Spanish; four date styles). Prints field-level accuracy per layout and overall, and the time
- * per résumé (text extraction + parse), warm, over several rounds.
+ * per résumé (text extraction in its worker thread, as an upload reads it, + parse), warm, over several rounds.
  */
 import { resumeCorpus, scoreParse } from '../test/resume/corpus.ts'
+import { defaultConfig } from '../src/config.ts'
 import { documentText } from '../src/resume/document.ts'
 import { parseResume } from '../src/resume/parse.ts'
 
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   for (let round = 0; round <= ROUNDS; round++) {
     for (const entry of corpus) {
       const started = performance.now()
-      const text = entry.text ?? (await documentText(entry.file!)).text
+      const text = entry.text ?? (await documentText(entry.file!, defaultConfig().documentReadTimeoutMs)).text
       const parsed = parseResume(text, today)
       const elapsed = performance.now() - started
       // Round 0 warms the PDF and DOCX readers up and scores accuracy; the rest are timed.

@@ -28,7 +28,9 @@ export const settings = {
   agentBudgetPerMinute: int('RATE_AGENT_PER_MINUTE', 300, 'agent search budget per caller'),
   rateBurstPercent: int('RATE_BURST_PERCENT', 100, 'size of a full read/agent bucket, in % of the per-minute budget: from a full bucket a caller may send this much plus the refill in its first minute'),
   accountBudgetPerHour: int('RATE_ACCOUNT_PER_HOUR', 20, 'sign-ups and account mails (register, verify request, password forgot) per client address per hour (0 = off)'),
-  accountGlobalPerHour: int('RATE_ACCOUNT_GLOBAL_PER_HOUR', 600, 'sign-ups and account mails per hour across all callers together (0 = off)'),
+  accountNetworkPerHour: int('RATE_ACCOUNT_NETWORK_PER_HOUR', 100, 'sign-ups and account mails per hour from one network (IPv4 /24, IPv6 /48) together (0 = off)'),
+  accountGlobalPerHour: int('RATE_ACCOUNT_GLOBAL_PER_HOUR', 600, 'sign-ups and account mails per hour across all callers together, a valve against a flood from many networks (0 = off)'),
+  accountQuietPerHour: int('RATE_ACCOUNT_QUIET_PER_HOUR', 5, 'once RATE_ACCOUNT_GLOBAL_PER_HOUR is spent, callers from a network that drew fewer than this many in the hour are still served (the flood came from elsewhere); needs RATE_ACCOUNT_NETWORK_PER_HOUR'),
   redisUrl: str('REDIS_URL', '', 'redis://host:port: rate budgets kept in Redis, shared by every process on every machine; empty = in this process, or in the cluster primary (SERVE_PROCESSES)'),
   rateLimitCallers: int('RATE_LIMIT_CALLERS', 100000, 'callers tracked by the rate limiter at most (LRU)'),
   searchCacheEntries: int('SEARCH_CACHE_ENTRIES', 2000, 'cached sets behind search/facet results: matches, cards, tiers (LRU)'),
@@ -40,6 +42,8 @@ export const settings = {
   salaryReferenceCurrency: str('SALARY_REFERENCE_CURRENCY', 'USD', 'currency of enrichment.salary_normalized and sort=salary_normalized: stated salaries as a year in it, at the dated rates of data/fx.json (any ISO code listed there, e.g. USD, EUR)'),
   maxQueryLength: int('MAX_QUERY_LENGTH', 500, 'longest accepted q, in characters (longer is a 400)'),
   maxBodyBytes: int('MAX_BODY_BYTES', 1048576, 'largest accepted JSON body'),
+  mcpMaxBatch: int('MCP_MAX_BATCH', 20, 'JSON-RPC messages one POST /mcp may carry (a longer batch is refused whole: -32600)'),
+  mcpMaxResponseBytes: int('MCP_MAX_RESPONSE_BYTES', 4194304, 'tool results and resources one POST /mcp may answer, in bytes; calls past it answer a tool error'),
   sessionDays: int('SESSION_DAYS', 30, 'session lifetime, renewed while in use'),
   extensionSessionDays: int('EXTENSION_SESSION_DAYS', 90, 'browser-extension session lifetime, renewed while in use'),
   argon2MemoryKib: int('ARGON2_MEMORY_KIB', 19456, 'argon2id memory cost per password hash (KiB)'),
@@ -71,6 +75,7 @@ export const settings = {
   vapidPrivateKey: str('VAPID_PRIVATE_KEY', '', 'VAPID private key of browser push (base64url); a secret'),
   vapidSubject: str('VAPID_SUBJECT', '', 'contact of the VAPID claims (mailto: or https: URL); empty = PUBLIC_ORIGIN when https, else mailto:openroles@localhost'),
   webPushAllowHttp: bool('WEB_PUSH_ALLOW_HTTP', false, 'accept http:// browser push endpoints (a local push-service stand-in); browsers only ever hand out https endpoints'),
+  webPushAllowPrivateHosts: bool('WEB_PUSH_ALLOW_PRIVATE_HOSTS', false, 'accept browser push endpoints on loopback and private addresses (a local push-service stand-in); off, an endpoint naming or resolving to one is refused and never connected to'),
   savedSearchesPerUser: int('SAVED_SEARCHES_PER_USER', 100, 'saved searches one account may hold'),
   jobListsPerUser: int('JOB_LISTS_PER_USER', 100, 'job lists one account may hold'),
   jobListSize: int('JOB_LIST_SIZE', 500, 'jobs one job list may hold'),
@@ -85,6 +90,7 @@ export const settings = {
   prefillPerHour: int('PREFILL_PER_HOUR', 20, 'submission prefills one account may ask for per rolling hour'),
   referralRequestsPerDay: int('REFERRAL_REQUESTS_PER_DAY', 10, 'referral requests one account may send per rolling 24 hours'),
   resumeMaxBytes: int('RESUME_MAX_BYTES', 8 * 1024 * 1024, 'largest résumé file (PDF or DOCX) an upload may send (the upload is cut off with 413 past it)'),
+  documentReadTimeoutMs: int('DOCUMENT_READ_TIMEOUT_MS', 20000, 'longest a résumé file (PDF or DOCX) may take to read in its worker thread; past it the read is ended and the upload refused (400)'),
   photoMaxBytes: int('PHOTO_MAX_BYTES', 2 * 1024 * 1024, 'largest profile photo (JPEG, PNG or WebP) PUT /me/photo accepts (cut off with 413 past it)'),
   photoUploadsPerHour: int('PHOTO_UPLOADS_PER_HOUR', 12, 'profile photo uploads one account may make per rolling hour (429 past it; refused files count)'),
   referralProofMaxBytes: int('REFERRAL_PROOF_MAX_BYTES', 5242880, 'largest proof PDF a referral offer may upload (the upload is cut off with 413 past it)'),
@@ -177,8 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 /** Defaults only, ignoring the environment: what tests start from. */
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
   // Cheap argon2id parameters keep sign-up in tests fast; the algorithm stays the same. In-process
-  // requests have no client address and share one fallback key, so the per-address sign-up budget
-  // is raised for tests that sign many users up; budget tests set their own. The board crawler's
+  // requests have no client address and share one fallback key, so the per-address and per-network sign-up budgets
+  // are raised for tests that sign many users up; budget tests set their own. The board crawler's
   // and the mail sync's schedulers are off: tests crawl and sync when they say so.
-  return loadConfig({}, { logLevel: 'silent', argon2MemoryKib: 64, argon2TimeCost: 1, accountBudgetPerHour: 1000, sourcesCrawlIntervalMinutes: 0, mailSyncIntervalMinutes: 0, ...overrides })
+  return loadConfig({}, { logLevel: 'silent', argon2MemoryKib: 64, argon2TimeCost: 1, accountBudgetPerHour: 1000, accountNetworkPerHour: 1000, sourcesCrawlIntervalMinutes: 0, mailSyncIntervalMinutes: 0, ...overrides })
 }

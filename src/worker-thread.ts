@@ -1,4 +1,4 @@
-import { Worker, type TransferListItem } from 'node:worker_threads'
+import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads'
 
 /**
  * Starts a worker thread running one of our TypeScript modules: the script build.mjs bundles beside
@@ -6,9 +6,9 @@ import { Worker, type TransferListItem } from 'node:worker_threads'
  * bootstrap that registers tsx in the worker (flags like --import do not reach workers) and then
  * loads the module. `execArgv: []` so the parent's flags cannot change how the worker runs.
  */
-export function startModuleWorker(bundled: string | undefined, source: URL, workerData: object, transferList: TransferListItem[]): Worker {
-  if (typeof bundled === 'string') return new Worker(new URL(bundled, import.meta.url), { execArgv: [], workerData, transferList })
+export function startModuleWorker(bundled: string | undefined, source: URL, workerData: object, transferList: TransferListItem[], resourceLimits?: ResourceLimits): Worker {
+  if (typeof bundled === 'string') return new Worker(new URL(bundled, import.meta.url), { execArgv: [], workerData, transferList, resourceLimits })
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'))
   const bootstrap = `import(${tsx}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}) })`
-  return new Worker(bootstrap, { eval: true, execArgv: [], workerData, transferList })
+  return new Worker(bootstrap, { eval: true, execArgv: [], workerData, transferList, resourceLimits })
 }

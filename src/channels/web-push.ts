@@ -3,13 +3,17 @@ import webpush from 'web-push'
 import type { AppContext } from '../context.ts'
 import type { DB } from '../db/connection.ts'
 import type { PushMessage } from '../me/push-gateway.ts'
+import { isPrivateHost, publicRequest } from '../public-address.ts'
 
 /**
  * Browser push (Web Push with VAPID). `web-push` signs the VAPID JWT and encrypts the payload
  * (aes128gcm) to the browser's keys; we send the request it prepares with fetch. The VAPID key
  * pair comes from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or is made once and kept in the database,
  * so browser push works without any setting. A push service answering 404 or 410 says the
- * subscription is gone: it is deleted.
+ * subscription is gone: it is deleted. Endpoints are outbound connections a user aims, so they get
+ * the rule of every such connection (src/public-address.ts): a private or loopback address is
+ * refused when registered (by its name or literal) and when sending (by what it resolves to),
+ * unless WEB_PUSH_ALLOW_PRIVATE_HOSTS; the connection goes to the checked address.
  */
 export interface WebPushSubscription {
   endpoint: string
@@ -66,6 +70,9 @@ export function isP256Point(key: string): boolean {
   }
 }
 
+/** An endpoint whose host is a private or loopback name or address (what it resolves to is checked when sending). */
+export const isPrivateEndpoint = (endpoint: string): boolean => isPrivateHost(new URL(endpoint).hostname)
+
 /** The subscription's auth secret: 16 bytes, base64url. */
 export const isAuthSecret = (auth: string): boolean => Buffer.from(auth, 'base64url').length === 16
 
@@ -89,13 +96,14 @@ export async function sendWebPush(ctx: AppContext, userId: number, message: Push
       TTL: 86_400,
     })
     try {
-      const response = await fetch(request.endpoint, {
+      // Only to a checked public address (src/public-address.ts); a redirect is not followed but failed.
+      const response = await publicRequest(new URL(request.endpoint), {
         method: request.method,
         headers: request.headers as Record<string, string>,
         body: request.body ? new Uint8Array(request.body) : undefined,
-        redirect: 'error',
         signal: AbortSignal.timeout(ctx.config.pushTimeoutMs),
-      })
+      }, ctx.config.webPushAllowPrivateHosts)
+      await response.body?.cancel()
       if (response.status === 404 || response.status === 410) {
         ctx.db.prepare('DELETE FROM web_push_subscriptions WHERE endpoint = ?').run(subscription.endpoint)
         outcome.pruned++

@@ -33,6 +33,18 @@ export function addressBlock(ip: string): string {
 }
 
 /**
+ * The network an address block lies in, for the account budget's second bucket: an IPv4 address's
+ * /24, an IPv6 /64's /48 (a site's usual allocation), so rotating addresses within one's own range
+ * draws on one bucket.
+ */
+export function networkOfBlock(block: string): string {
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(block)
+  if (v4) return `${v4[1]}.0/24`
+  if (!block.endsWith('::/64')) return block
+  return `${block.slice(0, -'::/64'.length).split(':').slice(0, 3).join(':')}::/48`
+}
+
+/**
  * A forwarded hop counts only when it is an IP address: anything else (a name, garbage, 8 KB of
  * padding) falls back to the socket address, so a client cannot mint budget keys of its choosing.
  */

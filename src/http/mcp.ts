@@ -21,12 +21,17 @@ export function mountMcp(app: H3, ctx: AppContext, routes: () => Route[]): void 
     '/mcp',
     async (event) => {
       catalogue ??= createMcpCatalogue(ctx, routes())
+      const body = await event.req.text()
+      const parsedBody = parsedMessages(body)
+      if (Array.isArray(parsedBody) && parsedBody.length > ctx.config.mcpMaxBatch) return oversizedBatch(parsedBody.length, ctx.config.mcpMaxBatch)
       const authorization = event.req.headers.get('authorization') ?? undefined
-      const server = createMcpServer(ctx, catalogue, { budgetKey: await callerKey(ctx, event), authorization })
+      const server = createMcpServer(ctx, catalogue, { budgetKey: await callerKey(ctx, event), authorization, maxResponseBytes: ctx.config.mcpMaxResponseBytes })
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
       await server.connect(transport)
       try {
-        return await transport.handleRequest(event.req)
+        // An unparsed body goes on as it came, for the transport's own parse error.
+        const request = new Request(event.req.url, { method: 'POST', headers: event.req.headers, body })
+        return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody })
       } finally {
         await server.close()
       }
@@ -36,4 +41,21 @@ export function mountMcp(app: H3, ctx: AppContext, routes: () => Route[]): void 
   app.all('/mcp', () => {
     throw methodNotAllowed('the MCP endpoint is stateless: POST JSON-RPC messages to it', { Allow: 'POST' })
   })
+}
+
+function parsedMessages(body: string): unknown {
+  try {
+    return JSON.parse(body)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A JSON-RPC batch longer than MCP_MAX_BATCH is refused whole (-32600, invalid request), before
+ * any of it runs: one request's work stays bounded.
+ */
+function oversizedBatch(length: number, maxBatch: number): Response {
+  const error = { code: -32600, message: `a batch carries at most ${maxBatch} messages (this one: ${length}); send the rest in another request` }
+  return Response.json({ jsonrpc: '2.0', id: null, error }, { status: 400 })
 }

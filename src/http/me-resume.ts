@@ -17,8 +17,8 @@ const TextBody = v.object({ text: v.pipe(v.string('text must be a string'), v.tr
 const UPLOAD = 'multipart/form-data with the file in the field `file` (a PDF or a DOCX, at most RESUME_MAX_BYTES, default 8 MB; the type is read from the bytes, not the name), or JSON `{ text }`'
 const UPLOAD_BODY = multipartBody('The résumé: a PDF or a DOCX.', {}, jsonSchemaOf(TextBody))
 const UPLOAD_ERRORS = {
-  400: 'no file or text; an empty, encrypted, damaged or image-only (no text layer) file',
-  413: 'the file is over the size limit (cut off while streaming) or a DOCX that would expand far beyond a résumé (zip bomb)',
+  400: 'no file or text; an empty, encrypted, damaged or image-only (no text layer) file; a PDF using LZW, run-length or layered filters; a file taking longer than DOCUMENT_READ_TIMEOUT_MS to read',
+  413: 'the file is over the size limit (cut off while streaming), or inflates past 32 MiB in one part or 64 MiB in all (a decompression bomb: counted while inflating, never from declared sizes)',
   415: 'neither multipart nor JSON, or a file that is neither a PDF nor a DOCX (e.g. a renamed executable)',
 }
 const META = '`{ enabled, present, uploaded_at, structured, structure_pending, parse_status?, parse_detail?, contacts? }`; `structured` is the parsed résumé `{ full_name?, headline?, location?, email?, phone?, summary?, total_years?, experience?[{title?, company?, location?, start?, end?, summary?, highlights?}], education?[{degree?, institution?, year?}], languages?, links?, skills? (skill slugs), certifications?, projects?[{name?, link?, highlights?}] }`'
@@ -29,7 +29,7 @@ async function readResumeInput(event: H3Event, ctx: AppContext): Promise<{ sourc
   if (/^multipart\/form-data/i.test(type)) {
     const form = await readMultipart(event, { fields: 4, fieldBytes: 1024, fileBytes: ctx.config.resumeMaxBytes }, 'file')
     if (!form.file) throw badRequest('missing resume file')
-    return documentText(form.file)
+    return documentText(form.file, ctx.config.documentReadTimeoutMs)
   }
   if (/^application\/json/i.test(type)) {
     const { text } = validateInput(TextBody, await readJsonBody(event, ctx.config.maxBodyBytes), 'body')

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts'
 import { operations, type Route } from './route.ts'
 import { notFound } from '../errors.ts'
 import { dataOf, object } from './openapi-shapes.ts'
-import { deleteWebPushSubscription, isAuthSecret, isP256Point, saveWebPushSubscription, vapidKeys } from '../channels/web-push.ts'
+import { deleteWebPushSubscription, isAuthSecret, isP256Point, isPrivateEndpoint, saveWebPushSubscription, vapidKeys } from '../channels/web-push.ts'
 
 const base64url = (what: string, max: number) =>
   v.pipe(v.string('must be a string'), v.regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url'), v.maxLength(max, `must be at most ${max} characters`), v.description(what))
@@ -17,6 +17,7 @@ export function meWebPushRoutes(ctx: AppContext): Route[] {
     v.maxLength(2048, 'must be at most 2048 characters'),
     v.url('must be a URL'),
     v.check((url) => url.startsWith('https://') || (ctx.config.webPushAllowHttp && url.startsWith('http://')), 'must be an https URL'),
+    v.check((url) => ctx.config.webPushAllowPrivateHosts || !isPrivateEndpoint(url), 'must be a public push service: private and loopback addresses are refused'),
     v.description('The push service URL of the subscription.'),
   )
   const Subscribe = v.object({

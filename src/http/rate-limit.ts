@@ -5,14 +5,18 @@ import type { AppContext } from '../context.ts'
 import { tooManyRequests } from '../errors.ts'
 import { setEdgeHeader } from './edge-headers.ts'
 import { requestCaller } from './request-caller.ts'
-import { clientAddressBlock } from './client-address.ts'
+import { clientAddressBlock, networkOfBlock } from './client-address.ts'
 
 /**
  * Per-caller token buckets (docs/edge.md). `read` and `agent` hold RATE_BURST_PERCENT of their
  * per-minute amount and refill continuously at perMinute/60 s. `account` (sign-up and mail-sending
- * routes) is per hour and also draws on one bucket shared by every caller, so a botnet cannot sign
- * up or send mail faster than ACCOUNT_GLOBAL_PER_HOUR either. Buckets live in one LRU so a flood of
- * distinct callers evicts the least recent ones (who then start full) instead of exhausting memory.
+ * routes) is per hour and also draws on its network's bucket (IPv4 /24, IPv6 /48:
+ * RATE_ACCOUNT_NETWORK_PER_HOUR), so one caller rotating addresses in its range is still one
+ * caller, and on a valve shared by every caller (RATE_ACCOUNT_GLOBAL_PER_HOUR). The valve must not
+ * become a denial of service: once it is empty, a caller whose network has drawn fewer than
+ * RATE_ACCOUNT_QUIET_PER_HOUR tokens (it is not where the flood comes from) is still served.
+ * Buckets live in one LRU so a flood of distinct callers evicts the least recent ones (who then
+ * start full) instead of exhausting memory.
  *
  * Where the buckets live is the store's part (a `draw`): this process's memory (one serving
  * process), the cluster's primary over IPC (src/cluster/rate-ipc.ts: several processes, one
@@ -33,8 +37,8 @@ export interface RateDecision {
   resetSeconds: number
   /** Whole seconds until the next token (only meaningful when refused). */
   retryAfterSeconds: number
-  /** Set when the shared bucket of every caller refused, not the caller's own. */
-  everyone?: boolean
+  /** Set when a shared bucket refused, not the caller's own: its network's, or the valve of every caller. */
+  scope?: 'network' | 'everyone'
 }
 
 export interface RateLimiter {
@@ -44,15 +48,35 @@ export interface RateLimiter {
   close?(): Promise<void>
 }
 
-/** What a store answers: whether the token was taken, and the whole-bucket levels after it. */
+/** What a store answers: whether the token was taken, and the bucket levels after it. */
 export interface Drawn {
   allowed: boolean
   mine: number
+  network: number | null
   shared: number | null
 }
 
-/** One draw: a token from the caller's bucket `key` and, when given, from the shared bucket too (both or neither). */
-export type Draw<R> = (key: string, own: BucketSpec, shared: { key: string; spec: BucketSpec } | null) => R
+/** The buckets an account draw takes from beyond the caller's own. */
+export interface SharedBuckets {
+  network: { key: string; spec: BucketSpec } | null
+  everyone: { key: string; spec: BucketSpec } | null
+  /** Past an empty valve, a network that has drawn fewer than this many tokens is still served. */
+  quiet: number
+}
+
+/**
+ * One draw: a token from the caller's bucket `key` and, when given, from its network's bucket and
+ * the valve too (all or none; the valve is passed by a quiet network, see above).
+ */
+export type Draw<R> = (key: string, own: BucketSpec, shared: SharedBuckets | null) => R
+
+/** The rule every store applies (the Redis script mirrors it): may this draw take its tokens? */
+export function drawAllowed(mine: number, network: number | null, everyone: number | null, shared: SharedBuckets | null): boolean {
+  if (mine < 1 || (network !== null && network < 1)) return false
+  if (everyone === null || everyone >= 1) return true
+  // A partly refilled token still counts as drawn.
+  return network !== null && Math.ceil(shared!.network!.spec.capacity - network) < shared!.quiet
+}
 
 interface Bucket {
   tokens: number
@@ -83,6 +107,7 @@ export function budgetsOf(config: Config) {
     'cv-redirect': spec(config.cvRedirectsPerMinute, 'minute'),
   }
   const everyone = spec(config.accountGlobalPerHour, 'hour')
+  const network = spec(config.accountNetworkPerHour, 'hour')
   const decide = (s: BucketSpec, tokens: number, allowed: boolean): RateDecision => ({
     allowed,
     limit: s.limit,
@@ -96,12 +121,18 @@ export function budgetsOf(config: Config) {
     plan(budget: Budget, callerKey: string): Parameters<Draw<unknown>> | null {
       const own = specs[budget]
       if (!(own.limit > 0)) return null
-      const shared = budget === 'account' && everyone.limit > 0 ? { key: 'everyone', spec: everyone } : null
-      return [`${budget}\u0000${callerKey}`, own, shared]
+      if (budget !== 'account') return [`${budget}\u0000${callerKey}`, own, null]
+      const shared: SharedBuckets = {
+        network: network.limit > 0 ? { key: `account-network\u0000${networkOf(callerKey)}`, spec: network } : null,
+        everyone: everyone.limit > 0 ? { key: 'everyone', spec: everyone } : null,
+        quiet: config.accountQuietPerHour,
+      }
+      return [`${budget}\u0000${callerKey}`, own, shared.network || shared.everyone ? shared : null]
     },
     decision(budget: Budget, drawn: Drawn): RateDecision {
-      if (!drawn.allowed && drawn.shared !== null && drawn.mine >= 1) return { ...decide(everyone, drawn.shared, false), everyone: true }
-      return decide(specs[budget], drawn.mine, drawn.allowed)
+      if (drawn.allowed || drawn.mine < 1) return decide(specs[budget], drawn.mine, drawn.allowed)
+      if (drawn.network !== null && drawn.network < 1) return { ...decide(network, drawn.network, false), scope: 'network' }
+      return { ...decide(everyone, drawn.shared ?? 0, false), scope: 'everyone' }
     },
   }
 }
@@ -123,25 +154,30 @@ export function memoryDraw(config: Config, now: () => number = Date.now): Draw<D
   const buckets = new LRUCache<string, Bucket>({ max: Math.max(1, config.rateLimitCallers) })
   // Outside the LRU: a flood of distinct callers must not evict (and so refill) the shared bucket.
   let everyoneBucket: Bucket | undefined
+  // Networks apart too: only account draws touch them, so a read flood cannot make a network look quiet.
+  const networks = new LRUCache<string, Bucket>({ max: Math.max(1, config.rateLimitCallers) })
 
   /** The bucket refilled up to now (not yet stored). */
   const level = (bucket: Bucket | undefined, s: BucketSpec, at: number): Bucket => {
     const from = bucket ?? { tokens: s.capacity, updatedAt: at }
     return { tokens: Math.min(s.capacity, from.tokens + Math.max(0, at - from.updatedAt) * s.perMs), updatedAt: at }
   }
-  return (key, own, sharedBucket) => {
+  return (key, own, shared) => {
     const at = now()
     const mine = level(buckets.get(key), own, at)
-    const shared = sharedBucket ? level(everyoneBucket, sharedBucket.spec, at) : null
-    // A token is taken from both buckets or from neither, so a refusal costs nothing.
-    const allowed = mine.tokens >= 1 && (!shared || shared.tokens >= 1)
+    const network = shared?.network ? level(networks.get(shared.network.key), shared.network.spec, at) : null
+    const everyone = shared?.everyone ? level(everyoneBucket, shared.everyone.spec, at) : null
+    // Tokens are taken from every bucket or from none, so a refusal costs nothing.
+    const allowed = drawAllowed(mine.tokens, network?.tokens ?? null, everyone?.tokens ?? null, shared)
     if (allowed) {
       mine.tokens -= 1
-      if (shared) shared.tokens -= 1
+      if (network) network.tokens -= 1
+      if (everyone) everyone.tokens = Math.max(0, everyone.tokens - 1)
     }
     buckets.set(key, mine)
-    if (shared) everyoneBucket = shared
-    return { allowed, mine: mine.tokens, shared: shared ? shared.tokens : null }
+    if (network) networks.set(shared!.network!.key, network)
+    if (everyone) everyoneBucket = everyone
+    return { allowed, mine: mine.tokens, network: network ? network.tokens : null, shared: everyone ? everyone.tokens : null }
   }
 }
 
@@ -155,6 +191,11 @@ export function createRateLimiter(config: Config, now: () => number = Date.now):
       return planned ? budgets.decision(budget, draw(...planned)) : null
     },
   }
+}
+
+/** The network a caller key belongs to: an address's /24 or /48; a signed-in user (or no address) is its own. */
+function networkOf(callerKey: string): string {
+  return callerKey.startsWith('ip:') ? `net:${networkOfBlock(callerKey.slice(3))}` : callerKey
 }
 
 /**
@@ -194,7 +235,7 @@ export function rateLimitMiddleware(ctx: AppContext, budget: Budget): Middleware
       'X-RateLimit-Reset': String(decision.resetSeconds),
     }
     if (!decision.allowed) {
-      const whose = decision.everyone ? ' across all callers' : ''
+      const whose = decision.scope === 'everyone' ? ' across all callers' : decision.scope === 'network' ? ' from your network' : ''
       throw tooManyRequests(`rate limit exceeded: ${decision.limit} requests per ${decision.per}${whose}; retry in ${decision.retryAfterSeconds} s`, {
         ...headers,
         'Retry-After': String(decision.retryAfterSeconds),

@@ -1,8 +1,7 @@
-import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { ImapFlow } from 'imapflow'
 import type { Config } from '../config.ts'
-import { isPrivateHost } from '../sources/board-url.ts'
+import { checkedAddresses, isPrivateHost, NonPublicAddressError } from '../public-address.ts'
 
 /**
  * Opening a user's IMAP mailbox without handing users a way into the server's own network: the
@@ -51,22 +50,14 @@ const MESSAGES: Record<ImapProblemKind, string> = {
 
 export const imapProblem = (kind: ImapProblemKind, message = MESSAGES[kind]) => new ImapProblem(kind, message)
 
-/** The address to connect to: the checked one, so what was checked is what is reached. */
+/** The address to connect to: the checked one (src/public-address.ts), so what was checked is what is reached. */
 async function checkedAddress(host: string, allowPrivate: boolean): Promise<string> {
-  const refused = () => imapProblem('host', `${host} is a private or loopback address; this server connects only to public mail hosts`)
-  if (!allowPrivate && isPrivateHost(host)) throw refused()
-  const literal = host.replace(/^\[|\]$/g, '')
-  const addresses = isIP(literal)
-    ? [literal]
-    : await lookup(host, { all: true, verbatim: true }).then(
-        (found) => found.map((entry) => entry.address),
-        () => {
-          throw imapProblem('host')
-        },
-      )
-  if (!addresses.length) throw imapProblem('host')
-  if (!allowPrivate && addresses.some(isPrivateHost)) throw refused()
-  return addresses[0]!
+  try {
+    return (await checkedAddresses(host, allowPrivate))[0]!.address
+  } catch (error) {
+    if (error instanceof NonPublicAddressError) throw imapProblem('host', `${host} is a private or loopback address; this server connects only to public mail hosts`)
+    throw imapProblem('host')
+  }
 }
 
 /** Why imapflow failed, as one of our kinds. */

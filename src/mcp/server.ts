@@ -7,10 +7,11 @@ import {
 import type { AppContext } from '../context.ts'
 import type { Route } from '../http/route.ts'
 import { VERSION } from '../version.ts'
+import { createCallQueue } from './call-queue.ts'
 import { createDispatcher, type Dispatcher } from './dispatch.ts'
 import { JOB_URI_PREFIX, jobMarkdown } from './job-resource.ts'
 import { PROMPTS, promptMessages } from './prompts.ts'
-import { operationCallOf, PUBLIC_TOOLS, SIGNED_IN_TOOLS, toolEntries, type ToolEntry } from './tools.ts'
+import { argumentProblem, operationCallOf, PUBLIC_TOOLS, SIGNED_IN_TOOLS, toolEntries, type ToolEntry } from './tools.ts'
 
 /**
  * The MCP server (docs/mcp.md): the catalogue as tools, a job as a resource, and prompts, over
@@ -22,6 +23,8 @@ export interface McpCaller {
   budgetKey: string
   /** `Bearer <key>` passed on to signed-in tools. */
   authorization?: string
+  /** What the calls of this server may answer in all, in bytes (one HTTP request: MCP_MAX_RESPONSE_BYTES; stdio: unbounded). */
+  maxResponseBytes?: number
 }
 
 export interface McpCatalogue {
@@ -33,6 +36,28 @@ export interface McpCatalogue {
 export function createMcpCatalogue(ctx: AppContext, routes: Route[]): McpCatalogue {
   const dispatcher = createDispatcher(ctx, routes)
   return { dispatcher, tools: toolEntries(dispatcher, [...PUBLIC_TOOLS, ...SIGNED_IN_TOOLS]) }
+}
+
+/**
+ * Request schemas with params are registered by their method alone and parsed in the handler: the
+ * SDK's own parse answers malformed params as -32603 (internal error), they are -32602.
+ */
+const methodOf = <T extends typeof CallToolRequestSchema | typeof ReadResourceRequestSchema | typeof GetPromptRequestSchema>(schema: T) =>
+  schema.pick({ method: true }).loose()
+
+function strictly<T extends { safeParse(value: unknown): { success: boolean; data?: unknown; error?: { message: string } } }>(schema: T, request: unknown) {
+  const parsed = schema.safeParse(request)
+  if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `invalid params: ${parsed.error?.message}`)
+  return parsed.data as NonNullable<ReturnType<T['safeParse']>['data']>
+}
+
+/** The slug of a job resource URI, or null when its escapes do not decode (or it is empty). */
+function decodedSlug(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded) || null
+  } catch {
+    return null
+  }
 }
 
 const text = (body: unknown) => JSON.stringify(body, null, 2)
@@ -59,6 +84,7 @@ export function createMcpServer(ctx: AppContext, catalogue: McpCatalogue, caller
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: 'Open IT job postings and the companies behind them. Start with search_jobs (or suggest to find filter values); read a posting with get_job or the openroles://jobs/{slug} resource.' },
   )
   const { tools, dispatcher } = catalogue
+  const queue = createCallQueue(caller.maxResponseBytes ?? Infinity)
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: tools.map((tool) => ({
@@ -70,15 +96,22 @@ export function createMcpServer(ctx: AppContext, catalogue: McpCatalogue, caller
     })),
   }))
 
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  server.setRequestHandler(methodOf(CallToolRequestSchema), async (raw): Promise<CallToolResult> => {
+    const request = strictly(CallToolRequestSchema, raw)
     const tool = tools.find((entry) => entry.name === request.params.name)
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`)
-    const refusal = await budgetRefusal(ctx, caller)
-    if (refusal) return toolError(refusal)
-    const call = operationCallOf(dispatcher.route(tool.operation), request.params.arguments ?? {})
-    const answer = await dispatcher.call(tool.operation, { ...call, authorization: caller.authorization })
-    if (answer.status >= 400) return toolError(answer.body?.error ?? `failed with status ${answer.status}`)
-    return { content: [{ type: 'text', text: text(answer.body) }], structuredContent: answer.body }
+    const route = dispatcher.route(tool.operation)
+    const args = request.params.arguments ?? {}
+    const problem = argumentProblem(tool, route, args)
+    if (problem) throw new McpError(ErrorCode.InvalidParams, `${tool.name}: ${problem}`)
+    const queued = await queue.run(async (): Promise<CallToolResult> => {
+      const refusal = await budgetRefusal(ctx, caller)
+      if (refusal) return toolError(refusal)
+      const answer = await dispatcher.call(tool.operation, { ...operationCallOf(route, args), authorization: caller.authorization })
+      if (answer.status >= 400) return toolError(answer.body?.error ?? `failed with status ${answer.status}`)
+      return { content: [{ type: 'text', text: text(answer.body) }], structuredContent: answer.body }
+    })
+    return 'refused' in queued ? toolError(queued.refused) : queued.answer
   })
 
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
@@ -91,21 +124,28 @@ export function createMcpServer(ctx: AppContext, catalogue: McpCatalogue, caller
     return { resources: jobs.map((job) => ({ uri: `${JOB_URI_PREFIX}${job.public_slug}`, name: job.public_slug, title: `${job.title} at ${job.company}`, mimeType: 'text/markdown' })) }
   })
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  server.setRequestHandler(methodOf(ReadResourceRequestSchema), async (raw) => {
+    const request = strictly(ReadResourceRequestSchema, raw)
     const { uri } = request.params
-    if (!uri.startsWith(JOB_URI_PREFIX)) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${uri}`)
-    const refusal = await budgetRefusal(ctx, caller)
-    if (refusal) throw new McpError(ErrorCode.InvalidRequest, refusal)
-    const job = jobMarkdown(ctx.db, decodeURIComponent(uri.slice(JOB_URI_PREFIX.length)))
-    if (!job) throw new McpError(ErrorCode.InvalidParams, 'job not found')
-    return { contents: [{ uri, mimeType: 'text/markdown', text: job.markdown }] }
+    const slug = uri.startsWith(JOB_URI_PREFIX) ? decodedSlug(uri.slice(JOB_URI_PREFIX.length)) : null
+    if (!slug) throw new McpError(ErrorCode.InvalidParams, `unknown resource ${uri}`)
+    const queued = await queue.run(async () => {
+      const refusal = await budgetRefusal(ctx, caller)
+      if (refusal) throw new McpError(ErrorCode.InvalidRequest, refusal)
+      const job = jobMarkdown(ctx.db, slug)
+      if (!job) throw new McpError(ErrorCode.InvalidParams, 'job not found')
+      return { contents: [{ uri, mimeType: 'text/markdown', text: job.markdown }] }
+    })
+    if ('refused' in queued) throw new McpError(ErrorCode.InvalidRequest, queued.refused)
+    return queued.answer
   })
 
   server.setRequestHandler(ListPromptsRequestSchema, () => ({
     prompts: PROMPTS.map(({ name, title, description, arguments: args }) => ({ name, title, description, arguments: args })),
   }))
 
-  server.setRequestHandler(GetPromptRequestSchema, (request) => {
+  server.setRequestHandler(methodOf(GetPromptRequestSchema), (raw) => {
+    const request = strictly(GetPromptRequestSchema, raw)
     const prompt = PROMPTS.find((entry) => entry.name === request.params.name)
     if (!prompt) throw new McpError(ErrorCode.InvalidParams, `unknown prompt ${request.params.name}`)
     return { description: prompt.description, messages: promptMessages(prompt, request.params.arguments ?? {}) }

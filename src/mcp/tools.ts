@@ -146,3 +146,40 @@ export interface ToolEntry extends ToolSpec {
 export function toolEntries(dispatcher: Dispatcher, specs: ToolSpec[]): ToolEntry[] {
   return specs.map((spec) => ({ ...spec, inputSchema: inputSchemaOf(spec, dispatcher.route(spec.operation)) }))
 }
+
+// A lone surrogate cannot be encoded into a path or query (encodeURIComponent throws).
+const LONE_SURROGATE = /\p{Cs}/u
+
+function hasLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value)
+  if (Array.isArray(value)) return value.some(hasLoneSurrogate)
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => LONE_SURROGATE.test(key) || hasLoneSurrogate(item))
+  return false
+}
+
+const isScalar = (value: unknown) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+
+/**
+ * Why the arguments cannot make a call of the tool's operation, or null. Checked before the call
+ * so a malformed call is a JSON-RPC invalid-params error (-32602), never another operation's
+ * answer (an empty slug would name the list route) nor an internal error. The value ranges are
+ * the operation's own validation: its 400 message comes back as a tool error.
+ */
+export function argumentProblem(tool: ToolEntry, route: Route, args: Record<string, unknown>): string | null {
+  const properties = (tool.inputSchema.properties ?? {}) as Record<string, { type?: string }>
+  const required = (tool.inputSchema.required ?? []) as string[]
+  const plan = planOf(route)
+  for (const name of required) {
+    const value = args[name]
+    if (value === undefined || value === null || (plan.params.includes(name) && String(value).trim() === '')) return `missing required argument "${name}"`
+  }
+  for (const [name, value] of Object.entries(args)) {
+    if (!(name in properties) && tool.inputSchema.additionalProperties === false) return `unknown argument "${name}"`
+    if (value === undefined || value === null) continue
+    if (hasLoneSurrogate(value)) return `argument "${name}" is not well-formed text`
+    if (plan.body.includes(name)) continue
+    const scalar = isScalar(value) || (Array.isArray(value) && value.every(isScalar) && !plan.params.includes(name))
+    if (!scalar) return `argument "${name}" must be ${plan.params.includes(name) ? 'a string' : 'a string, number, boolean or a list of them'}`
+  }
+  return null
+}

@@ -1,12 +1,13 @@
-import { badRequest, DomainError, payloadTooLarge, unsupportedType } from '../errors.ts'
-import { pdfLines } from './pdf-layout.ts'
+import { badRequest, payloadTooLarge, unsupportedType } from '../errors.ts'
+import { readInWorker } from './document-thread.ts'
 
 /**
  * An uploaded résumé file turned into text. The type comes from the bytes, never the file name:
  * `%PDF-` is a PDF, a ZIP holding `word/document.xml` is a DOCX, anything else (an executable
  * renamed .pdf, an image) is 415. Hostile files fail before a parser spends effort on them: a ZIP
- * whose entries would expand past a fixed budget (a zip bomb) is 413, an encrypted PDF is 400, and
- * a PDF without a text layer (a scan) is 400 with the reason.
+ * whose directory declares more than a fixed budget is 413 at once; what the parts really inflate
+ * to is counted in the reading worker (src/resume/inflate-check.ts, 413 past its limits); an
+ * encrypted PDF is 400, and a PDF without a text layer (a scan) is 400 with the reason.
  */
 export type ResumeSource = 'pdf' | 'docx' | 'text'
 
@@ -55,31 +56,9 @@ function checkDocxZip(bytes: Buffer): void {
 const NO_TEXT = "couldn't read any text from this file: it may be a scan or an image. Upload a PDF with a text layer, a DOCX, or paste the text"
 
 /** The text of an uploaded file, in reading order, one line per line of the document. */
-export async function documentText(bytes: Buffer): Promise<{ source: ResumeSource; text: string }> {
+export async function documentText(bytes: Buffer, timeoutMs: number): Promise<{ source: ResumeSource; text: string }> {
   const source = sniffType(bytes)
-  const text = source === 'pdf' ? await pdfText(bytes) : await docxText(bytes)
+  const text = await readInWorker(bytes, source, timeoutMs)
   if (text.replace(/\s+/g, '').length < 20) throw badRequest(NO_TEXT)
   return { source, text }
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  // The trailer names an /Encrypt dictionary when the file is encrypted, with or without a password.
-  if (/\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(bytes.toString('latin1'))) throw badRequest('the PDF is encrypted: save it without a password and upload it again')
-  try {
-    return (await pdfLines(bytes)).join('\n')
-  } catch (error) {
-    if (error instanceof DomainError) throw error
-    if (error instanceof Error && /password/i.test(error.name + error.message)) throw badRequest('the PDF is encrypted: save it without a password and upload it again')
-    throw badRequest('invalid PDF')
-  }
-}
-
-async function docxText(bytes: Buffer): Promise<string> {
-  const mammoth = await import('mammoth')
-  try {
-    const result = await mammoth.default.extractRawText({ buffer: bytes })
-    return result.value.replace(/\n{2,}/g, '\n')
-  } catch {
-    throw badRequest('invalid DOCX')
-  }
 }

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Config } from '../config.ts'
 import type { DB } from '../db/connection.ts'
 import { VERSION } from '../version.ts'
-import { checkBoardUrl, CrawlError } from './board-url.ts'
+import { NonPublicAddressError, publicRequest, UnresolvedHostError } from '../public-address.ts'
+import { checkBoardUrl, CrawlError, RefusedHostError } from './board-url.ts'
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots.ts'
 
 /**
@@ -62,7 +63,9 @@ export function createBoardHttp(config: Config, db: DB): BoardHttp {
     const stop = () => controller.abort(signal?.reason)
     signal?.addEventListener('abort', stop)
     try {
-      const response = await fetch(url, { headers, signal: controller.signal, redirect: 'manual' })
+      // Connects only to a checked public address (or any, with SOURCES_ALLOW_PRIVATE_HOSTS); a
+      // redirect comes back as it is, and get() checks the next hop as a new URL.
+      const response = await publicRequest(new URL(url), { headers, signal: controller.signal }, config.sourcesAllowPrivateHosts)
       const tooLarge = () => new CrawlError(`${url} answered more than ${config.sourcesMaxBytes} bytes`)
       if (Number(response.headers.get('content-length') ?? 0) > config.sourcesMaxBytes) {
         controller.abort(tooLarge())
@@ -85,6 +88,8 @@ export function createBoardHttp(config: Config, db: DB): BoardHttp {
       // An abort surfaces as the reason we gave it (time-out, size) or the caller's stop.
       if (controller.signal.aborted && controller.signal.reason instanceof Error) throw controller.signal.reason
       if (error instanceof CrawlError) throw error
+      if (error instanceof NonPublicAddressError) throw new RefusedHostError(`${error.host} resolves to a private or loopback address (set SOURCES_ALLOW_PRIVATE_HOSTS=true to crawl it)`)
+      if (error instanceof UnresolvedHostError) throw new CrawlError(`request to ${url} failed: ${error.message}`)
       throw new CrawlError(`request to ${url} failed: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`)
     } finally {
       clearTimeout(timer)
@@ -104,7 +109,7 @@ export function createBoardHttp(config: Config, db: DB): BoardHttp {
         if (Number.isFinite(retryAfter) && retryAfter > 0) retryAfterMs = Math.min(retryAfter * 1000, MAX_RETRY_AFTER_MS)
       } catch (error) {
         if (signal?.aborted) throw signal.reason ?? error
-        if (attempt >= config.sourcesRetries) throw error
+        if (attempt >= config.sourcesRetries || error instanceof RefusedHostError) throw error
       }
       await sleep(Math.max(config.sourcesBackoffMs * 2 ** attempt, retryAfterMs), undefined, { signal })
     }
@@ -120,7 +125,7 @@ export function createBoardHttp(config: Config, db: DB): BoardHttp {
       // A redirected robots.txt is not followed; like a 4xx it means no rules.
       rules = fetched.status >= 200 && fetched.status < 300 ? parseRobots(fetched.body.toString('utf8'), ROBOTS_TOKEN) : fetched.status < 500 ? ALLOW_ALL : DISALLOW_ALL
     } catch (error) {
-      if (signal?.aborted) throw error
+      if (signal?.aborted || error instanceof RefusedHostError) throw error
       rules = DISALLOW_ALL
     }
     robots.set(url.origin, { rules, at: Date.now() })

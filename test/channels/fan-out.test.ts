@@ -25,7 +25,7 @@ test('a digest fans out to every enabled channel exactly once, and account delet
       telegramBotToken: telegram.token, telegramApiUrl: telegram.url, telegramPollSeconds: 1,
       discordBotToken: discord.botToken, discordApiUrl: discord.url,
       discordPublicKey: Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('hex'),
-      webPushAllowHttp: true, deliveryPollSeconds: 0,
+      webPushAllowHttp: true, webPushAllowPrivateHosts: true, deliveryPollSeconds: 0,
     },
   })
   const { ctx, db, call } = app

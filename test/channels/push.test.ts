@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { appWithUser } from '../helpers/auth.ts'
 import { startFakePushService } from './fake-push-service.ts'
 
-const signedIn = (config = {}) => appWithUser({ config: { webPushAllowHttp: true, ...config } })
+const signedIn = (config = {}) => appWithUser({ config: { webPushAllowHttp: true, webPushAllowPrivateHosts: true, ...config } })
 
 test('browser push: VAPID-signed, encrypted test push reaches the browser; a 410 prunes the subscription', async () => {
   const service = await startFakePushService()

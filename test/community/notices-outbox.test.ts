@@ -20,7 +20,7 @@ test('a moderation outcome reaches every channel the submitter chose, exactly on
   const app = communityApp({
     smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
     telegramBotToken: telegram.token, telegramApiUrl: telegram.url, telegramPollSeconds: 1,
-    webPushAllowHttp: true, deliveryPollSeconds: 0,
+    webPushAllowHttp: true, webPushAllowPrivateHosts: true, deliveryPollSeconds: 0,
   })
   const { ctx, db, person, moderator } = app
   try {

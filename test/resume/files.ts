@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib'
+import { crc32, deflateRawSync, deflateSync } from 'node:zlib'
 import { assemblePdf } from '../../src/community/pdf.ts'
 
 /**
@@ -111,4 +111,32 @@ export function makeDocx(lines: string[]): Buffer {
     { name: '_rels/.rels', data: Buffer.from('<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>') },
     { name: 'word/document.xml', data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`) },
   ])
+}
+
+/**
+ * A one-page PDF whose content stream is Flate-compressed: the text, then `padding` bytes of
+ * spaces (which compress about 1000:1, so a large padding makes a decompression bomb).
+ */
+export function flatePdf(text: string, padding: number): Buffer {
+  const content = Buffer.concat([Buffer.from(`BT /F1 12 Tf 50 700 Td (${escape(text)}) Tj ET\n`, 'latin1'), Buffer.alloc(padding, 0x20)])
+  const packed = deflateSync(content)
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')]
+  const offsets: number[] = []
+  let length = parts[0]!.length
+  const add = (id: number, ...chunks: Buffer[]) => {
+    offsets[id] = length
+    for (const chunk of [Buffer.from(`${id} 0 obj\n`), ...chunks, Buffer.from('\nendobj\n')]) {
+      parts.push(chunk)
+      length += chunk.length
+    }
+  }
+  add(1, Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'))
+  add(2, Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'))
+  add(3, Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>'))
+  add(4, Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'))
+  add(5, Buffer.from(`<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`), packed, Buffer.from('\nendstream'))
+  let xref = `xref\n0 6\n0000000000 65535 f \n`
+  for (let id = 1; id <= 5; id++) xref += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`))
+  return Buffer.concat(parts)
 }

@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp } from '../helpers/app.ts'
 import { bearerHeaders, createApiKey, sessionHeaders, signUp, TEST_ORIGIN } from '../helpers/auth.ts'
-import { linesPdf, makeDocx, makePdf, makeZip, twoColumnPdf } from './files.ts'
+import { flatePdf, linesPdf, makeDocx, makePdf, makeZip, twoColumnPdf } from './files.ts'
 
 const CV = [
   'Jane Doe',
@@ -115,6 +115,42 @@ test('résumé: hostile and broken files are refused with a clear 4xx and store 
   assert.equal((await put('{"text": 5}')).status, 400)
   assert.equal((await put('hello', { 'content-type': 'text/plain' })).status, 415)
   assert.equal((await get()).body.data.present, false)
+})
+
+test('résumé: decompression bombs are judged by what they inflate to, not what they declare (413), and nothing is stored', async () => {
+  const { put, get } = await setup()
+  const MiB = 1024 * 1024
+  const docx = makeDocx(CV.slice(0, 3))
+  const padded = Buffer.concat([Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>'), Buffer.alloc(40 * MiB, 0x20), Buffer.from('</w:body></w:document>')])
+  const lying = makeZip([{ name: 'word/document.xml', data: padded, declaredSize: 900 * 1024 }])
+  const manyParts = makeZip([
+    { name: 'word/document.xml', data: Buffer.from('<w:document/>') },
+    ...[1, 2, 3, 4].map((n) => ({ name: `word/media/part${n}.bin`, data: Buffer.alloc(20 * MiB), declaredSize: 100 * 1024 })),
+  ])
+  const cases: [string, Buffer, number, RegExp][] = [
+    ['word/document.xml declaring 900 KB that inflates to 40 MiB', lying, 413, /decompression bomb/],
+    ['four entries of 20 MiB declaring 100 KB each', manyParts, 413, /decompression bomb/],
+    ['a PDF whose content stream inflates to 40 MiB', flatePdf('Jane Doe, Senior Backend Engineer', 40 * MiB), 413, /decompression bomb/],
+  ]
+  for (const [name, bytes, status, message] of cases) {
+    assert.ok(bytes.length < 200 * 1024, `${name}: ${bytes.length} bytes on the wire`)
+    const res = await put(upload(bytes))
+    assert.equal(res.status, status, name)
+    assert.match(res.body.error, message, name)
+  }
+  assert.equal((await get()).body.data.present, false)
+  const fine = await put(upload(flatePdf('Jane Doe, Senior Backend Engineer in Berlin', 1024)))
+  assert.equal(fine.status, 200, 'a compressed PDF within the limits reads')
+  assert.equal((await put(upload(docx, 'cv.docx'))).status, 200)
+})
+
+test('résumé: reading a file is bounded in time (DOCUMENT_READ_TIMEOUT_MS): past it, a 400 and nothing stored', async () => {
+  const app = createTestApp({ config: { documentReadTimeoutMs: 1 } })
+  const user = await signUp(app.call)
+  const res = await app.call('/api/v1/me/resume', { method: 'PUT', headers: formHeaders(user.cookie), body: upload(linesPdf(CV)) })
+  assert.equal(res.status, 400)
+  assert.match(res.body.error, /took longer than 0.001 s to read/)
+  assert.equal((await app.call('/api/v1/me/resume', { headers: sessionHeaders(user.cookie) })).body.data.present, false)
 })
 
 test('résumé: extract answers skills, categories, seniority; auth is cookie only; DELETE removes it', async () => {

@@ -1,5 +1,7 @@
 import { test, after, before } from 'node:test'
 import assert from 'node:assert/strict'
+import { lookup } from 'node:dns/promises'
+import { hostname } from 'node:os'
 import { startStandIn, type StandIn } from './stand-in-boards.ts'
 import { createSourcesApp } from './sources-app.ts'
 import { greenhouseBoard, greenhouseJob } from './board-shapes.ts'
@@ -146,4 +148,22 @@ test('board URLs on private addresses are refused unless the server allows them'
   const ok = await app.admin('POST', '/admin/sources', { name: 'greenhouse:acme' })
   assert.equal(ok.status, 201)
   assert.equal(ok.body.data.url, 'https://boards-api.greenhouse.io/v1/boards/acme/jobs?content=true')
+})
+
+test('a board host name that resolves to loopback is refused when connecting, and the board is never reached', async () => {
+  const name = hostname()
+  const resolved = await lookup(name, { all: true }).catch(() => [])
+  assert.ok(resolved.length && resolved.every((entry) => entry.address.startsWith('127.')), `this test needs the machine's host name (${name}) to resolve to loopback, as /etc/hosts usually says`)
+  const inside = await startStandIn()
+  inside.serve('/v1/boards/inside/jobs', { body: jobs })
+  try {
+    const app = await createSourcesApp({ sourcesAllowPrivateHosts: false })
+    const url = `http://${name}:${new URL(inside.origin).port}/v1/boards/inside/jobs`
+    const report = await app.crawl(await app.addSource('greenhouse:inside', { url }))
+    assert.equal(report.ok, false)
+    assert.match(report.error, new RegExp(`${name} resolves to a private or loopback address`))
+    assert.deepEqual(inside.requests, [], 'nothing reached the board, robots.txt included')
+  } finally {
+    await inside.close()
+  }
 })

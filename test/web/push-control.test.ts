@@ -13,7 +13,7 @@ import { deliverPush } from '../../src/channels/push.ts'
 // DELETE of the subscription, and a push the server then encrypts and sends to the stand-in.
 test('the account page subscribes this browser to push with the VAPID key, and unsubscribes it', async () => {
   const push = await startFakePushService()
-  const harness = await openPageHarness(pageCatalogue(), undefined, { config: { webPushAllowHttp: true, deliveryPollSeconds: 0 } })
+  const harness = await openPageHarness(pageCatalogue(), undefined, { config: { webPushAllowHttp: true, webPushAllowPrivateHosts: true, deliveryPollSeconds: 0 } })
   const { page, origin, db, ctx, call } = harness
   try {
     const user = await signUp(call)

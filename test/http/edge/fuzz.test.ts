@@ -4,7 +4,8 @@ import fc from 'fast-check'
 import { allRoutes } from '../../../src/app.ts'
 import type { Route } from '../../../src/http/route.ts'
 import { createTestApp, fixtureJob } from '../../helpers/app.ts'
-import { bearerHeaders, createApiKey, sessionHeaders, signUp } from '../../helpers/auth.ts'
+import { bearerHeaders, createApiKey, sessionHeaders, signUp, TEST_ORIGIN } from '../../helpers/auth.ts'
+import { flatePdf, makeZip } from '../../resume/files.ts'
 
 /**
  * Property: whatever query string, path values and body are thrown at any route of the app
@@ -121,4 +122,25 @@ test('fuzz arbitrary paths and methods under /api: never a 500, always the envel
     }),
     { numRuns: RUNS * 10 },
   )
+})
+
+test('hostile bodies of the trials: a 100-call MCP batch and two decompression bombs answer a 4xx, never a 5xx', async () => {
+  const batch = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_jobs', arguments: { limit: 100 } } }))
+  const mcp = await harness.app.request('/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify(batch) })
+  assert.equal(mcp.status, 400)
+  assert.equal((await mcp.json() as { error: { code: number } }).error.code, -32600)
+  const { cookie } = await credentials()
+  const MiB = 1024 * 1024
+  const bombs: [string, Buffer][] = [
+    ['docx', makeZip([{ name: 'word/document.xml', data: Buffer.concat([Buffer.from('<w:document>'), Buffer.alloc(40 * MiB, 0x20), Buffer.from('</w:document>')]), declaredSize: 900 * 1024 }])],
+    ['pdf', flatePdf('Jane Doe', 40 * MiB)],
+  ]
+  for (const [name, bytes] of bombs) {
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(bytes)]), `cv.${name}`)
+    const response = await harness.app.request('/api/v1/me/resume', { method: 'PUT', headers: { cookie, origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' }, body: form })
+    const body = await response.json() as { error: string }
+    assert.equal(response.status, 413, `${name} bomb: ${body.error}`)
+    assert.deepEqual(Object.keys(body), ['error'])
+  }
 })

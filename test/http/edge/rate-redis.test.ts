@@ -12,7 +12,7 @@ import { startRedis } from '../../helpers/redis.ts'
 test('two limiters on one Redis count a caller’s budget once, and the shared account bucket across callers', async (t) => {
   const redis = await startRedis()
   t.after(() => redis.stop())
-  const config = defaultConfig({ accountBudgetPerHour: 5, accountGlobalPerHour: 7 })
+  const config = defaultConfig({ accountBudgetPerHour: 5, accountGlobalPerHour: 7, accountQuietPerHour: 0 })
   const [one, two] = [redisRateLimiter(config, redis.url), redisRateLimiter(config, redis.url)]
   t.after(async () => {
     await one.close?.()
@@ -28,7 +28,27 @@ test('two limiters on one Redis count a caller’s budget once, and the shared a
   // Caller b has its own bucket, but everyone together has 7: b gets the 2 left.
   const b = [await two.take('account', 'ip:b'), await one.take('account', 'ip:b'), await two.take('account', 'ip:b')]
   assert.deepEqual(b.map((d) => d!.allowed), [true, true, false])
-  assert.equal(b[2]!.everyone, true, 'refused by the bucket of every caller, not its own')
+  assert.equal(b[2]!.scope, 'everyone', 'refused by the bucket of every caller, not its own')
+})
+
+test('on Redis too: one network shares its budget, and past the spent valve a quiet network is served', async (t) => {
+  const redis = await startRedis()
+  t.after(() => redis.stop())
+  const config = defaultConfig({ accountBudgetPerHour: 5, accountNetworkPerHour: 3, accountGlobalPerHour: 4, accountQuietPerHour: 1 })
+  const [one, two] = [redisRateLimiter(config, redis.url), redisRateLimiter(config, redis.url)]
+  t.after(async () => {
+    await one.close?.()
+    await two.close?.()
+  })
+  const draws: [string, boolean, string?][] = [
+    ['ip:198.51.100.1', true], ['ip:198.51.100.2', true], ['ip:198.51.100.3', true], ['ip:198.51.100.4', false, 'network'],
+    ['ip:203.0.113.1', true], ['ip:192.0.2.1', true], ['ip:192.0.2.2', false, 'everyone'], ['ip:203.0.113.2', false, 'everyone'],
+  ]
+  for (const [index, [key, allowed, scope]] of draws.entries()) {
+    const decision = (await (index % 2 ? two : one).take('account', key))!
+    assert.equal(decision.allowed, allowed, key)
+    assert.equal(decision.scope, scope, key)
+  }
 })
 
 test('with REDIS_URL two apps answer 429 once the caller’s read budget is spent between them', async (t) => {
