@@ -13,6 +13,7 @@ import { tempDir } from '../helpers/temp.ts'
  * whatever failed. Polls never assert on speed; the timeout only stops a hung start.
  */
 const cli = join(import.meta.dirname, '../../src/cli.ts')
+const config = join(import.meta.dirname, '../../deploy/haproxy.cfg')
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const ORIGIN = 'http://openroles.test'
 
@@ -84,39 +85,11 @@ test('one primary and two replicas behind HAProxy: signed-in writes, imports and
   const replicas = [serve(t, 'r1', replicaOnePort, replicaEnv), serve(t, 'r2', replicaTwoPort, replicaEnv)]
   for (const server of [primary, ...replicas]) await ready(server)
 
-  // Reads to every process, writes and sign-in to the primary; health checks on /readyz; a read
-  // whose server died (refused, reset, no answer) is retried on another.
-  const config = join(dir, 'haproxy.cfg')
-  writeFileSync(config, `global
-  maxconn 200
-defaults
-  mode http
-  timeout connect 2s
-  timeout client 60s
-  timeout server 60s
-frontend web
-  bind 127.0.0.1:${balancerPort}
-  option forwardfor
-  acl writes method POST PUT PATCH DELETE
-  acl signs_in path_beg /api/v1/auth/ /cv/
-  use_backend primary if writes || signs_in
-  default_backend readers
-  http-response set-header X-Served-By %s
-backend primary
-  option httpchk GET /readyz
-  server primary 127.0.0.1:${primaryPort} check inter 500ms
-backend readers
-  balance roundrobin
-  option httpchk GET /readyz
-  retries 3
-  option redispatch 1
-  retry-on conn-failure empty-response junk-response response-timeout
-  default-server check inter 500ms fall 2 rise 2
-  server primary 127.0.0.1:${primaryPort}
-  server r1 127.0.0.1:${replicaOnePort}
-  server r2 127.0.0.1:${replicaTwoPort}
-`)
-  const balancer = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] })
+  // The shipped configuration (deploy/haproxy.cfg): reads to every process, writes and sign-in to
+  // the primary, health checks on /readyz, a read whose server died retried on another.
+  const local = (port: number) => `127.0.0.1:${port}`
+  const addresses = { BALANCER_BIND: local(balancerPort), PRIMARY_ADDR: local(primaryPort), REPLICA1_ADDR: local(replicaOnePort), REPLICA2_ADDR: local(replicaTwoPort) }
+  const balancer = spawn(haproxy, ['-f', config, '-db'], { env: { ...process.env, ...addresses }, stdio: ['ignore', 'ignore', 'pipe'] })
   t.after(() => balancer.kill('SIGKILL'))
   // Its warnings (a server going down) are expected below; they are shown only if it fails to start.
   let said = ''
