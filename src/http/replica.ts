@@ -27,7 +27,8 @@ const FORWARDED_HEADER = 'openroles-forwarded'
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Reads that write on every call: OAuth and extension sign-in (state, sessions), Gmail's connect and callback (tokens), a CV link visit. */
 const WRITING_READS = [/^\/api\/v1\/auth\//, /^\/api\/v1\/me\/gmail\/(connect|callback)$/, /^\/cv\//]
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'host', 'content-length']
+// Per hop, or set by fetch itself (which refuses `expect`, as curl sends for larger bodies).
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect', 'host', 'content-length']
 const CATCH_UP_POLL_MS = 20
 
 /** Whether the primary must answer this request: it writes, or it creates or ends a session. */

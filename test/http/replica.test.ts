@@ -42,8 +42,9 @@ test('a replica answers reads itself and hands every write, and every read that 
   assert.deepEqual(search.body.data.map((job: { title: string }) => job.title), ['Rust Engineer'])
   assert.equal(search.headers.get('openroles-served-by'), null, 'a read is the replica’s own')
 
-  // A write's body streams to the primary, which answers with its position.
-  const saved = await call('/api/v1/me/searches', { method: 'POST', headers: sessionHeaders(alice.cookie), body: JSON.stringify({ name: 'Rust', query: 'q=rust' }) })
+  // A write's body streams to the primary, which answers with its position (curl's `Expect:
+  // 100-continue` on larger bodies is the replica's hop, not the primary's).
+  const saved = await call('/api/v1/me/searches', { method: 'POST', headers: sessionHeaders(alice.cookie, { expect: '100-continue' }), body: JSON.stringify({ name: 'Rust', query: 'q=rust' }) })
   assert.equal(saved.status, 201)
   assert.equal(saved.headers.get('openroles-served-by'), 'primary')
   const position = saved.headers.get('openroles-position')
