@@ -143,6 +143,7 @@ async function main(): Promise<void> {
     // Replication to search: a posting committed to the file until each replica's search shows it.
     const writer = openDatabase(dbPath)
     const delays: number[][] = [[], []]
+    let searches = 0
     for (let round = 0; round < rounds; round++) {
       const word = `zqbench${round}x${process.pid}`
       await new Promise((r) => setTimeout(r, 200 + Math.floor(Math.random() * 800)))
@@ -150,6 +151,7 @@ async function main(): Promise<void> {
       const committed = performance.now()
       await Promise.all([r1Port, r2Port].map(async (port, n) => {
         for (;;) {
+          searches++
           const found = (await (await fetch(`http://127.0.0.1:${port}/api/v1/jobs/search?q=${word}`)).json()) as { meta: { total: number } }
           if (found.meta.total > 0) return void delays[n]!.push(performance.now() - committed)
           await new Promise((r) => setTimeout(r, 5))
@@ -158,7 +160,7 @@ async function main(): Promise<void> {
     }
     writer.close()
     const all = delays.flat()
-    console.log(`  commit -> replica search (${all.length} answers, ${rounds} postings): p50 ${percentile(all, 50).toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms`)
+    console.log(`  commit -> replica search (${all.length} answers, ${rounds} postings): p50 ${percentile(all, 50).toFixed(1)} ms, max ${Math.max(...all).toFixed(1)} ms; ${(searches / all.length).toFixed(2)} searches per answer (1 = the first search after the commit found it)`)
   } finally {
     await stop(children)
     rmSync(dir, { recursive: true, force: true })
