@@ -90,7 +90,8 @@ async function measure(label: string, origin: string, path: () => string): Promi
   const run = (seconds: number) => autocannon({ url: origin, connections, duration: seconds, requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: path() }) }] })
   await run(warmupSeconds)
   const result = await run(durationSeconds)
-  console.log(`  ${label}: ${result.requests.average.toFixed(0)} req/s over ${durationSeconds}s, ${connections} connections; p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${result.non2xx} non-2xx, ${result.errors} errors`)
+  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => `${status}: ${count}`).join(', ')
+  console.log(`  ${label}: ${result.requests.average.toFixed(0)} req/s over ${durationSeconds}s, ${connections} connections; p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${result.non2xx} non-2xx, ${result.errors} errors (${statuses})`)
 }
 
 async function main(): Promise<void> {
