@@ -34,6 +34,8 @@ import { startRollupScheduler } from './insights/insights.ts'
 import { createSourceCrawler } from './sources/crawler.ts'
 import { startSourceScheduler } from './sources/scheduler.ts'
 import { startLeadership } from './cluster/lease.ts'
+import { primaryUrlOf, serveRole } from './cluster/role.ts'
+import { primaryEdge, replicaEdge } from './http/replica.ts'
 import { mountWeb } from './http/web.ts'
 import { createMetrics, mountOps } from './http/ops.ts'
 import { mountFeeds } from './http/feeds.ts'
@@ -103,8 +105,10 @@ export function createContext(config: Config, db: DB): AppContext {
   useReferenceCurrency(config.salaryReferenceCurrency)
   // A malformed SECRETS_KEY stops the start here, not later as a 500 on the first mailbox request.
   secretsKeyOf(config)
-  // Derived data an import killed mid-way left stale is finished before anything reads it.
-  const resumed = resumePendingRefresh(db)
+  const role = serveRole(config, db.name)
+  if (role === 'replica' && !db.readonly) throw new Error('a replica opens its database read-only (src/cluster/role.ts openReplicaDatabase)')
+  // Derived data an import killed mid-way left stale is finished before anything reads it (the primary's work on a replica's file).
+  const resumed = role === 'replica' ? 0 : resumePendingRefresh(db)
   if (resumed) log.info('finished derived-data refresh left pending by an interrupted import', { postings: resumed })
   const now = () => new Date()
   const search = createSearchEngine(db, {
@@ -117,9 +121,12 @@ export function createContext(config: Config, db: DB): AppContext {
     nowSeconds: () => Math.floor(now().getTime() / 1000),
   })
   const preparing = new DerivedPreparation()
+  let schedulers: { stop(): Promise<void> } | undefined
   const ctx: AppContext = {
     config,
     db,
+    role,
+    primaryUrl: role === 'replica' ? primaryUrlOf(config, db.name) : '',
     log,
     startedAt: new Date().toISOString(),
     version: VERSION,
@@ -143,7 +150,7 @@ export function createContext(config: Config, db: DB): AppContext {
       ctx.deliveries.stop()
       await ctx.hostedMail?.close()
       await ctx.telegram?.stop()
-      await schedulers.stop()
+      await schedulers?.stop()
       await ctx.rateLimiter.close?.()
       await ctx.background.idle()
       ctx.turns.close()
@@ -151,6 +158,8 @@ export function createContext(config: Config, db: DB): AppContext {
       return search.close()
     },
   }
+  // A replica writes nothing: deliveries, the Telegram poller, inbound mail and the schedulers are the primary's.
+  if (role === 'replica') return ctx
   // Deliveries claim their rows atomically, so every process may run the worker; the Telegram poller
   // (one getUpdates reader per bot) belongs with a single serving process (docs/channels.md).
   ctx.deliveries = startDeliveryWorker(ctx)
@@ -162,7 +171,7 @@ export function createContext(config: Config, db: DB): AppContext {
   // Saved-search digests, the insights rollup's daily job and board crawls run inside a serving
   // process: in one process of all those serving the database file, the holder of the scheduler
   // lease (src/cluster/). Their timers never keep the process alive.
-  const schedulers = startLeadership(db, { name: 'schedulers', leaseSeconds: config.schedulerLeaseSeconds, log }, () => {
+  schedulers = startLeadership(db, { name: 'schedulers', leaseSeconds: config.schedulerLeaseSeconds, log }, () => {
     const digests = startDigestScheduler(ctx)
     const rollup = startRollupScheduler(ctx)
     const boards = startSourceScheduler(ctx.sources, { intervalMinutes: config.sourcesCrawlIntervalMinutes, log })
@@ -271,6 +280,9 @@ export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3
     },
     onError: (error, event) => errorResponse(ctx, error, event),
   })
+  // Past one machine (docs/scaling.md): a replica hands writes on first; the primary stamps them with its position.
+  if (ctx.role === 'replica') app.use(replicaEdge(ctx, ctx.primaryUrl))
+  if (ctx.role === 'primary') app.use(primaryEdge(ctx))
   app.use(baseHeaders())
   mountRoutes(app, ctx, routes)
   mountOps(app, ctx, metrics)

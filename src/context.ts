@@ -14,6 +14,7 @@ import type { TelegramBot } from './channels/telegram.ts'
 import type { HostedMailListener } from './inbox/smtp-listener.ts'
 import type { LiveMailbox } from './inbox/live-mailbox.ts'
 import type { DerivedPreparation } from './derived-prep.ts'
+import type { ServeRole } from './cluster/role.ts'
 
 /**
  * What every route module and service is built from: one per process (or per test).
@@ -22,6 +23,13 @@ import type { DerivedPreparation } from './derived-prep.ts'
 export interface AppContext {
   config: Config
   db: DB
+  /**
+   * standalone or primary (writes), or replica (a read-only file: writes go to `primaryUrl`, no
+   * schedulers or background writers run here); src/cluster/role.ts.
+   */
+  role: ServeRole
+  /** Where a replica forwards writes; empty otherwise. */
+  primaryUrl: string
   log: Logger
   startedAt: string
   version: string

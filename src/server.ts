@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './log.ts'
 import { createServer } from 'node:http'
 import { isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
 import { prepareSmallCatalogue } from './derived-prep.ts'
+import { openReplicaDatabase, serveRole } from './cluster/role.ts'
 
 /** How often a serving process follows the change log without waiting for a request. */
 const FOLLOW_MS = 1000
@@ -40,7 +41,10 @@ function seedMissingDatabase(dbPath: string, config: Config, log: Logger): void 
 export async function startServer(config: Config): Promise<void> {
   const dbPath = resolve(config.dbPath)
   const log = createLogger(config.logLevel)
+  // A replica writes nothing, at start-up neither: the primary creates, seeds and migrates the file.
+  const replica = serveRole(config, dbPath) === 'replica'
   const prepare = () => {
+    if (replica) return
     if (!existsSync(dbPath)) seedMissingDatabase(dbPath, config, log)
     // Opening migrates; a small catalogue's missing derived data is built here, once.
     const db = openDatabase(dbPath, { log })
@@ -50,7 +54,7 @@ export async function startServer(config: Config): Promise<void> {
   // The primary closes the file again before any worker opens it.
   if (processCount(config) > 1 && !isClusterWorker()) return startPrimary(config, log, prepare)
   if (!isClusterWorker()) prepare()
-  const db = openDatabase(dbPath, { log })
+  const db = replica ? await openReplicaDatabase(dbPath, config, log) : openDatabase(dbPath, { log })
   const ctx = createContext(config, db)
   // Build (or restore) the search index before accepting requests, so no caller waits for it.
   ctx.search.refresh()
@@ -75,9 +79,10 @@ export async function startServer(config: Config): Promise<void> {
   })
   // Company stats never built and the insights rollup's pending history (a first start, an upgrade)
   // are built beside serving on a worker thread; what needs them says so meanwhile (503, /status).
-  ctx.preparing.start(db, { now: ctx.now(), salaryMinSample: config.insightsSalaryMinSample, log: ctx.log })
+  // On a replica the primary builds them; the replica reads them once replicated.
+  if (!replica) ctx.preparing.start(db, { now: ctx.now(), salaryMinSample: config.insightsSalaryMinSample, log: ctx.log })
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`
-  ctx.log.info('openroles listening', { api: `${origin}/api/v1`, page: `${origin}/`, docs: `${origin}/api/v1/docs`, synchronous: config.sqliteSynchronous })
+  ctx.log.info('openroles listening', { api: `${origin}/api/v1`, page: `${origin}/`, docs: `${origin}/api/v1/docs`, role: ctx.role, ...(replica ? { primary: ctx.primaryUrl } : { synchronous: config.sqliteSynchronous }) })
 
   let closing = false
   const shutdown = async (signal: string) => {

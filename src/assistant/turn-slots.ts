@@ -58,7 +58,8 @@ export function createTurnSlots(db: DB, log: Logger): TurnSlots {
   /** Deletes the rows this process gives up; one left behind stops counting once it is GONE_AFTER_MS old. */
   const free = (column: 'id' | 'owner', value: number | string) => {
     try {
-      if (db.open) db.prepare(`DELETE FROM assistant_turns WHERE ${column} = ?`).run(value)
+      // A replica (read-only file) never holds a turn: its writes go to the primary.
+      if (db.open && !db.readonly) db.prepare(`DELETE FROM assistant_turns WHERE ${column} = ?`).run(value)
     } catch (error) {
       log.error('could not free assistant turns', { error: String(error) })
     }

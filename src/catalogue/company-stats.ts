@@ -76,6 +76,12 @@ export function currentCompanyStats(db: DB, options: { between?: () => void } = 
   const generation = getMeta(db, GENERATION_KEY)
   const pending = generation === undefined || db.prepare('SELECT 1 FROM company_stats_pending LIMIT 1').get() !== undefined
   if (!pending) return generation!
+  // A replica (read-only file) reads the stats as the primary last left them: bringing them up to
+  // date is the primary's, and until it has built them once there are none to read.
+  if (db.readonly) {
+    if (generation === undefined) throw serviceUnavailable('company figures are being prepared on the primary; try again in a minute')
+    return generation
+  }
   if (generation === undefined) db.exec('INSERT OR IGNORE INTO company_stats_pending (company_id) SELECT id FROM companies')
   const take = db.prepare('DELETE FROM company_stats_pending WHERE company_id IN (SELECT company_id FROM company_stats_pending ORDER BY company_id LIMIT ?) RETURNING company_id').pluck()
   const compute = db.prepare(COMPUTE_SQL).raw()

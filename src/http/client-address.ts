@@ -48,7 +48,7 @@ export function networkOfBlock(block: string): string {
  * A forwarded hop counts only when it is an IP address: anything else (a name, garbage, 8 KB of
  * padding) falls back to the socket address, so a client cannot mint budget keys of its choosing.
  */
-function clientAddress(config: Config, event: H3Event): string | undefined {
+export function clientAddress(config: Config, event: H3Event): string | undefined {
   if (config.trustProxy) {
     const forwarded = event.req.headers.get('x-forwarded-for')?.split(',').map((hop) => hop.trim()).filter(Boolean)
     const hop = forwarded?.length ? forwarded[forwarded.length - 1] : event.req.headers.get('x-real-ip')?.trim()

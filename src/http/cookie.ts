@@ -37,6 +37,21 @@ export function clearSessionCookie(ctx: AppContext, event: H3Event): void {
 }
 
 /**
+ * The primary's position after a caller's write (src/http/replica.ts): a replica holds that caller's
+ * next reads until it has caught up. Short-lived: past a minute any replica has caught up.
+ */
+export const POSITION_COOKIE = 'openroles_position'
+const POSITION_SECONDS = 60
+
+export function setPositionCookie(ctx: AppContext, event: H3Event, position: string): void {
+  setCookie(event, POSITION_COOKIE, position, { httpOnly: true, sameSite: 'lax', secure: isHttps(ctx, event), path: '/', maxAge: POSITION_SECONDS })
+}
+
+export function readPositionCookie(event: H3Event): string | undefined {
+  return getCookie(event, POSITION_COOKIE) || undefined
+}
+
+/**
  * The pending OAuth sign-in's `state`, held by the browser that started it: the callback accepts a
  * state only from the browser carrying the same value, so a callback URL minted by someone else
  * (login CSRF) is refused. Scoped to the OAuth paths and as short-lived as the state itself.

@@ -30,6 +30,7 @@ const CHOICES = `Choices this service makes where the interface leaves room:
 - Paging is forgiving on every paged list: default 20; \`limit\` above the maximum clamps, below 1 reads as 1, a non-number as the default; a negative or non-numeric \`offset\` reads as 0. Deep paging (offset + limit over 10000 on job lists) is the one paging error.
 - \`is_tech\` (tech / non_tech) is a string facet derived from \`category\` (filter, \`_exclude\`, \`_mode\`, count, \`facets=\` name, Job field). \`meta.ignored_params\` is sorted by parameter name before it is cut to 10; \`regions_mode\`, \`countries_mode\` and \`cities_mode\` are accepted and change nothing (geography is one OR-group).
 - Dates are served and ordered to the millisecond.
+- Past one machine (docs/scaling.md): replicas answer reads and hand every write to the primary (\`Openroles-Served-By: primary\` on such an answer). A write's answer carries the primary's position (\`Openroles-Position\` header, \`openroles_position\` cookie for a minute); a read sending it back (cookie or header) is answered by a replica that has caught up with it, or by the primary.
 - Identification: a \`User-Agent\` of the form \`owner/project[/version] (+contact URL)\` is welcome and changes nothing.`
 
 export function buildOpenApiDocument(ctx: AppContext, routes: RouteSpec[]): JsonObject {

@@ -48,7 +48,8 @@ export function createMailer(config: Config, db: DB, log: Logger, now: () => Dat
   const inFlight = new Set<Promise<void>>()
   // Housekeeping on start and on every send: codes in kept or failed mail do not outlive MAIL_KEEP_MINUTES.
   const redactOld = () => redactOldBodies(db, new Date(now().getTime() - config.mailKeepMinutes * 60_000).toISOString())
-  redactOld()
+  // A replica (read-only file) sends no mail: the requests that do are the primary's.
+  if (!db.readonly) redactOld()
   return {
     send(message) {
       redactOld()

@@ -48,7 +48,8 @@ export class IndexKeeper {
   private closed = false
 
   constructor(private readonly db: DB, private readonly workerCount: number) {
-    this.snapshotFile = db.memory ? undefined : snapshotPath(db.name)
+    // A replica's file is read-only: no snapshot token can be kept in it, and pruning the log is the primary's work.
+    this.snapshotFile = db.memory || db.readonly ? undefined : snapshotPath(db.name)
   }
 
   /** The up-to-date index, and whether this call changed it (cached results are then stale). */
@@ -64,7 +65,7 @@ export class IndexKeeper {
     this.applied = latest
     if (this.snapshotFile && latest - this.snapshotSeq > SNAPSHOT_EVERY) this.scheduleSave()
     const upTo = this.snapshotFile ? this.snapshotSeq : latest
-    if (upTo > 0) forgetChanges(this.db, upTo)
+    if (upTo > 0 && !this.db.readonly) forgetChanges(this.db, upTo)
     this.applyViews()
     return { index: this.index!, changed: true }
   }
@@ -88,7 +89,7 @@ export class IndexKeeper {
     this.index!.dropSortPermutation('view_count')
     this.appliedViews = latest
     // With a snapshot, entries are kept until the next one, so a restart can replay them.
-    if (!this.snapshotFile) forgetViewChanges(this.db, latest)
+    if (!this.snapshotFile && !this.db.readonly) forgetViewChanges(this.db, latest)
   }
 
   /** Finishes a snapshot being written, and stops reading terms. */
