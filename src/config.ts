@@ -28,6 +28,7 @@ export const settings = {
   agentBudgetPerMinute: int('RATE_AGENT_PER_MINUTE', 300, 'agent search budget per caller'),
   rateBurstPercent: int('RATE_BURST_PERCENT', 100, 'size of a full read/agent bucket, in % of the per-minute budget: from a full bucket a caller may send this much plus the refill in its first minute'),
   accountBudgetPerHour: int('RATE_ACCOUNT_PER_HOUR', 20, 'sign-ups and account mails (register, verify request, password forgot) per client address per hour (0 = off)'),
+  registerConcealsAccounts: bool('REGISTER_CONCEALS_ACCOUNTS', false, 'POST /auth/register answers 202 alike for a new and a taken address and signs nobody in (a notice goes to the owner of a taken one), so sign-up does not reveal who has an account; off (the default, as the reference service), it answers 201 with the user and a session, 409 for a taken address'),
   accountGlobalPerHour: int('RATE_ACCOUNT_GLOBAL_PER_HOUR', 600, 'sign-ups and account mails per hour across all callers together (0 = off)'),
   redisUrl: str('REDIS_URL', '', 'redis://host:port: rate budgets kept in Redis, shared by every process on every machine; empty = in this process, or in the cluster primary (SERVE_PROCESSES)'),
   rateLimitCallers: int('RATE_LIMIT_CALLERS', 100000, 'callers tracked by the rate limiter at most (LRU)'),
