@@ -31,6 +31,7 @@ export const settings = {
   accountNetworkPerHour: int('RATE_ACCOUNT_NETWORK_PER_HOUR', 100, 'sign-ups and account mails per hour from one network (IPv4 /24, IPv6 /48) together (0 = off)'),
   accountGlobalPerHour: int('RATE_ACCOUNT_GLOBAL_PER_HOUR', 600, 'sign-ups and account mails per hour across all callers together, a valve against a flood from many networks (0 = off)'),
   accountQuietPerHour: int('RATE_ACCOUNT_QUIET_PER_HOUR', 5, 'once RATE_ACCOUNT_GLOBAL_PER_HOUR is spent, callers from a network that drew fewer than this many in the hour are still served (the flood came from elsewhere); needs RATE_ACCOUNT_NETWORK_PER_HOUR'),
+  registerConcealsAccounts: bool('REGISTER_CONCEALS_ACCOUNTS', false, 'POST /auth/register answers 202 alike for a new and a taken address and signs nobody in (a notice goes to the owner of a taken one), so sign-up does not reveal who has an account; off (the default, as the reference service), it answers 201 with the user and a session, 409 for a taken address'),
   redisUrl: str('REDIS_URL', '', 'redis://host:port: rate budgets kept in Redis, shared by every process on every machine; empty = in this process, or in the cluster primary (SERVE_PROCESSES)'),
   rateLimitCallers: int('RATE_LIMIT_CALLERS', 100000, 'callers tracked by the rate limiter at most (LRU)'),
   searchCacheEntries: int('SEARCH_CACHE_ENTRIES', 2000, 'cached sets behind search/facet results: matches, cards, tiers (LRU)'),

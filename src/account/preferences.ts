@@ -6,14 +6,21 @@ import type { DB } from '../db/connection.ts'
  */
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'uk', 'ru', 'sv', 'da', 'nb', 'fi', 'cs', 'ro', 'tr', 'ja', 'zh', 'ko'] as const
 
-/** The canonical IANA name of a time zone, or null when the runtime does not know it. */
-export function canonicalTimezone(name: string): string | null {
+/**
+ * The time zone name to store, or null when the runtime's tz database does not know it. A link
+ * name (US/Pacific, Asia/Calcutta) is kept as sent rather than replaced by the zone it points to:
+ * the user chose it, and the reference service stores it as given. Only a name that differs from
+ * its zone's in letter case takes the database's spelling (asia/tokyo → Asia/Tokyo).
+ */
+export function knownTimezone(name: string): string | null {
   if (name.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return null
+  let canonical: string
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
+    canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
   } catch {
     return null
   }
+  return canonical.toLowerCase() === name.toLowerCase() ? canonical : name
 }
 
 export function setTimezone(db: DB, userId: number, timezone: string, now: string): void {

@@ -7,7 +7,7 @@ import { issueCode } from './codes.ts'
 import { hashPassword, needsRehash, passwordPolicyProblem, verifyAgainstDummy, verifyPassword } from './passwords.ts'
 import { createSession, EXTENSION_TOKEN_PREFIX, invalidateSession } from './sessions.ts'
 import type { Caller } from './caller.ts'
-import { findUserByEmail, insertUser, normalizeEmail, updatePasswordHash, type User } from './users.ts'
+import { findUserByEmail, findUserById, insertUser, normalizeEmail, updatePasswordHash, type User } from './users.ts'
 
 /**
  * Starts a browser session for the user (src/http/cookie.ts hands its token to the client). A
@@ -40,18 +40,23 @@ export function requestEmailVerification(ctx: AppContext, user: User, options: {
 }
 
 /**
- * Creates the account and mails its verification code; for an email that already has an account it
- * mails a "you already have an account" notice instead. The caller answers the same either way and
- * the password is hashed either way, so neither the answer nor its timing says which happened.
+ * Creates the account and mails its verification code; null for an email that already has an
+ * account. With `conceal`, that email's owner gets a "you already have an account" notice instead
+ * and the password is hashed either way, so the caller can answer the same for both and neither the
+ * answer nor its timing says which happened (REGISTER_CONCEALS_ACCOUNTS).
  */
-export async function registerUser(ctx: AppContext, email: string, password: string, timezone: string | null = null): Promise<void> {
+export async function registerUser(ctx: AppContext, email: string, password: string, options: { timezone?: string | null; conceal: boolean }): Promise<User | null> {
   const problem = passwordPolicyProblem(password, email)
   if (problem) throw badRequest(problem)
   const passwordHash = await hashPassword(ctx.config, password)
   const user = insertUser(ctx.db, { email, passwordHash, now: ctx.now().toISOString() })
-  if (user && timezone) setTimezone(ctx.db, user.id, timezone, ctx.now().toISOString())
-  if (user) requestEmailVerification(ctx, user)
-  else sendAccountExistsNotice(ctx, normalizeEmail(email))
+  if (!user) {
+    if (options.conceal) sendAccountExistsNotice(ctx, normalizeEmail(email))
+    return null
+  }
+  if (options.timezone) setTimezone(ctx.db, user.id, options.timezone, ctx.now().toISOString())
+  requestEmailVerification(ctx, user)
+  return options.timezone ? (findUserById(ctx.db, user.id) ?? user) : user
 }
 
 /**

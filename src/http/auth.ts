@@ -9,9 +9,9 @@ import { authenticatePassword, registerUser, requestEmailVerification } from '..
 import { confirmEmailedCode, confirmEmailVerified, requestPasswordReset, resetPassword } from '../account/recovery.ts'
 import { invalidateSession, invalidateUserSessions } from '../account/sessions.ts'
 import { findUserByEmail, findUserById, toUserJson } from '../account/users.ts'
-import { canonicalTimezone } from '../account/preferences.ts'
+import { knownTimezone } from '../account/preferences.ts'
 import { PASSWORD_MAX_LENGTH } from '../account/passwords.ts'
-import { badRequest, notFound } from '../errors.ts'
+import { badRequest, conflict, notFound } from '../errors.ts'
 
 export const emailField = v.pipe(
   v.string('must be a string'),
@@ -37,20 +37,33 @@ export function authRoutes(ctx: AppContext): Route[] {
   }
   return [
     op.post('/auth/register', 'Create an account with email and password', {
-      description: `Password policy: 10 to 256 characters, not on the bundled list of common passwords, not built from the email name. Answers 202 \`{ data: { ok: true } }\` whether or not the email already has an account, so sign-up does not reveal who is registered: a new account gets a six-digit verification code by mail, an existing one a "you already have an account" notice. It does not sign in: confirm the code (POST /auth/verify/confirm, which signs in) or sign in with the password (POST /auth/login). Budgeted per client address and across all callers (429 with Retry-After). Refused (403) from a foreign site.`,
+      description: `Password policy: 10 to 256 characters, not on the bundled list of common passwords, not built from the email name. A new account gets a six-digit verification code by mail (POST /auth/verify/confirm). By default, as the reference service: 201 \`{ data: User }\` and the caller is signed in (the session cookie \`openroles_session\` is set); an email that already has an account is 409. With REGISTER_CONCEALS_ACCOUNTS on: 202 \`{ data: { ok: true } }\` whether or not the email already has an account, so sign-up does not reveal who is registered (an existing account's owner gets a "you already have an account" notice), and nobody is signed in: confirm the code (which signs in) or sign in with the password. Either way budgeted per client address and across all callers (429 with Retry-After). Refused (403) from a foreign site.`,
       budget: 'account',
       body: v.object({
         email: emailField,
         password: passwordField('New password (10 to 256 characters).'),
         timezone: v.optional(v.pipe(v.unknown(), v.description('Optional IANA time zone name for a new account; silently dropped when unknown.'))),
       }),
-      responses: { 202: { description: 'accepted: a verification code or an "already registered" notice is on its way; `{ data: { ok: true } }`', schema: ref('Ok') }, 400: 'invalid email or password refused by the policy', 429: 'sign-up budget spent; see Retry-After' },
-    }, async (event, { body }) => {
+      responses: {
+        201: { description: 'the account, signed in (the default); `{ data: User }`', schema: dataOf(ref('User')) },
+        202: { description: 'with REGISTER_CONCEALS_ACCOUNTS: a verification code or an "already registered" notice is on its way; `{ data: { ok: true } }`', schema: ref('Ok') },
+        400: 'invalid email or password refused by the policy',
+        409: 'email already registered (not with REGISTER_CONCEALS_ACCOUNTS)',
+        429: 'sign-up budget spent; see Retry-After',
+      },
+    }, async (event, { body, caller }) => {
       assertSameSiteWrite(ctx, event)
-      const timezone = typeof body.timezone === 'string' ? canonicalTimezone(body.timezone) : null
-      await registerUser(ctx, body.email, body.password, timezone)
-      event.res.status = 202
-      return ok
+      const timezone = typeof body.timezone === 'string' ? knownTimezone(body.timezone) : null
+      const conceal = ctx.config.registerConcealsAccounts
+      const user = await registerUser(ctx, body.email, body.password, { timezone, conceal })
+      if (conceal) {
+        event.res.status = 202
+        return ok
+      }
+      if (!user) throw conflict('email already registered')
+      startBrowserSession(ctx, event, user.id, caller)
+      event.res.status = 201
+      return { data: toUserJson(user) }
     }),
     op.post('/auth/login', 'Sign in with email and password', {
       description: `${cookieNote} Wrong credentials give 401 with the same message whether or not the email exists. Repeated failures per account and per IP impose an escalating delay: 429 with Retry-After while it runs.`,

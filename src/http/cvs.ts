@@ -58,14 +58,10 @@ export function cvRoutes(ctx: AppContext): Route[] {
       description: 'Tailored CVs only (the base CV is `GET /me/cvs/base`), newest edit first: `[{ id, title, template_id, created_at, updated_at, job_slug, job_title, job_company, agent_session_id }]`. No meta.',
     }, (_event, { caller }) => ({ data: tailoredCvs(db, caller.userId) })),
     op.post('/me/cvs', 'Create your base CV', {
-      description: `JSON \`{ title?, template_id?, seed? }\`. Creates your one base CV (201) and answers it as ${RECORD}; when you already have one it is answered as it is (200). Title trimmed, at most 200 characters, default "Untitled CV". \`seed: true\` fills it from your account and profile (email, location, headline, skills, languages).`,
+      description: `JSON \`{ title?, template_id?, seed? }\`. Creates your one base CV and answers it as ${RECORD}, 201; when you already have one it is answered as it is, also 201 (the status the contract pins). Title trimmed, at most 200 characters, default "Untitled CV". \`seed: true\` fills it from your account and profile (email, location, headline, skills, languages).`,
       body: v.object({ title: v.optional(v.pipe(v.string(), v.maxLength(2000))), template_id: v.optional(v.string()), seed: v.optional(v.boolean()) }),
-      responses: { 201: 'created', 200: 'your existing base CV', 400: 'unknown template' },
-    }, (event, { body, caller }) => {
-      const { row, created } = createBaseCv(db, caller.userId, body, caps(), now())
-      event.res.status = created ? 201 : 200
-      return { data: cvRecord(row) }
-    }),
+      responses: { 201: 'created, or your existing base CV', 400: 'unknown template' },
+    }, (event, { body, caller }) => created(event, cvRecord(createBaseCv(db, caller.userId, body, caps(), now()).row))),
     op.post('/me/cvs/tailor', 'Tailor your CV to a job', {
       description: 'JSON `{ job_slug }`. Makes (or reuses) the CV bound to that job: a copy of your base CV (seeded from your profile when you have none) with skills and bullets ordered by what the job asks for, recorded as one revision of the run (`batch_id` = the session id, so a batch undo puts the base order back). The job goes on your board at `preparing`. `session_id` is an assistant session of preset `tailor` bound to this CV and job (its `autopilot` tailors the CV further in one revision batch). Charged to the `tailor` allowance (the same job again is free). 201 `{ tailor_cv_id, base_cv_id, analysis: null, session_id, cold_start_running }`; `cold_start_running` is true only when the CV was just made.',
       body: v.object({ job_slug: v.optional(v.pipe(v.string('job_slug must be a string'), v.trim(), v.maxLength(300))) }),
@@ -114,7 +110,8 @@ export function cvRoutes(ctx: AppContext): Route[] {
       auth: 'session-or-key',
       params: IdParams,
       body: PatchBody,
-      responses: { 400: 'malformed body or unknown template', 403: 'an agent touched a forbidden path', 404: 'not your CV', 409: 'the bullet cap (CV_MAX_BULLETS) is reached', 422: 'a malformed op, bad path or index out of range (the message names the op)' },
+      invalidBodyStatus: 422,
+      responses: { 400: 'a body that is not JSON, or an unknown template', 403: 'an agent touched a forbidden path', 404: 'not your CV', 409: 'the bullet cap (CV_MAX_BULLETS) is reached', 422: 'malformed ops (an unknown op kind, a missing path, an unknown field), a bad path or an index out of range (the message names the op or field)' },
     }, (_event, { params, body, caller }) => ({ data: cvMeta(patchCv(db, mine(caller.userId, params.id), body, caller.kind === 'key' ? 'agent' : 'candidate', caps(), now())) })),
     op.put('/me/cvs/:id/template', 'Change a CV’s template', {
       description: 'JSON `{ template_id }`; recorded as a revision (origin template). 204.',

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import type { DB } from '../db/connection.ts'
 import { operations, type Route } from './route.ts'
-import { boolParam, pagedList, pagingEntries } from './validate.ts'
+import { boolParam, instantField, pagedList, pagingEntries } from './validate.ts'
 import { jobIdBySlug } from '../catalogue/job-json.ts'
 import { notFound } from '../errors.ts'
 import { LABELS, LINK_STATES, SOURCES } from '../inbox/labels.ts'
@@ -47,7 +47,7 @@ const TriageBody = v.object({
   confidence: v.optional(v.pipe(v.number('confidence must be a number from 0 to 1'), v.minValue(0, 'confidence must be from 0 to 1'), v.maxValue(1, 'confidence must be from 0 to 1'))),
 })
 
-const rfc3339 = v.pipe(v.string(), v.check((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)), 'received_at must be an RFC 3339 instant'))
+const rfc3339 = instantField('received_at must be an RFC 3339 instant')
 const PushBody = v.object({
   messages: v.pipe(
     v.array(

@@ -8,10 +8,13 @@ import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { clusterCopies, jobSlugByUrl } from '../catalogue/job-lookup.ts'
 import { normalizeUrl } from '../catalogue/job-store.ts'
 import { similarJobIds, SIMILAR_STORED } from '../catalogue/similar.ts'
+import { privateJob, PRIVATE_JOB_PREFIX } from '../tracker/private-jobs.ts'
 import { jobVotesOf } from '../catalogue/community-signals.ts'
 
 const SIMILAR_DEFAULT = 6
 const COPIES_MAX = 200
+/** The contract pins the copies page at 50 by default, not the usual 20. */
+const COPIES_DEFAULT = 50
 
 const slugParams = v.object({
   slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('the job public_slug')),
@@ -31,6 +34,9 @@ export function jobsRoutes(ctx: AppContext): Route[] {
   }
 
   function resolveUrl(url: string, unknown: 'null' | '404') {
+    // A scheme-less address reads as https; any scheme but http(s) (ftp:, mailto:, javascript:) is refused.
+    const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(url)?.[1]?.toLowerCase()
+    if (scheme && scheme !== 'http' && scheme !== 'https') throw badRequest('invalid url: only http and https URLs are accepted')
     if (!normalizeUrl(url)) throw badRequest('invalid url: not a URL')
     const slug = jobSlugByUrl(db, url)
     if (slug) return { data: { public_slug: slug } }
@@ -40,9 +46,9 @@ export function jobsRoutes(ctx: AppContext): Route[] {
 
   return [
     op.get('/jobs/find', 'Resolve a posting URL to its job slug', {
-      description: 'Matches the normalized application URL or source URL. Open postings win over closed ones. An unknown URL is not an error: the answer is `200 { data: null }`, as the reference service answers (rather than 404); a missing or malformed `url` is a 400.',
+      description: 'Matches the normalized application URL or source URL. Open postings win over closed ones. An unknown URL is not an error: the answer is `200 { data: null }`, as the reference service answers (rather than 404); a missing or malformed `url`, or one with a scheme other than http(s), is a 400 (an address without a scheme reads as https).',
       query: v.object({ url: urlField }),
-      responses: { 200: { description: '`{ data: { public_slug } }`, or `{ data: null }` for an unknown URL', schema: dataOf({ oneOf: [object({ public_slug: { type: 'string' } }), { type: 'null' }] }) }, 400: 'missing or unparseable url' },
+      responses: { 200: { description: '`{ data: { public_slug } }`, or `{ data: null }` for an unknown URL', schema: dataOf({ oneOf: [object({ public_slug: { type: 'string' } }), { type: 'null' }] }) }, 400: 'missing or unparseable url, or not http(s)' },
     }, (_event, { query }) => resolveUrl(query.url, 'null')),
     op.post('/jobs/resolve', 'Resolve a posting URL (JSON body) to its job slug', {
       description: 'Same as GET /jobs/find, with the URL in the body.',
@@ -50,11 +56,16 @@ export function jobsRoutes(ctx: AppContext): Route[] {
       responses: { 200: { description: '`{ data: { public_slug } }`', schema: dataOf(object({ public_slug: { type: 'string' } })) }, 400: 'missing or unparseable url', 404: 'no posting with that URL' },
     }, (_event, { body }) => resolveUrl(body.url, '404')),
     op.get('/jobs/:slug', 'One job posting, open or closed', {
-      description: 'The full posting with the sanitized HTML description, `reality` and `ghost`. Closed postings are served too.',
+      description: 'The full posting with the sanitized HTML description, `reality` and `ghost`. Closed postings are served too. A vacancy you pasted as text (POST /me/jd/resolve, slug `private-…`) is served here to you, signed in, as at GET /me/jd/{slug} (`private: true`, never cached by shared caches); to anyone else it is 404 like an unknown slug.',
       params: slugParams,
       query: v.object({}),
-      responses: { 200: { description: '`{ data: Job }`', schema: dataOf(ref('Job')) }, 404: 'job not found' },
-    }, (_event, { params, caller }) => {
+      responses: { 200: { description: '`{ data: Job }`', schema: dataOf({ oneOf: [ref('Job'), { type: 'object', description: 'a vacancy you pasted: the Job shape with `private: true`, without counters, votes or lifecycle fields' }] }) }, 404: 'job not found' },
+    }, (event, { params, caller }) => {
+      const pasted = caller && params.slug.startsWith(PRIVATE_JOB_PREFIX) ? privateJob(db, caller.userId, params.slug) : undefined
+      if (pasted) {
+        event.res.headers.set('cache-control', 'private, no-store')
+        return { data: pasted }
+      }
       const id = requireJob(params.slug)
       return { data: loadJobs(db, [id], { description: 'html', ghost: true, myVotes: jobVotesOf(db, [id], caller?.userId) })[0] }
     }),
@@ -74,11 +85,11 @@ export function jobsRoutes(ctx: AppContext): Route[] {
     op.get('/jobs/:slug/copies', 'Other open postings of the same role', {
       description: 'Reposts of one role (same company, same normalized title), e.g. one role advertised in several cities; newest first. `meta.total` is the number of such copies. Each item also carries `apply_url`: the posting\'s application address (its `url`; the source URL when the source gave no separate one).',
       params: slugParams,
-      query: v.object(pagingEntries({ maxLimit: COPIES_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })),
+      query: v.object(pagingEntries({ defaultLimit: COPIES_DEFAULT, maxLimit: COPIES_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })),
       responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset } }`; each Job with `apply_url`', schema: pageSchema(ref('Job')) }, 400: 'pagination too deep: offset + limit over 10000', 404: 'job not found' },
     }, (_event, { params, query, caller }) => {
       const id = requireJob(params.slug)
-      const { limit, offset } = pageOf(query, { maxLimit: COPIES_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })
+      const { limit, offset } = pageOf(query, { defaultLimit: COPIES_DEFAULT, maxLimit: COPIES_MAX, maxDepth: MAX_JOB_PAGE_DEPTH })
       const page = clusterCopies(db, id, limit, offset)
       const myVotes = jobVotesOf(db, page.ids, caller?.userId)
       return { data: loadJobs(db, page.ids, { description: 'preview', ghost: true, myVotes, applyUrl: true }), meta: { total: page.total, limit, offset } }

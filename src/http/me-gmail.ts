@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { redirect, type H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { badRequest } from '../errors.ts'
+import { badRequest, notFound } from '../errors.ts'
 import { operations, type Route } from './route.ts'
 import { dataOf, object } from './openapi-shapes.ts'
 import { allowedOrigin } from './origin.ts'
@@ -40,9 +40,20 @@ export function meGmailRoutes(ctx: AppContext): Route[] {
       responses: { 200: { description: 'the connection', schema: dataOf(GmailStatus) } },
     }, (_event, { caller }) => ({ data: gmailStatus(ctx, caller.userId) })),
     op.delete('/me/gmail', 'Disconnect Gmail', {
-      description: 'Deletes the stored tokens and every message the Gmail sync brought into the inbox, then asks Google to revoke the grant (best effort, after the answer). Idempotent.',
-      responses: { 200: { description: '`{ data: { connected: false, available, calendar_connected: false } }`', schema: dataOf(GmailStatus) } },
-    }, (_event, { caller }) => ({ data: disconnectGmail(ctx, caller.userId) })),
+      description: 'Deletes the stored tokens and every message the Gmail sync brought into the inbox, then asks Google to revoke the grant (best effort, after the answer). Idempotent. Answers `{ connected: false }`, the shape the contract pins.',
+      responses: { 200: { description: '`{ data: { connected: false } }`', schema: dataOf(object({ connected: { type: 'boolean', enum: [false] } })) } },
+    }, (_event, { caller }) => {
+      disconnectGmail(ctx, caller.userId)
+      return { data: { connected: false } }
+    }),
+    op.post('/me/gmail/sync', 'Sync Gmail now', {
+      description: `Starts an incremental sync in the background and answers at once \`{ started: true }\`: the messages Gmail's history lists since the last sync (at most ${ctx.config.mailSyncMaxMessages}; the rest follow), each stored once (deduped on Message-ID). An access token Google refuses is refreshed once; a grant Google no longer honours turns the connection's \`status\` to \`needs_reconsent\`. The serving process also syncs every connection each MAIL_SYNC_INTERVAL_MINUTES. 404 "Gmail is not configured on this server" when it is not (the reference service has no such route then).`,
+      responses: { 200: { description: 'started', schema: dataOf(object({ started: { type: 'boolean' } })) }, 400: 'Gmail is not connected, or needs to be connected again', 404: 'Gmail is not configured on this server' },
+    }, (_event, { caller }) => {
+      if (!gmailAvailable(ctx.config)) throw notFound('Gmail is not configured on this server')
+      startGmailSync(ctx, caller.userId)
+      return { data: { started: true } }
+    }),
   ]
   if (!gmailAvailable(ctx.config)) return always
   return [
@@ -67,13 +78,6 @@ export function meGmailRoutes(ctx: AppContext): Route[] {
       await completeGmailConnect(ctx, caller.userId, { code: query.code, state: query.state, redirectUri: redirectUri(event) })
       startGmailSync(ctx, caller.userId)
       return redirect(`${ACCOUNT_PAGE}?gmail=connected`, 302)
-    }),
-    op.post('/me/gmail/sync', 'Sync Gmail now', {
-      description: `Starts an incremental sync in the background and answers at once \`{ started: true }\`: the messages Gmail's history lists since the last sync (at most ${ctx.config.mailSyncMaxMessages}; the rest follow), each stored once (deduped on Message-ID). An access token Google refuses is refreshed once; a grant Google no longer honours turns the connection's \`status\` to \`needs_reconsent\`. The serving process also syncs every connection each MAIL_SYNC_INTERVAL_MINUTES. Absent (404) when Gmail is not configured.`,
-      responses: { 200: { description: 'started', schema: dataOf(object({ started: { type: 'boolean' } })) }, 400: 'Gmail is not connected, or needs to be connected again' },
-    }, (_event, { caller }) => {
-      startGmailSync(ctx, caller.userId)
-      return { data: { started: true } }
     }),
   ]
 }

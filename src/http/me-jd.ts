@@ -46,7 +46,7 @@ export function meJdRoutes(ctx: AppContext): Route[] {
 
   return [
     op.post('/me/jd/resolve', 'Resolve a job slug, posting URL or pasted vacancy text to a job slug', {
-      description: `Exactly one of \`job_slug\`, \`url\`, \`text\`. A slug must be in the catalogue. A URL is looked up in the catalogue’s URL index (application and source URLs, normalized); a link the catalogue does not hold is kept as a pending contribution (GET /me/contributions) and answered 422 — openroles fetches nothing on a user’s behalf. At most ${ctx.config.jdUrlsPerHour} such links per hour (429). A pasted text becomes a private job (slug \`private-…\`), enriched like an import, readable only by the caller at GET /me/jd/{slug}, and never part of search, facets, similar jobs, copies or company pages.`,
+      description: `Exactly one of \`job_slug\`, \`url\`, \`text\`. A slug must be in the catalogue. A URL is looked up in the catalogue’s URL index (application and source URLs, normalized); a link the catalogue does not hold is kept as a pending contribution (GET /me/contributions) and answered 422 — openroles fetches nothing on a user’s behalf. At most ${ctx.config.jdUrlsPerHour} such links per hour (429). A pasted text becomes a private job (slug \`private-…\`), enriched like an import, readable only by the caller at GET /me/jd/{slug} and GET /jobs/{slug}, and never part of search, facets, similar jobs, copies or company pages.`,
       auth: 'session',
       body: ResolveBody,
       responses: {

@@ -3,10 +3,10 @@ import { operations, type Route } from './route.ts'
 import { multipartBody } from './openapi-shapes.ts'
 import { readMultipart } from './multipart.ts'
 import { badRequest, notFound } from '../errors.ts'
-import { countPhotoUpload, deletePhoto, MAX_SIDE, photoOf, storePhoto } from '../me/photo.ts'
+import { countPhotoUpload, deletePhoto, MAX_SIDE, photoOf, photoStatus, storePhoto } from '../me/photo.ts'
 
 /** The profile photo the `portrait` and `headshot` CV templates print (docs/cv.md). */
-const META = '`{ content_type, width, height, bytes, updated_at }`'
+const META = '`{ enabled, present, uploaded_at, content_type, width, height, bytes, updated_at }`'
 
 const op = operations({ tags: ['cvs'], auth: 'session' })
 
@@ -24,8 +24,12 @@ export function mePhotoRoutes(ctx: AppContext): Route[] {
       if (!form.file?.length) throw badRequest('missing photo file')
       return { data: storePhoto(db, caller.userId, form.file, ctx.now()) }
     }),
-    op.get('/me/photo', 'Your profile photo', {
-      description: 'The stored image itself (`image/jpeg`, `image/png` or `image/webp`, as uploaded minus its metadata), never cached by shared caches; 404 when you have none. Its details (size, type, time) are in the `PUT` answer and in the `X-Photo-Updated-At` header.',
+    op.get('/me/photo', 'Whether you have a profile photo', {
+      description: 'Always 200: `{ enabled: true, present: false }` without a photo, and with one ' + META + ' (`uploaded_at` = `updated_at`, the time of the last upload; a client can put it on the image URL to bust its cache). `enabled` is always true: the photo lives in the database. The reference service\'s shape, which its web app reads. The image itself is at `GET /me/photo/image`.',
+      responses: { 200: `\`{ data: ${META.slice(1, -1)} }\`` },
+    }, (_event, { caller }) => ({ data: photoStatus(db, caller.userId) })),
+    op.get('/me/photo/image', 'Your profile photo image', {
+      description: 'The stored image itself (`image/jpeg`, `image/png` or `image/webp`, as uploaded minus its metadata), never cached by shared caches; 404 when you have none. The upload time is also in the `X-Photo-Updated-At` header.',
       responses: { 200: 'image/jpeg, image/png or image/webp', 404: 'no photo' },
     }, (_event, { caller }) => {
       const photo = photoOf(db, caller.userId)

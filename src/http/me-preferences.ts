@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { operations, type Route } from './route.ts'
 import { badRequest } from '../errors.ts'
-import { canonicalTimezone, LANGUAGES, setLanguage, setTimezone } from '../account/preferences.ts'
+import { knownTimezone, LANGUAGES, setLanguage, setTimezone } from '../account/preferences.ts'
 import { findUserById, toUserJson } from '../account/users.ts'
 
 /** PATCH /me/timezone and /me/language: browser-session preferences answering the user object. */
@@ -15,11 +15,11 @@ export function mePreferenceRoutes(ctx: AppContext): Route[] {
   const user = (userId: number) => ({ data: toUserJson(findUserById(db, userId)!) })
   return [
     op.patch('/me/timezone', 'Set the account’s time zone', {
-      description: 'An IANA time zone name (e.g. Europe/Berlin) known to the server’s time-zone database; stored in its canonical spelling.',
+      description: 'An IANA time zone name (e.g. Europe/Berlin) known to the server’s time-zone database; stored as sent (a link name such as US/Pacific stays US/Pacific), only its letter case corrected when it differs from the database’s.',
       body: v.object({ timezone: v.pipe(v.unknown(), v.description('IANA time zone name.')) }),
       responses: { 200: USER, 400: 'invalid timezone' },
     }, (_event, { caller, body }) => {
-      const timezone = typeof body.timezone === 'string' ? canonicalTimezone(body.timezone) : null
+      const timezone = typeof body.timezone === 'string' ? knownTimezone(body.timezone) : null
       if (!timezone) throw badRequest('invalid timezone')
       setTimezone(db, caller.userId, timezone, ctx.now().toISOString())
       return user(caller.userId)

@@ -4,7 +4,7 @@ import { dataOf, ref } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
 import { trimmedText } from './validate.ts'
 import { notFound } from '../errors.ts'
-import { deleteProfile, getProfile, LANGUAGE_LEVELS, putProfile, SKILL_LEVELS, WORK_MODES } from '../me/profile.ts'
+import { deleteProfile, getProfile, LANGUAGE_LEVELS, profileJson, putProfile, SKILL_LEVELS, WORK_MODES } from '../me/profile.ts'
 import { isCountryCode, isCurrencyCode, SALARY_PERIODS } from '../me/iso-codes.ts'
 import { REGIONS } from '../ingest/dictionaries/regions.ts'
 import { CATEGORIES } from '../catalogue/tech-category.ts'
@@ -108,12 +108,15 @@ export function meProfileRoutes(ctx: AppContext): Route[] {
     op.get('/me/profile', "The caller's profile", {
       description: '`{ data: null }` (200) when the caller has no profile yet, as the reference service answers. Session or API key.',
       responses: { 200: { description: '`{ data: Profile }`, or `{ data: null }` without a profile', schema: dataOf({ oneOf: [ref('Profile'), { type: 'null' }] }) } },
-    }, (_event, { caller }) => ({ data: getProfile(ctx.db, caller.userId) })),
+    }, (_event, { caller }) => {
+      const profile = getProfile(ctx.db, caller.userId)
+      return { data: profile && profileJson(profile) }
+    }),
     op.put('/me/profile', 'Create or replace the profile', {
-      description: 'The profile becomes exactly the body: omitted fields are emptied. Duplicate skills (same canonical slug) keep the first entry. Besides our fields it takes the reference service\'s: `skills` as plain strings, `excluded_skills`, `specializations` (job categories, at most 5; not required here) and `location_preferences`. The answer adds `derived_location` (the countries, regions and cities the preferences name) and `cv` (always null: no résumé is kept with the profile).',
+      description: 'The profile becomes exactly the body: omitted fields are emptied. Duplicate skills (same canonical slug) keep the first entry. Besides our fields it takes the reference service\'s: `skills` as plain strings, `excluded_skills`, `specializations` (job categories, at most 5; not required here) and `location_preferences`. In the answer, `skills` are canonical skill slugs (the reference service\'s shape); the name each skill was sent as and its level are in `skill_details`. It adds `derived_location` (the countries, regions and cities the preferences name) and `cv` (always null: no résumé is kept with the profile).',
       body: ProfileBody,
       responses: { 200: { description: '`{ data: Profile }`', schema: dataOf(ref('Profile')) }, 400: 'a field names an invalid value' },
-    }, (_event, { caller, body }) => ({ data: putProfile(ctx.db, caller.userId, body) })),
+    }, (_event, { caller, body }) => ({ data: profileJson(putProfile(ctx.db, caller.userId, body)) })),
     op.delete('/me/profile', 'Delete the profile', {
       responses: { 204: 'deleted', 404: 'no profile' },
     }, (_event, { caller }) => {

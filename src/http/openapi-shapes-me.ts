@@ -19,7 +19,8 @@ export const ME_SCHEMAS: Record<string, JsonObject> = {
   Profile: object(
     {
       headline: { type: ['string', 'null'] },
-      skills: { type: 'array', items: object({ name: str, slug: str, level: { type: ['string', 'null'], enum: ['beginner', 'intermediate', 'advanced', 'expert', null] } }) },
+      skills: { ...strings, description: 'canonical skill slugs (the `skills` facet vocabulary), the reference service\'s shape' },
+      skill_details: { type: 'array', description: 'the same skills with the name as sent and the level', items: object({ name: str, slug: str, level: { type: ['string', 'null'], enum: ['beginner', 'intermediate', 'advanced', 'expert', null] } }) },
       years_experience: { type: ['integer', 'null'] },
       desired_roles: strings,
       locations: strings,

@@ -29,6 +29,8 @@ export interface RouteSpec {
   query?: v.GenericSchema
   params?: v.GenericSchema
   body?: v.GenericSchema
+  /** The status of a JSON body that parses but fails `body` (default 400); 422 where the contract pins it. */
+  invalidBodyStatus?: 422
   /**
    * The OpenAPI requestBody of a route whose handler reads its own body (multipart uploads), which
    * `body` cannot describe; see `multipartBody` in src/http/openapi-shapes.ts.
@@ -82,7 +84,7 @@ export function defineOperation<
       }
       const query = spec.query ? validateInput(spec.query, queryObject(event), 'query') : undefined
       const params = spec.params ? validateInput(spec.params, event.context.params ?? {}, 'path') : undefined
-      const body = spec.body ? validateInput(spec.body, await readJsonBody(event, ctx.config.maxBodyBytes), 'body') : undefined
+      const body = spec.body ? validateInput(spec.body, await readJsonBody(event, ctx.config.maxBodyBytes), 'body', spec.invalidBodyStatus) : undefined
       const out = await handler(event, { query, params, body, caller } as RouteInput<Out<Q>, Out<P>, Out<B>, A>)
       // An operation documented as 204 answers it by returning nothing.
       if (out === undefined && spec.responses?.[204]) {

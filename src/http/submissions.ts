@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { created, operations, type Route } from './route.ts'
-import { intParam } from './validate.ts'
+import { instantField, intParam } from './validate.ts'
 import { approveSubmission, createSubmission, mySubmissions, pendingSubmissions, rejectSubmission } from '../community/submissions.ts'
 import { sanitizeFacets } from '../community/submission-facets.ts'
 import { prefillFor } from '../community/prefill.ts'
@@ -40,7 +40,7 @@ export function submissionRoutes(ctx: AppContext): Route[] {
         remote: v.optional(v.boolean('remote must be true or false')),
         description: v.optional(v.pipe(v.string('description must be a string'), v.maxLength(100_000, 'description must be at most 100000 characters'))),
         source: optionalText(60),
-        posted_at: v.optional(v.pipe(v.string(), v.isoTimestamp('posted_at must be an RFC 3339 timestamp'))),
+        posted_at: v.optional(instantField('posted_at must be an RFC 3339 timestamp')),
         skills: facet('skill names or slugs'),
         regions: facet('region slugs'),
         cities: facet('city names'),

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts'
 import { operations, type Route } from './route.ts'
 import { listAnalyses } from '../match/store.ts'
 import { ANALYSES, INTERVIEWS, PIPELINE, TIMELINE, TRACKING_DETAIL, TRACKING_PAGE } from './tracker-shapes.ts'
-import { pagedList, pagingEntries } from './validate.ts'
+import { instantField, pagedList, pagingEntries } from './validate.ts'
 import { badRequest, notFound } from '../errors.ts'
 import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { jobVotesOf } from '../catalogue/community-signals.ts'
@@ -30,7 +30,7 @@ const TrackingQuery = v.object({
 })
 
 const instant = (name: string) =>
-  v.pipe(v.string(`${name} is required`), v.check((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s)), `${name} must be an RFC 3339 instant`), v.description(`${name === 'from' ? 'Start' : 'End'} of the window, an RFC 3339 instant (required).`))
+  v.pipe(v.string(`${name} is required`), instantField(`${name} must be an RFC 3339 instant`), v.description(`${name === 'from' ? 'Start' : 'End'} of the window, an RFC 3339 instant (required).`))
 const WindowQuery = v.object({ from: instant('from'), to: instant('to') })
 
 const SlugParams = v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('Job public_slug, or a<digits> for an application whose posting is gone.')) })

@@ -1,15 +1,31 @@
 import * as v from 'valibot'
 import type { H3Event } from 'h3'
-import { badRequest, payloadTooLarge } from '../errors.ts'
+import { badRequest, payloadTooLarge, unprocessable } from '../errors.ts'
+import { isDay } from '../insights/days.ts'
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i
+
+/**
+ * Whether the text is an RFC 3339 instant on a real calendar day: Date.parse alone takes 2026-02-30
+ * as March 2nd, so a malformed date would be stored as another day instead of refused.
+ */
+export function isInstant(text: string): boolean {
+  const match = INSTANT.exec(text)
+  return !!match && isDay(match[1]!) && !Number.isNaN(Date.parse(text))
+}
+
+/** A string field or parameter holding an RFC 3339 instant; `message` names it. */
+export const instantField = (message: string) => v.pipe(v.string(message), v.check(isInstant, message))
 
 /**
  * Runs a valibot schema over request input and turns failures into a 400 that names the field and
  * what was expected, never the value received (a password must not come back in an error body).
  */
-export function validateInput<S extends v.GenericSchema>(schema: S, input: unknown, where: 'query' | 'body' | 'path'): v.InferOutput<S> {
+export function validateInput<S extends v.GenericSchema>(schema: S, input: unknown, where: 'query' | 'body' | 'path', status: 400 | 422 = 400): v.InferOutput<S> {
   const result = v.safeParse(schema, input, { abortEarly: true })
   if (result.success) return result.output
-  throw badRequest(describeIssue(result.issues[0], where))
+  const message = describeIssue(result.issues[0], where)
+  throw status === 422 ? unprocessable(message) : badRequest(message)
 }
 
 function describeIssue(issue: v.BaseIssue<unknown>, where: string): string {

@@ -8,7 +8,10 @@ export function dayOf(date: Date): string {
 
 /** Whether the text is a real calendar day (2026-02-30 is not). */
 export function isDay(text: string): boolean {
-  return DAY_PATTERN.test(text) && dayOf(new Date(`${text}T00:00:00Z`)) === text
+  if (!DAY_PATTERN.test(text)) return false
+  // A month or day out of range (2026-99-99) is an invalid Date, which toISOString would throw on.
+  const date = new Date(`${text}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && dayOf(date) === text
 }
 
 export function addDays(day: string, days: number): string {

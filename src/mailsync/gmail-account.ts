@@ -44,11 +44,10 @@ export function revokeGmailGrantLater(ctx: AppContext, userId: number): void {
 }
 
 /** Deletes the tokens and every message the Gmail sync brought in, and revokes the grant. */
-export function disconnectGmail(ctx: AppContext, userId: number) {
+export function disconnectGmail(ctx: AppContext, userId: number): void {
   revokeGmailGrantLater(ctx, userId)
   ctx.db.transaction(() => {
     deleteGmailConnection(ctx.db, userId)
     deleteMailOfSource(ctx.db, userId, 'gmail')
   })()
-  return gmailStatus(ctx, userId)
 }

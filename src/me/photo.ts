@@ -15,10 +15,27 @@ export interface Photo {
   updated_at: string
 }
 
+/**
+ * What the owner sees of the photo: the reference service's `{ enabled, present, uploaded_at? }`
+ * (its web app reads exactly these) plus the stored image's details. `enabled` is always true
+ * here: the photo lives in the database, so there is no storage to be unconfigured.
+ */
 export interface PhotoMeta {
+  enabled: true
+  present: boolean
+  uploaded_at?: string
+  content_type?: ImageType
+  width?: number
+  height?: number
+  bytes?: number
+  updated_at?: string
+}
+
+interface StoredPhotoMeta {
   content_type: ImageType
   width: number
   height: number
+  /** Size in bytes. */
   bytes: number
   updated_at: string
 }
@@ -53,10 +70,16 @@ export function storePhoto(db: DB, userId: number, upload: Buffer, now: Date): P
     `INSERT INTO user_photos (user_id, content_type, width, height, bytes, updated_at) VALUES (@user_id, @content_type, @width, @height, @bytes, @updated_at)
      ON CONFLICT (user_id) DO UPDATE SET content_type = excluded.content_type, width = excluded.width, height = excluded.height, bytes = excluded.bytes, updated_at = excluded.updated_at`,
   ).run({ user_id: userId, ...row })
-  return metaOf(row)
+  return metaOf({ ...row, bytes: row.bytes.length })
 }
 
-/** The stored photo, as a CV template or GET /me/photo serves it. */
+/** The photo's status for GET /me/photo: `present: false` (and nothing else) while there is none. */
+export function photoStatus(db: DB, userId: number): PhotoMeta {
+  const row = db.prepare('SELECT content_type, width, height, length(bytes) AS bytes, updated_at FROM user_photos WHERE user_id = ?').get(userId) as StoredPhotoMeta | undefined
+  return row ? metaOf(row) : { enabled: true, present: false }
+}
+
+/** The stored photo, as a CV template or GET /me/photo/image serves it. */
 export function photoOf(db: DB, userId: number): Photo | undefined {
   const row = photoRow(db, userId)
   return row && { type: row.content_type, bytes: row.bytes, updated_at: row.updated_at }
@@ -70,6 +93,6 @@ function photoRow(db: DB, userId: number): PhotoRow | undefined {
   return db.prepare('SELECT content_type, width, height, bytes, updated_at FROM user_photos WHERE user_id = ?').get(userId) as PhotoRow | undefined
 }
 
-function metaOf(row: PhotoRow): PhotoMeta {
-  return { content_type: row.content_type, width: row.width, height: row.height, bytes: row.bytes.length, updated_at: row.updated_at }
+function metaOf(row: StoredPhotoMeta): PhotoMeta {
+  return { enabled: true, present: true, uploaded_at: row.updated_at, ...row }
 }

@@ -53,6 +53,17 @@ export interface Profile {
   updated_at: string
 }
 
+/**
+ * The profile as the API answers it: `skills` are canonical slugs, the reference service's
+ * spelling (its web app lower-cases each entry as a string), and `skill_details` keeps what we know
+ * beyond it, each skill's name as given and its level.
+ */
+export type ProfileJson = Omit<Profile, 'skills'> & { skills: string[]; skill_details: ProfileSkill[] }
+
+export function profileJson(profile: Profile): ProfileJson {
+  return { ...profile, skills: profile.skills.map((skill) => skill.slug), skill_details: profile.skills }
+}
+
 interface ProfileRow {
   headline: string | null
   skills: string

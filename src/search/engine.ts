@@ -26,6 +26,7 @@ import { andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
 import { DocList, filterList, intersect, keep, sizeOf, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { CountThreads } from './count-threads.ts'
 import { countFacets, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
+import type { RoleCopies } from './role-cards.ts'
 import { COUNTED_FACETS, GEO_FACETS, MULTI_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf, passesEveryLive, type OmittedClause } from './filter.ts'
 import { IndexKeeper } from './index-keeper.ts'
@@ -208,33 +209,36 @@ export class SearchEngine {
     const key = `facets|${request.disjunctive ? 'd' : 'p'}${request.postings ? 'p' : 'c'}|${names.join(',')}|${this.queryKey(text, request.filters)}`
     const hit = this.lookup(key, this.answers) as FacetsResult | undefined
     if (hit) return hit
-    const sets = new Map<string, CountingSet>()
+    // Counting cards, each also counts under the values of its role's other matching postings
+    // (role-cards.ts copiesOf): a value's count is then the total of the search with it added.
+    const sets = new Map<string, { set: CountingSet; copies?: RoleCopies }>()
     const setFor = (omitFacet?: FacetName) => {
       const omitted = omitFacet ? String(omittedClauseOf(omitFacet)) : ''
-      let set = sets.get(omitted)
-      if (!set) {
-        const counted = request.postings ? this.matched(index, text, request.filters, omitFacet) : this.cards(index, text, request.filters, omitFacet)
-        set = countingSet(index, counted, sizeOf(counted), !request.postings)
-        sets.set(omitted, set)
+      let entry = sets.get(omitted)
+      if (!entry) {
+        const matched = this.matched(index, text, request.filters, omitFacet)
+        const counted = request.postings ? matched : this.cards(index, text, request.filters, omitFacet)
+        entry = { set: countingSet(index, counted, sizeOf(counted), !request.postings), copies: request.postings ? undefined : index.roleClusters.copiesOf(matched) }
+        sets.set(omitted, entry)
       }
-      return set
+      return entry
     }
     const all = setFor()
     const own = names.filter((facet) => request.disjunctive && selects(request.filters, facet))
-    const counted = countFacets(index, all, names.filter((facet) => !own.includes(facet)), this.counting)
+    const counted = countFacets(index, all.set, names.filter((facet) => !own.includes(facet)), this.counting, all.copies)
     // Facets whose own selection omits the same clause (the geography group) share one counting set: one count.
-    const bySet = new Map<CountingSet, FacetName[]>()
+    const bySet = new Map<{ set: CountingSet; copies?: RoleCopies }, FacetName[]>()
     for (const facet of own) {
-      const set = setFor(facet)
-      bySet.set(set, [...(bySet.get(set) ?? []), facet])
+      const entry = setFor(facet)
+      bySet.set(entry, [...(bySet.get(entry) ?? []), facet])
     }
-    for (const [set, group] of bySet) Object.assign(counted, countFacets(index, set, group, this.counting))
+    for (const [entry, group] of bySet) Object.assign(counted, countFacets(index, entry.set, group, this.counting, entry.copies))
     const facets: Partial<Record<FacetName, ValueCounts>> = {}
     for (const facet of names) facets[facet] = counted[facet]
     // Ranges over every card are kept per index generation (a set that happens to hold them all gets the same ranges counted).
     const everything = !request.postings && !text && passesEveryLive(request.filters)
-    const stats = everything ? this.catalogueStats(index) : statsOf(index, all)
-    const result: FacetsResult = { total: all.size, facets, stats }
+    const stats = everything ? this.catalogueStats(index) : statsOf(index, all.set)
+    const result: FacetsResult = { total: all.set.size, facets, stats }
     this.answers.set(key, result)
     return result
   }

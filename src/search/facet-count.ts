@@ -13,6 +13,7 @@ import { isPacked, rowArrays, rowTables, rowTableWords } from './facet-rows.ts'
 import { DocList, listHas, type DocSet } from './doc-set.ts'
 import { countWhole, type ColumnPass, type CountJob, type ValueCount } from './facet-split.ts'
 import type { CountThreads } from './count-threads.ts'
+import type { RoleCopies } from './role-cards.ts'
 
 export type ValueCounts = Record<string, number>
 
@@ -180,11 +181,65 @@ function valueCounts(index: SearchIndex, facet: FacetName, at: number): ValueCou
 
 /**
  * Each facet's values with at least one posting in the set, most frequent first, ties by value.
+ * With `copies` (the set is cards: the matched postings of roles with several, role-cards.ts), a
+ * card counts under every value any of its role's matching postings carries.
  */
-export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads): Partial<Record<FacetName, ValueCounts>> {
+export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads, copies?: RoleCopies): Partial<Record<FacetName, ValueCounts>> {
   const out: Partial<Record<FacetName, ValueCounts>> = {}
-  for (const [facet, codes] of countCodes(index, set, facets, threads)) out[facet] = toValueCounts(index, facet, codes)
+  for (const [facet, codes] of countCodes(index, set, facets, threads)) {
+    if (copies && copies.docs.length) addCopyValues(index, facet, codes, copies)
+    out[facet] = toValueCounts(index, facet, codes)
+  }
   return out
+}
+
+/**
+ * Adds to a card's counts the values its role's other matching postings carry and the card does
+ * not, each once per role: "Remote" then counts every role with a matching remote posting, which
+ * is what the search with work_mode=remote added answers. A pass over those postings' values.
+ */
+function addCopyValues(index: SearchIndex, facet: FacetName, counts: CodeCounts, copies: RoleCopies): void {
+  const { docs, starts } = copies
+  // seen[slot] = the group (plus one) that has counted the slot already.
+  const seen = new Uint32Array(counts.length)
+  if (index.columns.multis.has(facet)) {
+    const { offsets, values } = index.columns.multi(facet)
+    for (let group = 0; group + 1 < starts.length; group++) {
+      const mark = group + 1
+      const card = docs[starts[group + 1]! - 1]!
+      if (offsets[card] === offsets[card + 1]) seen[0] = mark
+      for (let k = offsets[card]!; k < offsets[card + 1]!; k++) seen[values[k]! + 1] = mark
+      for (let i = starts[group]!; i < starts[group + 1]! - 1; i++) {
+        const doc = docs[i]!
+        const start = offsets[doc]!
+        const end = offsets[doc + 1]!
+        if (start === end && seen[0] !== mark) {
+          seen[0] = mark
+          counts[0]!++
+        }
+        for (let k = start; k < end; k++) {
+          const slot = values[k]! + 1
+          if (seen[slot] !== mark) {
+            seen[slot] = mark
+            counts[slot]!++
+          }
+        }
+      }
+    }
+    return
+  }
+  const codes = index.columns.single(facet)
+  for (let group = 0; group + 1 < starts.length; group++) {
+    const mark = group + 1
+    seen[codes[docs[starts[group + 1]! - 1]!]!] = mark
+    for (let i = starts[group]!; i < starts[group + 1]! - 1; i++) {
+      const slot = codes[docs[i]!]!
+      if (seen[slot] !== mark) {
+        seen[slot] = mark
+        counts[slot]!++
+      }
+    }
+  }
 }
 
 /**

@@ -11,10 +11,23 @@
  * AND first skips everything else: a head is its role's card whenever it matches), each dropped
  * when its head matches too, else kept for the first of its cluster seen, marked with a stamp: no
  * allocation per cluster, no SQL.
+ *
+ * A card is counted in the facets under every value any of its role's matching postings carries
+ * (copiesOf lists those postings), so a value's count is the total of the same search with that
+ * value added.
  */
-import type { Bitmap } from './bitmap.ts'
+import { countAnd, type Bitmap } from './bitmap.ts'
 import { DocList, type DocSet } from './doc-set.ts'
 import type { DocColumns } from './doc-columns.ts'
+
+/** Matched postings of roles with more than one, grouped by role (RoleClusters.copiesOf). */
+export interface RoleCopies {
+  docs: Uint32Array
+  /** Group g is docs[starts[g] .. starts[g + 1]); its last document is the role's card. */
+  starts: Uint32Array
+}
+
+const NO_COPIES: RoleCopies = { docs: new Uint32Array(0), starts: new Uint32Array(1) }
 
 export class RoleClusters {
   /** Live documents whose cluster has another live document. */
@@ -97,6 +110,49 @@ export class RoleClusters {
       }
     }
     return cards ?? matched
+  }
+
+  /**
+   * The matched postings of every role that has two or more of them, grouped by role: group g is
+   * docs[starts[g] .. starts[g + 1]), ascending, so its last document is the role's card.
+   */
+  copiesOf(matched: DocSet): RoleCopies {
+    if (!this.count) return NO_COPIES
+    const { shared, code } = this
+    let docs: Uint32Array
+    if (matched instanceof DocList) docs = matched.docs.filter((doc) => (shared[doc >>> 5]! & (1 << (doc & 31))) !== 0)
+    else {
+      docs = new Uint32Array(countAnd(matched, shared, 0, Math.min(matched.length, shared.length)))
+      let n = 0
+      for (let word = 0; word < Math.min(matched.length, shared.length); word++) {
+        let bits = matched[word]! & shared[word]!
+        while (bits !== 0) {
+          const bit = 31 - Math.clz32(bits & -bits)
+          bits &= bits - 1
+          docs[n++] = (word << 5) | bit
+        }
+      }
+    }
+    const perCluster = new Uint32Array(this.heads.length)
+    for (const doc of docs) perCluster[code[doc]!]!++
+    // Each role with two or more matched postings gets a group, its postings in document order.
+    const next = new Uint32Array(this.heads.length)
+    const starts: number[] = [0]
+    let total = 0
+    for (let cluster = 0; cluster < perCluster.length; cluster++) {
+      if (perCluster[cluster]! < 2) continue
+      next[cluster] = total + 1
+      total += perCluster[cluster]!
+      starts.push(total)
+    }
+    const grouped = new Uint32Array(total)
+    for (const doc of docs) {
+      const at = next[code[doc]!]!
+      if (at === 0) continue
+      grouped[at - 1] = doc
+      next[code[doc]!] = at + 1
+    }
+    return { docs: grouped, starts: Uint32Array.from(starts) }
   }
 
   /** The cards of every live document, built on first use (the facet counts' base: facet-count.ts). */

@@ -11,11 +11,12 @@ import type { JobRecord } from '../catalogue/job-record.ts'
  * them. Only their owner reads them, by their `private-…` slug.
  */
 const TITLE_MAX = 200
+export const PRIVATE_JOB_PREFIX = 'private-'
 
 export function storePrivateJob(db: DB, userId: number, input: { text: string; title?: string; company?: string }, now: Date): string {
   const title = (input.title?.trim() || firstLine(input.text)).slice(0, TITLE_MAX)
   const companyName = input.company?.trim() || null
-  const slug = `private-${randomBytes(8).toString('hex')}`
+  const slug = `${PRIVATE_JOB_PREFIX}${randomBytes(8).toString('hex')}`
   const record = enrichPosting(
     {
       source: 'private',

@@ -63,7 +63,9 @@ function signedOut(page: HTMLElement, done: () => void): void {
   })
   confirm.hidden = true
   const register = form('register', 'Create an account', [field('Email', email), field('Password (at least 10 characters)', password)], 'Create account', async () => {
-    await sendJson('POST', '/auth/register', { email: email.value, password: password.value })
+    // 201 with the user: signed in (the default); 202 without (REGISTER_CONCEALS_ACCOUNTS): the mailed code signs in.
+    const registered = await sendJson<Partial<Me>>('POST', '/auth/register', { email: email.value, password: password.value })
+    if (registered?.id) return done()
     confirm.hidden = false
     announce(`A code is on its way to ${email.value}.`)
     code.focus()

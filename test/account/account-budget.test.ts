@@ -18,7 +18,7 @@ const post = (body: unknown, headers: Record<string, string> = {}) => ({
 
 test('one address: register, verify request and forgot password share RATE_ACCOUNT_PER_HOUR, then 429 with Retry-After', async () => {
   const { call } = createTestApp({ config: { accountBudgetPerHour: 3 } })
-  assert.equal((await call('/api/v1/auth/register', post({ email: 'a1@example.org', password: 'a long enough passphrase' }))).status, 202)
+  assert.equal((await call('/api/v1/auth/register', post({ email: 'a1@example.org', password: 'a long enough passphrase' }))).status, 201)
   assert.equal((await call('/api/v1/auth/password/forgot', post({ email: 'a1@example.org' }))).status, 200)
   const third = await call('/api/v1/auth/verify/request', post({ email: 'a1@example.org' }))
   assert.equal(third.status, 200)
@@ -78,4 +78,12 @@ test('a read flood of distinct callers does not make a flooding network look qui
   for (let n = 1; n <= 3; n++) limiter.take('account', `ip:198.51.100.${n}`)
   for (let i = 0; i < 10; i++) limiter.take('read', `ip:203.0.113.${i}`)
   assert.equal(limiter.take('account', 'ip:198.51.100.9')?.allowed, false)
+})
+
+test('with REGISTER_CONCEALS_ACCOUNTS sign-ups draw on the same per-address budget', async () => {
+  const { call } = createTestApp({ config: { accountBudgetPerHour: 1, registerConcealsAccounts: true } })
+  assert.equal((await call('/api/v1/auth/register', post({ email: 'c1@example.org', password: 'a long enough passphrase' }))).status, 202)
+  const refused = await call('/api/v1/auth/register', post({ email: 'c2@example.org', password: 'a long enough passphrase' }))
+  assert.equal(refused.status, 429)
+  assert.ok(Number(refused.headers.get('retry-after')) > 0)
 })

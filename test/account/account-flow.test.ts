@@ -5,7 +5,8 @@ import { bearerHeaders, sessionCookieFrom, sessionHeaders, signIn, signUp, TEST_
 import { json, latestCode } from './mail-codes.ts'
 
 test('register -> verify -> login -> API key -> key refused on a session-only route -> password change revokes other sessions -> logout', async () => {
-  const { call, db } = createTestApp()
+  // Sign-up that does not sign in, so the code's confirmation is what signs in.
+  const { call, db } = createTestApp({ config: { registerConcealsAccounts: true } })
   const email = 'walk@example.org'
   const password = 'first long passphrase'
   const register = await call('/api/v1/auth/register', {

@@ -30,7 +30,7 @@ test('DELETE /me removes the account with its sessions, keys and mail; the email
   const login = await call('/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ email: user.email, password: user.password }) })
   assert.equal(login.status, 401)
   const again = await call('/api/v1/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ email: user.email, password: user.password }) })
-  assert.equal(again.status, 202)
+  assert.equal(again.status, 201)
   const relogin = await call('/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ email: user.email, password: user.password }) })
   assert.equal(relogin.status, 200, 'the email was free again: a new account was created')
 })

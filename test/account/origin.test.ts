@@ -80,7 +80,7 @@ test('PUBLIC_ORIGIN, when set, is the one allowed origin', async () => {
     headers: { 'content-type': 'application/json', origin: 'https://jobs.example.org' },
     body: json({ email: 'p@example.org', password: 'a long enough passphrase' }),
   })
-  assert.equal(register.status, 202)
+  assert.equal(register.status, 201)
   const login = await call('/api/v1/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: 'https://jobs.example.org' },

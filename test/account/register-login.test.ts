@@ -11,8 +11,23 @@ const post = (body: unknown, headers: Record<string, string> = {}) => ({
   body: json(body),
 })
 
-test('register creates the account (202, no cookie); login signs it in with a hardened cookie and never returns the hash', async () => {
-  const { call } = createTestApp()
+test('register creates the account and signs it in (201 with the user, as the reference service); a taken address is 409', async () => {
+  const { call, db } = createTestApp()
+  const registered = await call('/api/v1/auth/register', post({ email: ' Ada@Example.org ', password: 'a long enough passphrase' }, { origin: TEST_ORIGIN }))
+  assert.equal(registered.status, 201)
+  assert.deepEqual(Object.keys(registered.body.data).sort(), ['beta_tester', 'created_at', 'email', 'email_verified', 'has_password', 'id', 'language', 'onboarding_completed_at', 'role', 'timezone'])
+  assert.equal(registered.body.data.email, 'ada@example.org')
+  const cookie = sessionCookieFrom(registered.headers)
+  assert.ok(cookie, 'signed in')
+  assert.equal((await call('/api/v1/auth/me', { headers: sessionHeaders(cookie) })).body.data.id, registered.body.data.id)
+  assert.match(listOutbox(db, { recipient: 'ada@example.org', limit: 1 })[0].bodyText, /\b\d{6}\b/, 'the verification code is mailed all the same')
+  const taken = await call('/api/v1/auth/register', post({ email: 'ADA@example.org', password: 'another long passphrase' }, { origin: TEST_ORIGIN }))
+  assert.deepEqual([taken.status, taken.body, taken.headers.getSetCookie()], [409, { error: 'email already registered' }, []])
+  assert.equal((await call('/api/v1/auth/login', post({ email: 'ada@example.org', password: 'another long passphrase' }))).status, 401, 'the account was not touched')
+})
+
+test('with REGISTER_CONCEALS_ACCOUNTS register answers 202 and does not sign in; login signs in with a hardened cookie and never returns the hash', async () => {
+  const { call } = createTestApp({ config: { registerConcealsAccounts: true } })
   const registered = await call('/api/v1/auth/register', post({ email: ' Ada@Example.org ', password: 'a long enough passphrase' }))
   assert.equal(registered.status, 202)
   assert.deepEqual(registered.body, { data: { ok: true } })
@@ -71,8 +86,8 @@ test('the password policy refuses short and common passwords without echoing the
   assert.doesNotMatch(badEmail.body.error, /not-an-email/)
 })
 
-test('a second registration of the same email (any case) answers exactly like a new one and mails a notice instead', async () => {
-  const { call, db } = createTestApp()
+test('with REGISTER_CONCEALS_ACCOUNTS a second registration of the same email (any case) answers exactly like a new one and mails a notice instead', async () => {
+  const { call, db } = createTestApp({ config: { registerConcealsAccounts: true } })
   const grace = await signUp(call, { email: 'grace@example.org' })
   const fresh = await call('/api/v1/auth/register', post({ email: 'new@example.org', password: 'another long passphrase' }))
   const again = await call('/api/v1/auth/register', post({ email: 'GRACE@example.org', password: 'another long passphrase' }))

@@ -32,7 +32,7 @@ test('one base CV per user: created once, seeded from the account, not listed, p
   assert.equal(cv.document.header.email, alice.email)
   assert.deepEqual(cv.document.margins, { top: 0.5, right: 0.5, bottom: 0.5, left: 0.5 })
   const again = await alice.send('POST', '/me/cvs', { title: 'Other' })
-  assert.equal(again.status, 200)
+  assert.equal(again.status, 201, 'the existing base CV, with the status the contract pins')
   assert.equal(again.body.data.id, cv.id)
   assert.equal((await alice.send('POST', '/me/cvs', {})).body.data.title, 'My CV')
   assert.deepEqual((await alice.send('GET', '/me/cvs')).body.data, [], 'the base CV is not listed')
@@ -132,9 +132,9 @@ test('PATCH applies set, insert, remove and move as one all-or-nothing batch; er
     assert.equal(r.status, status, JSON.stringify(r.body))
     assert.match(r.body.error, message)
   }
-  assert.equal((await patch([{ kind: 'set', path: 'summary', value: 'x' }], { extra: 1 })).status, 400, 'unknown fields are refused')
-  assert.equal((await patch([{ kind: 'set', path: 'summary', value: 'x', why: 1 }])).status, 400)
-  assert.equal((await patch([])).status, 400)
+  assert.equal((await patch([{ kind: 'set', path: 'summary', value: 'x' }], { extra: 1 })).status, 422, 'unknown fields are refused (malformed ops: 422)')
+  assert.equal((await patch([{ kind: 'set', path: 'summary', value: 'x', why: 1 }])).status, 422)
+  assert.equal((await patch([])).status, 422)
   assert.deepEqual(await read(), doc, 'failed batches changed nothing')
 })
 

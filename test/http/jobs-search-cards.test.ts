@@ -71,20 +71,44 @@ test('/jobs/{slug}/copies lists the rest of the card’s role, its meta.total eq
   assert.deepEqual(titles(copies.body), ['Senior Go Engineer - Berlin', 'Senior Go Engineer - Paris'])
 })
 
-test('facets count cards: totals agree with search, and a value every posting of a role shares counts as the search with it does', async () => {
-  const { get } = createTestApp({ jobs: catalogue() })
-  const facets = (await get('/api/v1/jobs/facets?skills=go')).body.data
+/** Every facet value's count against meta.total of the search with that value added (to `base`; disjunctive: to `base` without the facet's own selection). */
+async function assertCountsAreTotals(get: (path: string) => Promise<any>, base: string, disjunctive = false) {
+  const answer = (await get(`/api/v1/jobs/facets?${base}${disjunctive ? '&disjunctive=true' : ''}`)).body.data
   const search = async (query: string) => (await get(`/api/v1/jobs/search?${query}`)).body.meta.total
-  assert.equal(facets.total, await search('skills=go'))
+  assert.equal(answer.total, await search(base))
+  let checked = 0
+  for (const [facet, counts] of Object.entries(answer.facets) as [string, Record<string, number>][]) {
+    const params = new URLSearchParams(base)
+    const geography = ['regions', 'countries', 'cities']
+    if (disjunctive) for (const name of geography.includes(facet) ? geography : [facet]) params.delete(name)
+    for (const [value, count] of Object.entries(counts)) {
+      const query = `${params}${params.size ? '&' : ''}${facet}=${encodeURIComponent(value)}`
+      assert.equal(count, await search(query), `${disjunctive ? 'disjunctive ' : ''}${facet}=${value} over ${base}`)
+      checked++
+    }
+  }
+  assert.ok(checked > 10, `${checked} values checked`)
+  return answer
+}
+
+test('facets count cards: each value counts every role with a matching posting carrying it, the total of the search with that value added', async () => {
+  const { get } = createTestApp({ jobs: catalogue() })
+  const facets = await assertCountsAreTotals(get, 'skills=go')
   assert.equal(facets.total, 3)
   assert.deepEqual(facets.facets.seniority, { senior: 2, junior: 1 })
-  for (const [facet, counts] of Object.entries({ seniority: facets.facets.seniority, company_type: facets.facets.company_type ?? {} }) as [string, Record<string, number>][]) {
-    for (const [value, count] of Object.entries(counts)) assert.equal(count, await search(`skills=go&${facet}=${value}`), `${facet}=${value}`)
-  }
-  // Places count by the posting each card shows: the role's card is its Madrid listing.
-  assert.deepEqual(facets.facets.cities, { Berlin: 1, London: 1, Madrid: 1 })
-  const sum = Object.values(facets.facets.work_mode as Record<string, number>).reduce((a, b) => a + b, 0)
-  assert.equal(sum, facets.total, 'a one-value facet sums to the number of cards')
+  // The Acme role is listed in Madrid (its card), Paris and Berlin: it counts under each place once,
+  // as cities=Paris finds it; Berlin also has the junior role.
+  assert.deepEqual(facets.facets.cities, { Berlin: 2, London: 1, Madrid: 1, Paris: 1 })
+  assert.deepEqual(facets.facets.countries, { de: 2, es: 1, fr: 1, gb: 1 })
+  await assertCountsAreTotals(get, 'q=go')
+  await assertCountsAreTotals(get, '')
+})
+
+test('disjunctive counts: the total without the facet\'s own selection plus the value', async () => {
+  const { get } = createTestApp({ jobs: catalogue() })
+  const facets = await assertCountsAreTotals(get, 'skills=go&cities=Berlin&seniority=senior', true)
+  assert.deepEqual(facets.facets.cities, { Berlin: 1, London: 1, Madrid: 1, Paris: 1 })
+  await assertCountsAreTotals(get, 'work_mode=onsite&countries=de', true)
 })
 
 test('the cards follow catalogue changes: a closed card hands over to the next posting, a new listing becomes the card', async () => {

@@ -115,7 +115,7 @@ test('GET /jobs/{slug}/copies lists the other open postings of the role cluster,
     body.data.map((job: { title: string }) => job.title),
     ['Go Engineer Paris', 'Go Engineer Madrid'],
   )
-  assert.deepEqual(body.meta, { total: 2, limit: 20, offset: 0 })
+  assert.deepEqual(body.meta, { total: 2, limit: 50, offset: 0 })
 })
 
 test('GET /jobs/{slug}/copies pages, clamps limit and refuses deep pages', async () => {
@@ -135,6 +135,6 @@ test('GET /jobs/{slug}/copies: a posting without a cluster has none; unknown slu
   const { get, db } = catalogue()
   const alone = await get(`/api/v1/jobs/${slugOf(db, 'Go Engineer Oslo')}/copies`)
   assert.equal(alone.status, 200)
-  assert.deepEqual(alone.body, { data: [], meta: { total: 0, limit: 20, offset: 0 } })
+  assert.deepEqual(alone.body, { data: [], meta: { total: 0, limit: 50, offset: 0 } })
   assert.equal((await get('/api/v1/jobs/nope/copies')).status, 404)
 })

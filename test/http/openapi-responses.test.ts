@@ -166,7 +166,8 @@ test('the service documents validate: the OpenAPI document and the reference pag
 test('the public account operations validate', async () => {
   const email = 'schema-check@example.org'
   const password = 'a long enough passphrase'
-  await check('POST', '/auth/register', '/api/v1/auth/register', json({ email, password }), 202)
+  await check('POST', '/auth/register', '/api/v1/auth/register', json({ email, password }), 201)
+  await check('POST', '/auth/register', '/api/v1/auth/register', json({ email, password }), 409)
   const login = await check('POST', '/auth/login', '/api/v1/auth/login', json({ email, password }))
   const cookie = sessionCookieFrom(login.headers)!
   await check('POST', '/auth/login', '/api/v1/auth/login', json({ email, password: 'wrong wrong wrong' }), 401)

@@ -47,14 +47,15 @@ async function connect(app: App, cookie: string, googleAddress: string) {
   return app.call(back.pathname + back.search, { headers: sessionHeaders(cookie) })
 }
 
-test('unconfigured: status says unavailable, connect and sync routes are absent', async () => {
+test('unconfigured: status says unavailable, connect is absent, sync answers 404 saying so', async () => {
   const app = createTestApp({ config: { secretsKey: SECRETS_KEY } })
   const ada = await signUp(app.call)
   const headers = sessionHeaders(ada.cookie)
   assert.deepEqual((await app.call('/api/v1/me/gmail', { headers })).body, { data: { connected: false, available: false, calendar_connected: false } })
-  assert.equal((await app.call('/api/v1/me/gmail/sync', { method: 'POST', headers })).status, 404)
+  const sync = await app.call('/api/v1/me/gmail/sync', { method: 'POST', headers })
+  assert.deepEqual([sync.status, sync.body], [404, { error: 'Gmail is not configured on this server' }])
   assert.equal((await app.call('/api/v1/me/gmail/connect', { headers })).status, 404)
-  assert.deepEqual((await app.call('/api/v1/me/gmail', { method: 'DELETE', headers })).body, { data: { connected: false, available: false, calendar_connected: false } })
+  assert.deepEqual((await app.call('/api/v1/me/gmail', { method: 'DELETE', headers })).body, { data: { connected: false } }, 'the pinned shape, nothing more')
   // A client id without SECRETS_KEY cannot store tokens: still unavailable.
   const keyless = createTestApp({ config: google.config })
   const bob = await signUp(keyless.call)
@@ -151,7 +152,8 @@ test('connect, sync by history id, refresh on 401, re-read without duplicates, r
 
   google.clearRevoked()
   const disconnected = await app.call('/api/v1/me/gmail', { method: 'DELETE', headers })
-  assert.deepEqual(disconnected.body, { data: { connected: false, available: true, calendar_connected: false } })
+  assert.deepEqual(disconnected.body, { data: { connected: false } })
+  assert.deepEqual((await app.call('/api/v1/me/gmail', { headers })).body.data, { connected: false, available: true, calendar_connected: false })
   await app.ctx.background.idle()
   assert.equal(google.revoked().length, 1)
   assert.deepEqual(await inbox(app, headers), [])

@@ -126,7 +126,7 @@ test('allowance: one match per posting, a re-analysis free, 402 before anything 
 test('the stream: meta, the three stages in order with their payloads, exactly one final', async () => {
   const { send, raw, rustSlug, officeSlug, profile } = await setup()
   const empty = await readSse(await raw(`/jobs/${rustSlug}/match-analysis/stream`))
-  assert.deepEqual(empty.events.map((e) => [e.event, JSON.parse(e.data)]), [['meta', { kind: 'meta', has_cv: false }]])
+  assert.deepEqual(empty.events.map((e) => [e.event, JSON.parse(e.data)]), [['meta', { has_cv: false }]])
   await send('PUT', '/me/profile', profile)
   const response = await raw(`/jobs/${rustSlug}/fit/stream`)
   assert.equal(response.status, 200)
@@ -135,6 +135,7 @@ test('the stream: meta, the three stages in order with their payloads, exactly o
   assert.deepEqual(events.map((e) => e.event), [
     'meta', 'stage_start', 'thinking', 'requirements', 'stage_done', 'stage_start', 'thinking', 'dimensions', 'stage_done', 'stage_start', 'thinking', 'stage_done', 'final',
   ])
+  assert.deepEqual(json('meta'), [{ has_cv: true }], 'the first event carries exactly the pinned fields')
   assert.deepEqual(json('stage_start').map((e) => [e.stage, e.label]), [[1, 'Extract & Match'], [2, 'Recruiter verdict'], [3, 'Adversarial audit']])
   const final = json('final')
   assert.equal(final.length, 1)

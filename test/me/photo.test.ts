@@ -55,19 +55,24 @@ async function setup(config: Partial<Config> = {}) {
   const user = await signUp(app.call)
   const browser = { cookie: user.cookie, origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' }
   const put = (body: FormData | string) => app.call('/api/v1/me/photo', { method: 'PUT', headers: typeof body === 'string' ? sessionHeaders(user.cookie) : browser, body })
-  const raw = () => app.app.request('/api/v1/me/photo', { headers: browser })
-  return { ...app, user, browser, put, raw }
+  const raw = () => app.app.request('/api/v1/me/photo/image', { headers: browser })
+  const status = async () => (await app.call('/api/v1/me/photo', { headers: browser })).body.data
+  return { ...app, user, browser, put, raw, status }
 }
 
 test('a JPEG, PNG or WebP photo is stored without its metadata and served back as an image', async () => {
-  const { put, raw } = await setup()
+  const { put, raw, status } = await setup()
   assert.equal((await raw()).status, 404)
+  assert.deepEqual(await status(), { enabled: true, present: false }, "the reference's shape: 200 with present false, no uploaded_at")
   for (const [ext, type] of [['jpg', 'image/jpeg'], ['png', 'image/png'], ['webp', 'image/webp']] as const) {
     const upload = withMetadata(ext)
     assert.ok(upload.includes(SECRET))
     const stored = await put(form(upload, `renamed.gif`))
     assert.equal(stored.status, 200, JSON.stringify(stored.body))
-    assert.deepEqual({ ...stored.body.data, updated_at: undefined }, { content_type: type, width: 64, height: 64, bytes: stored.body.data.bytes, updated_at: undefined })
+    const { updated_at, uploaded_at, ...meta } = stored.body.data
+    assert.deepEqual(meta, { enabled: true, present: true, content_type: type, width: 64, height: 64, bytes: stored.body.data.bytes })
+    assert.equal(uploaded_at, updated_at)
+    assert.deepEqual(await status(), stored.body.data, 'GET /me/photo answers what the upload answered')
     const served = await raw()
     assert.equal(served.status, 200)
     assert.equal(served.headers.get('content-type'), type)
@@ -108,15 +113,17 @@ test('refused uploads: not an image by its bytes, broken, too many pixels, too l
     assert.match(answer.body.error, message, what)
   }
   assert.equal((await raw()).status, 404, 'nothing was stored')
+  assert.equal((await call('/api/v1/me/photo', { headers: browser })).body.data.present, false)
   const key = await createApiKey(call, user.cookie)
   const byKey = await call('/api/v1/me/photo', { method: 'PUT', headers: { ...bearerHeaders(key), 'content-type': 'multipart/form-data; boundary=x' }, body: '--x--' })
   assert.equal(byKey.status, 401, 'a cookie-only operation')
   assert.equal((await call('/api/v1/me/photo', { headers: bearerHeaders(key) })).status, 401)
+  assert.equal((await call('/api/v1/me/photo/image', { headers: bearerHeaders(key) })).status, 401)
   assert.equal((await call('/api/v1/me/photo', { method: 'PUT', headers: { origin: 'https://evil.example', cookie: browser.cookie }, body: form(png) })).status, 403)
 })
 
 test('uploads are capped per hour, refused files included; DELETE removes the photo and DELETE /me erases it', async () => {
-  const { put, raw, call, user, db, ctx } = await setup({ photoUploadsPerHour: 3 })
+  const { put, raw, status, call, user, db, ctx } = await setup({ photoUploadsPerHour: 3 })
   let now = new Date('2026-11-24T10:00:00Z')
   ctx.now = () => now
   assert.equal((await put(form(Buffer.from('not an image')))).status, 415)
@@ -132,6 +139,7 @@ test('uploads are capped per hour, refused files included; DELETE removes the ph
   const removed = await call('/api/v1/me/photo', { method: 'DELETE', headers: sessionHeaders(user.cookie) })
   assert.equal(removed.status, 204)
   assert.equal((await raw()).status, 404)
+  assert.deepEqual(await status(), { enabled: true, present: false })
   assert.equal((await put(form(fixture('png')))).status, 200)
   assert.equal((await call('/api/v1/me', { method: 'DELETE', headers: sessionHeaders(user.cookie) })).status, 204)
   assert.equal(db.prepare('SELECT COUNT(*) FROM user_photos').pluck().get(), 0)

@@ -26,7 +26,9 @@ test('profile: put, get, replace and delete with a session or an API key', async
 
   const put = await call('/api/v1/me/profile', { method: 'PUT', headers: bearerHeaders(key), body: JSON.stringify(profileBody) })
   assert.equal(put.status, 200)
-  assert.deepEqual(put.body.data.skills, [
+  assert.deepEqual(put.body.data.skills, ['typescript', 'go'], "the reference's shape: canonical slugs as strings")
+  for (const skill of put.body.data.skills) assert.equal(skill.toLowerCase(), skill, "what the reference's web app does with each")
+  assert.deepEqual(put.body.data.skill_details, [
     { name: 'TypeScript', slug: 'typescript', level: 'expert' },
     { name: 'Golang', slug: 'go', level: null },
   ])
@@ -93,7 +95,8 @@ test('profile: the reference service\'s fields: plain skill strings, excluded_sk
   }
   const put = await call('/api/v1/me/profile', { method: 'PUT', headers: bearerHeaders(key), body: JSON.stringify(body) })
   assert.equal(put.status, 200, JSON.stringify(put.body))
-  assert.deepEqual(put.body.data.skills.map((skill: { slug: string }) => skill.slug), ['go', 'postgresql', 'kubernetes'])
+  assert.deepEqual(put.body.data.skills, ['go', 'postgresql', 'kubernetes'])
+  assert.deepEqual(put.body.data.skill_details.map((skill: { level: string | null }) => skill.level), [null, 'advanced', null])
   assert.deepEqual(put.body.data.excluded_skills, ['php'])
   assert.deepEqual(put.body.data.specializations, ['backend', 'devops'])
   assert.deepEqual(put.body.data.location_preferences, {

@@ -25,6 +25,9 @@ test('the user object has its documented fields; timezone and language are check
   const set = await send('PATCH', '/me/timezone', { timezone: 'Europe/Berlin' })
   assert.equal(set.status, 200)
   assert.equal(set.body.data.timezone, 'Europe/Berlin')
+  // The name sent is stored, also a link name the tz database maps to another zone.
+  for (const timezone of ['US/Pacific', 'Asia/Calcutta', 'Etc/GMT+5']) assert.equal((await send('PATCH', '/me/timezone', { timezone })).body.data.timezone, timezone)
+  assert.equal((await send('PATCH', '/me/timezone', { timezone: 'europe/berlin' })).body.data.timezone, 'Europe/Berlin', 'only the letter case is corrected')
   for (const timezone of ['Mars/Olympus', '', 'Europe/../etc', 42]) {
     const response = await send('PATCH', '/me/timezone', { timezone })
     assert.equal(response.status, 400, String(timezone))
@@ -47,9 +50,10 @@ test('the user object has its documented fields; timezone and language are check
     const cookie = await signIn(call, email, 'correct horse battery staple')
     return (await call('/api/v1/auth/me', { headers: sessionHeaders(cookie) })).body.data.timezone
   }
-  assert.equal((await register('tz@example.org', 'asia/tokyo')).status, 202)
-  assert.equal(await zoneOf('tz@example.org'), 'Asia/Tokyo', 'stored in the canonical spelling')
-  assert.equal((await register('tz2@example.org', 'Nowhere/Land')).status, 202)
+  assert.equal((await register('tz@example.org', 'asia/tokyo')).status, 201)
+  assert.equal(await zoneOf('tz@example.org'), 'Asia/Tokyo', 'stored in the database\'s letter case')
+  assert.equal((await register('tz3@example.org', 'US/Pacific')).body.data.timezone, 'US/Pacific', 'a link name is stored as sent')
+  assert.equal((await register('tz2@example.org', 'Nowhere/Land')).status, 201)
   assert.equal(await zoneOf('tz2@example.org'), null)
 })
 

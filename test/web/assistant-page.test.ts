@@ -22,7 +22,7 @@ after(async () => {
 async function signIn(email: string): Promise<void> {
   const { page, origin } = harness
   const password = 'correct horse battery staple'
-  assert.equal((await page.request.post(`${origin}/api/v1/auth/register`, { headers: { origin }, data: { email, password } })).status(), 202)
+  assert.equal((await page.request.post(`${origin}/api/v1/auth/register`, { headers: { origin }, data: { email, password } })).status(), 201)
   assert.equal((await page.request.post(`${origin}/api/v1/auth/login`, { headers: { origin }, data: { email, password } })).status(), 200)
 }
 

@@ -12,7 +12,7 @@ after(() => harness.close())
 async function signUpInBrowser(email: string): Promise<number> {
   const { page, origin } = harness
   const data = { email, password: 'correct horse battery staple' }
-  assert.equal((await page.request.post(`${origin}/api/v1/auth/register`, { data, headers: { origin } })).status(), 202)
+  assert.equal((await page.request.post(`${origin}/api/v1/auth/register`, { data, headers: { origin } })).status(), 201)
   const login = await page.request.post(`${origin}/api/v1/auth/login`, { data, headers: { origin } })
   assert.equal(login.status(), 200)
   return (await login.json()).data.id as number

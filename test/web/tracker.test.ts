@@ -41,8 +41,8 @@ test('the job page saves, marks applied and sets the stage; the board shows and 
     headers: { origin },
     data: { email: 'board@example.org', password: 'correct horse battery staple' },
   })
-  assert.equal(registered.status(), 202)
-  // Registering does not sign in: sign in with the password (the browser context keeps the cookie).
+  assert.equal(registered.status(), 201)
+  // Registering signs in; signing in again with the password works the same (the browser context keeps the cookie).
   const login = await page.request.post(`${origin}/api/v1/auth/login`, { headers: { origin }, data: { email: 'board@example.org', password: 'correct horse battery staple' } })
   assert.equal(login.status(), 200)
 
