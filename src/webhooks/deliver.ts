@@ -1,9 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { lookup } from 'node:dns'
-import { request as httpRequest } from 'node:http'
-import { request as httpsRequest } from 'node:https'
-import type { LookupFunction } from 'node:net'
-import { isPrivateHost } from '../sources/board-url.ts'
+import { isPrivateHost, NonPublicAddressError, publicRequest } from '../public-address.ts'
 
 /**
  * One signed POST to a user's webhook endpoint, in the Standard Webhooks scheme
@@ -33,24 +29,6 @@ export function signWebhook(secret: string, message: WebhookMessage, timestamp: 
   return `v1,${createHmac('sha256', key).update(`${message.id}.${timestamp}.${message.body}`).digest('base64')}`
 }
 
-class RefusedAddress extends Error {}
-
-/** Resolves like dns.lookup, then refuses when any address is not public; the connection uses the address checked here. */
-function publicOnlyLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    lookup(hostname, { all: true, verbatim: true }, (error, addresses) => {
-      if (error) return callback(error, '', 4)
-      if (!addresses.length) return callback(new Error(`${hostname} has no address`), '', 4)
-      if (!allowPrivate && addresses.some((entry) => isPrivateHost(entry.address))) {
-        return callback(new RefusedAddress(`${hostname} resolves to a private or loopback address`), '', 4)
-      }
-      const chosen = addresses[0]!
-      if (options.all) (callback as unknown as (e: null, list: typeof addresses) => void)(null, [chosen])
-      else callback(null, chosen.address, chosen.family)
-    })
-  }
-}
-
 /** Where a webhook URL may point: http(s), no credentials, not a private host by name or literal address. Returns why not, or null. */
 export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
   let url: URL
@@ -65,50 +43,30 @@ export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | 
   return null
 }
 
-export function postWebhook(target: { url: string; secret: string }, message: WebhookMessage, options: { now: Date; timeoutMs: number; allowPrivate: boolean }): Promise<WebhookOutcome> {
+export async function postWebhook(target: { url: string; secret: string }, message: WebhookMessage, options: { now: Date; timeoutMs: number; allowPrivate: boolean }): Promise<WebhookOutcome> {
   const problem = webhookUrlProblem(target.url, options.allowPrivate)
-  if (problem) return Promise.resolve({ ok: false, status: null, error: `the URL ${problem}`, permanent: true })
-  const url = new URL(target.url)
+  if (problem) return { ok: false, status: null, error: `the URL ${problem}`, permanent: true }
   const timestamp = Math.floor(options.now.getTime() / 1000)
   const body = Buffer.from(message.body)
-  const request = url.protocol === 'https:' ? httpsRequest : httpRequest
-  return new Promise((resolve) => {
-    let settled = false
-    const finish = (outcome: WebhookOutcome) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      resolve(outcome)
-    }
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        lookup: publicOnlyLookup(options.allowPrivate),
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(body.length),
-          'user-agent': 'openroles-webhooks/1',
-          'webhook-id': message.id,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signWebhook(target.secret, message, timestamp),
-        },
-      },
-      (res) => {
-        const status = res.statusCode ?? 0
-        // The answer's body is not ours to keep: drain it so the socket closes.
-        res.resume()
-        if (status >= 200 && status < 300) return finish({ ok: true, status, error: null, permanent: false })
-        const retryable = status >= 500 || status === 408 || status === 429
-        const error = status >= 300 && status < 400 ? `answered ${status} (redirects are not followed)` : `answered ${status}`
-        finish({ ok: false, status, error, permanent: !retryable })
-      },
-    )
-    const timer = setTimeout(() => {
-      req.destroy()
-      finish({ ok: false, status: null, error: `no answer within ${Math.round(options.timeoutMs / 1000)} s`, permanent: false })
-    }, options.timeoutMs)
-    req.on('error', (error) => finish({ ok: false, status: null, error: error.message, permanent: error instanceof RefusedAddress }))
-    req.end(body)
-  })
+  const headers = {
+    'content-type': 'application/json',
+    'content-length': String(body.length),
+    'user-agent': 'openroles-webhooks/1',
+    'webhook-id': message.id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(target.secret, message, timestamp),
+  }
+  try {
+    const response = await publicRequest(new URL(target.url), { method: 'POST', headers, body, signal: AbortSignal.timeout(options.timeoutMs) }, options.allowPrivate)
+    // The answer's body is not ours to keep: let it go so the socket closes.
+    await response.body?.cancel()
+    const status = response.status
+    if (status >= 200 && status < 300) return { ok: true, status, error: null, permanent: false }
+    const retryable = status >= 500 || status === 408 || status === 429
+    return { ok: false, status, error: status >= 300 && status < 400 ? `answered ${status} (redirects are not followed)` : `answered ${status}`, permanent: !retryable }
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+    const message = timedOut ? `no answer within ${Math.round(options.timeoutMs / 1000)} s` : error instanceof Error ? error.message : String(error)
+    return { ok: false, status: null, error: message, permanent: error instanceof NonPublicAddressError }
+  }
 }

@@ -9,7 +9,7 @@ import { createTestApp, fixtureJob } from '../helpers/app.ts'
 import { bearerHeaders, createApiKey, sessionSender, signUp } from '../helpers/auth.ts'
 import { importRecords } from '../../src/ingest/import.ts'
 import { runDigests } from '../../src/me/digests.ts'
-import { isPrivateHost } from '../../src/sources/board-url.ts'
+import { isPrivateHost } from '../../src/public-address.ts'
 import type { Config } from '../../src/config.ts'
 
 /**
