@@ -112,7 +112,8 @@ test('a realistic posting is enriched end to end', () => {
   assert.equal(job.experienceYearsMin, 5)
   assert.equal(job.postingLanguage, 'en')
   assert.deepEqual(job.domains, ['fintech'])
-  assert.equal(job.clusterKey, 'acme:backend-engineer:senior:')
+  // The bracketed language is the job's specialisation: kept in the role key.
+  assert.equal(job.clusterKey, 'acme:backend-engineer-go:senior:')
   assert.equal(job.reality?.class, 'fresh')
   assert.equal(job.ghost, null)
   assert.doesNotMatch(job.descriptionHtml, /script/)
@@ -162,4 +163,28 @@ test('the role cluster key: one role of one company per city or work mode is one
   assert.notEqual(key('Senior Backend Engineer - Berlin', { description: '<p>A 6-month contract role.</p>' }), berlin)
   assert.notEqual(key('Senior Backend Engineer - Berlin', { company: { slug: 'globex', name: 'Globex' } }), berlin)
   assert.notEqual(key('Senior Frontend Engineer - Berlin'), berlin)
+})
+
+test('the role key keeps what tells jobs apart: segment, platform, team, specialisation, a non-Latin title; never empty', () => {
+  const key = (title: string, more: Partial<RawPosting> = {}) => enrichPosting(posting({ title, ...more })).clusterKey
+  const distinct = (titles: string[]) => assert.equal(new Set(titles.map((t) => key(t))).size, titles.length, titles.join(' / '))
+  distinct(['Sales Manager, Mid-Market', 'Sales Manager, Enterprise', 'Sales Manager, Public Sector'])
+  distinct(['Team Lead, Payments Operations', 'Team Lead, Risk'])
+  distinct(['Software Engineer, Android', 'Software Engineer - iOS', 'Software Engineer, Mobile'])
+  distinct(['Backend Engineer (Payments)', 'Backend Engineer (Growth)', 'Backend Engineer'])
+  distinct(['Инженер-программист', 'Аналитик данных', '데이터 엔지니어'])
+  assert.match(key('Аналитик данных')!, /^acme:аналитик-данных:/)
+  assert.match(key('Senior (m/w/d)')!, /^acme:[^:]+:/, 'a title of markers only keys on itself')
+  // Places, gender markers and requisition codes name the same job.
+  assert.equal(key('Backend Entwickler (m/w/d) - Wien'), key('Backend Entwickler (m/w/d)'))
+  assert.equal(key('Data Engineer (R-10422)'), key('Data Engineer - Remote, US'))
+  assert.equal(key('Account Executive - Austria'), key('Account Executive | Berlin, DE'))
+})
+
+test("the board's own job id is the role key: its postings are one role whatever their titles, and other jobs never join it", () => {
+  const key = (title: string, jobId: string | null) => enrichPosting({ ...posting({ title }), source: 'greenhouse', jobId }).clusterKey
+  assert.equal(key('Sales Manager, Enterprise - Chicago', '901'), key('Sales Manager, Enterprise (New York)', '901'))
+  assert.equal(key('Sales Manager, Enterprise', '901'), 'acme:job:greenhouse:901')
+  assert.notEqual(key('Sales Manager, Enterprise', '902'), key('Sales Manager, Enterprise', '901'))
+  assert.notEqual(key('Sales Manager, Enterprise', null), key('Sales Manager, Enterprise', '901'))
 })
