@@ -12,6 +12,8 @@
  */
 import { findSkill } from '../src/ingest/dictionaries/skills.ts'
 import { enrichPosting } from '../src/ingest/enrich.ts'
+import { boilerplateOf } from '../src/ingest/boilerplate.ts'
+import { descriptionToHtml, htmlToText } from '../src/ingest/sanitize.ts'
 import { corpus, heldOut } from '../test/ingest/corpus/index.ts'
 import type { Labels } from '../test/ingest/corpus/labelled.ts'
 import type { RawPosting } from '../src/ingest/raw-posting.ts'
@@ -32,6 +34,13 @@ interface Counts {
   labelled: number
 }
 
+/** Each employer's boilerplate, read from its postings in the set as an import batch reads it. */
+function boilerplateByCompany(raws: RawPosting[]): Map<string, ReadonlySet<string>> {
+  const texts = new Map<string, string[]>()
+  for (const raw of raws) texts.set(raw.company.slug, [...(texts.get(raw.company.slug) ?? []), htmlToText(descriptionToHtml(raw.description))])
+  return new Map([...texts].map(([slug, list]) => [slug, boilerplateOf(list)]))
+}
+
 const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b)
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x))
 
@@ -45,8 +54,9 @@ export function scoreEnrichment(items: { id: string; raw: RawPosting; labels: La
   let modeAgree = 0
   // The recall goal is over skills the vocabulary has: count those apart from all named ones.
   const inVocabulary = { right: 0, labelled: 0 }
+  const boilerplate = boilerplateByCompany(items.map((item) => item.raw))
   for (const { id, raw, labels } of items) {
-    const job = enrichPosting(raw, { now: new Date('2026-11-02T00:00:00.000Z') })
+    const job = enrichPosting(raw, { now: new Date('2026-11-02T00:00:00.000Z'), boilerplate: boilerplate.get(raw.company.slug) })
     const got: Labels = {
       workMode: job.workMode ?? null,
       place: job.countries?.length ? job.countries : (job.regions ?? []),
@@ -119,7 +129,8 @@ export interface BoardScore {
 /** Role keys and employer/title of board-shaped postings against their labels. */
 export function scoreBoards(items: BoardPosting[], onMiss?: (id: string, field: string, want: unknown, got: unknown) => void): BoardScore {
   const score: BoardScore = { pairs: 0, sameJob: 0, wronglyMerged: 0, wronglySplit: 0, employerOrTitleWrong: 0 }
-  const jobs = items.map((item) => ({ item, job: enrichPosting(item.raw, { now: new Date('2026-11-10T00:00:00.000Z') }) }))
+  const boilerplate = boilerplateByCompany(items.map((item) => item.raw))
+  const jobs = items.map((item) => ({ item, job: enrichPosting(item.raw, { now: new Date('2026-11-10T00:00:00.000Z'), boilerplate: boilerplate.get(item.raw.company.slug) }) }))
   for (const { item, job } of jobs) {
     const { company, title } = item.labels
     if ((company && job.company.name !== company) || (title && job.title !== title)) {

@@ -3,6 +3,7 @@ import { slugify } from '../catalogue/slug.ts'
 import { detectDomains } from './dictionaries/domains.ts'
 import { extractSkills, findSkill, type Skill } from './dictionaries/skills.ts'
 import { classifyTitle, seniorityFromYears } from './dictionaries/titles.ts'
+import { withoutBoilerplate } from './boilerplate.ts'
 import { detectLanguage } from './language.ts'
 import { headerLocationOf, resolveLocation } from './location.ts'
 import type { RawPosting, StatedFacts } from './raw-posting.ts'
@@ -82,7 +83,12 @@ const first = <T>(...values: (T | null | undefined)[]): T | null => {
  * Facts the source states win. `context` tells the posting's surroundings for the reality signal
  * (defaults: now, no reposts).
  */
-export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> = {}): JobRecord {
+export interface EnrichContext extends RealityContext {
+  /** Paragraphs the posting's employer repeats across its postings (src/ingest/boilerplate.ts): not read for skills. */
+  boilerplate: ReadonlySet<string>
+}
+
+export function enrichPosting(raw: RawPosting, context: Partial<EnrichContext> = {}): JobRecord {
   const stated = raw.stated ?? {}
   const descriptionHtml = descriptionToHtml(raw.description)
   const descriptionText = htmlToText(descriptionHtml)
@@ -104,8 +110,11 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
     const skill = findSkill(name) ?? { slug: slugify(name), name }
     if (skill.slug) skills.set(skill.slug, skill)
   }
-  // The company's own name ("Signal Robotics", "Nova Cloud") is not a skill the job asks for.
-  if (!stated.skills?.length) for (const skill of extractSkills(withoutName(text, raw.company.name))) skills.set(skill.slug, skill)
+  // Skills come from the posting's own words: not from the employer's boilerplate and "about us"
+  // sections, nor from the company's own name ("Signal Robotics", "Nova Cloud").
+  if (!stated.skills?.length) {
+    for (const skill of extractSkills(withoutName(withoutBoilerplate(text, context.boilerplate, raw.company.name), raw.company.name))) skills.set(skill.slug, skill)
+  }
 
   const statedSalary = stated.salaryMin != null || stated.salaryMax != null
   const salary = statedSalary ? null : parseSalary(descriptionText, { country: location.countries.length === 1 ? location.countries[0] : null })

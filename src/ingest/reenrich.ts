@@ -4,6 +4,7 @@ import type { JobRecord } from '../catalogue/job-record.ts'
 import { refreshDerivedData } from '../catalogue/refresh.ts'
 import { clusterId, salaryColumns } from '../catalogue/job-store.ts'
 import { ENRICHMENT_VERSION, enrichPosting } from './enrich.ts'
+import { companyBoilerplate } from './import.ts'
 
 /**
  * Re-enriches stored postings whose `enrichment_version` is older than the rules: the facets are
@@ -79,11 +80,18 @@ export function reenrichPostings(db: DB, now: Date = new Date(), options: { lega
   ) as Record<keyof typeof children, { clear: Statement; insert: Statement }>
   const clearCities = db.prepare('DELETE FROM job_cities WHERE job_id = ?')
   const addCity = db.prepare('INSERT OR IGNORE INTO job_cities (job_id, city, country) VALUES (?, ?, ?)')
+  const boilerplateOf = current ? companyBoilerplate(db) : null
+  const boilerplate = new Map<string, ReadonlySet<string>>()
   let total = 0
   for (let after = 0; ; ) {
     const rows = select.all(ENRICHMENT_VERSION, after, BATCH) as StoredRow[]
     if (!rows.length) break
     after = rows[rows.length - 1]!.id
+    const boilerplateFor = (slug: string) => {
+      if (!boilerplateOf) return undefined
+      if (!boilerplate.has(slug)) boilerplate.set(slug, boilerplateOf(slug, []))
+      return boilerplate.get(slug)
+    }
     for (const row of rows) {
       const job = enrichPosting(
         {
@@ -103,7 +111,7 @@ export function reenrichPostings(db: DB, now: Date = new Date(), options: { lega
           closedAt: row.closed_at,
           manuallyAdded: row.manually_added === 1,
         },
-        { now },
+        { now, boilerplate: boilerplateFor(row.company_slug) },
       )
       const params: Record<string, unknown> = { id: row.id, enrichment_version: ENRICHMENT_VERSION, enriched_at: now.toISOString() }
       for (const [column, key] of SINGLE) params[column] = (job[key] as string | null | undefined) ?? row[column] ?? null

@@ -19,6 +19,8 @@ interface Term {
   skill: Skill
   proper: boolean
   context: boolean
+  /** An abbreviation of a longer name ("ATS" of "Automate the Schools"): it counts only when the text names that too. */
+  spelledOut?: string
 }
 
 /** A vocabulary row of data/: slug, display name, spellings, spellings that need a capital. */
@@ -33,6 +35,26 @@ interface Dictionary {
 }
 
 const MAX_WORDS = 4
+/**
+ * Abbreviations that mean their technology wherever a posting writes them. Every other short
+ * abbreviation of a longer skill name ("ATS", "EOR", "CIS", "LCU", "FTC") stands for something else
+ * in most postings (an applicant tracking system, an employer of record, a region, a game, an
+ * agency), so it needs its long name in the same text.
+ */
+const PLAIN_ABBREVIATIONS = new Set([
+  'aws', 'gcp', 'gce', 'emr', 'aem', 'iac', 'tdd', 'bdd', 'ddd', 'oop', 'orm', 'mvc', 'pwa', 'spa', 'sso', 'jwt', 'tls', 'ssl', 'dns', 'ftp',
+  'uml', 'iis', 'ide', 'plc', 'hmi', 'rtl', 'hdl', 'ddl', 'dml', 'eda', 'cae', 'jcl', 'cgi', 'vnc', 'vpn', 'nlp', 'llm', 'rag', 'sre', 'vba',
+  'abap', 'apl', 'ampl', 'vhdl', 'vrml', 'xpath', 'xui', 'ci', 'cd', 'fem', 'fea', 'k8s', 'js', 'ts', 'ror', 'jdk', 'jvm', 'cpp', 'fsm', 'gis',
+  'erp', 'crm', 'cms', 'seo', 'sql', 'api', 'ux', 'ui', 'ios', 'php', 'css', 'xml', 'svg', 'rpc', 'iot', 'cli', 'gui',
+])
+
+/** The abbreviation's long name when `spelling` abbreviates `name` ("ATS" of "Automate the Schools ATS"), else undefined. */
+function spelledOutOf(spelling: string, name: string): string | undefined {
+  const term = termsOf(spelling)[0]
+  if (!term || !/^[A-Za-z][A-Za-z0-9]{1,4}$/.test(spelling) || PLAIN_ABBREVIATIONS.has(term)) return undefined
+  const long = termsOf(name.replace(new RegExp(`\\s*\\(?${spelling}\\)?\\s*$`), ''))[0]
+  return long && long !== term && long.includes(' ') ? long : undefined
+}
 /** Words before or after a bare "Go"/"R"/"C" that show it is the language. */
 const CONTEXT_BEFORE = new Set(['in', 'with', 'using', 'like', 'and', 'or', 'of', 'e.g', 'including', 'write', 'writing', 'modern', 'idiomatic', 'strong', 'proficient'])
 const CONTEXT_AFTER = new Set(['developer', 'developers', 'engineer', 'engineers', 'programming', 'language', 'code', 'services', 'microservices', 'backend', 'experience', 'programmer', 'studio', 'and', 'or', 'shiny'])
@@ -59,8 +81,8 @@ function load(): Dictionary {
   const terms = new Map<string, Term>()
   const bySlug = new Map<string, Skill>()
   const extras = new Map(EXTRA_SKILLS.map((extra) => [extra.slug, extra]))
-  const add = (skill: Skill, term: string, proper: boolean, context: boolean) => {
-    if (!terms.has(term)) terms.set(term, { skill, proper, context })
+  const add = (skill: Skill, term: string, proper: boolean, context: boolean, spelledOut?: string) => {
+    if (!terms.has(term)) terms.set(term, { skill, proper, context, spelledOut })
   }
   // Curated terms first: their rules win over a topic's plain term.
   for (const extra of EXTRA_SKILLS) {
@@ -74,7 +96,7 @@ function load(): Dictionary {
     bySlug.set(slug, skill)
     const dropped = new Set(extras.get(slug)?.drop ?? [])
     for (const text of spellings) {
-      for (const term of termsOf(text)) if (!dropped.has(term)) add(skill, term, proper.includes(text), false)
+      for (const term of termsOf(text)) if (!dropped.has(term)) add(skill, term, proper.includes(text), false, spelledOutOf(text, name))
     }
   }
   // An O*NET technology that shares a spelling with a known skill ("Apache Kafka") joins that skill.
@@ -84,7 +106,7 @@ function load(): Dictionary {
     const skill = known ?? bySlug.get(slug) ?? { slug, name }
     bySlug.set(skill.slug, skill)
     if (!known) tools.set(termsOf(spellings[0]!)[0]!, skill)
-    for (const text of spellings) for (const term of termsOf(text)) add(skill, term, proper.includes(text), false)
+    for (const text of spellings) for (const term of termsOf(text)) add(skill, term, proper.includes(text), false, spelledOutOf(text, name))
   }
   const implies = new Map<string, Skill[]>()
   // A product line names its product: "Informatica PowerCenter" is Informatica, "Autodesk AutoCAD Civil 3D" AutoCAD.
@@ -148,6 +170,7 @@ export function extractSkills(text: string): Skill[] {
   const tokens = tokenize(text.replace(URL_OR_EMAIL, ' '))
   const words = tokens.lower
   const found = new Map<string, Skill>()
+  let spelledText: string | undefined
   const addFound = (skill: Skill) => {
     if (CONCEPTS.has(skill.slug) || found.has(skill.slug)) return
     found.set(skill.slug, skill)
@@ -165,6 +188,7 @@ export function extractSkills(text: string): Skill[] {
     }
     if (!best) continue
     const { term } = best
+    if (term.spelledOut && !(spelledText ??= ` ${words.join(' ')} `).includes(` ${term.spelledOut} `)) continue
     if (best.words === 1 && term.proper) {
       if (!tokens.capitalised[i]) continue
       // A capital at the start of a sentence is grammar, not a name ("Excel at communication").
