@@ -31,31 +31,32 @@ export function boilerplateOf(texts: readonly string[]): Set<string> {
   return out
 }
 
-const COMPANY_HEADING =
-  /^(about (us|the company|our company|[\p{Lu}][\p{L}\d&.' -]{0,40})|who we are|our (story|mission|company|culture)|company description|(our )?(perks|benefits)( and perks| & perks)?|what we offer|why (join us|work (with|at|for) us)|life at [\p{L}\d&.' -]{1,40}|equal (employment )?opportunit\w*|über uns|wer wir sind|was wir bieten|benefits?)\s*:?$/iu
+const ABOUT_HEADING = /^(about (us|the company|our company|[\p{Lu}][\p{L}\d&.' -]{0,40})|who we are|our (story|mission|company|culture)|company description|life at [\p{L}\d&.' -]{1,40}|über uns|wer wir sind)\s*:?$/iu
+const PERKS_HEADING = /^((our )?(perks|benefits)( and perks| & perks)?|what we offer|why (join us|work (with|at|for) us)|equal (employment )?opportunit\w*|was wir bieten)\s*:?$/iu
 const JOB_HEADING =
   /^(about (the|this) (role|job|position|team)|the role|your role|role|the job|job description|responsibilities|what you('ll| will) do|what you bring|what we('re| are) looking for|requirements|qualifications|skills|about you|you have|must have|nice to have|deine aufgaben|dein profil|aufgaben|profil|tasks)\b/iu
 
-const ABOUT_US = /\b(we|we're|we've|our|us|founded|customers|clients|mission|headquartered|employees)\b/i
-
 /**
- * The text without employer boilerplate: the repeated paragraphs given, and every headed company
- * or perks section: a short line naming one starts it; a heading about the job ends it, and so does
- * an unheaded paragraph that is no longer about the company (neither its name nor "we"/"our").
+ * The text without employer boilerplate: the repeated paragraphs given, and the headed sections
+ * about the company or its perks. A perks section runs to the next heading; an "about us" section
+ * is its first paragraph and the lines after it that name the company, so the job's own unheaded
+ * paragraphs that follow are read.
  */
 export function withoutBoilerplate(text: string, boilerplate?: ReadonlySet<string>, companyName?: string): string {
   const kept: string[] = []
-  let company = false
+  let section: 'job' | 'about' | 'perks' = 'job'
+  let aboutLines = 0
   const name = companyName && companyName.length > 2 ? companyName.toLowerCase() : null
   for (const line of text.split('\n')) {
     const trimmed = line.trim()
-    const bullet = trimmed.startsWith('•')
-    if (trimmed.length <= 60 && !bullet && !/[.!?]$/.test(trimmed) && (JOB_HEADING.test(trimmed) || COMPANY_HEADING.test(trimmed))) {
-      company = !JOB_HEADING.test(trimmed)
-    } else if (company && !bullet && !ABOUT_US.test(trimmed) && !(name && trimmed.toLowerCase().includes(name))) {
-      company = false
-    }
-    if (company || boilerplate?.has(normalize(line))) continue
+    const heading = trimmed.length <= 60 && !trimmed.startsWith('•') && !/[.!?]$/.test(trimmed)
+    if (heading && JOB_HEADING.test(trimmed)) section = 'job'
+    else if (heading && PERKS_HEADING.test(trimmed)) section = 'perks'
+    else if (heading && ABOUT_HEADING.test(trimmed)) {
+      section = 'about'
+      aboutLines = 0
+    } else if (section === 'about' && aboutLines++ > 0 && !(name && trimmed.toLowerCase().includes(name))) section = 'job'
+    if (section !== 'job' || boilerplate?.has(normalize(line))) continue
     kept.push(line)
   }
   return kept.join('\n')

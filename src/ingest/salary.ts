@@ -94,7 +94,7 @@ function currencyOf(marks: string[], country: string | null): string | null {
 /** The words before an amount within its sentence, at most `size` characters. */
 function beforeOf(text: string, start: number, size: number): string {
   const window = text.slice(Math.max(0, start - size), start)
-  return window.split(/[.!?]\s|\n(?!\s*[|])/).at(-1)!
+  return window.split(/[.!?;]\s|\n(?!\s*[|])/).at(-1)!
 }
 
 /** The amount is a field of its own: a header segment ("Acme | Engineer | 95,000 EUR |") or a line (a table cell). */

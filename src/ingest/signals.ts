@@ -135,7 +135,7 @@ export function readsWorkMode(posting: string): WorkMode | null {
   if (HYBRID_TEXT.test(text)) return 'hybrid'
   if (NOT_REMOTE.test(text)) return 'onsite'
   if (/\b(fully remote|100% remote|remote[- ]first|remote[- ]only|work from anywhere|remote (position|role|job|work|team|company|opportunity)|(this|the) (role|position|job) is (fully )?remote|work remotely|work from home anywhere|удал[её]нн(ая|о))/i.test(text)) return 'remote'
-  if (/\b(on-?site|in[- ]office|office[- ]based|in person|in-person|on the premises|в офисе)\b(?! (interviews?|visits?|events?|meetings?|days?))/i.test(text)) return 'onsite'
+  if (/\b(on[- ]?site|in[- ]office|office[- ]based|in person|in-person|on the premises|в офисе)\b(?! (interviews?|visits?|events?|meetings?|days?))/i.test(text)) return 'onsite'
   // "This role is based in our Chicago office": the office is where the work is, unless remote is said.
   if (/\b(based|located|work) (in|at|from|out of) (our|the) [\p{L} ]{0,30}\b(office|headquarters|hq|studio|clinic|warehouse|store)\b/iu.test(text)) return 'onsite'
   return null
