@@ -123,7 +123,7 @@ const PERK = new RegExp(
   ].join('|'),
   'gi',
 )
-const withoutPerks = (text: string) => text.replace(PERK, ' ')
+const withoutPerks = (text: string) => (/anywhere|remote|home|wfh/i.test(text) ? text.replace(PERK, ' ') : text)
 
 /**
  * Work mode from the text: part-week office attendance is hybrid ("2 days a week in our Berlin
