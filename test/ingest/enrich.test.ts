@@ -245,3 +245,10 @@ test("skills: an employer's repeated paragraphs and its 'about us' section are n
   const acronyms = enrichPosting(posting({ description: '<p>Work with our ATS and EOR partners across the CIS; we use AWS.</p>' }))
   assert.deepEqual(acronyms.skills?.map((s) => s.slug), ['aws'])
 })
+
+test('skill names that are everyday words need a neighbour that shows the technology', () => {
+  const skills = (description: string) => enrichPosting(posting({ description })).skills?.map((s) => s.slug)
+  assert.deepEqual(skills('<p>Ada es nuestra fundadora. Expect a Swift response; the Kafka-esque paperwork is gone.</p>'), [])
+  assert.deepEqual(skills('<p>Build with Rust and Swift; ship our Kafka topics.</p>'), ['rust', 'swift', 'kafka'])
+  assert.deepEqual(skills('<ul><li>pandas</li><li>Spark</li></ul>'), ['pandas', 'spark'])
+})

@@ -21,6 +21,8 @@ interface Term {
   context: boolean
   /** An abbreviation of a longer name ("ATS" of "Automate the Schools"): it counts only when the text names that too. */
   spelledOut?: string
+  /** An everyday word too (EVERYDAY_NAMES): alone it needs a neighbour that shows the technology. */
+  everyday?: boolean
 }
 
 /** A vocabulary row of data/: slug, display name, spellings, spellings that need a capital. */
@@ -47,6 +49,15 @@ const PLAIN_ABBREVIATIONS = new Set([
   'abap', 'apl', 'ampl', 'vhdl', 'vrml', 'xpath', 'xui', 'ci', 'cd', 'fem', 'fea', 'k8s', 'js', 'ts', 'ror', 'jdk', 'jvm', 'cpp', 'fsm', 'gis',
   'erp', 'crm', 'cms', 'seo', 'sql', 'api', 'ux', 'ui', 'ios', 'php', 'css', 'xml', 'svg', 'rpc', 'iot', 'cli', 'gui',
 ])
+
+/**
+ * Skill names that are also everyday words or names ("a swift response", "Ada es nuestra
+ * fundadora", "Kafka-esque", "pandas at the zoo"): alone they count only beside a technology, a
+ * role noun, a usage word ("with Rust", "Rust and Go", "Rust developer") or as an item of a list.
+ */
+/** Nouns after a capitalised everyday name that show the technology ("our Rust SDK", "the Swift team", "Kafka topics"). */
+const TECH_NOUNS = new Set(['sdk', 'sdks', 'team', 'teams', 'app', 'apps', 'codebase', 'code', 'service', 'services', 'library', 'libraries', 'stack', 'client', 'clients', 'project', 'projects', 'ecosystem', 'api', 'apis', 'jobs', 'pipelines', 'cluster', 'clusters', 'streams', 'topics', 'plugin', 'plugins', 'scripts', 'tests', 'components', 'backend', 'frontend', 'expertise', 'knowledge', 'skills', 'proficiency', 'applications', 'cookbooks', 'manifests', 'dataframes'])
+const EVERYDAY_NAMES = new Set(['ada', 'swift', 'chef', 'rust', 'ruby', 'spark', 'flask', 'express', 'jest', 'mocha', 'sketch', 'rocket', 'pandas', 'kafka', 'unity', 'puppet', 'salt', 'dart', 'julia', 'crystal', 'elm', 'nim', 'zig', 'keras', 'spring'])
 
 /** The abbreviation's long name when `spelling` abbreviates `name` ("ATS" of "Automate the Schools ATS"), else undefined. */
 function spelledOutOf(spelling: string, name: string): string | undefined {
@@ -126,6 +137,10 @@ function load(): Dictionary {
     const implied = (extra.implies ?? []).map((slug) => bySlug.get(slug)).filter((s): s is Skill => Boolean(s))
     if (implied.length) implies.set(extra.slug, [...(implies.get(extra.slug) ?? []), ...implied])
   }
+  for (const word of EVERYDAY_NAMES) {
+    const term = terms.get(word)
+    if (term) terms.set(word, { ...term, everyday: true })
+  }
   const firstWords = new Set([...terms.keys()].map((term) => term.split(' ')[0]!))
   dictionary = { terms, firstWords, bySlug, implies }
   return dictionary
@@ -195,11 +210,12 @@ export function extractSkills(text: string): Skill[] {
       const sentenceStart = i === 0 || SENTENCE_EDGE.test(tokens.gap[i]!)
       if (sentenceStart && !standsAlone(tokens, i) && !hasTechNeighbour(tokens, i, dict)) continue
     }
-    if (best.words === 1 && term.context) {
-      if (!tokens.capitalised[i] || tokens.next[i] === '&' || tokens.next[i] === "'") continue
+    if (best.words === 1 && (term.context || term.everyday)) {
+      if ((term.context && !tokens.capitalised[i]) || tokens.next[i] === '&' || tokens.next[i] === "'" || tokens.next[i] === '-') continue
       const before = tokens.breakBefore[i] ? undefined : words[i - 1]
       const after = tokens.breakBefore[i + 1] ? undefined : words[i + 1]
       const fits =
+        (term.everyday && tokens.capitalised[i] && after !== undefined && TECH_NOUNS.has(after)) ||
         (before !== undefined && CONTEXT_BEFORE.has(before)) ||
         (after !== undefined && CONTEXT_AFTER.has(after)) ||
         isLanguageNeighbour(words[i - 1], dict) ||
