@@ -114,6 +114,9 @@ CREATE TABLE IF NOT EXISTS jobs (
   applied_count         INTEGER NOT NULL DEFAULT 0,
   upvote_count          INTEGER NOT NULL DEFAULT 0,
   downvote_count        INTEGER NOT NULL DEFAULT 0,
+  provenance            TEXT,              -- JSON { field: 'board' | 'text' | 'default' }: where each derived value came from
+  salary_min_exact      REAL,              -- the amounts with their cents ($27.45 an hour) when they have any
+  salary_max_exact      REAL,
   UNIQUE (source, external_id)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS jobs_company ON jobs (company_id, closed_at);

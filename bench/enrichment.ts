@@ -12,8 +12,14 @@
  */
 import { findSkill } from '../src/ingest/dictionaries/skills.ts'
 import { enrichPosting } from '../src/ingest/enrich.ts'
+import { boilerplateOf } from '../src/ingest/boilerplate.ts'
+import { descriptionToHtml, htmlToText } from '../src/ingest/sanitize.ts'
 import { corpus, heldOut } from '../test/ingest/corpus/index.ts'
-import type { Labels, LabelledPosting } from '../test/ingest/corpus/labelled.ts'
+import type { Labels } from '../test/ingest/corpus/labelled.ts'
+import type { RawPosting } from '../src/ingest/raw-posting.ts'
+import { boardApiCases } from '../test/ingest/corpus/board-apis.ts'
+import { boardApiHeldOut } from '../test/ingest/corpus/board-apis-held-out.ts'
+import { boardPostings, type BoardPosting } from '../test/ingest/corpus/board-run.ts'
 
 export interface FieldScore {
   field: string
@@ -28,10 +34,17 @@ interface Counts {
   labelled: number
 }
 
+/** Each employer's boilerplate, read from its postings in the set as an import batch reads it. */
+function boilerplateByCompany(raws: RawPosting[]): Map<string, ReadonlySet<string>> {
+  const texts = new Map<string, string[]>()
+  for (const raw of raws) texts.set(raw.company.slug, [...(texts.get(raw.company.slug) ?? []), htmlToText(descriptionToHtml(raw.description))])
+  return new Map([...texts].map(([slug, list]) => [slug, boilerplateOf(list)]))
+}
+
 const ratio = (a: number, b: number) => (b === 0 ? 1 : a / b)
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x))
 
-export function scoreEnrichment(items: LabelledPosting[], onMiss?: (id: string, field: string, want: unknown, got: unknown) => void): { scores: FieldScore[]; postings: number } {
+export function scoreEnrichment(items: { id: string; raw: RawPosting; labels: Labels }[], onMiss?: (id: string, field: string, want: unknown, got: unknown) => void): { scores: FieldScore[]; postings: number } {
   const counts: Record<'workMode' | 'place' | 'salary' | 'skills', Counts> = {
     workMode: { right: 0, predicted: 0, labelled: 0 },
     place: { right: 0, predicted: 0, labelled: 0 },
@@ -41,8 +54,9 @@ export function scoreEnrichment(items: LabelledPosting[], onMiss?: (id: string, 
   let modeAgree = 0
   // The issue's recall goal is over skills the vocabulary has: count those apart from all named ones.
   const inVocabulary = { right: 0, labelled: 0 }
+  const boilerplate = boilerplateByCompany(items.map((item) => item.raw))
   for (const { id, raw, labels } of items) {
-    const job = enrichPosting(raw, { now: new Date('2026-11-02T00:00:00.000Z') })
+    const job = enrichPosting(raw, { now: new Date('2026-11-02T00:00:00.000Z'), boilerplate: boilerplate.get(raw.company.slug) })
     const got: Labels = {
       workMode: job.workMode ?? null,
       place: job.countries?.length ? job.countries : (job.regions ?? []),
@@ -100,14 +114,67 @@ export function scoreEnrichment(items: LabelledPosting[], onMiss?: (id: string, 
   }
 }
 
+export interface BoardScore {
+  /** Pairs of postings of one board, and how many of them are one job by the labels. */
+  pairs: number
+  sameJob: number
+  /** Two different jobs given one role key (one card hides the other). */
+  wronglyMerged: number
+  /** One job given two role keys (a repost or another place shown as a second card). */
+  wronglySplit: number
+  /** Postings whose employer or title differs from the label's. */
+  employerOrTitleWrong: number
+}
+
+/** Role keys and employer/title of board-shaped postings against their labels. */
+export function scoreBoards(items: BoardPosting[], onMiss?: (id: string, field: string, want: unknown, got: unknown) => void): BoardScore {
+  const score: BoardScore = { pairs: 0, sameJob: 0, wronglyMerged: 0, wronglySplit: 0, employerOrTitleWrong: 0 }
+  const boilerplate = boilerplateByCompany(items.map((item) => item.raw))
+  const jobs = items.map((item) => ({ item, job: enrichPosting(item.raw, { now: new Date('2026-11-10T00:00:00.000Z'), boilerplate: boilerplate.get(item.raw.company.slug) }) }))
+  for (const { item, job } of jobs) {
+    const { company, title } = item.labels
+    if ((company && job.company.name !== company) || (title && job.title !== title)) {
+      score.employerOrTitleWrong++
+      onMiss?.(item.id, 'employer/title', `${company ?? '-'} / ${title ?? '-'}`, `${job.company.name} / ${job.title}`)
+    }
+  }
+  for (let i = 0; i < jobs.length; i++) {
+    for (let j = i + 1; j < jobs.length; j++) {
+      const [a, b] = [jobs[i]!, jobs[j]!]
+      if (a.item.board !== b.item.board) continue
+      score.pairs++
+      const same = a.item.labels.job === b.item.labels.job
+      if (same) score.sameJob++
+      const keyed = a.job.clusterKey === b.job.clusterKey
+      if (keyed && !same) {
+        score.wronglyMerged++
+        onMiss?.(`${a.item.id}+${b.item.id}`, 'role key', 'two jobs', `one key ${a.job.clusterKey}`)
+      }
+      if (same && !keyed) {
+        score.wronglySplit++
+        onMiss?.(`${a.item.id}+${b.item.id}`, 'role key', 'one job', `${a.job.clusterKey} / ${b.job.clusterKey}`)
+      }
+    }
+  }
+  return score
+}
+
+function printTable(label: string, items: { id: string; raw: RawPosting; labels: Labels }[], onMiss?: (id: string, field: string, want: unknown, got: unknown) => void): void {
+  const { scores, postings } = scoreEnrichment(items, onMiss)
+  console.log(`\nEnrichment on ${label} (${postings} postings)\n`)
+  console.log('| field | precision | recall | |')
+  console.log('|---|---|---|---|')
+  for (const s of scores) console.log(`| ${s.field} | ${s.precision.toFixed(3)} | ${s.recall.toFixed(3)} | ${s.note} |`)
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const verbose = process.argv.includes('--misses')
   const onMiss = verbose ? (id: string, field: string, want: unknown, got: unknown) => console.log(`${id}\t${field}\twant ${JSON.stringify(want)}\tgot ${JSON.stringify(got)}`) : undefined
-  for (const [label, items] of [['the labelled corpus', corpus()], ['the held-out postings (not tuned on)', heldOut()]] as const) {
-    const { scores, postings } = scoreEnrichment(items, onMiss)
-    console.log(`\nEnrichment on ${label} (${postings} postings)\n`)
-    console.log('| field | precision | recall | |')
-    console.log('|---|---|---|---|')
-    for (const s of scores) console.log(`| ${s.field} | ${s.precision.toFixed(3)} | ${s.recall.toFixed(3)} | ${s.note} |`)
+  for (const [label, items] of [['the labelled corpus', corpus()], ['the held-out postings (not tuned on)', heldOut()]] as const) printTable(label, items, onMiss)
+  for (const [label, cases] of [['board API shapes', boardApiCases()], ['board API shapes, held out (not tuned on)', boardApiHeldOut()]] as const) {
+    const items = await boardPostings(cases)
+    printTable(label, items, onMiss)
+    const b = scoreBoards(items, onMiss)
+    console.log(`| role key | ${b.pairs} pairs within a board, ${b.sameJob} of one job | wrongly merged ${b.wronglyMerged} | wrongly split ${b.wronglySplit} | employer/title wrong ${b.employerOrTitleWrong} |`)
   }
 }

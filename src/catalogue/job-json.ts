@@ -164,8 +164,13 @@ function enrichmentOf(row: JobRow, children: Children): Record<string, unknown> 
     out[name] = attribute.kind === 'bool' ? value === 1 : value
   }
   for (const name of ENRICHMENT_LISTS) if (children[name]!.length) out[name] = children[name]
-  const salary = normalizeSalary(numberOrNull(row.salary_min), numberOrNull(row.salary_max), iso(row.salary_currency), iso(row.salary_period))
+  // An hourly amount with cents is served exact; the integer column holds it rounded for filters.
+  if (typeof row.salary_min_exact === 'number') out.salary_min = row.salary_min_exact
+  if (typeof row.salary_max_exact === 'number') out.salary_max = row.salary_max_exact
+  const salary = normalizeSalary(numberOrNull(out.salary_min ?? null), numberOrNull(out.salary_max ?? null), iso(row.salary_currency), iso(row.salary_period))
   if (salary) out.salary_normalized = salary
+  const provenance = parse(row.provenance)
+  if (provenance) out.provenance = provenance
   return out
 }
 
@@ -227,7 +232,7 @@ export function toJob(row: JobRow, children: Children, options: JobJsonOptions):
 /** Every column toJob reads except the two description columns. */
 const JOB_COLUMNS = [
   'id', 'public_slug', 'company_id', 'cluster_id', 'title', 'url', 'source_url', 'location', 'source', 'external_id', 'manually_added', 'posted_at', 'created_at', 'updated_at', 'last_seen_at', 'closed_at', 'reality', 'ghost', 'enriched_at',
-  'enrichment_version', 'view_count', 'applied_count', 'upvote_count', 'downvote_count',
+  'enrichment_version', 'view_count', 'applied_count', 'upvote_count', 'downvote_count', 'provenance', 'salary_min_exact', 'salary_max_exact',
   ...new Set([...TOP, ...TOP_IF_SET, ...ENRICHMENT_FIELDS].filter((row) => row.kind !== 'multi').map(columnOf)),
 ]
   .map((column) => `j.${column}`)

@@ -9,6 +9,9 @@ export type { Ghost, Reality, RealityClass }
  */
 export type WorkMode = 'remote' | 'hybrid' | 'onsite'
 
+/** A derived value's origin: a structured field of the board (or import), a rule reading the text, or a default. */
+export type Provenance = 'board' | 'text' | 'default'
+
 export interface CompanyRecord {
   slug: string
   name: string
@@ -81,6 +84,8 @@ export interface JobRecord {
   reality?: Reality | null
   ghost?: Ghost | null
   enrichmentVersion?: number | null
+  /** Where each derived value came from, by its API field name (work_mode, salary, countries, skills…). */
+  provenance?: Record<string, Provenance> | null
   postedAt: string
   /** First seen here; defaults to now on insert and is never changed by an update. */
   createdAt?: string

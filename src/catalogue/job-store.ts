@@ -73,13 +73,23 @@ function attributeParams(job: JobRecord): Record<string, unknown> {
 const WRITTEN_COLUMNS = [
   'company_id', 'cluster_id', 'title', 'url', 'url_key', 'source_url', 'source_url_key', 'location', 'description_html',
   'description_text', 'manually_added', ...RECORD_ATTRIBUTES.map(columnOf), 'reality_class', 'reality', 'ghost',
-  'enriched_at', 'enrichment_version', 'posted_at', 'updated_at', 'last_seen_at', 'closed_at',
+  'enriched_at', 'enrichment_version', 'posted_at', 'updated_at', 'last_seen_at', 'closed_at', 'provenance', 'salary_min_exact', 'salary_max_exact',
 ]
 const INSERT_COLUMNS = ['public_slug', 'source', 'external_id', 'created_at', ...WRITTEN_COLUMNS]
 const UPDATE_JOB = `UPDATE jobs SET ${WRITTEN_COLUMNS.map((column) => `${column} = @${camel(column)}`).join(', ')} WHERE id = @id`
 const INSERT_JOB = `INSERT INTO jobs (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map((column) => `@${camel(column)}`).join(', ')})`
 
-function clusterId(db: DB, key: string | null | undefined): number | null {
+/**
+ * A salary as the columns hold it: whole amounts in the integer columns every filter, sort and
+ * facet reads, and the exact amount beside them only when it has cents ($27.45 an hour).
+ */
+export function salaryColumns(min: number | null | undefined, max: number | null | undefined) {
+  const whole = (value: number | null | undefined) => (value == null ? null : Math.round(value))
+  const exact = (value: number | null | undefined) => (value == null || Number.isInteger(value) ? null : value)
+  return { salaryMin: whole(min), salaryMax: whole(max), salaryMinExact: exact(min), salaryMaxExact: exact(max) }
+}
+
+export function clusterId(db: DB, key: string | null | undefined): number | null {
   if (!key) return null
   // Look up first: most postings join an existing cluster, and an upsert would rewrite its row each time.
   const known = prepared(db, 'SELECT id FROM role_clusters WHERE cluster_key = ?').get(key) as { id: number } | undefined
@@ -128,6 +138,8 @@ export function upsertJob(db: DB, job: JobRecord, now: string = new Date().toISO
     updatedAt: now,
     lastSeenAt: job.lastSeenAt ?? now,
     closedAt: job.closedAt ?? null,
+    ...salaryColumns(job.salaryMin, job.salaryMax),
+    provenance: job.provenance ? JSON.stringify(job.provenance) : null,
   }
   let id: number
   if (existing) {

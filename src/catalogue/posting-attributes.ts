@@ -124,11 +124,11 @@ export const POSTING_ATTRIBUTES = [
   { name: 'is_tech', kind: 'single', column: 'jobs.category', derive: techClass, filter: true, facet: true, json: 'top_if_set', fixed: true, label: 'Tech', description: `tech or non_tech, derived from category (absent without one); tech: ${TECH_CATEGORIES.join(', ')}` },
   { name: 'salary_period', kind: 'single', column: 'jobs.salary_period', filter: true, facet: true, json: 'enrichment', label: 'Salary period', description: 'what the stated salary is per (year, month, hour, …)' },
   {
-    name: 'salary_min', kind: 'number', column: 'jobs.salary_min', filter: false, facet: false, json: 'enrichment', label: 'Salary from', description: 'the lower end of the stated salary',
+    name: 'salary_min', kind: 'number', column: 'jobs.salary_min', filter: false, facet: false, json: 'enrichment', label: 'Salary from', description: 'the lower end of the stated salary (hourly amounts keep their cents)',
     filters: [{ param: 'salary_min', field: 'salaryMin', test: 'atLeast', label: 'Salary from', description: "postings whose minimum salary is at least this (the posting's own currency and period)" }],
   },
   {
-    name: 'salary_max', kind: 'number', column: 'jobs.salary_max', filter: false, facet: false, json: 'enrichment', label: 'Salary up to', description: 'the upper end of the stated salary',
+    name: 'salary_max', kind: 'number', column: 'jobs.salary_max', filter: false, facet: false, json: 'enrichment', label: 'Salary up to', description: 'the upper end of the stated salary (hourly amounts keep their cents)',
     filters: [{ param: 'salary_max', field: 'salaryMax', test: 'atMost', label: 'Salary up to', description: "postings whose maximum salary is at most this (the posting's own currency and period)" }],
   },
   {

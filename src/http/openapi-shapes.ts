@@ -97,7 +97,19 @@ function jobSchema(): JsonObject {
     updated_at: timestamp(),
     last_seen_at: timestamp(),
     closed_at: nullable(timestamp('null while the role is open')),
-    enrichment: { type: 'object', description: 'derived facts, each omitted when unknown', properties: Object.fromEntries(enrichment.map((row) => [row.name, attributeSchema(row)])) },
+    enrichment: {
+      type: 'object',
+      description: 'derived facts, each omitted when unknown',
+      properties: {
+        ...Object.fromEntries(enrichment.map((row) => [row.name, attributeSchema(row)])),
+        provenance: {
+          type: 'object',
+          description:
+            'where each known derived value came from: `board` (a structured field the source states: a remote flag, a salary object, a country list, skill tags), `text` (a rule read it from the title, location text or description), `default` (assumed for want of any). Keys: work_mode, salary, countries, cities, regions, skills, seniority, employment_type, category, experience_years, domains; a key is absent when its value is unknown. Absent on postings enriched before it was recorded',
+          additionalProperties: { type: 'string', enum: ['board', 'text', 'default'] },
+        },
+      },
+    },
     enriched_at: timestamp(),
     enrichment_version: int(),
     my_vote: { type: ['integer', 'null'], enum: [1, -1, null], description: "the signed-in caller's vote, else null" },

@@ -1,12 +1,14 @@
-import type { JobRecord } from '../catalogue/job-record.ts'
+import type { JobRecord, Provenance } from '../catalogue/job-record.ts'
 import { slugify } from '../catalogue/slug.ts'
 import { detectDomains } from './dictionaries/domains.ts'
 import { extractSkills, findSkill, type Skill } from './dictionaries/skills.ts'
-import { classifyTitle, roleOf, seniorityFromYears } from './dictionaries/titles.ts'
+import { classifyTitle, seniorityFromYears } from './dictionaries/titles.ts'
+import { withoutBoilerplate } from './boilerplate.ts'
 import { detectLanguage } from './language.ts'
 import { headerLocationOf, resolveLocation } from './location.ts'
-import type { RawPosting } from './raw-posting.ts'
+import type { RawPosting, StatedFacts } from './raw-posting.ts'
 import { assessGhost, assessReality, type RealityContext } from './reality.ts'
+import { roleKeyOf } from './role-key.ts'
 import { parseSalary } from './salary.ts'
 import { memoize } from './memo.ts'
 import { descriptionToHtml, htmlToText } from './sanitize.ts'
@@ -14,18 +16,27 @@ import * as read from './signals.ts'
 import { aiArchetypeOf, companyTypeFromText, summaryOf, timezoneNoteOf } from './text-facts.ts'
 
 /** Bumped whenever a rule changes what enrichment derives, so stored postings can be re-enriched. */
-export const ENRICHMENT_VERSION = 2
+export const ENRICHMENT_VERSION = 3
 
 /**
- * The role cluster of a posting: one role of one company, reposted or listed per city, shares it
- * (one card in search, /jobs/{slug}/copies). `company:role:seniority:employment type`, where the
- * role is the title without level words, work-mode and gender markers, brackets and what follows a
- * separator ("Senior Backend Engineer (Go) - Berlin" -> backend-engineer), and seniority and
- * employment type are the enriched ones (empty when unknown): a junior and a senior opening, or a
- * contract and a permanent one, are two roles.
+ * The role cluster of a posting: one job of one company, reposted or listed per city, shares it
+ * (one card in search, /jobs/{slug}/copies); different jobs never do. When the board names the job
+ * its postings advertise (Greenhouse's internal job id), that identity is the key:
+ * `company:job:source:id`. Else `company:role:seniority:employment type`, where the role is the title
+ * without what only says where, how or which opening (src/ingest/role-key.ts: "Senior Backend
+ * Engineer (Go) - Berlin" -> backend-engineer-go), and seniority and employment type are the
+ * enriched ones (empty when unknown): a junior and a senior opening, or a contract and a permanent
+ * one, are two roles.
  */
-export function clusterKeyOf(companySlug: string, title: string, seniority: string | null | undefined, employmentType: string | null | undefined): string {
-  return `${companySlug}:${roleOf(title) ?? slugify(title)}:${seniority ?? ''}:${employmentType ?? ''}`
+export function clusterKeyOf(
+  companySlug: string,
+  title: string,
+  seniority: string | null | undefined,
+  employmentType: string | null | undefined,
+  job?: { source: string; id: string | null | undefined },
+): string {
+  if (job?.id) return `${companySlug}:job:${job.source}:${job.id}`
+  return `${companySlug}:${roleKeyOf(title)}:${seniority ?? ''}:${employmentType ?? ''}`
 }
 
 const titleFacts = memoize(classifyTitle)
@@ -33,6 +44,33 @@ const locationOf = memoize((location: string) => resolveLocation(location))
 
 function withoutName(text: string, name: string): string {
   return name.length > 2 ? text.split(name).join(' ') : text
+}
+
+/** Stated facts by the API name of the value they give. */
+const STATED: Record<string, (keyof StatedFacts)[]> = {
+  work_mode: ['workMode'], salary: ['salaryMin', 'salaryMax'], countries: ['countries'], cities: ['cities'], regions: ['regions', 'countries'],
+  skills: ['skills'], seniority: ['seniority'], employment_type: ['employmentType'], category: ['category'],
+  experience_years: ['experienceYearsMin', 'experienceYearsMax'],
+}
+
+/**
+ * Where each derived value came from: a fact the source states (a board's remote flag, salary
+ * object, country list or skill tags) is `board`; a value a rule read from the title, location text
+ * or description is `text`; a value assumed for want of any is `default`. Unknown values are left out.
+ */
+function provenanceOf(raw: RawPosting, values: Record<string, unknown>, fixed: Record<string, Provenance | undefined>): Record<string, Provenance> {
+  const stated = raw.stated ?? {}
+  const out: Record<string, Provenance> = {}
+  for (const [name, value] of Object.entries(values)) {
+    if (value === null || value === undefined) continue
+    const given = (STATED[name] ?? []).some((key) => {
+      const fact = stated[key]
+      return fact !== null && fact !== undefined && !(Array.isArray(fact) && !fact.length)
+    })
+    out[name] = fixed[name] ?? (given ? 'board' : 'text')
+  }
+  out.domains = raw.stated?.domains?.length ? 'board' : (fixed.domains ?? 'text')
+  return out
 }
 
 const first = <T>(...values: (T | null | undefined)[]): T | null => {
@@ -45,7 +83,12 @@ const first = <T>(...values: (T | null | undefined)[]): T | null => {
  * Facts the source states win. `context` tells the posting's surroundings for the reality signal
  * (defaults: now, no reposts).
  */
-export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> = {}): JobRecord {
+export interface EnrichContext extends RealityContext {
+  /** Paragraphs the posting's employer repeats across its postings (src/ingest/boilerplate.ts): not read for skills. */
+  boilerplate: ReadonlySet<string>
+}
+
+export function enrichPosting(raw: RawPosting, context: Partial<EnrichContext> = {}): JobRecord {
   const stated = raw.stated ?? {}
   const descriptionHtml = descriptionToHtml(raw.description)
   const descriptionText = htmlToText(descriptionHtml)
@@ -67,8 +110,11 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
     const skill = findSkill(name) ?? { slug: slugify(name), name }
     if (skill.slug) skills.set(skill.slug, skill)
   }
-  // The company's own name ("Signal Robotics", "Nova Cloud") is not a skill the job asks for.
-  if (!stated.skills?.length) for (const skill of extractSkills(withoutName(text, raw.company.name))) skills.set(skill.slug, skill)
+  // Skills come from the posting's own words: not from the employer's boilerplate and "about us"
+  // sections, nor from the company's own name ("Signal Robotics", "Nova Cloud").
+  if (!stated.skills?.length) {
+    for (const skill of extractSkills(withoutName(withoutBoilerplate(text, context.boilerplate, raw.company.name), raw.company.name))) skills.set(skill.slug, skill)
+  }
 
   const statedSalary = stated.salaryMin != null || stated.salaryMax != null
   const salary = statedSalary ? null : parseSalary(descriptionText, { country: location.countries.length === 1 ? location.countries[0] : null })
@@ -84,6 +130,18 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
 
   const seniority = first(stated.seniority, title.seniority, seniorityFromYears(years.min))
   const employmentType = first(stated.employmentType, read.readsEmploymentType(raw.title, descriptionText))
+  const provenance = provenanceOf(raw, {
+    work_mode: workMode,
+    salary: hasSalary || null,
+    countries: location.countries.length || null,
+    cities: location.cities.length || null,
+    regions: regions.size || null,
+    skills: skills.size || null,
+    seniority,
+    employment_type: employmentType,
+    category,
+    experience_years: years.min ?? years.max,
+  }, { domains: domains.length ? 'text' : 'default', category: category === 'other' ? 'default' : undefined })
   return {
     source: raw.source,
     externalId: raw.externalId,
@@ -123,10 +181,11 @@ export function enrichPosting(raw: RawPosting, context: Partial<RealityContext> 
     cities: location.cities.map((city) => ({ ...city })),
     skills: [...skills.values()],
     domains: domains.length ? domains : ['other'],
-    clusterKey: clusterKeyOf(raw.company.slug, raw.title, seniority, employmentType),
+    clusterKey: clusterKeyOf(raw.company.slug, raw.title, seniority, employmentType, { source: raw.source, id: raw.jobId }),
     reality,
     ghost,
     enrichmentVersion: ENRICHMENT_VERSION,
+    provenance,
     postedAt: raw.postedAt,
     createdAt: raw.createdAt,
     lastSeenAt: raw.lastSeenAt,

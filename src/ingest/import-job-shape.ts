@@ -65,6 +65,7 @@ export const JobLineSchema = v.looseObject({
   closed_at: nullable(isoDate),
   source: v.optional(v.pipe(text(60), v.regex(/^[a-z0-9][a-z0-9._-]*$/i, 'source must be a short name'))),
   external_id: v.optional(v.union([text(300), v.number()])),
+  job_id: v.optional(v.union([text(200), v.number()])),
   work_mode: enumOf(['remote', 'hybrid', 'onsite']),
   regions: list,
   countries: list,
@@ -148,5 +149,6 @@ export function rawFromJobLine(line: JobLine, identity: (fallback: { url?: strin
     closedAt: line.closed_at ? new Date(line.closed_at).toISOString() : null,
     manuallyAdded: line.manually_added ?? false,
     stated,
+    jobId: line.job_id !== undefined && line.job_id !== '' ? String(line.job_id) : null,
   }
 }

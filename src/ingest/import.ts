@@ -4,7 +4,9 @@ import * as v from 'valibot'
 import { normalizeUrl, upsertJob, type UpsertOutcome } from '../catalogue/job-store.ts'
 import { markRefreshPending, refreshDerivedData, resumePendingRefresh } from '../catalogue/refresh.ts'
 import type { DB } from '../db/connection.ts'
+import { boilerplateOf } from './boilerplate.ts'
 import { enrichPosting } from './enrich.ts'
+import { descriptionToHtml, htmlToText } from './sanitize.ts'
 import { JobLineSchema, rawFromJobLine } from './import-job-shape.ts'
 import { isJsonLd, jobPostingNodes, rawFromJobPosting, RecordError } from './json-ld.ts'
 import type { RawPosting } from './raw-posting.ts'
@@ -69,6 +71,26 @@ function rawPostingsOf(value: unknown, now: Date): { raw?: RawPosting; error?: s
   return [{ raw: rawFromJobLine(parsed.output, identityOf, now) }]
 }
 
+/** Stored postings of an employer read beside a batch's to find its boilerplate. */
+const STORED_FOR_BOILERPLATE = 12
+
+/**
+ * The paragraphs an employer repeats across its postings: those of the batch (by source and id, a
+ * batch's version of a posting replacing the stored one) and its newest stored postings.
+ */
+export function companyBoilerplate(db: DB): (companySlug: string, batch: readonly RawPosting[]) => ReadonlySet<string> {
+  const stored = db.prepare(
+    `SELECT j.source, j.external_id, j.description_text FROM jobs j WHERE j.company_id = (SELECT id FROM companies WHERE slug = ?)
+     ORDER BY j.id DESC LIMIT ${STORED_FOR_BOILERPLATE}`,
+  )
+  return (companySlug, batch) => {
+    const texts = new Map<string, string>()
+    for (const row of stored.all(companySlug) as { source: string; external_id: string; description_text: string }[]) texts.set(`${row.source}\u0000${row.external_id}`, row.description_text)
+    for (const raw of batch) texts.set(`${raw.source}\u0000${raw.externalId}`, htmlToText(descriptionToHtml(raw.description)))
+    return boilerplateOf([...texts.values()])
+  }
+}
+
 export function newImportSummary(): ImportSummary {
   return { total: 0, inserted: 0, updated: 0, closed: 0, rejected: [], droppedUrls: 0 }
 }
@@ -85,30 +107,44 @@ export function batchWriter(db: DB, now: Date, summary: ImportSummary, onWritten
     `SELECT count(*) AS n, sum(j.closed_at IS NULL) AS open FROM jobs j JOIN role_clusters r ON r.id = j.cluster_id
      WHERE r.cluster_key = ? AND NOT (j.source = ? AND j.external_id = ?)`,
   )
-  const writeOne = db.transaction((raw: RawPosting) => {
+  const writeOne = db.transaction((raw: RawPosting, boilerplate: ReadonlySet<string>) => {
     // The cluster key follows from enrichment (seniority, employment type); the reality signal then
     // needs the cluster's size, so a repost is enriched a second time with it.
-    let record = enrichPosting(raw, { now })
+    let record = enrichPosting(raw, { now, boilerplate })
     const others = clusterCount.get(record.clusterKey, raw.source, raw.externalId) as { n: number; open: number | null }
-    if (others.n > 0) record = enrichPosting(raw, { now, clusterSize: others.n + 1, massPostingCount: (others.open ?? 0) + 1 })
+    if (others.n > 0) record = enrichPosting(raw, { now, clusterSize: others.n + 1, massPostingCount: (others.open ?? 0) + 1, boilerplate })
     return upsertJob(db, record, stamp)
   })
+  const boilerplateOfCompany = companyBoilerplate(db)
   return db.transaction((batch: ImportInput[]) => {
     const changed: number[] = []
-    for (const input of batch) {
-      for (const { raw, error } of rawPostingsOf(input.value, now)) {
+    const read = batch.map((input) => ({ input, postings: rawPostingsOf(input.value, now) }))
+    // An employer's boilerplate is read from its postings in this batch and its newest stored ones.
+    const byCompany = new Map<string, RawPosting[]>()
+    for (const { input, postings } of read) {
+      for (const { raw } of postings) {
+        if (!raw) continue
+        if (input.identity) Object.assign(raw, input.identity)
+        const list = byCompany.get(raw.company.slug)
+        if (list) list.push(raw)
+        else byCompany.set(raw.company.slug, [raw])
+      }
+    }
+    const boilerplate = new Map<string, ReadonlySet<string>>()
+    for (const { input, postings } of read) {
+      for (const { raw, error } of postings) {
         summary.total += 1
         if (!raw) {
           summary.rejected.push({ at: input.at, reason: error ?? 'unreadable record' })
           continue
         }
         try {
-          // A source's own identity (board id) wins over the one derived from the record.
-          if (input.identity) Object.assign(raw, input.identity)
           const safe = withSafeUrls(raw)
           summary.droppedUrls += safe.dropped
+          const slug = raw.company.slug
+          if (!boilerplate.has(slug)) boilerplate.set(slug, boilerplateOfCompany(slug, byCompany.get(slug) ?? []))
           // A nested transaction is a savepoint: a failing record rolls back alone.
-          const { id, outcome } = writeOne(safe.raw)
+          const { id, outcome } = writeOne(safe.raw, boilerplate.get(slug)!)
           changed.push(id)
           onWritten?.(input, { id, outcome })
           if (outcome === 'inserted') summary.inserted += 1

@@ -107,7 +107,9 @@ function placesOf(node: Node): { location: string | null; cities: string[]; coun
     if (!isObject(place)) continue
     const address = isObject(place.address) ? place.address : null
     if (!address) {
-      if (str(place.name)) labels.push(str(place.name)!)
+      // An address may be plain text ("Calgary, AB, CA"): it is the place's label, read as a location string.
+      const label = str(place.address) ?? str(place.name)
+      if (label) labels.push(label)
       continue
     }
     const city = str(address.addressLocality)

@@ -69,6 +69,28 @@ function regionsWithin(segment: string): Region[] {
   return specific.length ? specific : found
 }
 
+/** US metro abbreviations a list of places is written in ("LA, NYC, ATL"); LA alone is Laos or Louisiana. */
+const METROS: Record<string, string> = {
+  LA: 'Los Angeles', NYC: 'New York City', SF: 'San Francisco', ATL: 'Atlanta', CHI: 'Chicago', BOS: 'Boston', SEA: 'Seattle',
+  PDX: 'Portland', ATX: 'Austin', DFW: 'Dallas', SLC: 'Salt Lake City', NOLA: 'New Orleans', PHL: 'Philadelphia', MSP: 'Minneapolis',
+  DC: 'Washington', HOU: 'Houston', MIA: 'Miami', PHX: 'Phoenix', DEN: 'Denver', SJ: 'San Jose', SD: 'San Diego',
+}
+/** Abbreviations that only ever mean the metro: one of them makes the whole list metros. */
+const ONLY_METROS = new Set(['NYC', 'SF', 'ATL', 'CHI', 'BOS', 'SEA', 'PDX', 'ATX', 'DFW', 'SLC', 'NOLA', 'PHL', 'MSP'])
+const ABBREVIATION_LIST = /^\s*[A-Z]{2,4}(?:\s*(?:,|\/|\||&|\band\b)\s*[A-Z]{2,4})+\s*$/
+
+/** "LA, NYC, ATL": the metros' names, when the list is nothing but abbreviations and one is surely a metro. */
+function metroList(text: string): string | null {
+  if (!ABBREVIATION_LIST.test(text)) return null
+  const codes = text.split(/\s*(?:,|\/|\||&|\band\b)\s*/).map((c) => c.trim())
+  if (!codes.some((c) => ONLY_METROS.has(c)) || !codes.every((c) => METROS[c])) return null
+  return codes.map((c) => METROS[c]).join(' / ')
+}
+
+/** Abbreviations written with periods: "Washington, D.C.", "Ft. Worth", "Mt. Laurel". */
+const expandAbbreviations = (text: string) =>
+  text.replace(/\bD\.\s?C\.?(?=$|[\s,;/|)])/g, 'DC').replace(/\bFt\.\s*/g, 'Fort ').replace(/\bMt\.\s*/g, 'Mount ').replace(/\bPt\.\s*/g, 'Point ')
+
 /** Geography of the posting from its location string and any countries or cities stated separately. */
 export function resolveLocation(location: string | null | undefined, stated: { countries?: string[]; cities?: string[] } = {}): ResolvedLocation {
   const countries = new Set<string>()
@@ -86,7 +108,8 @@ export function resolveLocation(location: string | null | undefined, stated: { c
     return true
   }
   for (const name of stated.cities ?? []) addCity(name, stated.countries?.length === 1 ? findCountry(stated.countries[0]!) : null)
-  const text = location ?? ''
+  const given = expandAbbreviations(location ?? '')
+  const text = metroList(given) ?? given
   // "Georgia" alone is the country unless the string names US places too.
   let georgia = false
   /** A segment on its own: a region word, a country, a state or province name, or a city. */
@@ -117,8 +140,16 @@ export function resolveLocation(location: string | null | undefined, stated: { c
     // state, else the country when the city is in it; a town in no list still gives the state's country.
     const subs = qualifiers.flatMap(subdivisionsOf)
     const named = qualifiers.map(findCountry).filter((c): c is string => c !== null)
-    const resolved = subs.some((sub) => addCity(head, sub.country, sub.code)) || named.some((country) => addCity(head, country))
-    if (!resolved) addPlace(head)
+    const headCountry = findCountry(head)
+    let resolved = subs.some((sub) => addCity(head, sub.country, sub.code)) || named.some((country) => addCity(head, country))
+    // "Austria - Vienna": the country first, then its city.
+    if (!resolved && headCountry && !subdivisionsOf(head).length) resolved = qualifiers.some((q) => addCity(q, headCountry))
+    // A state code the city is not listed under ("Hamburg, NY", "Delhi, NY") gives the state's country
+    // below, never a same-named city abroad.
+    const stateCode = qualifiers.some((q) => /^[A-Z]{2,3}$/.test(q) && subdivisionsOf(q).length > 0)
+    const before = cities.size
+    if (!resolved && !(stateCode && !headCountry)) addPlace(head)
+    const cityAbroad = !resolved && cities.size > before ? [...cities.values()].at(-1)!.country : null
     for (const qualifier of qualifiers) {
       const region = REGION_WORDS[foldText(qualifier).replace(/\s+/g, ' ')]
       const states = subdivisionsOf(qualifier)
@@ -126,6 +157,8 @@ export function resolveLocation(location: string | null | undefined, stated: { c
       if (region) regions.add(region)
       else if (resolved) continue
       else if (states.length && (/^[A-Z]{2,3}$/.test(qualifier) || country === 'ge')) countries.add(states[0]!.country)
+      // A bare code beside a city it is not the country of ("Munich, BY", "Hyderabad, TG") is a province code this list lacks.
+      else if (country && cityAbroad && /^[A-Z]{2,3}$/.test(qualifier) && country !== cityAbroad) continue
       else if (country) countries.add(country)
       else if (states.length) countries.add(states[0]!.country)
     }

@@ -10,6 +10,8 @@ export interface RawPosting
   /** Untrusted HTML; plain text is accepted too (it becomes paragraphs). */
   description: string
   stated?: StatedFacts
+  /** The board's own id of the job (requisition) this posting advertises: postings sharing it are one role. */
+  jobId?: string | null
 }
 
 /** What a source may state of the enriched fields, as JobRecord stores them; places and skills by name. */

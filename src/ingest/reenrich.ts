@@ -2,7 +2,9 @@ import type { Statement } from 'better-sqlite3'
 import type { DB } from '../db/connection.ts'
 import type { JobRecord } from '../catalogue/job-record.ts'
 import { refreshDerivedData } from '../catalogue/refresh.ts'
+import { clusterId, salaryColumns } from '../catalogue/job-store.ts'
 import { ENRICHMENT_VERSION, enrichPosting } from './enrich.ts'
+import { companyBoilerplate } from './import.ts'
 
 /**
  * Re-enriches stored postings whose `enrichment_version` is older than the rules: the facets are
@@ -11,10 +13,11 @@ import { ENRICHMENT_VERSION, enrichPosting } from './enrich.ts'
  * the new rules do not find keeps its stored value; a fact they find replaces it. The reality signal
  * and ghost evidence (which depend on reposts, not on text rules) stay as stored.
  *
- * The SQL names the columns of schema version 8 itself (not the attribute table), so migration 8
- * keeps working when later releases add columns. Role clusters are not re-keyed here: migration 19
- * splits them by the seniority and employment type written here; a later re-enrichment that can
- * change either must re-key them the same way.
+ * The SQL names the columns itself (not the attribute table). Role clusters are re-keyed by the
+ * new rules, except a cluster keyed by the board's own job id (which the stored row does not hold):
+ * such a posting stays in its cluster. `legacy` is the schema of version 8, for migration 8: neither
+ * clusters re-keyed (migration 19 keys them afterwards, by the seniority and employment type written
+ * here) nor the columns of migration 25 (provenance, exact salary amounts) written.
  */
 interface StoredRow {
   id: number
@@ -49,16 +52,18 @@ const YEARS: [string, keyof JobRecord][] = [['experience_years_min', 'experience
 const ALL = [...SINGLE, ...SALARY, ...YEARS]
 const BATCH = 2000
 
-export function reenrichPostings(db: DB, now: Date = new Date()): number {
+export function reenrichPostings(db: DB, now: Date = new Date(), options: { legacy?: boolean } = {}): number {
+  const current = !options.legacy
   const select = db.prepare(
     `SELECT j.*, c.slug AS company_slug, c.name AS company_name, c.description AS company_description, c.tagline AS company_tagline,
-       c.company_type AS company_type_of_company, c.company_size AS company_size_of_company
-     FROM jobs j JOIN companies c ON c.id = j.company_id
+       c.company_type AS company_type_of_company, c.company_size AS company_size_of_company, r.cluster_key AS stored_cluster_key
+     FROM jobs j JOIN companies c ON c.id = j.company_id LEFT JOIN role_clusters r ON r.id = j.cluster_id
      WHERE (j.enrichment_version IS NULL OR j.enrichment_version < ?) AND j.id > ? ORDER BY j.id LIMIT ?`,
   )
   const update = db.prepare(
     `UPDATE jobs SET ${ALL.map(([column]) => `${column} = @${column}`).join(', ')}, visa_sponsorship = @visa_sponsorship,
-       requires_clearance = @requires_clearance, enrichment_version = @enrichment_version, enriched_at = @enriched_at WHERE id = @id`,
+       requires_clearance = @requires_clearance, enrichment_version = @enrichment_version, enriched_at = @enriched_at
+       ${current ? ', cluster_id = @cluster_id, provenance = @provenance, salary_min_exact = @salary_min_exact, salary_max_exact = @salary_max_exact' : ''} WHERE id = @id`,
   )
   const children = {
     regions: ['job_regions', 'region'],
@@ -75,11 +80,18 @@ export function reenrichPostings(db: DB, now: Date = new Date()): number {
   ) as Record<keyof typeof children, { clear: Statement; insert: Statement }>
   const clearCities = db.prepare('DELETE FROM job_cities WHERE job_id = ?')
   const addCity = db.prepare('INSERT OR IGNORE INTO job_cities (job_id, city, country) VALUES (?, ?, ?)')
+  const boilerplateOf = current ? companyBoilerplate(db) : null
+  const boilerplate = new Map<string, ReadonlySet<string>>()
   let total = 0
   for (let after = 0; ; ) {
     const rows = select.all(ENRICHMENT_VERSION, after, BATCH) as StoredRow[]
     if (!rows.length) break
     after = rows[rows.length - 1]!.id
+    const boilerplateFor = (slug: string) => {
+      if (!boilerplateOf) return undefined
+      if (!boilerplate.has(slug)) boilerplate.set(slug, boilerplateOf(slug, []))
+      return boilerplate.get(slug)
+    }
     for (const row of rows) {
       const job = enrichPosting(
         {
@@ -99,7 +111,7 @@ export function reenrichPostings(db: DB, now: Date = new Date()): number {
           closedAt: row.closed_at,
           manuallyAdded: row.manually_added === 1,
         },
-        { now },
+        { now, boilerplate: boilerplateFor(row.company_slug) },
       )
       const params: Record<string, unknown> = { id: row.id, enrichment_version: ENRICHMENT_VERSION, enriched_at: now.toISOString() }
       for (const [column, key] of SINGLE) params[column] = (job[key] as string | null | undefined) ?? row[column] ?? null
@@ -107,6 +119,17 @@ export function reenrichPostings(db: DB, now: Date = new Date()): number {
       for (const group of [SALARY, YEARS]) {
         const found = group.some(([, key]) => job[key] != null)
         for (const [column, key] of group) params[column] = found ? (job[key] ?? null) : (row[column] ?? null)
+      }
+      if (current) {
+        const exact = salaryColumns(params.salary_min as number | null, params.salary_max as number | null)
+        const keptExact = !SALARY.some(([, key]) => job[key] != null)
+        params.salary_min = exact.salaryMin
+        params.salary_max = exact.salaryMax
+        params.salary_min_exact = keptExact ? (row.salary_min_exact ?? null) : exact.salaryMinExact
+        params.salary_max_exact = keptExact ? (row.salary_max_exact ?? null) : exact.salaryMaxExact
+        params.provenance = job.provenance ? JSON.stringify(job.provenance) : null
+        const stored = row.stored_cluster_key as string | null
+        params.cluster_id = stored?.includes(':job:') ? row.cluster_id : clusterId(db, job.clusterKey)
       }
       params.visa_sponsorship = job.visaSponsorship == null ? row.visa_sponsorship : job.visaSponsorship ? 1 : 0
       params.requires_clearance = job.requiresClearance ? 1 : row.requires_clearance

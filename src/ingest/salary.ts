@@ -35,6 +35,8 @@ const JOIN = /^\s*(?:-|–|—|~|to|до|bis|and)\s*$/i
 const PAY_WORD = /(salary|salaries|compensation|\bcomp\b|\bpay\b|pay range|rate|\bbase\b|\bctc\b|wage|gehalt|salaire|sueldo|lön|зарплат|оклад|доход|вознагражд|ставка)/i
 // On-target earnings include commission: not a salary.
 const NOT_PAY_BEFORE = /(raised|rais|funding|funded|series [a-e]|valuation|revenue|\barr\b|budget|stipend|allowance|bonus|commission|\bote\b|on-target|trial|401|match|save|saves|saved|worth|grant|prize|referral|credit|relocation package|signing)/i
+// A benefit's amount is not pay, however it is written ("up to $5,000 per year for courses").
+const BENEFIT = /\b(budget|stipend|allowance|reimburs\w*|learning|training|courses?|conferences?|professional development|education|tuition|wellness|wellbeing|gym|fitness|home[- ]office|equipment|coworking|co-working|phone|internet|mobile plan|meals?|lunch|childcare|per diem|referral|relocation|signing|sign-on|bonus|commission|equity|401|pension|match(ing)?|parental|vacation|holiday|insurance|perks?|benefits?)\b/i
 const NOT_PAY_AFTER = /^\s*(\+?\s*)?(m\b|mm\b|bn\b|b\b|million|billion|млн|млрд|in (funding|revenue|sales)|(of )?(funding|revenue|arr|budget|stipend|allowance|credit|users|customers|downloads|employees|people|extra|in commission|commission)|(learning|home[- ]office|equipment|wellness|training|conference) (budget|stipend|allowance))/i
 // Written without \b: JavaScript's \b does not see Cyrillic letters as word characters.
 const FROM = /(?:^|[\s(:])(?:from|starting at|at least|min(?:imum)?\.?|ab|от)\s*$/i
@@ -75,7 +77,7 @@ function periodOf(after: string, before: string, currency: string | null, amount
   for (const context of [near, lead]) {
     if (/\b(per|an|\/|a)\s*(hour|hr|h)\b|hourly|\/\s*h\b|в час|stundenlohn/i.test(context)) return 'hour'
     if (/\b(per|a|\/)\s*day\b|daily|day rate|в день|tagessatz|\bTJM\b/i.test(context)) return 'day'
-    if (/\b(per|a|\/)\s*(month|mo|mth)\b|monthly|в месяц|\/\s*мес|мес\.|pro monat|par mois|monatlich|\/\s*(månad|mån|mnd)|i månaden|mensuel/i.test(context)) return 'month'
+    if (/(\bper|\ba|\/)\s*(month|mo|mth)\b|monthly|в месяц|\/\s*мес|мес\.|pro monat|par mois|monatlich|\/\s*(månad|mån|mnd)|i månaden|mensuel/i.test(context)) return 'month'
     if (/\b(per|a|\/)\s*(year|annum|yr)\b|annual|yearly|p\.?a\.?\b|\bpa\b|\blpa\b|в год|jährlich|\/\s*jahr|pro jahr|par an|annuel/i.test(context)) return 'year'
   }
   // Unstated: the magnitude tells (Russian salaries are quoted per month).
@@ -92,7 +94,7 @@ function currencyOf(marks: string[], country: string | null): string | null {
 /** The words before an amount within its sentence, at most `size` characters. */
 function beforeOf(text: string, start: number, size: number): string {
   const window = text.slice(Math.max(0, start - size), start)
-  return window.split(/[.!?]\s|\n(?!\s*[|])/).at(-1)!
+  return window.split(/[.!?;]\s|\n(?!\s*[|])/).at(-1)!
 }
 
 /** The amount is a field of its own: a header segment ("Acme | Engineer | 95,000 EUR |") or a line (a table cell). */
@@ -104,6 +106,10 @@ function standsAlone(text: string, a: Amount): boolean {
 }
 
 const plausible = (usdYear: number) => usdYear >= 1 && usdYear < 5_000_000
+/** Hourly pay keeps its cents ($27.45); other periods are whole amounts. */
+const amountIn = (value: number, period: Salary['period']) => (period === 'hour' ? Math.round(value * 100) / 100 : Math.round(value))
+/** The words after an amount up to the end of its clause: where a benefit would be named ("… per year for courses"). */
+const clauseAfter = (text: string, end: number) => text.slice(end, end + 50).split(/\n|[.;]\s|\b(?:plus|and a|with a)\b|\+/)[0]!
 
 export function parseSalary(text: string, context: SalaryContext = {}): Salary | null {
   const country = context.country ?? null
@@ -114,7 +120,7 @@ export function parseSalary(text: string, context: SalaryContext = {}): Salary |
     if (!JOIN.test(text.slice(a.end, b.start))) continue
     const after = text.slice(b.end, b.end + 60)
     const before = beforeOf(text, a.start, 60)
-    if (NOT_PAY_AFTER.test(after) || NOT_PAY_BEFORE.test(before)) continue
+    if (NOT_PAY_AFTER.test(after) || NOT_PAY_BEFORE.test(before) || (BENEFIT.test(clauseAfter(text, b.end)) && !PAY_WORD.test(before))) continue
     const marks = [...a.marks, ...b.marks]
     // A bare range needs thousands ("150-200k"), never years or counts ("2019-2023", "10-20 people").
     if (!marks.length && !(b.scale > 1 && b.value >= 10000)) continue
@@ -123,13 +129,14 @@ export function parseSalary(text: string, context: SalaryContext = {}): Salary |
     if (!(min > 0 && max >= min && max < min * 5)) continue
     const currency = currencyOf(marks, country)
     if (!plausible(roughUsd(max, currency))) continue
-    return { min: Math.round(min), max: Math.round(max), currency, period: periodOf(text.slice(b.start, b.end + 60), before, currency, max) }
+    const period = periodOf(text.slice(b.start, b.end + 60), before, currency, max)
+    return { min: amountIn(min, period), max: amountIn(max, period), currency, period }
   }
   for (const a of amounts) {
     if (!a.marks.length) continue
     const after = text.slice(a.end, a.end + 60)
     const before = beforeOf(text, a.start, 60)
-    if (NOT_PAY_AFTER.test(after) || NOT_PAY_BEFORE.test(before)) continue
+    if (NOT_PAY_AFTER.test(after) || NOT_PAY_BEFORE.test(before) || BENEFIT.test(before) || BENEFIT.test(clauseAfter(text, a.end))) continue
     const plus = /^\s*\+(?!\s*(equity|bonus|benefits|super))/i.test(after)
     const upTo = UP_TO.test(before)
     const from = FROM.test(before) || plus
@@ -137,8 +144,9 @@ export function parseSalary(text: string, context: SalaryContext = {}): Salary |
     if (!PAY_WORD.test(before) && !upTo && !from && !periodStated && !standsAlone(text, a)) continue
     const currency = currencyOf(a.marks, country)
     if (!(a.value > 0) || !plausible(roughUsd(a.value, currency))) continue
-    const amount = Math.round(a.value)
-    return { min: upTo ? null : amount, max: from ? null : amount, currency, period: periodOf(after.replace(/^\s*\+/, ''), before, currency, amount) }
+    const period = periodOf(after.replace(/^\s*\+/, ''), before, currency, a.value)
+    const amount = amountIn(a.value, period)
+    return { min: upTo ? null : amount, max: from ? null : amount, currency, period }
   }
   return null
 }

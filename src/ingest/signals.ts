@@ -100,7 +100,7 @@ const HYBRID_TEXT = new RegExp(
     String.raw`\bin[- ]office\s+${DAY}\s*(-|–|to|through|and|&)\s*${DAY}`,
     String.raw`\boffice\b[^.\n]{0,20}\b${DAY}s?\s*(,\s*${DAY}s?\s*)*(and|&|,)\s*${DAY}`,
     // French and German part-week home office: "télétravail 2 jours par semaine", "2 Tage Homeoffice".
-    String.raw`t[ée]l[ée]travail[^.\n]{0,20}\d\s*jours?|\d\s*jours?[^.\n]{0,20}t[ée]l[ée]travail|\d\s*tage?[^.\n]{0,15}(home ?office|mobil)|(home ?office|mobiles arbeiten)[^.\n]{0,15}\d\s*tage?`,
+    String.raw`t[ée]l[ée]travail[^.\n]{0,20}\d\s*jours?|\d\s*jours?[^.\n]{0,20}t[ée]l[ée]travail|(\d|ein|einen|zwei|drei|vier)\s*tage?[^.\n]{0,15}(home ?office|mobil)|(home ?office|mobiles arbeiten)[^.\n]{0,15}(\d|ein|einen|zwei|drei|vier)\s*tage?`,
     String.raw`\b(in|at) the office \d`,
     String.raw`\b(rest of the week|other days)\b[^.\n]{0,25}\b(from home|remote)`,
     'гибридн',
@@ -109,20 +109,39 @@ const HYBRID_TEXT = new RegExp(
 )
 const NOT_REMOTE = /\b(not (a |an )?(fully )?remote|no remote|remote (work )?is not (possible|available|an option|offered)|not open to remote|cannot be (done )?remote)/i
 
+const SPAN = String.raw`(\d+|a|an|one|two|three|four|five|six|eight|up to \d+|several)\s*(weeks?|months?|days?)`
+/**
+ * A perk of an office job, not where the job is done: "work from anywhere for a month a year",
+ * "four weeks of remote work per year", "a work-from-home stipend". Removed before work mode and
+ * worldwide hiring are read.
+ */
+const PERK = new RegExp(
+  [
+    String.raw`\b(work(ing)? (from|remotely from) anywhere|work remotely|remote work|work from home|wfh)\b[^.\n;]{0,30}?\b${SPAN}\b[^.\n;]{0,25}?\b(a|per|each|every) (year|calendar year)`,
+    String.raw`\b${SPAN}\b[^.\n;]{0,15}?\b((a|per|each|every) year\b[^.\n;]{0,25}?)?(of )?(work(ing)? )?(from anywhere|remote(ly)?|work from anywhere)\b([^.\n;]{0,15}\b(a|per|each|every) year)?`,
+    String.raw`\b(work[- ]from[- ](home|anywhere)|home[- ]office|remote[- ]work(ing)?|remote[- ]friendly)\s+(stipend|allowance|budget|setup|equipment|perks?|days?|weeks?|reimbursement)`,
+  ].join('|'),
+  'gi',
+)
+const withoutPerks = (text: string) => (/anywhere|remote|home|wfh/i.test(text) ? text.replace(PERK, ' ') : text)
+
 /**
  * Work mode from the text: part-week office attendance is hybrid ("2 days a week in our Berlin
  * office", "in office Tue–Thu"); a stated "not remote" is on-site; remote is said outright.
  */
-export function readsWorkMode(text: string): WorkMode | null {
+export function readsWorkMode(posting: string): WorkMode | null {
+  const text = withoutPerks(posting)
   // "hybrid cloud" and "on-site interviews" say nothing about where the job is done.
   if (HYBRID_TEXT.test(text)) return 'hybrid'
   if (NOT_REMOTE.test(text)) return 'onsite'
   if (/\b(fully remote|100% remote|remote[- ]first|remote[- ]only|work from anywhere|remote (position|role|job|work|team|company|opportunity)|(this|the) (role|position|job) is (fully )?remote|work remotely|work from home anywhere|удал[её]нн(ая|о))/i.test(text)) return 'remote'
-  if (/\b(on-?site|in[- ]office|office[- ]based|in person|in-person|on the premises|в офисе)\b(?! (interviews?|visits?|events?|meetings?|days?))/i.test(text)) return 'onsite'
+  if (/\b(on[- ]?site|in[- ]office|office[- ]based|in person|in-person|on the premises|в офисе)\b(?! (interviews?|visits?|events?|meetings?|days?))/i.test(text)) return 'onsite'
+  // "This role is based in our Chicago office": the office is where the work is, unless remote is said.
+  if (/\b(based|located|work) (in|at|from|out of) (our|the) [\p{L} ]{0,30}\b(office|headquarters|hq|studio|clinic|warehouse|store)\b/iu.test(text)) return 'onsite'
   return null
 }
 
 /** Worldwide remote: hires in any country. */
 export function readsWorldwide(text: string): boolean {
-  return /\b(work from anywhere|anywhere in the world|worldwide|from any country|fully distributed across the globe|global remote)\b/i.test(text)
+  return /\b(work from anywhere|anywhere in the world|worldwide|from any country|fully distributed across the globe|global remote)\b/i.test(withoutPerks(text))
 }

@@ -112,7 +112,8 @@ test('a realistic posting is enriched end to end', () => {
   assert.equal(job.experienceYearsMin, 5)
   assert.equal(job.postingLanguage, 'en')
   assert.deepEqual(job.domains, ['fintech'])
-  assert.equal(job.clusterKey, 'acme:backend-engineer:senior:')
+  // The bracketed language is the job's specialisation: kept in the role key.
+  assert.equal(job.clusterKey, 'acme:backend-engineer-go:senior:')
   assert.equal(job.reality?.class, 'fresh')
   assert.equal(job.ghost, null)
   assert.doesNotMatch(job.descriptionHtml, /script/)
@@ -162,4 +163,92 @@ test('the role cluster key: one role of one company per city or work mode is one
   assert.notEqual(key('Senior Backend Engineer - Berlin', { description: '<p>A 6-month contract role.</p>' }), berlin)
   assert.notEqual(key('Senior Backend Engineer - Berlin', { company: { slug: 'globex', name: 'Globex' } }), berlin)
   assert.notEqual(key('Senior Frontend Engineer - Berlin'), berlin)
+})
+
+test('the role key keeps what tells jobs apart: segment, platform, team, specialisation, a non-Latin title; never empty', () => {
+  const key = (title: string, more: Partial<RawPosting> = {}) => enrichPosting(posting({ title, ...more })).clusterKey
+  const distinct = (titles: string[]) => assert.equal(new Set(titles.map((t) => key(t))).size, titles.length, titles.join(' / '))
+  distinct(['Sales Manager, Mid-Market', 'Sales Manager, Enterprise', 'Sales Manager, Public Sector'])
+  distinct(['Team Lead, Payments Operations', 'Team Lead, Risk'])
+  distinct(['Software Engineer, Android', 'Software Engineer - iOS', 'Software Engineer, Mobile'])
+  distinct(['Backend Engineer (Payments)', 'Backend Engineer (Growth)', 'Backend Engineer'])
+  distinct(['Инженер-программист', 'Аналитик данных', '데이터 엔지니어'])
+  assert.match(key('Аналитик данных')!, /^acme:аналитик-данных:/)
+  assert.match(key('Senior (m/w/d)')!, /^acme:[^:]+:/, 'a title of markers only keys on itself')
+  // Places, gender markers and requisition codes name the same job.
+  assert.equal(key('Backend Entwickler (m/w/d) - Wien'), key('Backend Entwickler (m/w/d)'))
+  assert.equal(key('Data Engineer (R-10422)'), key('Data Engineer - Remote, US'))
+  assert.equal(key('Account Executive - Austria'), key('Account Executive | Berlin, DE'))
+})
+
+test("the board's own job id is the role key: its postings are one role whatever their titles, and other jobs never join it", () => {
+  const key = (title: string, jobId: string | null) => enrichPosting({ ...posting({ title }), source: 'greenhouse', jobId }).clusterKey
+  assert.equal(key('Sales Manager, Enterprise - Chicago', '901'), key('Sales Manager, Enterprise (New York)', '901'))
+  assert.equal(key('Sales Manager, Enterprise', '901'), 'acme:job:greenhouse:901')
+  assert.notEqual(key('Sales Manager, Enterprise', '902'), key('Sales Manager, Enterprise', '901'))
+  assert.notEqual(key('Sales Manager, Enterprise', null), key('Sales Manager, Enterprise', '901'))
+})
+
+test('pay only from pay statements: a benefit amount is never a salary; hourly pay keeps its cents; stated pay wins', () => {
+  const pay = (description: string, more: Partial<RawPosting> = {}) => {
+    const job = enrichPosting(posting({ description, location: 'Austin, TX', ...more }))
+    return [job.salaryMin, job.salaryMax, job.salaryCurrency, job.salaryPeriod]
+  }
+  assert.deepEqual(pay('<ul><li>Learning budget up to $5,000 per year</li></ul>'), [null, null, null, null])
+  assert.deepEqual(pay('<p>Up to $5,000 per year for professional development.</p>'), [null, null, null, null])
+  assert.deepEqual(pay('<p>Wellness: $100/month. $50 per month phone reimbursement.</p>'), [null, null, null, null])
+  assert.deepEqual(pay('<p>Pay: $27.45 - $31.20/hr</p>'), [27.45, 31.2, 'USD', 'hour'])
+  assert.deepEqual(pay('<p>The OTE is $120,000; base salary $70,000 - $80,000.</p>'), [70000, 80000, 'USD', 'year'])
+  assert.deepEqual(pay('<p>Salary $90,000 - $100,000 plus a $2,000 learning budget.</p>'), [90000, 100000, 'USD', 'year'])
+  const stated = { salaryMin: 60000, salaryMax: 70000, salaryCurrency: 'USD', salaryPeriod: 'year' as const }
+  assert.deepEqual(pay('<p>Salary: $1 - $2 per hour</p>', { stated }), [60000, 70000, 'USD', 'year'])
+})
+
+test('places: a state code is never a second country; "Country - City"; abbreviations with periods; metro lists', () => {
+  const place = (location: string) => {
+    const job = enrichPosting(posting({ location }))
+    return [job.countries, job.cities?.map((c) => c.name)]
+  }
+  assert.deepEqual(place('Hamburg, NY'), [['us'], []])
+  assert.deepEqual(place('Berlin, NH'), [['us'], []])
+  assert.deepEqual(place('Berlin, DE'), [['de'], ['Berlin']])
+  assert.deepEqual(place('Munich, BY'), [['de'], ['Munich']])
+  assert.deepEqual(place('Austria - Vienna'), [['at'], ['Vienna']])
+  assert.deepEqual(place('Washington, D.C.'), [['us'], ['Washington']])
+  assert.deepEqual(place('Ft. Worth, TX'), [['us'], ['Fort Worth']])
+  assert.deepEqual(place('St. Louis, MO'), [['us'], ['St. Louis']])
+  assert.deepEqual(place('LA, NYC, ATL'), [['us'], ['Los Angeles', 'New York City', 'Atlanta']])
+  assert.deepEqual(place('Calgary, AB, CA'), [['ca'], ['Calgary']])
+})
+
+test('work mode: a perk does not make an office job remote; a stated mode wins; provenance tells a stated fact from an inference', () => {
+  const perk = enrichPosting(posting({ description: '<p>This role is based in our Chicago office.</p><p>Perks: work from anywhere for four weeks a year, a home office stipend.</p>' }))
+  assert.equal(perk.workMode, 'onsite')
+  assert.equal(perk.provenance?.work_mode, 'text')
+  assert.notEqual(enrichPosting(posting({ description: '<p>Work from anywhere for a month a year.</p>' })).workMode, 'remote')
+  assert.equal(enrichPosting(posting({ description: '<p>This is a fully remote role.</p>' })).workMode, 'remote')
+  const stated = enrichPosting(posting({ description: '<p>This is a fully remote role.</p>', stated: { workMode: 'onsite', countries: ['de'] } }))
+  assert.equal(stated.workMode, 'onsite')
+  assert.deepEqual([stated.provenance?.work_mode, stated.provenance?.countries], ['board', 'board'])
+  assert.equal(stated.provenance?.domains, 'default', 'no business named: "other" is assumed')
+  assert.equal(stated.provenance?.salary, undefined, 'an unknown value has no provenance')
+})
+
+test("skills: an employer's repeated paragraphs and its 'about us' section are not the job's skills; a short abbreviation needs its long name", () => {
+  const about = '<h3>About Acme</h3><p>Acme builds mobile apps on Android and iOS.</p>'
+  const job = enrichPosting(posting({ description: `${about}<p>Own the monthly close.</p><ul><li>NetSuite</li></ul>` }))
+  assert.deepEqual(job.skills?.map((s) => s.slug), ['netsuite'])
+  const repeated = 'Our platform team runs Kubernetes and Terraform for every customer we have.'
+  const boilerplate = new Set([repeated.toLowerCase()])
+  const finance = enrichPosting(posting({ description: `<p>${repeated}</p><p>Reconcile accounts in Excel.</p>` }), { boilerplate })
+  assert.deepEqual(finance.skills?.map((s) => s.slug), ['excel'])
+  const acronyms = enrichPosting(posting({ description: '<p>Work with our ATS and EOR partners across the CIS; we use AWS.</p>' }))
+  assert.deepEqual(acronyms.skills?.map((s) => s.slug), ['aws'])
+})
+
+test('skill names that are everyday words need a neighbour that shows the technology', () => {
+  const skills = (description: string) => enrichPosting(posting({ description })).skills?.map((s) => s.slug)
+  assert.deepEqual(skills('<p>Ada es nuestra fundadora. Expect a Swift response; the Kafka-esque paperwork is gone.</p>'), [])
+  assert.deepEqual(skills('<p>Build with Rust and Swift; ship our Kafka topics.</p>'), ['rust', 'swift', 'kafka'])
+  assert.deepEqual(skills('<ul><li>pandas</li><li>Spark</li></ul>'), ['pandas', 'spark'])
 })

@@ -10,6 +10,6 @@ export const reenrichPostingsV2: Migration = {
   version: 8,
   name: 'reenrich-postings-v2',
   up(db) {
-    reenrichPostings(db)
+    reenrichPostings(db, new Date(), { legacy: true })
   },
 }

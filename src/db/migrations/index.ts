@@ -17,6 +17,7 @@ import { inbox } from './0017-inbox.ts'
 import { roleClusterKeys } from './0019-role-cluster-keys.ts'
 import { userPhotos } from './0022-user-photos.ts'
 import { sharedProcessState } from './0023-shared-process-state.ts'
+import { enrichmentProvenance } from './0025-enrichment-provenance.ts'
 import { listsWebhooks } from './0028-lists-webhooks.ts'
 
 /**
@@ -44,4 +45,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, channels, resume, cvs, matchAssistant, leases, inbox, roleClusterKeys, userPhotos, sharedProcessState, listsWebhooks]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, channels, resume, cvs, matchAssistant, leases, inbox, roleClusterKeys, userPhotos, sharedProcessState, enrichmentProvenance, listsWebhooks]

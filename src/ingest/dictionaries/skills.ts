@@ -19,6 +19,10 @@ interface Term {
   skill: Skill
   proper: boolean
   context: boolean
+  /** An abbreviation of a longer name ("ATS" of "Automate the Schools"): it counts only when the text names that too. */
+  spelledOut?: string
+  /** An everyday word too (EVERYDAY_NAMES): alone it needs a neighbour that shows the technology. */
+  everyday?: boolean
 }
 
 /** A vocabulary row of data/: slug, display name, spellings, spellings that need a capital. */
@@ -33,6 +37,35 @@ interface Dictionary {
 }
 
 const MAX_WORDS = 4
+/**
+ * Abbreviations that mean their technology wherever a posting writes them. Every other short
+ * abbreviation of a longer skill name ("ATS", "EOR", "CIS", "LCU", "FTC") stands for something else
+ * in most postings (an applicant tracking system, an employer of record, a region, a game, an
+ * agency), so it needs its long name in the same text.
+ */
+const PLAIN_ABBREVIATIONS = new Set([
+  'aws', 'gcp', 'gce', 'emr', 'aem', 'iac', 'tdd', 'bdd', 'ddd', 'oop', 'orm', 'mvc', 'pwa', 'spa', 'sso', 'jwt', 'tls', 'ssl', 'dns', 'ftp',
+  'uml', 'iis', 'ide', 'plc', 'hmi', 'rtl', 'hdl', 'ddl', 'dml', 'eda', 'cae', 'jcl', 'cgi', 'vnc', 'vpn', 'nlp', 'llm', 'rag', 'sre', 'vba',
+  'abap', 'apl', 'ampl', 'vhdl', 'vrml', 'xpath', 'xui', 'ci', 'cd', 'fem', 'fea', 'k8s', 'js', 'ts', 'ror', 'jdk', 'jvm', 'cpp', 'fsm', 'gis',
+  'erp', 'crm', 'cms', 'seo', 'sql', 'api', 'ux', 'ui', 'ios', 'php', 'css', 'xml', 'svg', 'rpc', 'iot', 'cli', 'gui',
+])
+
+/**
+ * Skill names that are also everyday words or names ("a swift response", "Ada es nuestra
+ * fundadora", "Kafka-esque", "pandas at the zoo"): alone they count only beside a technology, a
+ * role noun, a usage word ("with Rust", "Rust and Go", "Rust developer") or as an item of a list.
+ */
+/** Nouns after a capitalised everyday name that show the technology ("our Rust SDK", "the Swift team", "Kafka topics"). */
+const TECH_NOUNS = new Set(['sdk', 'sdks', 'team', 'teams', 'app', 'apps', 'codebase', 'code', 'service', 'services', 'library', 'libraries', 'stack', 'client', 'clients', 'project', 'projects', 'ecosystem', 'api', 'apis', 'jobs', 'pipelines', 'cluster', 'clusters', 'streams', 'topics', 'plugin', 'plugins', 'scripts', 'tests', 'components', 'backend', 'frontend', 'expertise', 'knowledge', 'skills', 'proficiency', 'applications', 'cookbooks', 'manifests', 'dataframes'])
+const EVERYDAY_NAMES = new Set(['ada', 'swift', 'chef', 'rust', 'ruby', 'spark', 'flask', 'express', 'jest', 'mocha', 'sketch', 'rocket', 'pandas', 'kafka', 'unity', 'puppet', 'salt', 'dart', 'julia', 'crystal', 'elm', 'nim', 'zig', 'keras', 'spring'])
+
+/** The abbreviation's long name when `spelling` abbreviates `name` ("ATS" of "Automate the Schools ATS"), else undefined. */
+function spelledOutOf(spelling: string, name: string): string | undefined {
+  const term = termsOf(spelling)[0]
+  if (!term || !/^[A-Za-z][A-Za-z0-9]{1,4}$/.test(spelling) || PLAIN_ABBREVIATIONS.has(term)) return undefined
+  const long = termsOf(name.replace(new RegExp(`\\s*\\(?${spelling}\\)?\\s*$`), ''))[0]
+  return long && long !== term && long.includes(' ') ? long : undefined
+}
 /** Words before or after a bare "Go"/"R"/"C" that show it is the language. */
 const CONTEXT_BEFORE = new Set(['in', 'with', 'using', 'like', 'and', 'or', 'of', 'e.g', 'including', 'write', 'writing', 'modern', 'idiomatic', 'strong', 'proficient'])
 const CONTEXT_AFTER = new Set(['developer', 'developers', 'engineer', 'engineers', 'programming', 'language', 'code', 'services', 'microservices', 'backend', 'experience', 'programmer', 'studio', 'and', 'or', 'shiny'])
@@ -59,8 +92,8 @@ function load(): Dictionary {
   const terms = new Map<string, Term>()
   const bySlug = new Map<string, Skill>()
   const extras = new Map(EXTRA_SKILLS.map((extra) => [extra.slug, extra]))
-  const add = (skill: Skill, term: string, proper: boolean, context: boolean) => {
-    if (!terms.has(term)) terms.set(term, { skill, proper, context })
+  const add = (skill: Skill, term: string, proper: boolean, context: boolean, spelledOut?: string) => {
+    if (!terms.has(term)) terms.set(term, { skill, proper, context, spelledOut })
   }
   // Curated terms first: their rules win over a topic's plain term.
   for (const extra of EXTRA_SKILLS) {
@@ -74,7 +107,7 @@ function load(): Dictionary {
     bySlug.set(slug, skill)
     const dropped = new Set(extras.get(slug)?.drop ?? [])
     for (const text of spellings) {
-      for (const term of termsOf(text)) if (!dropped.has(term)) add(skill, term, proper.includes(text), false)
+      for (const term of termsOf(text)) if (!dropped.has(term)) add(skill, term, proper.includes(text), false, spelledOutOf(text, name))
     }
   }
   // An O*NET technology that shares a spelling with a known skill ("Apache Kafka") joins that skill.
@@ -84,7 +117,7 @@ function load(): Dictionary {
     const skill = known ?? bySlug.get(slug) ?? { slug, name }
     bySlug.set(skill.slug, skill)
     if (!known) tools.set(termsOf(spellings[0]!)[0]!, skill)
-    for (const text of spellings) for (const term of termsOf(text)) add(skill, term, proper.includes(text), false)
+    for (const text of spellings) for (const term of termsOf(text)) add(skill, term, proper.includes(text), false, spelledOutOf(text, name))
   }
   const implies = new Map<string, Skill[]>()
   // A product line names its product: "Informatica PowerCenter" is Informatica, "Autodesk AutoCAD Civil 3D" AutoCAD.
@@ -103,6 +136,10 @@ function load(): Dictionary {
   for (const extra of EXTRA_SKILLS) {
     const implied = (extra.implies ?? []).map((slug) => bySlug.get(slug)).filter((s): s is Skill => Boolean(s))
     if (implied.length) implies.set(extra.slug, [...(implies.get(extra.slug) ?? []), ...implied])
+  }
+  for (const word of EVERYDAY_NAMES) {
+    const term = terms.get(word)
+    if (term) terms.set(word, { ...term, everyday: true })
   }
   const firstWords = new Set([...terms.keys()].map((term) => term.split(' ')[0]!))
   dictionary = { terms, firstWords, bySlug, implies }
@@ -148,6 +185,7 @@ export function extractSkills(text: string): Skill[] {
   const tokens = tokenize(text.replace(URL_OR_EMAIL, ' '))
   const words = tokens.lower
   const found = new Map<string, Skill>()
+  let spelledText: string | undefined
   const addFound = (skill: Skill) => {
     if (CONCEPTS.has(skill.slug) || found.has(skill.slug)) return
     found.set(skill.slug, skill)
@@ -165,17 +203,19 @@ export function extractSkills(text: string): Skill[] {
     }
     if (!best) continue
     const { term } = best
+    if (term.spelledOut && !(spelledText ??= ` ${words.join(' ')} `).includes(` ${term.spelledOut} `)) continue
     if (best.words === 1 && term.proper) {
       if (!tokens.capitalised[i]) continue
       // A capital at the start of a sentence is grammar, not a name ("Excel at communication").
       const sentenceStart = i === 0 || SENTENCE_EDGE.test(tokens.gap[i]!)
       if (sentenceStart && !standsAlone(tokens, i) && !hasTechNeighbour(tokens, i, dict)) continue
     }
-    if (best.words === 1 && term.context) {
-      if (!tokens.capitalised[i] || tokens.next[i] === '&' || tokens.next[i] === "'") continue
+    if (best.words === 1 && (term.context || term.everyday)) {
+      if ((term.context && !tokens.capitalised[i]) || tokens.next[i] === '&' || tokens.next[i] === "'" || tokens.next[i] === '-') continue
       const before = tokens.breakBefore[i] ? undefined : words[i - 1]
       const after = tokens.breakBefore[i + 1] ? undefined : words[i + 1]
       const fits =
+        (term.everyday && tokens.capitalised[i] && after !== undefined && TECH_NOUNS.has(after)) ||
         (before !== undefined && CONTEXT_BEFORE.has(before)) ||
         (after !== undefined && CONTEXT_AFTER.has(after)) ||
         isLanguageNeighbour(words[i - 1], dict) ||

@@ -7,6 +7,12 @@ import { CrawlError } from '../board-url.ts'
  * (or content:encoded), pubDate. Atom: `feed/entry` with id, title, link[@href], content or
  * summary, published/updated; an Atom feed paged as RFC 5005 says (`<link rel="next">`) is read to
  * its end. The id is the guid / Atom id, made unique by the feed's host when it is not a URL.
+ *
+ * What job feeds add to RSS is read too: Teamtailor's `<remoteStatus>` (fully, hybrid, none) and
+ * `<tt:locations>` (city, country); a remote-job board's `<region>` (where applicants may live,
+ * "Anywhere in the World", "USA Only"), which makes its items remote; and a multi-employer feed's
+ * "Company: Title" items (most items of the feed written so, by several employers) are split into
+ * employer and title.
  */
 function linkOf(entry: Obj, rel: string): string | undefined {
   for (const link of asArray(entry.link)) {
@@ -14,6 +20,27 @@ function linkOf(entry: Obj, rel: string): string | undefined {
     if (!isObject(link) && rel === 'alternate' && str(link)) return str(link)
   }
   return undefined
+}
+
+const REMOTE_STATUS: Record<string, string> = { fully: 'remote', hybrid: 'hybrid', none: 'onsite' }
+
+/** Teamtailor's `<tt:locations>`: "City, Country" each, with the cities and countries apart. */
+function teamtailorPlaces(item: Obj): { location?: string; cities?: string[]; countries?: string[] } {
+  const holder = item['tt:locations']
+  const places = (isObject(holder) ? asArray(holder['tt:location']) : []).filter(isObject)
+  const cities = places.map((p) => text(p['tt:city'])).filter((c): c is string => Boolean(c))
+  const countries = places.map((p) => text(p['tt:country'])).filter((c): c is string => Boolean(c))
+  const labels = places.map((p) => [text(p['tt:city']), text(p['tt:country'])].filter(Boolean).join(', ')).filter(Boolean)
+  return labels.length ? { location: labels.join(' / '), cities, countries } : {}
+}
+
+const EMPLOYER_TITLE = /^([^:]{2,80}?):\s+(\S.*)$/
+
+/** A feed lists several employers' jobs as "Company: Title" when most of its titles are so written, by two or more names. */
+function multiEmployer(titles: (string | undefined)[]): boolean {
+  const prefixes = titles.map((t) => (t ? EMPLOYER_TITLE.exec(t)?.[1] : undefined))
+  const written = prefixes.filter(Boolean)
+  return written.length >= 2 && written.length >= 0.8 * titles.length && new Set(written).size >= 2
 }
 
 const idWithin = (feed: URL, value: string | undefined) => (value ? (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `${feed.host}:${value}`) : undefined)
@@ -33,21 +60,31 @@ export const feed: Adapter = {
       let listing: Listing
       if (isObject(doc.rss)) {
         const channel = isObject(doc.rss.channel) ? doc.rss.channel : {}
-        listing = collect(asArray(channel.item), 'item', (item) => ({
-          id: idWithin(url, text(item.guid) ?? linkOf(item, 'alternate')),
-          title: text(item.title),
-          record: {
-            title: text(item.title),
-            company: board.company,
-            url: linkOf(item, 'alternate'),
-            description: text(item['content:encoded']) ?? text(item.description),
-            posted_at: dateOf(text(item.pubDate)),
-          },
-        }))
+        const items = asArray(channel.item)
+        const split = multiEmployer(items.map((item) => (isObject(item) ? text(item.title) : undefined)))
+        listing = collect(items, 'item', (item) => {
+          const whole = text(item.title)
+          const parts = split && whole ? EMPLOYER_TITLE.exec(whole) : null
+          const region = text(item.region)
+          const places = teamtailorPlaces(item)
+          return {
+            id: idWithin(url, text(item.guid) ?? linkOf(item, 'alternate')),
+            record: {
+              title: parts ? parts[2] : whole,
+              company: text(item.company) ?? parts?.[1] ?? board.company,
+              url: linkOf(item, 'alternate'),
+              description: text(item['content:encoded']) ?? text(item.description),
+              posted_at: dateOf(text(item.pubDate)),
+              location: places.location ?? region,
+              cities: places.cities,
+              countries: places.countries,
+              work_mode: REMOTE_STATUS[text(item.remoteStatus)?.toLowerCase() ?? ''] ?? (region ? 'remote' : undefined),
+            },
+          }
+        })
       } else if (isObject(doc.feed)) {
         listing = collect(asArray(doc.feed.entry), 'entry', (entry) => ({
           id: idWithin(url, text(entry.id) ?? linkOf(entry, 'alternate')),
-          title: text(entry.title),
           record: {
             title: text(entry.title),
             company: board.company,

@@ -4,8 +4,11 @@ import { CrawlError } from '../board-url.ts'
 
 /**
  * Greenhouse Job Board API: GET boards-api.greenhouse.io/v1/boards/{token}/jobs?content=true gives
- * `{ jobs: [{ id, title, updated_at, location: { name }, absolute_url, content, … }], meta: { total } }`
- * in one response. `content` is HTML with its markup entity-encoded. The list states no pay.
+ * `{ jobs: [{ id, internal_job_id, requisition_id, title, company_name, updated_at, location: { name },
+ * absolute_url, content, … }], meta: { total } }` in one response. `content` is HTML with its markup
+ * entity-encoded. `id` is the posting; `internal_job_id` the job it advertises (one job posted in
+ * several places shares it). The board's `company_name` is the employer as it writes itself. The
+ * list states no pay.
  */
 export const greenhouse: Adapter = {
   kind: 'greenhouse',
@@ -19,7 +22,8 @@ export const greenhouse: Adapter = {
       id: str(job.id),
       record: {
         title: str(job.title),
-        company: board.company,
+        company: str(job.company_name) ?? board.company,
+        job_id: str(job.internal_job_id) ?? str(job.requisition_id),
         url: str(job.absolute_url),
         location: isObject(job.location) ? str(job.location.name) : undefined,
         description: typeof job.content === 'string' ? decodeEntities(job.content) : undefined,
