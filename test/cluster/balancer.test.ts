@@ -174,8 +174,11 @@ test('one primary and two replicas behind HAProxy: signed-in writes, imports and
   // Postings imported on the primary's machine: each replica's next search shows them (a replica
   // follows the change log on every request, and once a second without one).
   writeFileSync(join(dir, 'jobs.jsonl'), JSON.stringify({ title: 'Zymurgist', company: { name: 'Brew Co' }, url: 'https://brew.example/jobs/1', source: 'x', external_id: 'z1', description: 'Brewing.' }))
-  const run = spawnSync(process.execPath, ['--import', 'tsx', cli, 'import', join(dir, 'jobs.jsonl')], { env: { ...process.env, OPENROLES_DB: dbPath, LOG_LEVEL: 'error' }, encoding: 'utf8' })
-  assert.equal(run.status, 0, run.stderr)
+  // Not spawnSync: a blocked event loop would miss the balancer closing idle connections meanwhile.
+  const importing = spawn(process.execPath, ['--import', 'tsx', cli, 'import', join(dir, 'jobs.jsonl')], { env: { ...process.env, OPENROLES_DB: dbPath, LOG_LEVEL: 'error' }, stdio: ['ignore', 'ignore', 'pipe'] })
+  let importErrors = ''
+  importing.stderr!.on('data', (chunk) => (importErrors += chunk))
+  assert.equal(await new Promise((resolve) => importing.once('exit', resolve)), 0, importErrors)
   cookies = new Map()
   for (const [server, answer] of await fromEach('/api/v1/jobs/search?q=zymurgist')) {
     assert.deepEqual(answer.body.data.map((job: { title: string }) => job.title), ['Zymurgist'], server)
