@@ -36,10 +36,11 @@ export function clusterKeyOf(
   job?: { source: string; id: string | null | undefined },
 ): string {
   if (job?.id) return `${companySlug}:job:${job.source}:${job.id}`
-  return `${companySlug}:${roleKeyOf(title)}:${seniority ?? ''}:${employmentType ?? ''}`
+  return `${companySlug}:${roleKey(title)}:${seniority ?? ''}:${employmentType ?? ''}`
 }
 
 const titleFacts = memoize(classifyTitle)
+const roleKey = memoize(roleKeyOf)
 const locationOf = memoize((location: string) => resolveLocation(location))
 
 function withoutName(text: string, name: string): string {
