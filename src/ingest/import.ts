@@ -120,11 +120,12 @@ export function batchWriter(db: DB, now: Date, summary: ImportSummary, onWritten
   return db.transaction((batch: ImportInput[]) => {
     const changed: number[] = []
     const read = batch.map((input) => ({ input, postings: rawPostingsOf(input.value, now) }))
-    // An employer's boilerplate is read from its postings in this batch and its newest stored ones.
+    // An employer's boilerplate is read from its postings in this batch and a few stored ones.
     const byCompany = new Map<string, RawPosting[]>()
     for (const { input, postings } of read) {
       for (const { raw } of postings) {
         if (!raw) continue
+        // A source's own identity (board id) wins over the one derived from the record.
         if (input.identity) Object.assign(raw, input.identity)
         const list = byCompany.get(raw.company.slug)
         if (list) list.push(raw)
