@@ -18,7 +18,7 @@ import { corpus, heldOut } from '../test/ingest/corpus/index.ts'
 import type { Labels } from '../test/ingest/corpus/labelled.ts'
 import type { RawPosting } from '../src/ingest/raw-posting.ts'
 import { boardApiCases } from '../test/ingest/corpus/board-apis.ts'
-import { boardApiHeldOut } from '../test/ingest/corpus/board-apis-held-out.ts'
+import { boardApiHeldOut, boardApiHeldOutSecond } from '../test/ingest/corpus/board-apis-held-out.ts'
 import { boardPostings, type BoardPosting } from '../test/ingest/corpus/board-run.ts'
 
 export interface FieldScore {
@@ -171,7 +171,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const verbose = process.argv.includes('--misses')
   const onMiss = verbose ? (id: string, field: string, want: unknown, got: unknown) => console.log(`${id}\t${field}\twant ${JSON.stringify(want)}\tgot ${JSON.stringify(got)}`) : undefined
   for (const [label, items] of [['the labelled corpus', corpus()], ['the held-out postings (not tuned on)', heldOut()]] as const) printTable(label, items, onMiss)
-  for (const [label, cases] of [['board API shapes', boardApiCases()], ['board API shapes, held out (not tuned on)', boardApiHeldOut()]] as const) {
+  for (const [label, cases] of [['board API shapes', boardApiCases()], ['board API shapes, held out (not tuned on)', boardApiHeldOut()], ['board API shapes, second held-out part (written after every rule)', boardApiHeldOutSecond()]] as const) {
     const items = await boardPostings(cases)
     printTable(label, items, onMiss)
     const b = scoreBoards(items, onMiss)

@@ -36,10 +36,11 @@ export function clusterKeyOf(
   job?: { source: string; id: string | null | undefined },
 ): string {
   if (job?.id) return `${companySlug}:job:${job.source}:${job.id}`
-  return `${companySlug}:${roleKeyOf(title)}:${seniority ?? ''}:${employmentType ?? ''}`
+  return `${companySlug}:${roleKey(title)}:${seniority ?? ''}:${employmentType ?? ''}`
 }
 
 const titleFacts = memoize(classifyTitle)
+const roleKey = memoize(roleKeyOf)
 const locationOf = memoize((location: string) => resolveLocation(location))
 
 function withoutName(text: string, name: string): string {
@@ -78,16 +79,16 @@ const first = <T>(...values: (T | null | undefined)[]): T | null => {
   return null
 }
 
-/**
- * Derives every facet attribute of a posting deterministically from its title, location and text.
- * Facts the source states win. `context` tells the posting's surroundings for the reality signal
- * (defaults: now, no reposts).
- */
 export interface EnrichContext extends RealityContext {
   /** Paragraphs the posting's employer repeats across its postings (src/ingest/boilerplate.ts): not read for skills. */
   boilerplate: ReadonlySet<string>
 }
 
+/**
+ * Derives every facet attribute of a posting deterministically from its title, location and text.
+ * Facts the source states win. `context` tells the posting's surroundings for the reality signal
+ * (defaults: now, no reposts).
+ */
 export function enrichPosting(raw: RawPosting, context: Partial<EnrichContext> = {}): JobRecord {
   const stated = raw.stated ?? {}
   const descriptionHtml = descriptionToHtml(raw.description)
@@ -130,18 +131,24 @@ export function enrichPosting(raw: RawPosting, context: Partial<EnrichContext> =
 
   const seniority = first(stated.seniority, title.seniority, seniorityFromYears(years.min))
   const employmentType = first(stated.employmentType, read.readsEmploymentType(raw.title, descriptionText))
-  const provenance = provenanceOf(raw, {
-    work_mode: workMode,
-    salary: hasSalary || null,
-    countries: location.countries.length || null,
-    cities: location.cities.length || null,
-    regions: regions.size || null,
-    skills: skills.size || null,
-    seniority,
-    employment_type: employmentType,
-    category,
-    experience_years: years.min ?? years.max,
-  }, { domains: domains.length ? 'text' : 'default', category: category === 'other' ? 'default' : undefined })
+  const experienceMin = stated.experienceYearsMin !== undefined ? stated.experienceYearsMin : years.min
+  const experienceMax = stated.experienceYearsMax !== undefined ? stated.experienceYearsMax : years.max
+  const provenance = provenanceOf(
+    raw,
+    {
+      work_mode: workMode,
+      salary: hasSalary || null,
+      countries: location.countries.length || null,
+      cities: location.cities.length || null,
+      regions: regions.size || null,
+      skills: skills.size || null,
+      seniority,
+      employment_type: employmentType,
+      category,
+      experience_years: experienceMin ?? experienceMax,
+    },
+    { domains: domains.length ? 'text' : 'default', category: category === 'other' ? 'default' : undefined },
+  )
   return {
     source: raw.source,
     externalId: raw.externalId,
@@ -172,8 +179,8 @@ export function enrichPosting(raw: RawPosting, context: Partial<EnrichContext> =
     salaryMax: statedSalary ? (stated.salaryMax ?? null) : (salary?.max ?? null),
     salaryCurrency: statedSalary ? (stated.salaryCurrency?.toUpperCase() ?? null) : (salary?.currency ?? null),
     salaryPeriod: statedSalary ? (stated.salaryPeriod ?? null) : (salary?.period ?? null),
-    experienceYearsMin: stated.experienceYearsMin !== undefined ? stated.experienceYearsMin : years.min,
-    experienceYearsMax: stated.experienceYearsMax !== undefined ? stated.experienceYearsMax : years.max,
+    experienceYearsMin: experienceMin,
+    experienceYearsMax: experienceMax,
     summary: first(stated.summary, summaryOf(descriptionText)),
     timezoneNote: first(stated.timezoneNote, timezoneNoteOf(descriptionText)),
     regions: [...regions],

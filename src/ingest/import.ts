@@ -71,17 +71,18 @@ function rawPostingsOf(value: unknown, now: Date): { raw?: RawPosting; error?: s
   return [{ raw: rawFromJobLine(parsed.output, identityOf, now) }]
 }
 
-/** Stored postings of an employer read beside a batch's to find its boilerplate. */
+/** Stored postings of an employer (open ones first) read beside a batch's to find its boilerplate. */
 const STORED_FOR_BOILERPLATE = 12
 
 /**
  * The paragraphs an employer repeats across its postings: those of the batch (by source and id, a
- * batch's version of a posting replacing the stored one) and its newest stored postings.
+ * batch's version of a posting replacing the stored one) and a few of its stored ones.
  */
 export function companyBoilerplate(db: DB): (companySlug: string, batch: readonly RawPosting[]) => ReadonlySet<string> {
   const stored = db.prepare(
-    `SELECT j.source, j.external_id, j.description_text FROM jobs j WHERE j.company_id = (SELECT id FROM companies WHERE slug = ?)
-     ORDER BY j.id DESC LIMIT ${STORED_FOR_BOILERPLATE}`,
+    // Read along the (company, closed_at) index: open postings first, never a sort of a large employer's postings.
+    `SELECT j.source, j.external_id, j.description_text FROM jobs j INDEXED BY jobs_company
+     WHERE j.company_id = (SELECT id FROM companies WHERE slug = ?) LIMIT ${STORED_FOR_BOILERPLATE}`,
   )
   return (companySlug, batch) => {
     const texts = new Map<string, string>()
@@ -119,11 +120,12 @@ export function batchWriter(db: DB, now: Date, summary: ImportSummary, onWritten
   return db.transaction((batch: ImportInput[]) => {
     const changed: number[] = []
     const read = batch.map((input) => ({ input, postings: rawPostingsOf(input.value, now) }))
-    // An employer's boilerplate is read from its postings in this batch and its newest stored ones.
+    // An employer's boilerplate is read from its postings in this batch and a few stored ones.
     const byCompany = new Map<string, RawPosting[]>()
     for (const { input, postings } of read) {
       for (const { raw } of postings) {
         if (!raw) continue
+        // A source's own identity (board id) wins over the one derived from the record.
         if (input.identity) Object.assign(raw, input.identity)
         const list = byCompany.get(raw.company.slug)
         if (list) list.push(raw)

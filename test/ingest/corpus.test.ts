@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { scoreBoards, scoreEnrichment } from '../../bench/enrichment.ts'
 import { corpus, heldOut } from './corpus/index.ts'
 import { boardApiCases } from './corpus/board-apis.ts'
-import { boardApiHeldOut } from './corpus/board-apis-held-out.ts'
+import { boardApiHeldOut, boardApiHeldOutSecond } from './corpus/board-apis-held-out.ts'
 import { boardPostings } from './corpus/board-run.ts'
 
 /**
@@ -28,7 +28,7 @@ for (const [name, items] of [['labelled corpus', corpus()], ['held-out postings'
  * role key, every employer and title is right, and each field keeps precision ≥ 0.9 with skills
  * recall ≥ 0.9 and work-mode agreement ≥ 0.85.
  */
-for (const [name, cases] of [['board API shapes', boardApiCases()], ['held-out board API shapes', boardApiHeldOut()]] as const) {
+for (const [name, cases] of [['board API shapes', boardApiCases()], ['held-out board API shapes', boardApiHeldOut()], ['second held-out board API shapes', boardApiHeldOutSecond()]] as const) {
   test(`enrichment and role keys meet their goals on the ${name}`, async () => {
     const items = await boardPostings(cases)
     const roles = scoreBoards(items)

@@ -138,3 +138,20 @@ test('importFile: a JSON array of postings and a pretty-printed JSON-LD document
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test("an employer's paragraph repeated across its postings is not read for skills; the job's own lines are", async () => {
+  const { db, get } = createTestApp()
+  const about = 'Our mobile checkout runs native apps on Android and iOS for forty thousand shops.'
+  const jobs = [
+    ['Financial Analyst', 'Excel and NetSuite for the monthly close.'],
+    ['Payroll Specialist', 'ADP and Excel for payroll runs.'],
+    ['Android Engineer', 'Kotlin and Android every day.'],
+  ]
+  importRecords(db, jobs.map(([title, own], i) => line({ title, company: 'Northwind', external_id: `n-${i}`, source: 'board', description: `<p>${about}</p><p>${own}</p>` }, i + 1)), { now: NOW })
+  const skillsOf = async (title: string) => {
+    const found = (await get(`/api/v1/jobs/search?q=${encodeURIComponent(title)}`)).body.data[0]
+    return (await get(`/api/v1/jobs/${found.public_slug}`)).body.data.skills as string[]
+  }
+  assert.deepEqual((await skillsOf('Financial Analyst')).sort(), ['excel', 'netsuite'])
+  assert.ok((await skillsOf('Android Engineer')).includes('android'), 'the job that names Android in its own words keeps it')
+})

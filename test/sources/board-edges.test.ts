@@ -139,3 +139,15 @@ test('Careers page: a plain-text schema.org address ("Calgary, AB, CA") is a pla
   assert.deepEqual(cook.cities, ['Calgary'])
   assert.deepEqual([cook.enrichment.salary_min, cook.enrichment.salary_period], [19.75, 'hour'])
 })
+
+test("One employer's feed that prefixes its departments keeps its titles whole and its employer", async () => {
+  const items = ['Engineering: Backend Developer', 'Engineering: Frontend Developer', 'Engineering: QA Engineer', 'Sales: Account Executive', 'Sales: SDR']
+  const xml = `<?xml version="1.0"?><rss version="2.0"><channel><title>Jobs</title>${items
+    .map((title, i) => `<item><title>${title}</title><guid>dept-${i}</guid><link>https://jobs.depot.example/${i}</link><description>Join us.</description></item>`)
+    .join('')}</channel></rss>`
+  board.serve('/depot.rss', { body: xml })
+  const id = await app.addSource(`feed:${board.origin}/depot.rss`, { url: `${board.origin}/depot.rss`, company: 'Depot' })
+  assert.equal((await app.crawl(id)).new, 5)
+  const job = (await app.search('q=frontend%20developer&company_slug=depot')).data[0]
+  assert.deepEqual([job.company, job.title], ['Depot', 'Engineering: Frontend Developer'])
+})

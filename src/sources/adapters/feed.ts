@@ -36,11 +36,15 @@ function teamtailorPlaces(item: Obj): { location?: string; cities?: string[]; co
 
 const EMPLOYER_TITLE = /^([^:]{2,80}?):\s+(\S.*)$/
 
-/** A feed lists several employers' jobs as "Company: Title" when most of its titles are so written, by two or more names. */
+/**
+ * A feed lists several employers' jobs as "Company: Title" when most of its titles are so written,
+ * by many names (at least two, and half as many as such titles). One employer's feed that prefixes
+ * its departments ("Engineering: Backend Developer") names few, each many times.
+ */
 function multiEmployer(titles: (string | undefined)[]): boolean {
-  const prefixes = titles.map((t) => (t ? EMPLOYER_TITLE.exec(t)?.[1] : undefined))
-  const written = prefixes.filter(Boolean)
-  return written.length >= 2 && written.length >= 0.8 * titles.length && new Set(written).size >= 2
+  const written = titles.map((t) => (t ? EMPLOYER_TITLE.exec(t)?.[1] : undefined)).filter(Boolean)
+  const names = new Set(written).size
+  return written.length >= 2 && written.length >= 0.8 * titles.length && names >= 2 && names >= written.length / 2
 }
 
 const idWithin = (feed: URL, value: string | undefined) => (value ? (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `${feed.host}:${value}`) : undefined)

@@ -189,3 +189,69 @@ const multiEmployer: BoardCase = {
 export function boardApiHeldOut(): BoardCase[] {
   return [greenhouse, lever, ashby, workable, teamtailor, multiEmployer]
 }
+
+const brook = (id: number, internal: number, title: string, location: string, body: string) => ({
+  id,
+  internal_job_id: internal,
+  title,
+  updated_at: '2026-11-27T08:00:00-05:00',
+  location: { name: location },
+  absolute_url: `https://job-boards.greenhouse.io/brookline/jobs/${id}`,
+  company_name: 'Brookline Health Partners',
+  content:
+    '&lt;p&gt;&lt;strong&gt;About the Company&lt;/strong&gt;&lt;/p&gt;&lt;p&gt;Brookline Health Partners runs telehealth for 300 clinics on a HIPAA-ready AWS and Snowflake stack.&lt;/p&gt;' +
+    body +
+    '&lt;p&gt;&lt;strong&gt;What We Offer&lt;/strong&gt;&lt;/p&gt;&lt;ul&gt;&lt;li&gt;$2,500 annual education reimbursement&lt;/li&gt;&lt;li&gt;Remote work week each quarter&lt;/li&gt;&lt;/ul&gt;',
+})
+
+const ashbyPost = (id: string, title: string, location: string, workplaceType: string, html: string) => ({
+  id, title, location, isListed: true, isRemote: workplaceType === 'Remote', workplaceType, descriptionHtml: html, publishedAt: '2026-11-26T10:00:00.000+00:00', employmentType: 'FullTime', jobUrl: `https://jobs.ashbyhq.com/quarry/${id}`,
+})
+
+/** Written after every rule of issue 41, including the fixes the first held-out part led to; run once. */
+export function boardApiHeldOutSecond(): BoardCase[] {
+  return [
+    {
+      kind: 'greenhouse',
+      token: 'brookline',
+      url: 'https://boards-api.greenhouse.io/v1/boards/brookline/jobs?content=true',
+      company: 'Brookline',
+      responses: {
+        '/v1/boards/brookline/jobs': {
+          jobs: [
+            brook(9101, 51, 'Medical Biller', 'Raleigh, NC', '&lt;p&gt;Submit and follow up claims. On-site in Raleigh.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Epic or Athenahealth&lt;/li&gt;&lt;li&gt;Excel&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Compensation: $22.15 – $26.40 hourly&lt;/p&gt;'),
+            brook(9102, 52, 'Data Engineer, Claims', 'Boston, MA', '&lt;p&gt;Model claims data for billing teams, hybrid three days a week in our Boston office.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;dbt and SQL&lt;/li&gt;&lt;li&gt;Python&lt;/li&gt;&lt;/ul&gt;'),
+            brook(9103, 53, 'Data Engineer, Clinical', 'Boston, MA', '&lt;p&gt;Model EHR data for clinicians.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Spark and Scala&lt;/li&gt;&lt;/ul&gt;'),
+            brook(9104, 52, 'Data Engineer, Claims', 'Remote - US', '&lt;p&gt;Model claims data for billing teams. This is a remote role.&lt;/p&gt;&lt;ul&gt;&lt;li&gt;dbt and SQL&lt;/li&gt;&lt;li&gt;Python&lt;/li&gt;&lt;/ul&gt;'),
+          ],
+        },
+      },
+      labels: {
+        '9101': { job: 'biller', workMode: 'onsite', place: ['us'], salary: { min: 22.15, max: 26.4, currency: 'USD', period: 'hour' }, skills: ['excel'], company: 'Brookline Health Partners' },
+        '9102': { job: 'de-claims', workMode: 'hybrid', place: ['us'], salary: null, skills: ['dbt', 'sql', 'python'] },
+        '9103': { job: 'de-clin', workMode: null, place: ['us'], salary: null, skills: ['spark', 'scala'] },
+        '9104': { job: 'de-claims', workMode: 'remote', place: ['us'], salary: null, skills: ['dbt', 'sql', 'python'] },
+      },
+    },
+    {
+      kind: 'ashby',
+      token: 'quarry',
+      url: 'https://api.ashbyhq.com/posting-api/job-board/quarry?includeCompensation=true',
+      company: 'Quarry',
+      responses: {
+        '/posting-api/job-board/quarry': {
+          jobs: [
+            ashbyPost('q-1', 'Growth Marketing Manager - DACH', 'Germany - Munich', 'Hybrid', '<p>Own paid acquisition in Germany, Austria and Switzerland. Google Ads and HubSpot.</p><p>We offer a €1,000 yearly training budget.</p>'),
+            ashbyPost('q-2', 'Growth Marketing Manager - Nordics', 'Sweden - Stockholm', 'Hybrid', '<p>Own paid acquisition in the Nordics. Google Ads and HubSpot.</p>'),
+            ashbyPost('q-3', 'Solutions Architect', 'Ottawa, ON', 'Remote', '<p>Design customer integrations on Azure. Ready to go on day one with C# and .NET.</p>'),
+          ],
+        },
+      },
+      labels: {
+        'q-1': { job: 'gm-dach', workMode: 'hybrid', place: ['de'], salary: null, skills: ['hubspot'] },
+        'q-2': { job: 'gm-nordics', workMode: 'hybrid', place: ['se'], salary: null, skills: ['hubspot'] },
+        'q-3': { job: 'sa', workMode: 'remote', place: ['ca'], salary: null, skills: ['azure', 'csharp', 'dotnet'] },
+      },
+    },
+  ]
+}
