@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { fixtureJob } from '../helpers/app.ts'
 import { upsertJob, closeJob } from '../../src/catalogue/job-store.ts'
 import { historyApp, TODAY } from './history-catalogue.ts'
 
