@@ -155,7 +155,12 @@ export class SearchEngine {
     }
     // By match: the cards with the most of the caller's skills first, each tier newest first.
     const byMatch = query.sort === 'match'
-    if (byMatch) segments = matchTiers(index, cards, query.matchSkills ?? [])
+    if (byMatch) {
+      const skills = [...new Set(query.matchSkills ?? [])].sort()
+      const ranked = () => matchTiers(index, cards, skills)
+      // Kept like relevance tiers (the next page ranks nothing), except over an exclusion's private cards.
+      segments = excluded.length ? ranked() : this.cached(`match|${skills.join(',')}|${this.queryKey(text, query.filters)}`, ranked)
+    }
     const sortKey = query.sort === undefined || query.sort === 'match' ? 'posted_at' : query.sort
     const docs = pageOf(index, segments, { key: sortKey, order: byMatch ? 'desc' : order, offset: query.offset, limit: query.limit })
     const result: SearchResult = { ids: docs.map((doc) => index.columns.jobIds[doc]!), total: sizeOf(cards) }

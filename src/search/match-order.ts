@@ -2,28 +2,38 @@
  * The segments of `sort=match`: the cards carrying the most of the caller's skills first, then
  * fewer, then none, each segment newest first (page-order.ts orders within it). The work is one
  * pass over each skill's posting list cut to the cards, so it is bounded by the postings of the
- * caller's skills (a profile names at most a few dozen), never by a sort of the whole match set.
+ * caller's skills (a profile names at most a few dozen), never by a sort of the whole match set;
+ * the engine keeps the segments, so the next page of the same search does not rank again.
  */
 import { andNotDocs } from './bitmap.ts'
 import { DocList, filterList, toBitmap, type DocSet } from './doc-set.ts'
 import type { SearchIndex } from './search-index.ts'
 
 export function matchTiers(index: SearchIndex, cards: DocSet, skills: readonly string[]): DocSet[] {
-  const scores = new Map<number, number>()
+  // A score a document (at most 255 skills count); the documents touched, in the order first seen.
+  const scores = new Uint8Array(index.columns.docCount)
+  const touched: number[] = []
   for (const skill of new Set(skills)) {
     const postings = index.postingsOf('skills', skill)
     if (!postings) continue
-    for (const doc of filterList(postings, cards).docs) scores.set(doc, (scores.get(doc) ?? 0) + 1)
+    for (const doc of filterList(postings, cards).docs) {
+      if (scores[doc] === 0) touched.push(doc)
+      if (scores[doc]! < 255) scores[doc]!++
+    }
   }
-  if (scores.size === 0) return [cards]
-  const byScore = new Map<number, number[]>()
-  for (const [doc, score] of scores) {
-    const tier = byScore.get(score)
-    if (tier) tier.push(doc)
-    else byScore.set(score, [doc])
+  if (touched.length === 0) return [cards]
+  const scored = Uint32Array.from(touched).sort()
+  // Counting the tier sizes first lets each tier fill a typed array in document order, unsorted again.
+  let top = 0
+  for (const doc of scored) top = Math.max(top, scores[doc]!)
+  const sizes = new Uint32Array(top + 1)
+  for (const doc of scored) sizes[scores[doc]!]!++
+  const tiers = Array.from({ length: top + 1 }, (_, score) => new Uint32Array(sizes[score]!))
+  const filled = new Uint32Array(top + 1)
+  for (const doc of scored) {
+    const score = scores[doc]!
+    tiers[score]![filled[score]!++] = doc
   }
-  const tiers = [...byScore.entries()].sort(([a], [b]) => b - a).map(([, docs]) => new DocList(Uint32Array.from(docs).sort()))
-  const scored = Uint32Array.from(scores.keys()).sort()
   let rest: DocSet
   if (cards instanceof DocList) rest = filterList(cards.docs, new DocList(scored), false)
   else {
@@ -32,5 +42,5 @@ export function matchTiers(index: SearchIndex, cards: DocSet, skills: readonly s
     andNotDocs(copy, scored)
     rest = copy
   }
-  return [...tiers, rest]
+  return [...tiers.slice(1).reverse().filter((tier) => tier.length > 0).map((docs) => new DocList(docs)), rest]
 }

@@ -1,5 +1,5 @@
 import type { JobRecord } from '../../src/catalogue/job-record.ts'
-import { fixtureJob } from '../helpers/app.ts'
+import { createTestApp, fixtureJob } from '../helpers/app.ts'
 
 /**
  * A catalogue whose history the insights tests know by heart. "Today" is TODAY; the growth window
@@ -43,4 +43,11 @@ export function historyCatalogue(): JobRecord[] {
     }))
   }
   return jobs
+}
+
+/** An app over that catalogue, its clock at TODAY. */
+export function historyApp() {
+  const app = createTestApp({ jobs: historyCatalogue() })
+  app.ctx.now = () => TODAY
+  return app
 }

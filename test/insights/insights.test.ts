@@ -1,15 +1,10 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { fixtureJob } from '../helpers/app.ts'
 import { upsertJob, closeJob } from '../../src/catalogue/job-store.ts'
-import { historyCatalogue, TODAY } from './history-catalogue.ts'
+import { historyApp, TODAY } from './history-catalogue.ts'
 
 // Insights over a catalogue whose history the test wrote (test/insights/history-catalogue.ts).
-function historyApp() {
-  const app = createTestApp({ jobs: historyCatalogue() })
-  app.ctx.now = () => TODAY
-  return app
-}
 
 test('roles: open postings per category and seniority now, and growth against 30 days ago', async () => {
   const { get } = historyApp()

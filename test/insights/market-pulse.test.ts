@@ -1,15 +1,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp } from '../helpers/app.ts'
 import { sessionSender, signUp } from '../helpers/auth.ts'
-import { historyCatalogue, TODAY } from './history-catalogue.ts'
+import { historyApp } from './history-catalogue.ts'
 
 // The reference service's smaller insight reads over a catalogue whose history the test wrote.
-function historyApp() {
-  const app = createTestApp({ jobs: historyCatalogue() })
-  app.ctx.now = () => TODAY
-  return app
-}
 
 test('market pulse: weekly open postings of the profile skills, change from the first week; unknown skills left out', async () => {
   const { call } = historyApp()
