@@ -45,10 +45,7 @@ export async function callApi<T>(method: string, path: string, body?: unknown): 
   return json
 }
 
-let signedIn: Promise<boolean> | undefined
-
 /** Whether the visitor has a session (asked once per page load). */
 export function isSignedIn(): Promise<boolean> {
-  signedIn ??= whoAmI().then((me) => me !== null)
-  return signedIn
+  return whoAmI().then((me) => me !== null)
 }
