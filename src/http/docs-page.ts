@@ -35,6 +35,7 @@ export function docsPage(): { html: (base: string, viewerScript: string) => stri
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>openroles API reference</title>
+<link rel="icon" href="data:,">
 <style>${STYLE}</style>
 </head>
 <body>

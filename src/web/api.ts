@@ -132,6 +132,11 @@ export function sendForm<T>(path: string, form: FormData): Promise<T | null> {
   return send<T>(path, { method: 'POST', headers: { accept: 'application/json' }, body: form })
 }
 
+/** After a write outside sendJson (an upload with progress): cached reads may be stale. */
+export function forgetReads(): void {
+  cache.clear()
+}
+
 async function send<T>(path: string, init: RequestInit): Promise<T | null> {
   const answer = await fetch(API_BASE + path, { ...init, credentials: 'same-origin' })
   cache.clear()

@@ -300,7 +300,8 @@ async function photoState(): Promise<PhotoState> {
     const meta = (await answer.json()).data as { present?: boolean; uploaded_at?: string }
     return meta.present ? { present: true, src: `/api/v1/me/photo/image?v=${encodeURIComponent(meta.uploaded_at ?? '')}` } : { present: false }
   }
-  return { present: true, src: URL.createObjectURL(await answer.blob()) }
+  // The page's policy allows images from this origin only (no blob: URLs): the image asks for the bytes again.
+  return { present: true, src: `/api/v1/me/photo?v=${encodeURIComponent(answer.headers.get('x-photo-updated-at') ?? '')}` }
 }
 
 function photoPanel(photo: PhotoState, reload: () => Promise<void>): HTMLElement {

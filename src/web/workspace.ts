@@ -1,4 +1,4 @@
-import { API_BASE, whoAmI, type Me } from './api.ts'
+import { API_BASE, forgetReads, whoAmI, type Me } from './api.ts'
 import { h, replaceChildren, type Child } from './dom.ts'
 
 /**
@@ -97,6 +97,7 @@ export function uploadWithProgress<T>(method: string, path: string, form: FormDa
     request.responseType = 'json'
     request.upload.addEventListener('progress', (event) => event.lengthComputable && progress(event.loaded / event.total))
     request.addEventListener('load', () => {
+      forgetReads()
       const body = request.response as { data?: T; error?: string } | null
       if (request.status >= 200 && request.status < 300) resolve(body?.data as T)
       else reject(new Error(body?.error ?? (request.status === 413 ? 'The file is too large.' : `upload failed (${request.status})`)))
