@@ -36,9 +36,10 @@ function lazy(load: (slot: HTMLElement) => Promise<void>): HTMLElement {
 
 function apiKeys(): HTMLElement {
   const shown = h('div', { id: 'new-key', 'aria-live': 'polite' })
+  // Outside the list, which is drawn again after each change: "Revoked." stays on screen.
+  const status = statusLine()
   const slot = lazy(async function render(slot) {
     const { data } = await getJson<ApiKey[]>('/me/api-keys')
-    const status = statusLine()
     const name = textInput('name', '', { required: true, maxlength: '100', placeholder: 'e.g. laptop script' })
     const create = actionForm('api-key-form', [field('Name', name)], 'Create key', async () => {
       const made = await sendJson<ApiKey & { key: string }>('POST', '/me/api-keys', { name: name.value.trim() })
@@ -57,21 +58,20 @@ function apiKeys(): HTMLElement {
       data.length
         ? h('ul', { class: 'api-keys' }, data.map((key) => h('li', {}, h('strong', {}, key.name), h('code', {}, ` ${key.prefix}…`), h('span', { class: 'hint' }, ` created ${formatDate(key.created_at)}, ${key.last_used_at ? `last used ${formatDate(key.last_used_at)}` : 'never used'} `), button('Revoke', () => void status.run(() => sendJson('DELETE', `/me/api-keys/${key.id}`).then(() => render(slot)), 'Revoked.'), { class: 'link-button danger', 'aria-label': `Revoke ${key.name}` }))))
         : h('p', { class: 'hint' }, 'No keys. A key lets your scripts and the command line use the API as you: send it as “Authorization: Bearer <key>”.'),
-      status.element,
       create,
     )
   })
-  return panel('api-keys', 'API keys', shown, slot)
+  return panel('api-keys', 'API keys', shown, slot, status.element)
 }
 
 function channels(): HTMLElement {
+  const status = statusLine()
   const slot = lazy(async function render(slot) {
     const [telegram, discord, settings] = await Promise.all([
       getJson<{ enabled: boolean; linked: boolean }>('/me/telegram'),
       getJson<{ enabled: boolean; linked: boolean }>('/me/discord'),
       getJson<{ enabled: boolean; channels: string[] }>('/me/notification-settings'),
     ])
-    const status = statusLine()
     const linkOut = h('p', { class: 'notice', hidden: true })
     const chat = (name: string, path: string, state: { enabled: boolean; linked: boolean }) =>
       h(
@@ -95,7 +95,6 @@ function channels(): HTMLElement {
       slot,
       h('ul', { class: 'channels' }, chat('Telegram', '/me/telegram', telegram.data), chat('Discord', '/me/discord', discord.data)),
       linkOut,
-      status.element,
       actionForm(
         'channel-settings',
         [h('label', { class: 'check' }, enabled, ' Send me notifications'), h('fieldset', { class: 'choices' }, h('legend', {}, 'Through'), boxes.map((box) => h('label', {}, box, ` ${box.value === 'push' ? 'Browser push' : box.value === 'email' ? 'E-mail' : box.value[0].toUpperCase() + box.value.slice(1)}`)))],
@@ -104,7 +103,7 @@ function channels(): HTMLElement {
       ),
     )
   })
-  return panel('channels', 'Channels', h('p', { class: 'hint' }, 'Where digests and alerts reach you. Browser push is switched on for this browser above.'), slot)
+  return panel('channels', 'Channels', h('p', { class: 'hint' }, 'Where digests and alerts reach you. Browser push is switched on for this browser above.'), slot, status.element)
 }
 
 function plan(): HTMLElement {

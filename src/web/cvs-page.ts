@@ -102,8 +102,9 @@ export function renderCvListPage(page: HTMLElement): void {
 
 export function renderCvPage(page: HTMLElement, id: string): void {
   signedInPage(page, 'CV', 'to edit your CVs.', async () => {
-    const [record, templates] = await Promise.all([getJson<CvRecord>(`/me/cvs/${encodeURIComponent(id)}`), getJson<Template[]>('/cv-templates')])
-    const cv = record.data
+    const [record, templates, tailored] = await Promise.all([getJson<CvRecord>(`/me/cvs/${encodeURIComponent(id)}`), getJson<Template[]>('/cv-templates'), getJson<CvMeta[]>('/me/cvs')])
+    // The record does not name its job; the list of tailored CVs does.
+    const cv = { ...tailored.data.find((entry) => entry.id === record.data.id), ...record.data }
     document.title = `${cv.title} · openroles`
     const preview = h('iframe', { class: 'cv-preview', id: 'cv-preview', title: 'PDF preview', src: `${pdfPath(cv.id)}#view=FitH` }) as HTMLIFrameElement
     const refreshPreview = () => (preview.src = `${pdfPath(cv.id)}?at=${Date.now()}#view=FitH`)

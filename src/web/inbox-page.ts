@@ -84,8 +84,8 @@ export function renderInboxPage(page: HTMLElement): void {
     const readAll = button('Mark all read', () => void status.run(async () => {
       const result = await sendJson<{ marked: number }>('POST', `/me/inbox/read-all?${filters()}`)
       await load()
-      status.say(`${result?.marked ?? 0} marked read.`)
-    }), { class: 'link-button', id: 'inbox-read-all' })
+      return result?.marked ?? 0
+    }, (marked) => `${marked} marked read.`), { class: 'link-button', id: 'inbox-read-all' })
     replaceChildren(
       page,
       h('h1', {}, 'Inbox'),

@@ -26,7 +26,7 @@ export function panel(id: string, title: string, ...children: Child[]): HTMLElem
 }
 
 /** A polite status line; `run` clears it, runs the action and shows `done` or the API's message. */
-export function statusLine(): { element: HTMLElement; run: (action: () => Promise<unknown>, done?: string) => Promise<boolean>; say: (text: string, failed?: boolean) => void } {
+export function statusLine(): { element: HTMLElement; run: <T>(action: () => Promise<T>, done?: string | ((result: T) => string)) => Promise<boolean>; say: (text: string, failed?: boolean) => void } {
   const element = h('p', { class: 'status-line', role: 'status' })
   const say = (text: string, failed = false) => {
     element.textContent = text
@@ -38,8 +38,8 @@ export function statusLine(): { element: HTMLElement; run: (action: () => Promis
     async run(action, done = 'Saved.') {
       say('')
       try {
-        await action()
-        say(done)
+        const result = await action()
+        say(typeof done === 'function' ? done(result) : done)
         return true
       } catch (error) {
         say((error as Error).message, true)
