@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { clientIp } from './client-address.ts'
-import { dataOf, ref } from './openapi-shapes.ts'
+import { dataOf, object, ref } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
 import { assertSameSiteWrite } from './origin.ts'
 import { clearSessionCookie, startBrowserSession } from './cookie.ts'
@@ -84,11 +84,11 @@ export function authRoutes(ctx: AppContext): Route[] {
     }, (_event, { caller }) => ({ data: { ...userJson(caller.userId), credential: caller.credential } })),
     op.get('/auth/session', 'Whether the caller is signed in, without an error when not', {
       description: 'For pages that ask on every load: always 200, so a visitor who is not signed in sees no failed request. `{ data: { signed_in: false, mail } }` or `{ data: { signed_in: true, user: User, mail } }`. `mail` says where sign-up and sign-in codes go: `smtp` (they are mailed) or `outbox` (this server has no mail server; whoever runs it reads them with `openroles mail outbox`).',
-      responses: { 200: '`{ data: { signed_in, user?, mail } }`' },
+      responses: { 200: { description: '`{ data: { signed_in, user?, mail } }`', schema: dataOf(object({ signed_in: { type: 'boolean' }, user: ref('User'), mail: { type: 'string', enum: ['smtp', 'outbox'] } }, ['signed_in', 'mail'])) } },
     }, (_event, { caller }) => {
       const mail = ctx.config.smtpUrl ? 'smtp' : 'outbox'
       const user = caller ? findUserById(ctx.db, caller.userId) : undefined
-      return { data: user ? { signed_in: true, user: { ...toUserJson(user), credential: caller!.credential }, mail } : { signed_in: false, mail } }
+      return { data: user ? { signed_in: true, user: toUserJson(user), mail } : { signed_in: false, mail } }
     }),
     op.post('/auth/verify/request', 'Email a six-digit verification code', {
       budget: 'account',
