@@ -47,6 +47,9 @@ export function renderInboxPage(page: HTMLElement): void {
     const link = select('link', [['', 'Linked or not'], ['linked', 'Linked to a job'], ['suggested', 'Suggested link'], ['unlinked', 'Not linked']])
     const unread = h('input', { type: 'checkbox', name: 'unread' }) as HTMLInputElement
     const q = textInput('q', '', { type: 'search', placeholder: 'Subject, sender or text' })
+    // A board card links here with its posting (`/inbox?job=<slug>`): the mail linked to it.
+    const job = new URLSearchParams(location.search).get('job')
+    if (job) link.value = 'linked'
     const list = h('ul', { class: 'messages', id: 'messages', 'aria-busy': 'true' })
     const summary = h('p', { class: 'hint', role: 'status' })
     let offset = 0
@@ -62,10 +65,12 @@ export function renderInboxPage(page: HTMLElement): void {
       offset = from
       const params = filters()
       if (unread.checked) params.set('unread', 'true')
-      params.set('limit', String(PAGE))
+      params.set('limit', String(job && link.value === 'linked' ? 100 : PAGE))
       params.set('offset', String(from))
-      const { data, meta } = await getJson<Message[]>(`/me/inbox?${params}`)
-      const total = (meta?.total as number | undefined) ?? data.length
+      const answer = await getJson<Message[]>(`/me/inbox?${params}`)
+      const data = job && link.value === 'linked' ? answer.data.filter((message) => message.linked_slug === job) : answer.data
+      const meta = answer.meta
+      const total = data === answer.data ? ((meta?.total as number | undefined) ?? data.length) : data.length
       const hidden = (meta as { hidden?: number } | undefined)?.hidden ?? 0
       const items = data.map((message) => messageItem(message, () => load(offset)))
       if (from === 0) replaceChildren(list, items.length ? items : h('li', { class: 'empty' }, 'No mail matches.'))

@@ -23,6 +23,8 @@ export interface TrackingEntry extends Omit<InteractionRecord, 'job_id'> {
   role_title: string
   job: { public_slug: string; title: string; company: string; closed_at: string | null } | null
   days_silent: number | null
+  /** Inbox messages linked to this posting. */
+  email_count?: number
   silence_state?: 'active' | 'silent' | 'unconfirmed'
 }
 

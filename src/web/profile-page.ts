@@ -89,10 +89,11 @@ export function renderProfilePage(page: HTMLElement): void {
       sections,
     )
     const reload = async () => {
-      const [resume, profile, screening, experience, photo] = await Promise.all([
+      const [resume, profile, screening, autofill, experience, photo] = await Promise.all([
         getJson<ResumeMeta>('/me/resume'),
         getJson<Profile | null>('/me/profile'),
         getJson<Screening>('/me/screening-answers'),
+        getJson<Record<string, string>>('/me/autofill-profile'),
         getJson<{ employments: Employment[]; unplaced: Atom[] }>('/me/experience'),
         photoState(),
       ])
@@ -101,7 +102,7 @@ export function renderProfilePage(page: HTMLElement): void {
         resumePanel(resume.data, reload),
         contactsPanel(resume.data.contacts ?? {}, resume.data.present, reload),
         profilePanel(profile.data ?? {}),
-        screeningPanel(screening.data),
+        screeningPanel(screening.data, autofill.data),
         photoPanel(photo, reload),
         experiencePanel(experience.data, reload),
       )
@@ -243,7 +244,7 @@ function profilePanel(profile: Profile): HTMLElement {
   )
 }
 
-function screeningPanel(answers: Screening): HTMLElement {
+function screeningPanel(answers: Screening, autofill: Record<string, string>): HTMLElement {
   const countries = textInput('authorized_countries', answers.authorized_countries.join(', '), { placeholder: 'e.g. DE, FR' })
   const visa = yesNo('visa_sponsorship_needed', answers.visa_sponsorship_needed)
   const amount = textInput('desired_salary_amount', answers.desired_salary_amount, { type: 'number', min: '1', inputmode: 'numeric' })
@@ -280,6 +281,12 @@ function screeningPanel(answers: Screening): HTMLElement {
           willing_to_relocate: yesNoValue(relocate),
           age_18_or_older: yesNoValue(adult),
         }),
+    ),
+    h(
+      'details',
+      { id: 'autofill' },
+      h('summary', {}, 'What autofill fills in on application forms'),
+      h('dl', { class: 'facts' }, Object.entries(autofill).filter(([, value]) => value).map(([key, value]) => [h('dt', {}, key.replace(/_/g, ' ')), h('dd', {}, value)])),
     ),
   )
 }
