@@ -86,7 +86,7 @@ test('a visitor: pages fit a phone, log no error, and actions that need an accou
   await page.locator('.results .job-card a').first().click()
   await page.locator('.tailor-cv .sign-in-prompt').waitFor()
   await checkPage('job-visitor')
-  for (const path of ['/profile', '/cvs', '/inbox']) {
+  for (const path of ['/profile', '/profile/report', '/cvs', '/inbox']) {
     await page.goto(`${origin}${path}`)
     await page.locator('main .sign-in-prompt a[href="/account"]').waitFor()
     await checkPage(`visitor${path.replace('/', '-')}`)
@@ -226,6 +226,8 @@ test('CVs: made from the profile, edited, a template picked, a change undone, th
 
   const slug = db.prepare("SELECT public_slug FROM jobs WHERE title = 'Rust Systems Engineer' ORDER BY id LIMIT 1").pluck().get() as string
   await page.goto(`${origin}/jobs/${slug}`)
+  await page.locator('#track-control button').first().waitFor()
+  await checkPage('job')
   await page.locator('#tailor-cv').click()
   await page.locator('#cv-fit').waitFor()
   const tailored = await api('GET', '/me/cvs')
@@ -268,6 +270,8 @@ test('inbox: unread mail opens (and is read), gets a label and a job link; mark 
   assert.equal((await message()).linked_slug, slug)
   await api('POST', `/jobs/${slug}/apply`)
   await page.goto(`${origin}/board`)
+  await page.locator('.board-card-mail a').waitFor()
+  await checkPage('board')
   await page.locator('.board-card-mail a').click()
   await page.locator('#messages li.message:has-text("Interview invitation")').waitFor()
   assert.equal(await page.locator('#messages li.message').count(), 1, 'the board card opens the mail linked to its posting')
