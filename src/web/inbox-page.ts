@@ -160,6 +160,7 @@ async function openMessage(message: Message, body: HTMLElement, reload: () => Pr
       { class: 'form-actions' },
       button('Link to this job', () => void status.run(() => sendJson('POST', `/me/emails/${message.id}/link`, { slug: jobSlug() }).then(reload), 'Linked.')),
       button('This is my application to it', () => void status.run(() => sendJson('POST', `/me/emails/${message.id}/application`, { slug: jobSlug() }).then(reload), 'Marked applied.'), { class: 'secondary' }),
+      button('Mark unread', () => void status.run(() => sendJson('POST', `/me/emails/${message.id}/unread`).then(reload), 'Marked unread.'), { class: 'link-button' }),
       full.linked_slug ? button('Unlink', () => void status.run(() => sendJson('POST', `/me/emails/${message.id}/unlink`).then(reload), 'Unlinked.'), { class: 'link-button' }) : null,
       button('Delete', () => void status.run(() => sendJson('POST', `/me/emails/${message.id}/delete`).then(reload), 'Deleted.'), { class: 'link-button danger' }),
     ),
