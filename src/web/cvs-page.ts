@@ -194,7 +194,7 @@ function editorPanel(cv: CvRecord, saved: () => Promise<void>): HTMLElement {
   const skills = textArea('skills', (doc.skills ?? []).map((group) => `${group.group ? `${group.group}: ` : ''}${(group.items ?? []).join(', ')}`).join('\n'), 3)
   const save = () => {
     const experience = roleEditors.map((read) => read()).filter((role) => role.role || role.company)
-    const document: CvDocument = {
+    const next: CvDocument = {
       ...doc,
       header: { ...header, full_name: name.value.trim(), email: email.value.trim(), phone: phone.value.trim(), location: location.value.trim(), links: lines(links.value) },
       summary: summary.value.trim(),
@@ -204,8 +204,8 @@ function editorPanel(cv: CvRecord, saved: () => Promise<void>): HTMLElement {
         return { ...(group && { group }), items: items.split(',').map((item) => item.trim()).filter(Boolean) }
       }),
     }
-    return sendJson('PUT', `/me/cvs/${cv.id}`, { title: title.value.trim() || 'Untitled CV', template_id: cv.template_id, document }).then(() => {
-      const heading = window.document.getElementById('cv-title')
+    return sendJson('PUT', `/me/cvs/${cv.id}`, { title: title.value.trim() || 'Untitled CV', template_id: cv.template_id, document: next }).then(() => {
+      const heading = document.getElementById('cv-title')
       if (heading) heading.textContent = title.value.trim() || 'Untitled CV'
       return saved()
     })
