@@ -73,7 +73,7 @@ function signedOut(page: HTMLElement, mail: 'smtp' | 'outbox', done: () => void)
         ? `We sent a six-digit code to ${email.value}. It may take a minute; check your spam folder too.`
         : `This server has no mail server set up, so the code was not mailed: whoever runs it reads it with the command “openroles mail outbox” (it also lists the code's address). Codes expire after a few minutes.`
     confirm.hidden = false
-    announce(`A code is on its way to ${email.value}.`)
+    announce(whereIsTheCode.textContent)
     code.focus()
   })
   replaceChildren(page, h('h1', {}, 'Your account'), h('div', { class: 'account-forms' }, login, h('div', {}, register, confirm)))
