@@ -28,11 +28,19 @@ interface Role {
   bullets?: string[]
   stack?: string[]
 }
+interface School {
+  institution?: string
+  degree?: string
+  field?: string
+  start?: string
+  end?: string
+}
 interface CvDocument {
   header?: { full_name?: string; email?: string; phone?: string; location?: string; links?: string[] }
   summary?: string
   experience?: Role[]
-  education?: { institution?: string; degree?: string; field?: string; start?: string; end?: string }[]
+  education?: School[]
+  languages?: { name?: string; level?: string }[]
   skills?: { group?: string; items?: string[] }[]
   [section: string]: unknown
 }
@@ -191,6 +199,26 @@ function editorPanel(cv: CvRecord, saved: () => Promise<void>): HTMLElement {
     roles.append(box)
   }
   for (const role of doc.experience ?? []) addRole(role)
+  const schools = h('div', { class: 'cv-roles' })
+  const schoolEditors: (() => School)[] = []
+  const addSchool = (school: School) => {
+    const fields = {
+      institution: textInput('institution', school.institution),
+      degree: textInput('degree', school.degree),
+      field: textInput('field', school.field),
+      start: textInput('start', school.start),
+      end: textInput('end', school.end),
+    }
+    const box = h('fieldset', { class: 'cv-role' }, h('legend', {}, school.institution || 'New school'), h('div', { class: 'field-row' }, field('School', fields.institution), field('Degree', fields.degree), field('Subject', fields.field)), h('div', { class: 'field-row' }, field('From', fields.start), field('To', fields.end)))
+    const index = schoolEditors.push(() => ({ ...school, institution: fields.institution.value.trim(), degree: fields.degree.value.trim(), field: fields.field.value.trim(), start: fields.start.value.trim(), end: fields.end.value.trim() })) - 1
+    box.append(button('Remove', () => {
+      schoolEditors[index] = () => ({})
+      box.remove()
+    }, { class: 'link-button danger' }))
+    schools.append(box)
+  }
+  for (const school of doc.education ?? []) addSchool(school)
+  const languages = textArea('languages', (doc.languages ?? []).map((language) => [language.name, language.level].filter(Boolean).join(' — ')).join('\n'), 2)
   const skills = textArea('skills', (doc.skills ?? []).map((group) => `${group.group ? `${group.group}: ` : ''}${(group.items ?? []).join(', ')}`).join('\n'), 3)
   const save = () => {
     const experience = roleEditors.map((read) => read()).filter((role) => role.role || role.company)
@@ -199,6 +227,11 @@ function editorPanel(cv: CvRecord, saved: () => Promise<void>): HTMLElement {
       header: { ...header, full_name: name.value.trim(), email: email.value.trim(), phone: phone.value.trim(), location: location.value.trim(), links: lines(links.value) },
       summary: summary.value.trim(),
       experience,
+      education: schoolEditors.map((read) => read()).filter((school) => school.institution || school.degree),
+      languages: lines(languages.value).map((line) => {
+        const [name, level] = line.split(/\s+[—–-]\s+|:\s*/)
+        return { name: name!.trim(), ...(level?.trim() && { level: level.trim() }) }
+      }),
       skills: lines(skills.value).map((line) => {
         const [group, items] = line.includes(':') ? [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1)] : ['', line]
         return { ...(group && { group }), items: items.split(',').map((item) => item.trim()).filter(Boolean) }
@@ -223,6 +256,10 @@ function editorPanel(cv: CvRecord, saved: () => Promise<void>): HTMLElement {
         roles,
         button('Add a role', () => addRole({}), { class: 'link-button' }),
         field('Skills (one group a line: “Group: a, b, c”)', skills),
+        h('h3', {}, 'Education'),
+        schools,
+        button('Add a school', () => addSchool({}), { class: 'link-button' }),
+        field('Languages (one a line: “German — C1”)', languages),
       ],
       'Save CV',
       save,

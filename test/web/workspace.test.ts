@@ -189,9 +189,13 @@ test('CVs: made from the profile, edited, a template picked, a change undone, th
   const cvId = /\/cvs\/([^/]+)$/.exec(page.url())![1]!
 
   await page.locator('#cv-form textarea[name=summary]').fill('Rust engineer for hard latency problems.')
+  await page.locator('#cv-form textarea[name=languages]').fill('German — C1')
   await page.locator('#cv-form button[type=submit]').click()
   await page.waitForSelector('#cv-form .status-line:has-text("Saved.")')
-  assert.equal((await api('GET', `/me/cvs/${cvId}`)).document.summary, 'Rust engineer for hard latency problems.')
+  const edited = (await api('GET', `/me/cvs/${cvId}`)).document
+  assert.equal(edited.summary, 'Rust engineer for hard latency problems.')
+  assert.deepEqual(edited.languages, [{ name: 'German', level: 'C1' }])
+  assert.equal(edited.experience[0].company, 'Initech', 'roles kept as they were')
   await page.locator('#cv-template input[value=sidebar]').check()
   await page.waitForSelector('#cv-template .status-line:has-text("Template: Sidebar.")')
   assert.equal((await api('GET', `/me/cvs/${cvId}`)).template_id, 'sidebar')
