@@ -25,7 +25,12 @@ interface Allowance {
 const FEATURES: Record<string, string> = { match: 'Fit analyses', tailor: 'CV tailoring sessions', assistant: 'Assistant messages', dictation: 'Dictation' }
 
 export function accountSettings(me: Me): HTMLElement {
-  return h('div', { class: 'workspace' }, apiKeys(), channels(), plan(), danger(me))
+  // Google's consent screen sends the person back here (GET /me/gmail/callback → /account?gmail=…).
+  const gmail = new URLSearchParams(location.search).get('gmail')
+  const notice = gmail
+    ? h('p', { class: 'notice', role: 'status' }, gmail === 'connected' ? 'Gmail is connected: its application mail arrives in ' : 'Gmail was not connected. Try again from ', h('a', { href: '/inbox#mail-connections' }, 'your inbox'), '.')
+    : null
+  return h('div', { class: 'workspace' }, notice, apiKeys(), channels(), plan(), danger(me))
 }
 
 function lazy(load: (slot: HTMLElement) => Promise<void>): HTMLElement {
