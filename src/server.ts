@@ -83,6 +83,8 @@ export async function startServer(config: Config): Promise<void> {
   if (!replica) ctx.preparing.start(db, { now: ctx.now(), salaryMinSample: config.insightsSalaryMinSample, log: ctx.log })
   const origin = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`
   ctx.log.info('openroles listening', { api: `${origin}/api/v1`, page: `${origin}/`, docs: `${origin}/api/v1/docs`, role: ctx.role, ...(replica ? { primary: ctx.primaryUrl } : { synchronous: config.sqliteSynchronous }) })
+  // Where a first sign-up's code is when nothing mails it (the page says so too); the code itself is never logged.
+  if (!config.smtpUrl) ctx.log.info('no SMTP_URL: mail (sign-up and sign-in codes included) is kept in the outbox; read it with `openroles mail outbox`')
 
   let closing = false
   const shutdown = async (signal: string) => {

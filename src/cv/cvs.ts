@@ -4,12 +4,16 @@ import { DEFAULT_TEMPLATE, TEMPLATE_IDS } from './catalog.ts'
 import { applyOps, type Op, type Root } from './ops.ts'
 import { baseCv, insertCv, rootOf, saveCv, type CvRow } from './store.ts'
 import { getProfile } from '../me/profile.ts'
+import { effectiveContacts, resumeRow, structuredOf } from '../resume/store.ts'
+import { bankView } from '../experience/atoms.ts'
 import { badRequest } from '../errors.ts'
 
 /**
  * The CV operations the routes call: create the base CV (optionally seeded), replace, patch and
  * change the template, each one transaction and one revision.
  */
+// Provenances a CV may print: an inferred claim is the assistant's guess, not the candidate's word.
+const PUBLISHABLE = new Set(['cv_import', 'stated_in_chat', 'manual'])
 const WHOLE_UNITS = ['title', 'template_id', 'margins', 'style', 'header', 'summary', 'experience', 'education', 'skills', 'languages', 'projects', 'certifications']
 
 export function checkTemplate(id: string | undefined): string {
@@ -24,17 +28,38 @@ export function cvTitle(title: string | undefined): string {
 }
 
 /**
- * What a seed starts from. No résumé or experience bank is kept yet, so the seed is the account's
- * email and the profile: headline as the summary, skills as one group, languages.
+ * What a seed starts from: the contacts (yours over the résumé's, the account email when neither
+ * has one), the profile headline under the name, the résumé's summary, the roles and projects of
+ * the experience bank with their publishable achievements, the résumé's education, the profile's
+ * skills (else the résumé's) and languages.
  */
 export function seedDocument(db: DB, userId: number): CvDocument {
   const email = (db.prepare('SELECT email FROM users WHERE id = ?').get(userId) as { email: string }).email
   const profile = getProfile(db, userId)
+  const contacts = effectiveContacts(db, userId)
+  const structured = structuredOf(resumeRow(db, userId))
+  const bank = bankView(db, userId)
+  const claims = (atoms: { claim: string; provenance: string }[]) => atoms.filter((atom) => PUBLISHABLE.has(atom.provenance)).map((atom) => atom.claim)
+  const jobs = bank.employments.filter((e) => e.kind === 'job')
+  const projects = bank.employments.filter((e) => e.kind === 'project')
+  const headline = profile?.headline ?? structured?.headline
+  const location = contacts.location ?? profile?.locations[0]
+  const skills = profile?.skills.length ? profile.skills.map((s) => s.name) : (structured?.skills ?? [])
   return {
-    header: { email, ...(profile?.locations[0] ? { location: profile.locations[0] } : {}) },
-    ...(profile?.headline ? { summary: profile.headline } : {}),
-    ...(profile?.skills.length ? { skills: [{ group: 'Skills', items: profile.skills.map((s) => s.name) }] } : {}),
+    header: {
+      ...(contacts.full_name ? { full_name: contacts.full_name } : {}),
+      ...(headline ? { headline } : {}),
+      email: contacts.email ?? email,
+      ...(contacts.phone ? { phone: contacts.phone } : {}),
+      ...(location ? { location } : {}),
+      ...(contacts.links?.length ? { links: contacts.links } : {}),
+    },
+    ...(structured?.summary ? { summary: structured.summary } : {}),
+    ...(jobs.length ? { experience: jobs.map((e) => ({ role: e.role, company: e.company, location: e.location, start: e.start, end: e.end, current: e.current, summary: e.summary, bullets: claims(e.atoms), stack: e.stack })) } : {}),
+    ...(structured?.education?.length ? { education: structured.education.map((e) => ({ institution: e.institution, degree: e.degree, end: e.year })) } : {}),
+    ...(skills.length ? { skills: [{ group: 'Skills', items: skills }] } : {}),
     ...(profile?.languages.length ? { languages: profile.languages.map((l) => ({ name: l.language, level: l.level.toUpperCase() })) } : {}),
+    ...(projects.length ? { projects: projects.map((p) => ({ name: p.name ?? p.company, link: p.link, bullets: claims(p.atoms) })) } : {}),
   }
 }
 

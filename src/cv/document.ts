@@ -14,7 +14,7 @@ const Link = v.union([s, v.object({ label: v.optional(s), url: s })])
 export const DocumentSchema = v.object({
   margins: v.optional(v.object({ top: v.optional(v.number()), right: v.optional(v.number()), bottom: v.optional(v.number()), left: v.optional(v.number()) })),
   style: v.optional(v.object({ font_family: v.optional(v.nullable(s)), font_size: v.optional(v.nullable(v.number())), line_height: v.optional(v.nullable(v.number())) })),
-  header: v.optional(v.object({ full_name: v.optional(s), email: v.optional(s), phone: v.optional(s), location: v.optional(s), links: list(Link) })),
+  header: v.optional(v.object({ full_name: v.optional(s), headline: v.optional(s), email: v.optional(s), phone: v.optional(s), location: v.optional(s), links: list(Link) })),
   summary: v.optional(s),
   experience: list(
     v.object({ role: v.optional(s), company: v.optional(s), location: v.optional(s), start: v.optional(s), end: v.optional(s), current: v.optional(v.boolean()), summary: v.optional(s), bullets: list(s), stack: list(s) }),
@@ -78,7 +78,7 @@ export function sanitizeDocument(doc: CvDocument, caps: Caps): CvDocument {
   return compact({
     margins: { top: margin(m.top), right: margin(m.right), bottom: margin(m.bottom), left: margin(m.left) },
     style: compact({ font_family: fontFamily, font_size: fontSize, line_height: lineHeight }),
-    header: compact({ full_name: text(h.full_name, RUNES.name), email: text(h.email, RUNES.email), phone: text(h.phone, RUNES.phone), location: text(h.location, RUNES.location), links }),
+    header: compact({ full_name: text(h.full_name, RUNES.name), headline: text(h.headline, RUNES.short), email: text(h.email, RUNES.email), phone: text(h.phone, RUNES.phone), location: text(h.location, RUNES.location), links }),
     summary: text(doc.summary, RUNES.summary),
     experience: doc.experience?.slice(0, CAP.experience).map((e) =>
       compact({

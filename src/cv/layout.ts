@@ -68,13 +68,16 @@ export const CV_LAYOUT = String.raw`// The CV layout for every template (src/cv/
   circle(radius: size / 2, fill: look.accent.lighten(80%), stroke: 1pt + look.accent, align(center + horizon, text(size: size / 3, fill: look.accent, initials)))
 }
 
+#let headline = get(hd, "headline")
+#let headline-line = if headline != none { text(size: 1.15em, fill: look.accent.lighten(20%), headline) }
 #let header-block = {
   let title = text(size: 2em, weight: "bold", fill: look.accent, name)
+  let lines = if headline != none [#title \ #headline-line \ #contact-line] else [#title \ #contact-line]
   if tpl == "headshot" {
-    grid(columns: (auto, 1fr), column-gutter: 12pt, align: horizon, photo(56pt), [#title \ #contact-line])
+    grid(columns: (auto, 1fr), column-gutter: 12pt, align: horizon, photo(56pt), lines)
   } else if look.center {
-    align(center)[#title \ #contact-line]
-  } else [#title \ #contact-line]
+    align(center, lines)
+  } else { lines }
 }
 
 #let summary-part = if get(doc, "summary") != none { section-title("Summary"); par(doc.summary) }
@@ -119,6 +122,7 @@ export const CV_LAYOUT = String.raw`// The CV layout for every template (src/cv/
     block(fill: look.accent.lighten(90%), inset: 8pt, width: 100%)[
       #if tpl == "portrait" { align(center, photo(80pt)) }
       #text(size: 1.6em, weight: "bold", fill: look.accent, name) \
+      #if headline != none { headline-line; linebreak() }
       #contact.map(c => if c == get(hd, "email") { link("mailto:" + c, c) } else [#c]).join(linebreak()) \ #links.map(link-of).join(linebreak())
       #skills-part
       #languages-part

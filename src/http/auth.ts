@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { clientIp } from './client-address.ts'
-import { dataOf, ref } from './openapi-shapes.ts'
+import { dataOf, object, ref } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
 import { assertSameSiteWrite } from './origin.ts'
 import { clearSessionCookie, startBrowserSession } from './cookie.ts'
@@ -95,6 +95,14 @@ export function authRoutes(ctx: AppContext): Route[] {
       description: '`credential` says how the request was authenticated: `cookie`, `api-key` or `extension`.',
       auth: 'session-or-key',
     }, (_event, { caller }) => ({ data: { ...userJson(caller.userId), credential: caller.credential } })),
+    op.get('/auth/session', 'Whether the caller is signed in, without an error when not', {
+      description: 'For pages that ask on every load: always 200, so a visitor who is not signed in sees no failed request. `{ data: { signed_in: false, mail } }` or `{ data: { signed_in: true, user: User, mail } }`. `mail` says where sign-up and sign-in codes go: `smtp` (they are mailed) or `outbox` (this server has no mail server; whoever runs it reads them with `openroles mail outbox`).',
+      responses: { 200: { description: '`{ data: { signed_in, user?, mail } }`', schema: dataOf(object({ signed_in: { type: 'boolean' }, user: ref('User'), mail: { type: 'string', enum: ['smtp', 'outbox'] } }, ['signed_in', 'mail'])) } },
+    }, (_event, { caller }) => {
+      const mail = ctx.config.smtpUrl ? 'smtp' : 'outbox'
+      const user = caller ? findUserById(ctx.db, caller.userId) : undefined
+      return { data: user ? { signed_in: true, user: toUserJson(user), mail } : { signed_in: false, mail } }
+    }),
     op.post('/auth/verify/request', 'Email a six-digit verification code', {
       budget: 'account',
       description: `Signed in: sends a code to the account's address (nothing when already verified). Anonymous: give \`email\`; a code is sent when an account exists (verified or not: confirming it signs in), and the answer is the same either way. Codes expire after a few minutes (CODE_MINUTES), die after a few wrong guesses, and are sent at most once a minute per account. The anonymous lookup runs after the answer, so its timing reveals nothing either. Budgeted per client address and across all callers (429 with Retry-After).`,

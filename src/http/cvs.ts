@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../errors.ts'
 import { FONTS, TEMPLATES } from '../cv/catalog.ts'
 import { DocumentSchema } from '../cv/document.ts'
 import { OpsSchema } from '../cv/ops.ts'
-import { cvMeta, cvOf, cvRecord, deleteCv, tailoredCvs, type CvRow } from '../cv/store.ts'
+import { baseCv, cvMeta, cvOf, cvRecord, deleteCv, tailoredCvs, type CvRow } from '../cv/store.ts'
 import { createBaseCv, patchCv, replaceCv, setTemplate } from '../cv/cvs.ts'
 import { listRevisions, undoBatch, undoRevision } from '../cv/revisions.ts'
 import { renderCvPdf } from '../cv/render.ts'
@@ -55,8 +55,11 @@ export function cvRoutes(ctx: AppContext): Route[] {
       description: 'The four fonts `[{ id, label, note, css }]` a CV style may name.',
     }, () => ({ data: FONTS })),
     op.get('/me/cvs', 'Your tailored CVs', {
-      description: 'Tailored CVs only (the base CV is `GET /me/cvs/base`), newest edit first: `[{ id, title, template_id, created_at, updated_at, job_slug, job_title, job_company, agent_session_id }]`. No meta.',
-    }, (_event, { caller }) => ({ data: tailoredCvs(db, caller.userId) })),
+      description: 'Tailored CVs only (the base CV is `GET /me/cvs/base`), newest edit first: `[{ id, title, template_id, created_at, updated_at, job_slug, job_title, job_company, agent_session_id }]`. `meta.base` is the base CV\'s meta, or null before it is created (so a page learns whether it exists without a 404).',
+    }, (_event, { caller }) => {
+      const base = baseCv(db, caller.userId)
+      return { data: tailoredCvs(db, caller.userId), meta: { base: base ? cvMeta(base) : null } }
+    }),
     op.post('/me/cvs', 'Create your base CV', {
       description: `JSON \`{ title?, template_id?, seed? }\`. Creates your one base CV and answers it as ${RECORD}, 201; when you already have one it is answered as it is, also 201 (the status the contract pins). Title trimmed, at most 200 characters, default "Untitled CV". \`seed: true\` fills it from your account and profile (email, location, headline, skills, languages).`,
       body: v.object({ title: v.optional(v.pipe(v.string(), v.maxLength(2000))), template_id: v.optional(v.string()), seed: v.optional(v.boolean()) }),

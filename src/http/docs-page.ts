@@ -7,8 +7,8 @@
  */
 const STYLE = `
 body{margin:0;font:15px/1.5 system-ui,sans-serif;color:#1d2330}
-.top{background:#1d2330;color:#fff;padding:12px 24px;display:flex;gap:24px;align-items:baseline}.top h1{margin:0;font-size:20px}.top a{color:#c9d1ff}
-.intro{max-width:1000px;margin:16px auto;padding:12px 16px;white-space:pre-wrap;background:#f7f8fa;border:1px solid #dde;border-radius:6px;font:13px/1.5 ui-monospace,monospace}
+.top{background:#1d2330;color:#fff;padding:12px 24px;display:flex;flex-wrap:wrap;gap:8px 24px;align-items:baseline}.top h1{margin:0;font-size:20px}.top a{color:#c9d1ff}
+.intro{max-width:1000px;margin:16px auto;padding:12px 16px;white-space:pre-wrap;overflow-wrap:anywhere;background:#f7f8fa;border:1px solid #dde;border-radius:6px;font:13px/1.5 ui-monospace,monospace}
 .intro strong{font:600 16px system-ui,sans-serif}`
 
 /** A quick start with curl examples, shown first (static HTML; BASE is this server's /api/v1). */
@@ -35,6 +35,7 @@ export function docsPage(): { html: (base: string, viewerScript: string) => stri
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>openroles API reference</title>
+<link rel="icon" href="data:,">
 <style>${STYLE}</style>
 </head>
 <body>

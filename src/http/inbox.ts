@@ -8,7 +8,7 @@ import { notFound } from '../errors.ts'
 import { LABELS, LINK_STATES, SOURCES } from '../inbox/labels.ts'
 import { listInbox, markAllRead, type InboxFilter } from '../inbox/inbox-list.ts'
 import {
-  confirmSuggestion, deleteMessage, linkMessage, markAsApplication, pushMessages, readMessage, rejectSuggestion, restoreMessage, triageMessage, unlinkMessage,
+  confirmSuggestion, deleteMessage, linkMessage, markAsApplication, markUnread, pushMessages, readMessage, rejectSuggestion, restoreMessage, triageMessage, unlinkMessage,
 } from '../inbox/messages.ts'
 import { EMAIL_BODY, INBOX_PAGE, MARKED, PUSH_RESULT } from './openapi-shapes-inbox.ts'
 
@@ -145,6 +145,7 @@ export function inboxRoutes(ctx: AppContext): Route[] {
       body: SlugBody,
       responses: { 200: { description: '`{ data: message }`', schema: EMAIL_BODY }, 400: 'slug required', 404: 'no such message, or job not found' },
     }, (_event, { caller, params, body }) => ({ data: linkMessage(db, caller.userId, messageId(params.id), body.slug, jobIdOf, now()) })),
+    messageWrite('unread', 'Mark a message unread', 'Reading a message (GET /me/emails/{id}) marks it read; this puts it back among the unread.', (userId, id) => markUnread(db, userId, id, now())),
     messageWrite('unlink', 'Unlink a message', 'Clears the link; the label stays.', (userId, id) => unlinkMessage(db, userId, id, now())),
     messageWrite('confirm', 'Confirm a link suggestion', 'The suggested posting becomes the link (link_source `manual`). 404 when no suggestion is pending.', (userId, id) => confirmSuggestion(db, userId, id, now())),
     messageWrite('reject', 'Reject a link suggestion', 'Drops the suggestion. 404 when no suggestion is pending.', (userId, id) => rejectSuggestion(db, userId, id, now())),

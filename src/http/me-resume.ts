@@ -52,9 +52,9 @@ export function meResumeRoutes(ctx: AppContext): Route[] {
   const { db } = ctx
   return [
     op.get('/me/resume', 'Your stored résumé and its parse', {
-      description: `Always 200: ${META}. \`present: false\` before an upload. Contacts you set yourself override the parsed ones.`,
-      responses: { 200: '`{ data: ResumeMeta }`' },
-    }, (_event, { caller }) => ({ data: resumeMeta(db, caller.userId) })),
+      description: `Always 200: ${META}. \`present: false\` before an upload. Contacts you set yourself override the parsed ones. \`max_bytes\` is the largest file an upload may send (RESUME_MAX_BYTES), so a page can refuse a larger one before sending it.`,
+      responses: { 200: '`{ data: ResumeMeta & { max_bytes } }`' },
+    }, (_event, { caller }) => ({ data: { ...resumeMeta(db, caller.userId), max_bytes: ctx.config.resumeMaxBytes } })),
     op.put('/me/resume', 'Upload or replace your résumé', {
       description: `${UPLOAD}. The text is extracted and parsed at once, deterministically, into the structured résumé (\`parse_status: "ready"\`, or \`"failed"\` with \`parse_detail\` when no name or section heading is recognised; the text is stored either way). A ready parse also fills the experience bank (provenance \`cv_import\`) without duplicating claims already there. A refused file stores nothing. Answers ${META}.`,
       requestBody: UPLOAD_BODY,

@@ -28,7 +28,7 @@ interface ServedPage {
 }
 
 /** Paths the client-side page renders by itself; job and company pages are rendered on the server first (src/http/pages.ts). */
-const SHELL_PATHS = ['/', '/insights', '/moderation', '/referrals', '/board', '/account', '/lists/:slug']
+const SHELL_PATHS = ['/', '/insights', '/moderation', '/referrals', '/board', '/account', '/profile', '/profile/report', '/cvs', '/cvs/:id', '/inbox', '/lists/:slug']
 
 // The page renders job descriptions (sanitized at ingest) as HTML; the policy keeps any slip inert.
 const CONTENT_SECURITY_POLICY =

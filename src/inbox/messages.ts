@@ -40,6 +40,13 @@ export function readMessage(db: DB, userId: number, id: number, now: string): Em
   return reread(db, row)
 }
 
+/** Back to unread, as a mail client's "mark unread": the message waits in the unread filter again. */
+export function markUnread(db: DB, userId: number, id: number, now: string): EmailBody {
+  const row = requireLive(db, userId, id)
+  if (row.read === 1) db.prepare('UPDATE emails SET read = 0, updated_at = ? WHERE id = ?').run(now, id)
+  return reread(db, row)
+}
+
 /** An agent's (or the user's) label; with a slug also the link. Below `minConfidence` no card moves. */
 export function triageMessage(db: DB, userId: number, id: number, input: { signal: Label; slug?: string; confidence?: number }, jobIdOf: JobIdOf, now: string, minConfidence: number): EmailBody {
   return db.transaction(() => {

@@ -48,9 +48,26 @@ export function parseContacts(header: string[], allText: string): Contacts & { h
   const links = linksIn(allText)
   if (links.length) contacts.links = links.slice(0, 20)
   const plain = header.map((line) => line.replace(CONTACT_LABEL, '').trim()).filter((line) => line && !segmentsOf(line).some(isContactish) && !looksLikeLocation(line))
-  const name = plain[0]
+  const [name, beside] = withoutMonogram(plain)
   if (name && name.length <= 80 && !/\d/.test(name)) contacts.full_name = name.replace(/\s+/g, ' ')
-  const headline = plain[1]
+  // A monogram centred beside a name and headline lands on the headline's line.
+  const monogram = name ? /^(\p{Lu}{2,3})\s+/u.exec(beside ?? '') : null
+  const headline = monogram && initialsOf(name!).startsWith(monogram[1]!) ? beside!.slice(monogram[0].length) : beside
   if (headline && headline.length <= 200) contacts.headline = headline
   return contacts
+}
+
+const initialsOf = (words: string) => words.split(/\s+/).filter(Boolean).map((word) => word[0]!.toUpperCase()).join('')
+
+/**
+ * Templates with a monogram (a circle with the initials, where a photo would go) put "AL" above
+ * or before "Ada Lovelace": the initials are decoration, not the name.
+ */
+function withoutMonogram(lines: string[]): string[] {
+  const [first, second] = lines
+  if (!first) return lines
+  const prefixed = /^(\p{Lu}{1,3})\s+(.+)$/u.exec(first)
+  if (prefixed && initialsOf(prefixed[2]!).startsWith(prefixed[1]!)) return [prefixed[2]!, ...lines.slice(1)]
+  if (second && /^\p{Lu}{1,3}$/u.test(first) && initialsOf(second).startsWith(first)) return lines.slice(1)
+  return lines
 }

@@ -15,7 +15,11 @@ export interface ExperienceEntry {
   end?: string
   summary?: string
   highlights?: string[]
+  stack?: string[]
 }
+
+/** "Stack: Rust, PostgreSQL" under a role lists its tools: it belongs to that role, never heads the next one. */
+const STACK_LINE = /^(?:tech(?:nology)?\s+stack|stack|technologies|tools|environment|built with|technologien|outils|herramientas)\s*[:：]\s*/i
 
 /** A legal form names a company even beside a title word; the weaker words only when no title word is there. */
 const LEGAL_FORM = /\b(gmbh|ag|inc|llc|ltd|limited|corp|corporation|s\.a\.s?|s\.l\.|sarl|bv|oy|plc|kg|se)\b\.?/i
@@ -32,21 +36,26 @@ export function parseEntries(lines: string[]): ExperienceEntry[] {
     const floor = n === 0 ? 0 : anchors[n - 1]! + 1
     const headerLines: string[] = []
     for (let i = anchor - 1; i >= floor && headerLines.length < 2; i--) {
-      if (BULLET.test(lines[i]!) || (n > 0 && !belongsAbove(lines, i, anchors[n - 1]!))) break
+      if (BULLET.test(lines[i]!) || STACK_LINE.test(lines[i]!) || (n > 0 && !belongsAbove(lines, i, anchors[n - 1]!))) break
       headerLines.unshift(lines[i]!)
     }
     const next = anchors[n + 1] ?? lines.length
     let bodyEnd = next
     // The header of the next entry sits just above its date line.
-    if (n + 1 < anchors.length) while (bodyEnd - 1 > anchor && !BULLET.test(lines[bodyEnd - 1]!) && next - bodyEnd < 2) bodyEnd--
+    if (n + 1 < anchors.length) while (bodyEnd - 1 > anchor && !BULLET.test(lines[bodyEnd - 1]!) && !STACK_LINE.test(lines[bodyEnd - 1]!) && next - bodyEnd < 2) bodyEnd--
     const body = lines.slice(anchor + 1, bodyEnd)
     if (range.rest) headerLines.push(range.rest)
     if (headerLines.length === 0 && body.length && !BULLET.test(body[0]!)) headerLines.push(body.shift()!)
     else if (headerLines.length === 1 && body.length && !BULLET.test(body[0]!) && body[0]!.length <= 60 && !/[.!?]$/.test(body[0]!)) headerLines.push(body.shift()!)
     const entry: ExperienceEntry = { ...headerParts(headerLines), start: range.start, end: range.end }
     const highlights = body.filter((line) => BULLET.test(line)).map(stripBullet).filter(Boolean)
-    const prose = body.filter((line) => !BULLET.test(line)).join(' ').trim()
+    const stack = body.filter((line) => STACK_LINE.test(line)).flatMap((line) => {
+      const list = line.replace(STACK_LINE, '')
+      return list.split(list.includes(',') ? /\s*,\s*/ : /\s+/).map((item) => item.trim()).filter(Boolean)
+    })
+    const prose = body.filter((line) => !BULLET.test(line) && !STACK_LINE.test(line)).join(' ').trim()
     if (highlights.length) entry.highlights = highlights
+    if (stack.length) entry.stack = stack
     if (prose) entry.summary = prose.slice(0, 600)
     entries.push(entry)
   })

@@ -48,10 +48,12 @@ function findGutter(runs: Run[]): number | null {
     if (start < left + (right - left) * 0.2 || start > left + (right - left) * 0.75) continue
     const crossing = runs.some((run) => run.x < start - 1 && run.x + run.width > start - 4)
     if (crossing) continue
-    const leftLines = new Set(runs.filter((run) => run.x < start).map((run) => Math.round(run.y)))
-    const rightLines = new Set(runs.filter((run) => run.x >= start).map((run) => Math.round(run.y)))
-    const shared = [...leftLines].filter((y) => rightLines.has(y)).length
-    if (leftLines.size >= 4 && rightLines.size >= 4 && shared >= 3) return start - 1
+    const leftLines = [...new Set(runs.filter((run) => run.x < start).map((run) => Math.round(run.y)))]
+    const rightLines = [...new Set(runs.filter((run) => run.x >= start).map((run) => Math.round(run.y)))]
+    // Side by side, not one above the other: lines of each side lie between lines of the other.
+    // (Baselines of two columns rarely coincide: each column has its own line spacing.)
+    const within = (ys: number[], of: number[]) => ys.filter((y) => y > Math.min(...of) && y < Math.max(...of)).length
+    if (leftLines.length >= 4 && rightLines.length >= 4 && within(leftLines, rightLines) >= 3 && within(rightLines, leftLines) >= 3) return start - 1
   }
   return null
 }

@@ -1,6 +1,8 @@
-import { getJson, sendJson, whoAmI, type Me } from './api.ts'
+import { currentSession, getJson, sendJson, whoAmI, type Me } from './api.ts'
 import { announce, h, replaceChildren } from './dom.ts'
 import { pushControl } from './push-control.ts'
+import { accountSettings } from './account-settings.ts'
+import { signInPrompt } from './workspace.ts'
 
 /**
  * /account: sign in or create an account (a six-digit code by mail confirms it), then the saved
@@ -46,7 +48,7 @@ function form(id: string, title: string, fields: HTMLElement[], button: string, 
 
 const input = (name: string, type: string, autocomplete: string) => h('input', { name, type, autocomplete, required: true }) as HTMLInputElement
 
-function signedOut(page: HTMLElement, done: () => void): void {
+function signedOut(page: HTMLElement, mail: 'smtp' | 'outbox', done: () => void): void {
   const loginEmail = input('email', 'email', 'username')
   const loginPassword = input('password', 'password', 'current-password')
   const login = form('sign-in', 'Sign in', [field('Email', loginEmail), field('Password', loginPassword)], 'Sign in', async () => {
@@ -57,7 +59,8 @@ function signedOut(page: HTMLElement, done: () => void): void {
   const password = input('password', 'password', 'new-password')
   const code = input('code', 'text', 'one-time-code')
   code.inputMode = 'numeric'
-  const confirm = form('confirm-code', 'Enter the code we sent', [field('Six-digit code', code)], 'Confirm and sign in', async () => {
+  const whereIsTheCode = h('p', { class: 'hint', id: 'code-hint' })
+  const confirm = form('confirm-code', 'Enter the code we sent', [whereIsTheCode, field('Six-digit code', code)], 'Confirm and sign in', async () => {
     await sendJson('POST', '/auth/verify/confirm', { email: email.value, code: code.value.trim() })
     done()
   })
@@ -66,8 +69,13 @@ function signedOut(page: HTMLElement, done: () => void): void {
     // 201 with the user: signed in (the default); 202 without (REGISTER_CONCEALS_ACCOUNTS): the mailed code signs in.
     const registered = await sendJson<Partial<Me>>('POST', '/auth/register', { email: email.value, password: password.value })
     if (registered?.id) return done()
+    // Without a mail server nothing is sent: say where whoever runs the server finds the code.
+    whereIsTheCode.textContent =
+      mail === 'smtp'
+        ? `We sent a six-digit code to ${email.value}. It may take a minute; check your spam folder too.`
+        : `This server has no mail server set up, so the code was not mailed: whoever runs it reads it with the command “openroles mail outbox” (it also lists the code's address). Codes expire after a few minutes.`
     confirm.hidden = false
-    announce(`A code is on its way to ${email.value}.`)
+    announce(whereIsTheCode.textContent)
     code.focus()
   })
   replaceChildren(page, h('h1', {}, 'Your account'), h('div', { class: 'account-forms' }, login, h('div', {}, register, confirm)))
@@ -95,7 +103,7 @@ async function signedIn(page: HTMLElement, me: Me, done: () => void): Promise<vo
   const readAll = h('button', { type: 'button', class: 'link-button', id: 'read-all' }, 'Mark all read')
   readAll.addEventListener('click', () => void sendJson('POST', '/me/notifications/read-all').then(done))
   const signOut = h('button', { type: 'button', class: 'link-button', id: 'sign-out' }, 'Sign out')
-  signOut.addEventListener('click', () => void sendJson('POST', '/auth/logout').then(done))
+  signOut.addEventListener('click', () => void sendJson('POST', '/auth/logout').then(() => location.assign('/account')))
   replaceChildren(
     page,
     h('h1', {}, 'Your account'),
@@ -121,13 +129,14 @@ async function signedIn(page: HTMLElement, me: Me, done: () => void): Promise<vo
           ),
         )
       : h('p', { class: 'hint' }, 'No notifications yet.'),
+    accountSettings(me),
   )
 }
 
 export function renderAccountPage(page: HTMLElement): void {
   const show = () =>
-    void whoAmI().then((me) => {
-      if (!me) signedOut(page, () => location.assign('/account'))
+    void currentSession().then(({ me, mail }) => {
+      if (!me) signedOut(page, mail, () => location.assign('/account'))
       else signedIn(page, me, show).catch((error: Error) => replaceChildren(page, h('p', { role: 'alert' }, error.message)))
     })
   replaceChildren(page, h('p', { class: 'hint' }, 'Loading…'))
@@ -147,6 +156,11 @@ export function saveSearchControl(params: () => URLSearchParams): HTMLElement {
       (error: Error) => (status.textContent = error.message),
     )
   })
-  void whoAmI().then((me) => (save.hidden = !me))
-  return save
+  const prompt = signInPrompt('to save this search and get its new jobs by mail.')
+  prompt.hidden = true
+  void whoAmI().then((me) => {
+    save.hidden = !me
+    prompt.hidden = !!me
+  })
+  return h('div', { class: 'save-search-slot' }, save, prompt)
 }

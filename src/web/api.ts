@@ -98,10 +98,27 @@ export interface Me {
   role: 'user' | 'moderator'
 }
 
+export interface Session {
+  me: Me | null
+  /** Where sign-up codes go: mailed, or kept for whoever runs the server (`openroles mail outbox`). */
+  mail: 'smtp' | 'outbox'
+}
+
+let session: Promise<Session> | undefined
+
+/** Asked once per page load through /auth/session, which answers 200 either way: no failed request in the console. */
+export function currentSession(): Promise<Session> {
+  session ??= fetch(`${API_BASE}/auth/session`, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+    .then(async (answer) => {
+      const data = answer.ok ? (await answer.json()).data : null
+      return { me: data?.signed_in ? (data.user as Me) : null, mail: data?.mail === 'smtp' ? 'smtp' : 'outbox' } as Session
+    })
+    .catch(() => ({ me: null, mail: 'outbox' as const }))
+  return session
+}
+
 export function whoAmI(): Promise<Me | null> {
-  return fetch(`${API_BASE}/auth/me`, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
-    .then(async (answer) => (answer.ok ? ((await answer.json()).data as Me) : null))
-    .catch(() => null)
+  return currentSession().then((s) => s.me)
 }
 
 /** Sends a write (JSON body or none); rejects with the API's `{ error }` message. Cached reads are dropped. */
@@ -115,9 +132,16 @@ export function sendForm<T>(path: string, form: FormData): Promise<T | null> {
   return send<T>(path, { method: 'POST', headers: { accept: 'application/json' }, body: form })
 }
 
+/** After a write outside sendJson (an upload with progress): cached reads may be stale. */
+export function forgetReads(): void {
+  cache.clear()
+}
+
 async function send<T>(path: string, init: RequestInit): Promise<T | null> {
   const answer = await fetch(API_BASE + path, { ...init, credentials: 'same-origin' })
   cache.clear()
+  // Signing in or out changes who the page is for.
+  if (path.startsWith('/auth/')) session = undefined
   const parsed = answer.status === 204 ? null : await answer.json().catch(() => null)
   if (!answer.ok) throw new Error(parsed?.error ?? `request failed (${answer.status})`)
   return (parsed?.data ?? null) as T | null

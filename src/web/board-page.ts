@@ -89,6 +89,8 @@ function card(entry: TrackingEntry, board: HTMLElement): HTMLElement {
     h('p', { class: 'board-card-title' }, title),
     h('p', { class: 'board-card-company' }, entry.job?.company ?? entry.company_slug, entry.job === null ? ' · posting removed' : entry.job.closed_at ? ' · closed' : ''),
     entry.silence_state === 'silent' ? h('p', { class: 'board-card-silence' }, `No news for ${entry.days_silent} days`) : null,
+    // The mail that moved the card: the inbox showing the messages linked to this posting.
+    entry.email_count && entry.job ? h('p', { class: 'board-card-mail' }, h('a', { href: `/inbox?job=${encodeURIComponent(entry.job.public_slug)}` }, `${entry.email_count} message${entry.email_count === 1 ? '' : 's'}`)) : null,
     select,
   )
 }

@@ -1,5 +1,5 @@
 /** A tiny element builder: the page is small enough that a view library would not pay for itself. */
-type Child = Node | string | number | null | undefined | false | Child[]
+export type Child = Node | string | number | null | undefined | false | Child[]
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>
 
 export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {

@@ -92,7 +92,7 @@ export function fitPanel(slug: string): HTMLElement {
 }
 
 function noProfile(): HTMLElement {
-  return h('p', { class: 'fit-note' }, 'Fill in your profile first: the analysis matches it against this job. ', h('a', { href: '/account' }, 'Your account'))
+  return h('p', { class: 'fit-note' }, 'Fill in your profile first: the analysis matches it against this job. ', h('a', { href: '/profile' }, 'Your profile'))
 }
 
 function verdict(a: Analysis, full = true): HTMLElement {

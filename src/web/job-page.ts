@@ -5,6 +5,7 @@ import { jobCard, signalBadges, skeletonCard } from './job-card.ts'
 import { restoreScroll } from './router.ts'
 import { trackControl } from './track-control.ts'
 import { fitPanel } from './fit-panel.ts'
+import { tailorButton } from './cvs-page.ts'
 
 const SIMILAR = 6
 
@@ -63,6 +64,7 @@ function jobDetail(job: Job): HTMLElement[] {
       h('div', { class: 'job-badges' }, signalBadges(job)),
       job.url && !job.closed_at ? h('a', { class: 'apply-button', href: job.url, target: '_blank', rel: 'noopener noreferrer' }, 'Apply on the employer’s site') : null,
       trackControl(job.public_slug),
+      job.closed_at ? null : tailorButton(job.public_slug),
     ),
     h(
       'div',

@@ -10,18 +10,22 @@ import { renderReferralsPage } from './referrals.ts'
 import { whoAmI } from './api.ts'
 import { renderAccountPage } from './account-page.ts'
 import { renderSharedListPage } from './shared-list-page.ts'
+import { renderProfilePage } from './profile-page.ts'
+import { renderReportPage } from './report-page.ts'
+import { renderCvListPage, renderCvPage } from './cvs-page.ts'
+import { renderInboxPage } from './inbox-page.ts'
 
 /** Boots the page: one search view kept alive (so going back is instant), job and company views built per visit. */
 const root = document.getElementById('main') as HTMLElement
 document.body.append(h('div', { id: 'live-region', class: 'sr-only', 'aria-live': 'polite' }))
 const searchPage = createSearchPage()
-// Signed-in people get links to their board and referral inbox, moderators one to their queue.
+// Signed-in people get links to their workspace (board, profile, CVs, inbox, referrals), moderators one to their queue.
 whoAmI().then((me) => {
-  const header = document.querySelector('.site-header')
-  if (me) header?.append(h('a', { class: 'header-link', id: 'board-link', href: '/board' }, 'Your board'))
-  if (me) header?.append(h('a', { class: 'header-link', href: '/referrals' }, 'Referrals'))
-  if (me?.role === 'moderator') header?.append(h('a', { class: 'header-link', href: '/moderation' }, 'Moderation'))
-  header?.append(h('a', { class: 'header-link', id: 'account-link', href: '/account' }, me ? 'Account' : 'Sign in'))
+  const link = (href: string, text: string, id?: string) => h('a', { class: 'header-link', href, id }, text)
+  const links = me
+    ? [link('/board', 'Board', 'board-link'), link('/profile', 'Profile', 'profile-link'), link('/cvs', 'CVs', 'cvs-link'), link('/inbox', 'Inbox', 'inbox-link'), link('/referrals', 'Referrals'), me.role === 'moderator' ? link('/moderation', 'Moderation') : null]
+    : []
+  document.querySelector('.site-header')?.append(h('nav', { class: 'me-nav', 'aria-label': 'Your workspace' }, links, link('/account', me ? 'Account' : 'Sign in', 'account-link')))
 })
 const detail = h('div', { class: 'detail-page' })
 let lastSearch = '/'
@@ -67,6 +71,15 @@ startRouter((url) => {
     cameFromSearch = false
     root.replaceChildren(detail)
     renderSharedListPage(detail, decodeSegment(sharedList[1]))
+    return
+  }
+  const workspace: Record<string, (page: HTMLElement) => void> = { '/profile': renderProfilePage, '/profile/report': renderReportPage, '/cvs': renderCvListPage, '/inbox': renderInboxPage }
+  const cv = url.pathname.match(/^\/cvs\/([^/]+)$/)
+  if (workspace[url.pathname] || cv) {
+    cameFromSearch = false
+    root.replaceChildren(detail)
+    if (cv) renderCvPage(detail, decodeSegment(cv[1]))
+    else workspace[url.pathname](detail)
     return
   }
   if (url.pathname === '/board') {

@@ -23,6 +23,8 @@ export interface TrackingEntry extends Omit<InteractionRecord, 'job_id'> {
   role_title: string
   job: { public_slug: string; title: string; company: string; closed_at: string | null } | null
   days_silent: number | null
+  /** Inbox messages linked to this posting. */
+  email_count?: number
   silence_state?: 'active' | 'silent' | 'unconfirmed'
 }
 
@@ -45,10 +47,7 @@ export async function callApi<T>(method: string, path: string, body?: unknown): 
   return json
 }
 
-let signedIn: Promise<boolean> | undefined
-
 /** Whether the visitor has a session (asked once per page load). */
 export function isSignedIn(): Promise<boolean> {
-  signedIn ??= whoAmI().then((me) => me !== null)
-  return signedIn
+  return whoAmI().then((me) => me !== null)
 }

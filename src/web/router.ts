@@ -26,7 +26,7 @@ export function startRouter(handler: RouteHandler): void {
 }
 
 function isPagePath(path: string): boolean {
-  return path === '/' || path === '/insights' || path === '/moderation' || path === '/referrals' || path === '/board' || path === '/account' || /^\/(jobs|companies|lists)\/[^/]+$/.test(path)
+  return path === '/' || path === '/insights' || path === '/moderation' || path === '/referrals' || path === '/board' || path === '/account' || ['/profile', '/profile/report', '/cvs', '/inbox'].includes(path) || /^\/(jobs|companies|cvs|lists)\/[^/]+$/.test(path)
 }
 
 /**

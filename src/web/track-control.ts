@@ -1,5 +1,5 @@
 import { h, replaceChildren, announce } from './dom.ts'
-import { ApiError, callApi, isSignedIn, STAGE_LABELS, STAGES, type InteractionRecord } from './me-api.ts'
+import { callApi, isSignedIn, STAGE_LABELS, STAGES, type InteractionRecord } from './me-api.ts'
 
 /**
  * The job page's tracker control for a signed-in visitor: save, mark applied, and the stage on the
@@ -11,14 +11,9 @@ export function trackControl(slug: string): HTMLElement {
   const path = `/jobs/${encodeURIComponent(slug)}`
   isSignedIn().then(async (yes) => {
     if (!yes) return root.remove()
-    const current = await callApi<{ saved_at: string | null; applied_at: string | null; stage?: string }>('GET', `/me/tracking/${encodeURIComponent(slug)}`).then(
-      ({ data }) => ({ saved_at: data.saved_at, applied_at: data.applied_at, stage: (data.stage ?? null) as InteractionRecord['stage'] }),
-      (error) => {
-        if (error instanceof ApiError && error.status === 404) return { saved_at: null, applied_at: null, stage: null }
-        throw error
-      },
-    )
-    draw(current)
+    // Opening the page is a view (the tracker's "viewed" list), and the answer is the record: no 404 for an untracked job.
+    const { data } = await callApi<InteractionRecord>('POST', `${path}/view`)
+    draw(data)
   }).catch((error: Error) => replaceChildren(root, h('p', { role: 'alert' }, error.message)))
 
   function write(method: string, suffix: string, body?: unknown, message?: string) {

@@ -54,3 +54,17 @@ test('only the SHA-256 of the session secret is stored', async () => {
   assert.equal((row.secret_hash as Uint8Array).length, 32)
   assert.ok(!JSON.stringify(row).includes(secret))
 })
+
+test('GET /auth/session answers 200 signed in or not, and says where codes go', async () => {
+  const { call } = createTestApp()
+  const anonymous = await call('/api/v1/auth/session')
+  assert.equal(anonymous.status, 200)
+  assert.deepEqual(anonymous.body.data, { signed_in: false, mail: 'outbox' })
+  const user = await signUp(call)
+  const signedIn = await call('/api/v1/auth/session', { headers: sessionHeaders(user.cookie) })
+  assert.equal(signedIn.status, 200)
+  assert.equal(signedIn.body.data.signed_in, true)
+  assert.equal(signedIn.body.data.user.email, user.email)
+  const smtp = createTestApp({ config: { smtpUrl: 'smtp://127.0.0.1:1' } })
+  assert.equal((await smtp.call('/api/v1/auth/session')).body.data.mail, 'smtp')
+})

@@ -63,7 +63,7 @@ test('a tailored CV gets fresh sessions; a base CV is refused; sessions can be b
   await alice.send('PUT', '/me/profile', { skills: [{ name: 'Go' }], headline: 'Go engineer' })
   const run = (await alice.send('POST', '/me/cvs/tailor', { job_slug: 'go-dev' })).body.data
   assert.ok(run.base_cv_id, 'a base CV is seeded from the profile')
-  assert.equal((await alice.send('GET', `/me/cvs/${run.base_cv_id}`)).body.data.document.summary, 'Go engineer')
+  assert.equal((await alice.send('GET', `/me/cvs/${run.base_cv_id}`)).body.data.document.header.headline, 'Go engineer')
   const fresh = await alice.send('POST', `/me/cvs/${run.tailor_cv_id}/tailor-session`)
   assert.equal(fresh.status, 201)
   assert.notEqual(fresh.body.data.session_id, run.session_id)
@@ -128,7 +128,7 @@ test('reset-from-resume rebuilds the base (and a tailored CV) from the profile, 
   await alice.send('PUT', '/me/profile', { headline: 'Platform engineer', skills: [{ name: 'Python' }, { name: 'Go' }] })
   const reset = await alice.send('POST', '/me/cvs/base/reset-from-resume')
   assert.equal(reset.status, 200, JSON.stringify(reset.body))
-  assert.equal(reset.body.data.document.summary, 'Platform engineer')
+  assert.equal(reset.body.data.document.header.headline, 'Platform engineer')
   assert.equal(reset.body.data.document.style.font_size, 11)
   assert.equal(reset.body.data.template_id, 'timeline')
   assert.equal((await alice.send('GET', `/me/cvs/${baseId}/revisions`)).body.data[0].origin, 'import')

@@ -35,7 +35,7 @@ test('the inbox lists newest first with filters, hides `other` mail and counts i
   assert.equal((await send('GET', '/me/inbox?unread=true')).body.meta.total, 2, 'listing marks nothing read')
 })
 
-test('GET a message marks it read; other users and non-integer ids get 404; read-all marks the matches', async () => {
+test('GET a message marks it read, POST …/unread undoes it; other users and non-integer ids get 404; read-all marks the matches', async () => {
   const { send, deliver, call, user } = await setUp()
   const id = await deliver({ from: 'Bob <bob@agency.example>', subject: 'Your salary expectations', html: '<p>Could you share them? <a href="javascript:alert(1)">x</a><img src="https://t.example/p.gif"></p>' })
   const other = await deliver({ from: 'Carol <carol@agency.example>', subject: 'Notice period', text: 'Please let us know your notice period.' })
@@ -50,6 +50,10 @@ test('GET a message marks it read; other users and non-integer ids get 404; read
   assert.equal((await send('POST', '/me/inbox/read-all?status=nope')).status, 400)
   assert.deepEqual((await send('POST', '/me/inbox/read-all')).body.data, { marked: 1 })
   assert.equal((await send('GET', '/me/inbox?unread=1')).body.meta.total, 0)
+  const unread = await send('POST', `/me/emails/${id}/unread`)
+  assert.equal(unread.body.data.read, false, 'marked unread again')
+  assert.deepEqual((await send('GET', '/me/inbox?unread=1')).body.data.map((m: { id: number }) => m.id), [id])
+  assert.equal((await call(`/api/v1/me/emails/${other}/unread`, { method: 'POST', headers: sessionHeaders(stranger.cookie) })).status, 404)
 })
 
 test('pushed mail is inserted, refreshed by external_id with its state kept, validated and never classified', async () => {

@@ -47,6 +47,7 @@ test('the mail operations answer exactly the shapes the OpenAPI document states'
   await check('POST', '/me/inbox/read-all', '/me/inbox/read-all')
   await check('POST', '/me/emails/{id}/triage', `/me/emails/${pushed}/triage`, { signal: 'info_request', slug: 'rust-dev', confidence: 0.9 })
   await check('POST', '/me/emails/{id}/unlink', `/me/emails/${pushed}/unlink`)
+  await check('POST', '/me/emails/{id}/unread', `/me/emails/${linked}/unread`)
   await check('POST', '/me/emails/{id}/link', `/me/emails/${pushed}/link`, { slug: 'rust-dev' })
   await check('POST', '/me/emails/{id}/reject', `/me/emails/${suggested}/reject`)
   await check('POST', '/me/emails/{id}/application', `/me/emails/${suggested}/application`, { slug: 'go-dev' })

@@ -42,7 +42,7 @@ async function setup() {
 
 test('résumé: a PDF upload is parsed into the structured résumé and served back', async () => {
   const { put, get } = await setup()
-  assert.deepEqual((await get()).body.data, { enabled: true, present: false, uploaded_at: null, structured: null, structure_pending: false })
+  assert.deepEqual((await get()).body.data, { enabled: true, present: false, uploaded_at: null, structured: null, structure_pending: false, max_bytes: 8 * 1024 * 1024 })
   const stored = await put(upload(linesPdf(CV)))
   assert.equal(stored.status, 200)
   const data = (await get()).body.data
