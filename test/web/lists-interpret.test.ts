@@ -47,6 +47,7 @@ test('a shared list has its page: its jobs, a closed one marked closed; made pri
   await page.waitForFunction(() => !document.querySelector('.job-list')?.hasAttribute('aria-busy'))
   assert.equal(await page.locator('.job-list .job-card').count(), 2)
   assert.equal(await page.locator('.job-list .closed-badge').count(), 1)
+  assert.ok(await fitsWidth(), 'no horizontal overflow at 390 px, signed in')
 
   assert.equal((await page.request.delete(`${origin}/api/v1/me/lists/${list.data.id}/share`, { headers })).status(), 204)
   await page.reload()
