@@ -6,18 +6,19 @@ import { ENRICHMENT_VERSION, enrichPosting } from './enrich.ts'
 
 /**
  * Re-enriches stored postings whose `enrichment_version` is older than the rules: the facets are
- * derived again from the stored title, location and description. The database of release 1 did not
- * record which facts the source stated (a JSON-LD baseSalary, an employer's skill tags), so a fact
- * the new rules do not find keeps its stored value; a fact they find replaces it. The reality signal
- * and ghost evidence (which depend on reposts, not on text rules) stay as stored.
+ * derived again from the stored title, location and description. A start runs it beside serving
+ * (src/derived-prep.ts, like the other derived data), not an upgrade step, so what a shipped
+ * migration does never changes with the rules. The database of release 1 did not record which facts
+ * the source stated (a JSON-LD baseSalary, an employer's skill tags), so a fact the new rules do not
+ * find keeps its stored value; a fact they find replaces it. The reality signal and ghost evidence
+ * (which depend on reposts, not on text rules) stay as stored.
  *
- * The SQL names the columns of schema version 8 itself (not the attribute table), so migration 8
- * keeps working when later releases add columns. Role clusters are not re-keyed here: migration 19
- * splits them by the seniority and employment type written here; a later re-enrichment that can
- * change either must re-key them the same way.
+ * A posting whose seniority or employment type changes moves to the role cluster of its new key
+ * (src/ingest/enrich.ts clusterKeyOf), its company and role part kept, as migration 19 split them.
  */
 interface StoredRow {
   id: number
+  cluster_key: string | null
   source: string
   external_id: string
   title: string
@@ -49,12 +50,21 @@ const YEARS: [string, keyof JobRecord][] = [['experience_years_min', 'experience
 const ALL = [...SINGLE, ...SALARY, ...YEARS]
 const BATCH = 2000
 
-export function reenrichPostings(db: DB, now: Date = new Date()): number {
+/**
+ * Whether any stored posting was enriched by older rules than these. A posting without a version was
+ * stored as given, not made by the rules (a test's fixture), and is left alone.
+ */
+export function reenrichmentPending(db: DB): boolean {
+  return db.prepare('SELECT 1 FROM jobs WHERE enrichment_version < ? LIMIT 1').get(ENRICHMENT_VERSION) !== undefined
+}
+
+/** One write transaction per batch; `between` runs after each (the worker thread's pause). */
+export function reenrichPostings(db: DB, now: Date = new Date(), options: { between?: () => void } = {}): number {
   const select = db.prepare(
     `SELECT j.*, c.slug AS company_slug, c.name AS company_name, c.description AS company_description, c.tagline AS company_tagline,
-       c.company_type AS company_type_of_company, c.company_size AS company_size_of_company
-     FROM jobs j JOIN companies c ON c.id = j.company_id
-     WHERE (j.enrichment_version IS NULL OR j.enrichment_version < ?) AND j.id > ? ORDER BY j.id LIMIT ?`,
+       c.company_type AS company_type_of_company, c.company_size AS company_size_of_company, r.cluster_key
+     FROM jobs j JOIN companies c ON c.id = j.company_id LEFT JOIN role_clusters r ON r.id = j.cluster_id
+     WHERE j.enrichment_version < ? AND j.id > ? ORDER BY j.id LIMIT ?`,
   )
   const update = db.prepare(
     `UPDATE jobs SET ${ALL.map(([column]) => `${column} = @${column}`).join(', ')}, visa_sponsorship = @visa_sponsorship,
@@ -73,6 +83,9 @@ export function reenrichPostings(db: DB, now: Date = new Date()): number {
       { clear: db.prepare(`DELETE FROM ${table} WHERE job_id = ?`), insert: db.prepare(`INSERT OR IGNORE INTO ${table} (job_id, ${column}) VALUES (?, ?)`) },
     ]),
   ) as Record<keyof typeof children, { clear: Statement; insert: Statement }>
+  const findCluster = db.prepare('SELECT id FROM role_clusters WHERE cluster_key = ?').pluck()
+  const addCluster = db.prepare('INSERT INTO role_clusters (cluster_key) VALUES (?) RETURNING id').pluck()
+  const moveCluster = db.prepare('UPDATE jobs SET cluster_id = ? WHERE id = ?')
   const clearCities = db.prepare('DELETE FROM job_cities WHERE job_id = ?')
   const addCity = db.prepare('INSERT OR IGNORE INTO job_cities (job_id, city, country) VALUES (?, ?, ?)')
   let total = 0
@@ -80,61 +93,70 @@ export function reenrichPostings(db: DB, now: Date = new Date()): number {
     const rows = select.all(ENRICHMENT_VERSION, after, BATCH) as StoredRow[]
     if (!rows.length) break
     after = rows[rows.length - 1]!.id
-    for (const row of rows) {
-      const job = enrichPosting(
-        {
-          source: row.source,
-          externalId: row.external_id,
-          title: row.title,
-          company: {
-            slug: row.company_slug, name: row.company_name, description: row.company_description, tagline: row.company_tagline,
-            companyType: row.company_type_of_company, companySize: row.company_size_of_company,
-          },
-          description: row.description_html,
-          url: row.url,
-          location: row.location,
-          postedAt: row.posted_at,
-          createdAt: row.created_at,
-          lastSeenAt: row.last_seen_at,
-          closedAt: row.closed_at,
-          manuallyAdded: row.manually_added === 1,
-        },
-        { now },
-      )
-      const params: Record<string, unknown> = { id: row.id, enrichment_version: ENRICHMENT_VERSION, enriched_at: now.toISOString() }
-      for (const [column, key] of SINGLE) params[column] = (job[key] as string | null | undefined) ?? row[column] ?? null
-      // A salary and a range of years are each one fact: taken whole from the new rules or kept whole.
-      for (const group of [SALARY, YEARS]) {
-        const found = group.some(([, key]) => job[key] != null)
-        for (const [column, key] of group) params[column] = found ? (job[key] ?? null) : (row[column] ?? null)
-      }
-      params.visa_sponsorship = job.visaSponsorship == null ? row.visa_sponsorship : job.visaSponsorship ? 1 : 0
-      params.requires_clearance = job.requiresClearance ? 1 : row.requires_clearance
-      update.run(params)
-      for (const skill of job.skills ?? []) addSkill.run(skill.slug, skill.name)
-      const lists: Record<keyof typeof children, string[]> = {
-        regions: job.regions ?? [],
-        countries: job.countries ?? [],
-        skills: (job.skills ?? []).map((skill) => skill.slug),
-        domains: job.domains ?? [],
-      }
-      const place = lists.countries.length > 0 || lists.regions.length > 0 || (job.cities ?? []).length > 0
-      for (const list of Object.keys(children) as (keyof typeof children)[]) {
-        const values = lists[list]
-        const replaces = list === 'regions' || list === 'countries' ? place : values.length > 0 && !(list === 'domains' && values[0] === 'other')
-        if (!replaces) continue
-        statements[list].clear.run(row.id)
-        for (const value of values) statements[list].insert.run(row.id, value)
-      }
-      if (place) {
-        clearCities.run(row.id)
-        for (const c of job.cities ?? []) addCity.run(row.id, c.name, c.country)
-      }
-    }
-    // Derived data (similar jobs, company stats) follows batch by batch, as seeding does.
-    refreshDerivedData(db, rows.map((row) => row.id))
+    db.transaction(() => {
+      for (const row of rows) reenrichRow(row)
+      // Derived data (similar jobs, company stats) follows batch by batch, as seeding does.
+      refreshDerivedData(db, rows.map((row) => row.id))
+    })()
+    options.between?.()
     total += rows.length
   }
   return total
+
+  function reenrichRow(row: StoredRow): void {
+    const job = enrichPosting(
+      {
+        source: row.source,
+        externalId: row.external_id,
+        title: row.title,
+        company: {
+          slug: row.company_slug, name: row.company_name, description: row.company_description, tagline: row.company_tagline,
+          companyType: row.company_type_of_company, companySize: row.company_size_of_company,
+        },
+        description: row.description_html,
+        url: row.url,
+        location: row.location,
+        postedAt: row.posted_at,
+        createdAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
+        closedAt: row.closed_at,
+        manuallyAdded: row.manually_added === 1,
+      },
+      { now },
+    )
+    const params: Record<string, unknown> = { id: row.id, enrichment_version: ENRICHMENT_VERSION, enriched_at: now.toISOString() }
+    for (const [column, key] of SINGLE) params[column] = (job[key] as string | null | undefined) ?? row[column] ?? null
+    // A salary and a range of years are each one fact: taken whole from the new rules or kept whole.
+    for (const group of [SALARY, YEARS]) {
+      const found = group.some(([, key]) => job[key] != null)
+      for (const [column, key] of group) params[column] = found ? (job[key] ?? null) : (row[column] ?? null)
+    }
+    params.visa_sponsorship = job.visaSponsorship == null ? row.visa_sponsorship : job.visaSponsorship ? 1 : 0
+    params.requires_clearance = job.requiresClearance ? 1 : row.requires_clearance
+    update.run(params)
+    for (const skill of job.skills ?? []) addSkill.run(skill.slug, skill.name)
+    const lists: Record<keyof typeof children, string[]> = {
+      regions: job.regions ?? [],
+      countries: job.countries ?? [],
+      skills: (job.skills ?? []).map((skill) => skill.slug),
+      domains: job.domains ?? [],
+    }
+    const place = lists.countries.length > 0 || lists.regions.length > 0 || (job.cities ?? []).length > 0
+    for (const list of Object.keys(children) as (keyof typeof children)[]) {
+      const values = lists[list]
+      const replaces = list === 'regions' || list === 'countries' ? place : values.length > 0 && !(list === 'domains' && values[0] === 'other')
+      if (!replaces) continue
+      statements[list].clear.run(row.id)
+      for (const value of values) statements[list].insert.run(row.id, value)
+    }
+    if (place) {
+      clearCities.run(row.id)
+      for (const c of job.cities ?? []) addCity.run(row.id, c.name, c.country)
+    }
+    if (row.cluster_key && (params.seniority !== row.seniority || params.employment_type !== row.employment_type)) {
+      const key = `${row.cluster_key.split(':').slice(0, 2).join(':')}:${params.seniority ?? ''}:${params.employment_type ?? ''}`
+      moveCluster.run((findCluster.get(key) as number | undefined) ?? addCluster.get(key), row.id)
+    }
+  }
 }
 
