@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase } from './db/connection.ts'
-import { buildDerivedData, type PreparedData } from './derived-prep.ts'
+import type { PreparedData } from './context.ts'
+import { buildDerivedData } from './derived-prep.ts'
 
 /**
  * Worker-thread half of src/derived-prep.ts: re-enriches postings of older rules, builds the company

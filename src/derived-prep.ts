@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads'
 import type { DB } from './db/connection.ts'
+import type { DerivedPreparation as Preparation, PreparedData } from './context.ts'
 import { dropLease, holderName, tryLease } from './cluster/lease.ts'
 import type { Logger } from './log.ts'
 import { rollupIsCurrent, settleRollup } from './insights/rollup.ts'
@@ -16,11 +17,6 @@ export interface PrepareOptions {
   log: Logger
 }
 
-/**
- * Derived data a first start (or an upgrade) may have to build over the whole catalogue; `enrichment`
- * is postings enriched by older rules than ENRICHMENT_VERSION (src/ingest/reenrich.ts).
- */
-export type PreparedData = 'enrichment' | 'company_stats' | 'insights'
 
 /**
  * Open postings up to which a start builds missing derived data before it listens, as it always
@@ -88,7 +84,7 @@ const TICK_MS = 1_000
  * take the lease over if its holder died). Two builders at once would do the work twice and keep
  * the write lock so busy that the other writers time out.
  */
-export class DerivedPreparation {
+export class DerivedPreparation implements Preparation {
   readonly pending = new Set<PreparedData>()
   /** Resolves once nothing is pending (at once when nothing was). */
   done: Promise<void> = Promise.resolve()
