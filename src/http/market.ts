@@ -1,9 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { operations, type Route } from './route.ts'
-import { badRequest, serviceUnavailable } from '../errors.ts'
-import { SearchInputError } from '../search/search-params.ts'
-import { marketCoverage, SearchUnavailableError } from '../me/market-request.ts'
+import { marketCoverage } from '../me/market-request.ts'
 
 const CoverageQuery = v.pipe(
   v.looseObject({ q: v.optional(v.pipe(v.string(), v.description('Full-text scope of the market, as in job search.'))) }),
@@ -35,14 +33,8 @@ export function marketRoutes(ctx: AppContext): Route[] {
       body: CoverageBody,
       responses: { 400: 'skills empty or over 100, or a malformed filter value', 503: 'search temporarily unavailable' },
     }, (event, { body }) => {
-      try {
-        const { data, ignored } = marketCoverage(ctx, event.url.searchParams, body.skills)
-        return ignored ? { data, meta: { ignored_params: ignored } } : { data }
-      } catch (error) {
-        if (error instanceof SearchInputError) throw badRequest(error.message)
-        if (error instanceof SearchUnavailableError) throw serviceUnavailable(error.message)
-        throw error
-      }
+      const { data, ignored } = marketCoverage(ctx, event.url.searchParams, body.skills)
+      return ignored ? { data, meta: { ignored_params: ignored } } : { data }
     }),
   ]
 }
