@@ -7,7 +7,8 @@
  */
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
-import { createApp, createContext } from '../src/app.ts'
+import { createApp } from '../src/app.ts'
+import { createContext } from '../src/services.ts'
 import { defaultConfig } from '../src/config.ts'
 import { openDatabase } from '../src/db/connection.ts'
 import { ensureCatalogue } from './catalogue-file.ts'

@@ -7,7 +7,8 @@
  * second one fully busy core would serve. `--count-threads N` sets SEARCH_COUNT_THREADS (default: the setting's).
  */
 import { resolve } from 'node:path'
-import { createApp, createContext } from '../src/app.ts'
+import { createApp } from '../src/app.ts'
+import { createContext } from '../src/services.ts'
 import { defaultConfig } from '../src/config.ts'
 import { openDatabase } from '../src/db/connection.ts'
 import { ensureCatalogue } from './catalogue-file.ts'

@@ -9,7 +9,8 @@
  */
 import { existsSync } from 'node:fs'
 import { availableParallelism, cpus } from 'node:os'
-import { createApp, createContext } from '../src/app.ts'
+import { createApp } from '../src/app.ts'
+import { createContext } from '../src/services.ts'
 import { defaultConfig } from '../src/config.ts'
 import { openDatabase } from '../src/db/connection.ts'
 import { upsertJob } from '../src/catalogue/job-store.ts'

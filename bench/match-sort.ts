@@ -8,7 +8,8 @@
  * `npm run bench:match-sort [-- --size 1m]`.
  */
 import { mkdirSync } from 'node:fs'
-import { createApp, createContext } from '../src/app.ts'
+import { createApp } from '../src/app.ts'
+import { createContext } from '../src/services.ts'
 import { defaultConfig } from '../src/config.ts'
 import { openDatabase } from '../src/db/connection.ts'
 import { insertUser } from '../src/account/users.ts'

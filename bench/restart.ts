@@ -3,7 +3,8 @@
  * import through another connection (visible in search after how long), shutdown, and the restart
  * that follows the import (issue 14: it used to throw the snapshot away and reload everything).
  */
-import { createApp, createContext } from '../src/app.ts'
+import { createApp } from '../src/app.ts'
+import { createContext } from '../src/services.ts'
 import { defaultConfig } from '../src/config.ts'
 import { openDatabase } from '../src/db/connection.ts'
 import { generateJobRecords } from '../src/ingest/seed.ts'

@@ -9,7 +9,8 @@
  */
 import { mkdirSync, rmSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg } from 'node:os'
-import { createApp, createContext } from '../src/app.ts'
+import { createApp } from '../src/app.ts'
+import { createContext } from '../src/services.ts'
 import { defaultConfig, type Config } from '../src/config.ts'
 import { openDatabase } from '../src/db/connection.ts'
 import { generateJobRecords } from '../src/ingest/seed.ts'

@@ -5,7 +5,8 @@
  * request, so the difference is the exclusion's own cost. Requests go through the real app in-process.
  */
 import { mkdirSync } from 'node:fs'
-import { createApp, createContext } from '../src/app.ts'
+import { createApp } from '../src/app.ts'
+import { createContext } from '../src/services.ts'
 import { defaultConfig } from '../src/config.ts'
 import { openDatabase } from '../src/db/connection.ts'
 import { insertUser } from '../src/account/users.ts'

@@ -3,22 +3,19 @@ import type { DB } from './db/connection.ts'
 import type { Logger } from './log.ts'
 import type { SearchEngine } from './search/engine.ts'
 import type { CatalogueMemory } from './catalogue/catalogue-memory.ts'
-import type { RateLimiter } from './http/rate-limit.ts'
 import type { Mailer } from './mail/mailer.ts'
-import type { LoginThrottle } from './account/login-throttle.ts'
 import type { TurnSlots } from './assistant/turn-slots.ts'
 import type { BackgroundWork } from './background.ts'
 import type { SourceCrawler } from './sources/crawler.ts'
-import type { DeliveryWorker } from './channels/worker.ts'
-import type { TelegramBot } from './channels/telegram.ts'
 import type { HostedMailListener } from './inbox/smtp-listener.ts'
 import type { LiveMailbox } from './inbox/live-mailbox.ts'
-import type { DerivedPreparation } from './derived-prep.ts'
 import type { ServeRole } from './cluster/role.ts'
 
 /**
  * What every route module and service is built from: one per process (or per test).
- * Services add their field here; src/app.ts creates them in createContext.
+ * Services add their field here; src/services.ts creates them in createContext. A service whose
+ * module itself reads the context (or sits on the edge) has its shape declared below, so this file
+ * imports nothing that imports it.
  */
 export interface AppContext {
   config: Config
@@ -63,4 +60,77 @@ export interface AppContext {
   liveMailbox: LiveMailbox | null
   /** Stops background work (schedulers, workers) before the database closes. */
   close?: () => Promise<void> | void
+}
+
+/** A request budget of an operation (src/http/route.ts specs name it; docs/edge.md). */
+export type Budget = 'read' | 'agent' | 'account' | 'cv-redirect'
+
+export interface RateDecision {
+  allowed: boolean
+  limit: number
+  /** The period `limit` is counted over. */
+  per: 'minute' | 'hour'
+  /** Whole tokens left after this request. */
+  remaining: number
+  /** Whole seconds until the bucket is full again. */
+  resetSeconds: number
+  /** Whole seconds until the next token (only meaningful when refused). */
+  retryAfterSeconds: number
+  /** Set when a shared bucket refused, not the caller's own: its network's, or the valve of every caller. */
+  scope?: 'network' | 'everyone'
+}
+
+/** Per-caller request budgets: in memory, the cluster's primary or Redis (src/http/rate-limit.ts). */
+export interface RateLimiter {
+  /** Takes one token from the caller's bucket; null when the budget is switched off (0). */
+  take(budget: Budget, callerKey: string): RateDecision | null | Promise<RateDecision | null>
+  /** Lets a connection to a shared store go (shutdown). */
+  close?(): Promise<void>
+}
+
+/** Failed logins behind the escalating login delay (src/account/login-throttle.ts). */
+export interface LoginThrottle {
+  /**
+   * Seconds to wait before another attempt is accepted (nothing is counted), or 0: then this
+   * attempt is counted as a failure for the account and the IP until `release` gives it back.
+   */
+  reserve(email: string, ip: string, now: Date): number
+  /** The reserved attempt succeeded: it no longer counts. */
+  release(email: string, ip: string): void
+  /** A successful sign-in also forgets the account's earlier failures. */
+  recordSuccess(email: string): void
+}
+
+/** The delivery outbox's worker (src/channels/worker.ts). */
+export interface DeliveryWorker {
+  /** Sends everything due now; resolves with how many rows were attempted. */
+  drain(): Promise<number>
+  stop(): void
+}
+
+/** The Telegram bot (src/channels/telegram.ts). */
+export interface TelegramBot {
+  /** The bot's @username, from getMe (asked once). */
+  username(): Promise<string>
+  /** One Bot API call; throws TelegramApiError when Telegram answers ok:false. */
+  call<T>(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<T>
+  stop(): Promise<void>
+}
+
+/**
+ * Derived data a first start (or an upgrade) may have to build over the whole catalogue; `enrichment`
+ * is postings enriched by older rules than ENRICHMENT_VERSION (src/ingest/reenrich.ts).
+ */
+export type PreparedData = 'enrichment' | 'company_stats' | 'insights'
+
+/** Derived data built beside serving (src/derived-prep.ts). */
+export interface DerivedPreparation {
+  /** What is not ready yet; readers of it answer 503 "being prepared". */
+  readonly pending: ReadonlySet<PreparedData>
+  /** Resolves once nothing is pending. */
+  readonly done: Promise<void>
+  /** Starts building what the database lacks; the serving process calls it once it listens. */
+  start(db: DB, options: { now: Date; salaryMinSample: number; log: Logger }): void
+  /** Stops the worker: what it committed stays, the next start resumes the rest. */
+  stop(): Promise<void>
 }

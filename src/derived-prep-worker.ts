@@ -1,11 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { openDatabase } from './db/connection.ts'
-import { buildDerivedData, type PreparedData } from './derived-prep.ts'
+import type { PreparedData } from './context.ts'
+import { buildDerivedData } from './derived-prep.ts'
 
 /**
- * Worker-thread half of src/derived-prep.ts: builds the company stats and settles the insights
- * rollup over its own connection, saying which is ready as soon as it is. Both write in short
- * transactions of their own (a batch of companies, one day of the rollup), with a pause after each.
+ * Worker-thread half of src/derived-prep.ts: re-enriches postings of older rules, builds the company
+ * stats and settles the insights rollup over its own connection, saying which is ready as soon as it
+ * is. Each writes in short transactions of its own (a batch of postings or companies, one day of the
+ * rollup), with a pause after each.
  */
 const { dbPath, now, salaryMinSample, data } = workerData as { dbPath: string; now: string; salaryMinSample: number; data: PreparedData[] }
 /**

@@ -1,9 +1,11 @@
 import type { Worker } from 'node:worker_threads'
 import type { DB } from './db/connection.ts'
+import type { DerivedPreparation as Preparation, PreparedData } from './context.ts'
 import { dropLease, holderName, tryLease } from './cluster/lease.ts'
 import type { Logger } from './log.ts'
 import { rollupIsCurrent, settleRollup } from './insights/rollup.ts'
 import { buildingCompanyStatsOnThread, companyStatsToBuild, currentCompanyStats } from './catalogue/company-stats.ts'
+import { reenrichmentPending, reenrichPostings } from './ingest/reenrich.ts'
 import { startModuleWorker } from './worker-thread.ts'
 
 declare const __OPENROLES_PREP_WORKER__: string | undefined
@@ -15,8 +17,6 @@ export interface PrepareOptions {
   log: Logger
 }
 
-/** Derived data a first start (or an upgrade) may have to build over the whole catalogue. */
-export type PreparedData = 'company_stats' | 'insights'
 
 /**
  * Open postings up to which a start builds missing derived data before it listens, as it always
@@ -28,6 +28,7 @@ const INLINE_MAX_POSTINGS = 100_000
 /** What the database lacks of its derived data. */
 function missingData(db: DB, now: Date): PreparedData[] {
   const missing: PreparedData[] = []
+  if (reenrichmentPending(db)) missing.push('enrichment')
   if (companyStatsToBuild(db)) missing.push('company_stats')
   if (!rollupIsCurrent(db, now)) missing.push('insights')
   return missing
@@ -38,6 +39,11 @@ function missingData(db: DB, now: Date): PreparedData[] {
  * every write transaction (the worker thread's pause, see derived-prep-worker.ts).
  */
 export function buildDerivedData(db: DB, data: readonly PreparedData[], options: { now: Date; salaryMinSample: number; between?: () => void; ready?: (data: PreparedData) => void }): void {
+  // First: the facts it rewrites feed the company stats and the rollup.
+  if (data.includes('enrichment')) {
+    reenrichPostings(db, options.now, { between: options.between })
+    options.ready?.('enrichment')
+  }
   if (data.includes('company_stats')) {
     currentCompanyStats(db, { between: options.between })
     options.ready?.('company_stats')
@@ -78,7 +84,7 @@ const TICK_MS = 1_000
  * take the lease over if its holder died). Two builders at once would do the work twice and keep
  * the write lock so busy that the other writers time out.
  */
-export class DerivedPreparation {
+export class DerivedPreparation implements Preparation {
   readonly pending = new Set<PreparedData>()
   /** Resolves once nothing is pending (at once when nothing was). */
   done: Promise<void> = Promise.resolve()

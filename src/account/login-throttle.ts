@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts'
 import type { DB } from '../db/connection.ts'
+import type { LoginThrottle } from '../context.ts'
 import { tooManyRequests } from '../errors.ts'
 import { hashSecret } from './tokens.ts'
 
@@ -24,18 +25,6 @@ const FORGET_AFTER_MS = 24 * 60 * 60 * 1000
 const IP_ALLOWANCE_FACTOR = 4
 /** Pruning counts the table, so it runs once per this share of the cap in new attempts, not on each. */
 const PRUNE_SHARE = 0.01
-
-export interface LoginThrottle {
-  /**
-   * Seconds to wait before another attempt is accepted (nothing is counted), or 0: then this
-   * attempt is counted as a failure for the account and the IP until `release` gives it back.
-   */
-  reserve(email: string, ip: string, now: Date): number
-  /** The reserved attempt succeeded: it no longer counts. */
-  release(email: string, ip: string): void
-  /** A successful sign-in also forgets the account's earlier failures. */
-  recordSuccess(email: string): void
-}
 
 /** The row's key: a hash, so the table keeps no email address or IP in the clear. */
 const keyOf = (kind: 'a' | 'i', value: string) => hashSecret(`${kind}:${value}`)

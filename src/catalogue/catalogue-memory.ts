@@ -14,7 +14,7 @@ import { buildVocabulary, type Vocabulary } from './suggest-vocabulary.ts'
  * moves: the derived-data generation (bumped by every refresh, from any process: imports, crawls,
  * approved submissions), the company-stats generation (bumped when pending company stats are
  * recomputed) and the number of open postings in the search index (a posting closed or opened
- * without a refresh). One instance per context (src/app.ts).
+ * without a refresh). One instance per context (src/services.ts).
  *
  * Not here: the similar-jobs index of src/catalogue/similar.ts, a write-side cache of one
  * connection's refreshes (imports and the CLI have no context), rebuilt when another writer moved

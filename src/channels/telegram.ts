@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.ts'
+import type { AppContext, TelegramBot } from '../context.ts'
 import type { Notification } from '../me/notifications.ts'
 import { signToken, verifyToken } from './signed-token.ts'
 import { linkChat, linkedChat, unlinkChatId } from './chat-links.ts'
@@ -10,14 +10,6 @@ import { PermanentDeliveryError } from './errors.ts'
  * API). It learns links by long-polling getUpdates (no webhook: nothing has to reach this server)
  * and sends digests with sendMessage. The bot token is part of every API URL and is never logged.
  */
-export interface TelegramBot {
-  /** The bot's @username, from getMe (asked once). */
-  username(): Promise<string>
-  /** One Bot API call; throws TelegramApiError when Telegram answers ok:false. */
-  call<T>(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<T>
-  stop(): Promise<void>
-}
-
 export class TelegramApiError extends Error {
   constructor(readonly status: number, description: string) {
     super(`telegram ${status}: ${description}`)

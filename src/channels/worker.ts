@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.ts'
+import type { AppContext, DeliveryWorker } from '../context.ts'
 import { claimDueDelivery, markAttemptFailed, markDelivered, releaseAbandonedClaims } from './deliveries.ts'
 import { PermanentDeliveryError, sendDelivery } from './senders.ts'
 
@@ -8,12 +8,6 @@ import { PermanentDeliveryError, sendDelivery } from './senders.ts'
  * Starting it first releases claims a dead process left behind, so they are tried again once.
  * Claims are single SQLite statements, so a timer pass and a `drain` never take the same row.
  */
-export interface DeliveryWorker {
-  /** Sends everything due now; resolves with how many rows were attempted. */
-  drain(): Promise<number>
-  stop(): void
-}
-
 export function startDeliveryWorker(ctx: AppContext): DeliveryWorker {
   const released = releaseAbandonedClaims(ctx.db)
   if (released) ctx.log.info('delivery claims of an earlier process released for retry', { deliveries: released })

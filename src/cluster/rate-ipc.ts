@@ -9,7 +9,8 @@
  */
 import cluster, { type Worker } from 'node:cluster'
 import type { Config } from '../config.ts'
-import { limiterOver, memoryDraw, type Drawn, type Draw, type RateLimiter } from '../http/rate-limit.ts'
+import type { RateLimiter } from '../context.ts'
+import { limiterOver, memoryDraw, type Drawn, type Draw } from '../http/rate-limit.ts'
 
 const KIND = 'openroles:rate'
 

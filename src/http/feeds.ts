@@ -1,8 +1,8 @@
 import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { badRequest, notFound } from '../errors.ts'
+import { notFound } from '../errors.ts'
 import { loadJobs } from '../catalogue/job-json.ts'
-import { parseJobQuery, SearchInputError } from '../search/search-params.ts'
+import { parseJobQuery } from '../search/search-params.ts'
 import { atomFeed, type FeedJob } from '../feeds/atom.ts'
 import { savedSearchByFeedToken } from '../me/saved-search-feed.ts'
 import { edgeMiddleware } from './edge.ts'
@@ -31,13 +31,7 @@ export function mountFeeds(app: H3, ctx: AppContext): void {
 }
 
 function searchFeed(ctx: AppContext, event: H3Event, params: URLSearchParams, named?: string): Response {
-  let query
-  try {
-    query = parseJobQuery(params, { maxQueryLength: ctx.config.maxQueryLength, sorted: true, endpointParams: ['limit'] })
-  } catch (error) {
-    if (error instanceof SearchInputError) throw badRequest(error.message)
-    throw error
-  }
+  const query = parseJobQuery(params, { maxQueryLength: ctx.config.maxQueryLength, sorted: true, endpointParams: ['limit'] })
   const asked = Number.parseInt(params.get('limit') ?? '', 10)
   const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), MAX_ENTRIES) : DEFAULT_ENTRIES
   // Newest first unless a sort is asked for: a feed reader wants what is new, not the relevance tiers.

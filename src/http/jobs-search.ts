@@ -4,14 +4,14 @@ import type { AppContext } from '../context.ts'
 import { object, pageOf as pageSchema, ref } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
 import { badRequest } from '../errors.ts'
-import { boolParam, intParam, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries } from './validate.ts'
+import { boolParam, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries } from './validate.ts'
 import { jobIdBySlug, loadJobs, type DescriptionFormat } from '../catalogue/job-json.ts'
 import { highlightsOf } from '../search/highlight.ts'
 import {
   COUNTED_FACETS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, RESULT_SORTS,
   type FacetName,
 } from '../search/facet-spec.ts'
-import { parseJobQuery, SearchInputError, type JobQuery, type JobQueryOptions } from '../search/search-params.ts'
+import { parseJobQuery } from '../search/search-params.ts'
 import { POSTING_ATTRIBUTES, VALUE_FILTERS } from '../catalogue/posting-attributes.ts'
 import { jobVotesOf } from '../catalogue/community-signals.ts'
 import { touchedJobIds } from '../me/interactions.ts'
@@ -23,24 +23,28 @@ const SWIPE_EXCLUDED_MAX = 1000
 
 const values = (description: string) => v.optional(v.pipe(v.union([v.string(), v.array(v.string())], 'must be text'), v.description(description)))
 
+/**
+ * A parameter of the filter grammar: the job query reader (src/search/search-params.ts) is its one
+ * validator, wherever the grammar is read; the schema only states its type in the OpenAPI document.
+ */
+const readBySearch = (jsonSchema: Record<string, unknown>, description: string) => v.optional(v.pipe(v.unknown(), v.metadata({ jsonSchema }), v.description(description)))
+
 /** The filter grammar as schema entries, from the posting-attribute table: they document every parameter in the OpenAPI document. */
 function filterEntries(): v.ObjectEntries {
   const entries: v.ObjectEntries = {}
   for (const facet of FACET_NAMES) {
     const { description } = POSTING_ATTRIBUTES.find((row) => row.name === facet)!
     entries[facet] = values(`${description}. Repeat the parameter or separate with commas; values are ORed${GEO_FACETS.includes(facet) ? ' (regions, countries and cities form one OR-group)' : ''}`)
-    entries[`${facet}_mode`] = v.optional(
-      v.pipe(
-        v.string('must be and or or'),
-        v.description(GEO_FACETS.includes(facet) ? 'accepted and without effect: geography is one OR-group (as in the reference service)' : `and: a posting must carry every ${facet} value; or (default)`),
-      ),
+    entries[`${facet}_mode`] = readBySearch(
+      { type: 'string', enum: ['and', 'or'] },
+      GEO_FACETS.includes(facet) ? 'accepted and without effect: geography is one OR-group (as in the reference service)' : `and: a posting must carry every ${facet} value; or (default)`,
     )
     entries[`${facet}_exclude`] = values(`postings carrying any of these ${facet} values are removed`)
   }
   for (const filter of VALUE_FILTERS) {
-    if (filter.test === 'equals') entries[filter.param] = v.optional(v.pipe(boolParam, v.description(filter.description)))
-    else if (filter.test === 'withinDays') entries[filter.param] = v.optional(intParam({ min: 1, max: MAX_WITHIN_DAYS, description: filter.description }))
-    else entries[filter.param] = v.optional(intParam({ description: filter.description }))
+    if (filter.test === 'equals') entries[filter.param] = readBySearch({ type: 'boolean' }, filter.description)
+    else if (filter.test === 'withinDays') entries[filter.param] = readBySearch({ type: 'integer', minimum: 1, maximum: MAX_WITHIN_DAYS }, filter.description)
+    else entries[filter.param] = readBySearch({ type: 'integer', minimum: 0 }, filter.description)
   }
   return entries
 }
@@ -67,15 +71,6 @@ const searchEntries = {
 
 const page = (query: { limit?: number; offset?: number }) => pageOf(query, { maxDepth: MAX_JOB_PAGE_DEPTH })
 
-function jobQueryOf(event: H3Event, options: JobQueryOptions): JobQuery {
-  try {
-    return parseJobQuery(event.url.searchParams, options)
-  } catch (error) {
-    if (error instanceof SearchInputError) throw badRequest(error.message)
-    throw error
-  }
-}
-
 /** Comma-separated facet names; null when absent. */
 function facetList(raw: string | undefined): FacetName[] | null {
   if (raw === undefined) return null
@@ -101,7 +96,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
     options: { caller?: Caller | null; exclude?: number[] } = {},
   ) {
     const { limit, offset } = page(query)
-    const { q, filters, sort, order, ignored } = jobQueryOf(event, { maxQueryLength, sorted: true, endpointParams })
+    const { q, filters, sort, order, ignored } = parseJobQuery(event.url.searchParams, { maxQueryLength, sorted: true, endpointParams })
     const matchSkills = sort === 'match' ? profileSkillsFor(options.caller) : undefined
     const { ids, total, didYouMean, text } = search.search({ q, filters, sort, order, matchSkills, limit, offset }, options.exclude)
     const meta = { total, limit, offset, ...(ignored ? { ignored_params: ignored } : {}), ...(didYouMean ? { did_you_mean: didYouMean } : {}) }
@@ -162,7 +157,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
       const names = facetList(query.facets)
       // disjunctive=false is the default spelled out: only disjunctive counting conflicts with a narrowed list.
       if (names && query.disjunctive) throw badRequest('"facets" cannot be combined with "disjunctive=true"')
-      const { q, filters, ignored } = jobQueryOf(event, { maxQueryLength, endpointParams: ['facets', 'disjunctive'] })
+      const { q, filters, ignored } = parseJobQuery(event.url.searchParams, { maxQueryLength, endpointParams: ['facets', 'disjunctive'] })
       const data = search.facets({ q, filters, facets: names ?? undefined, disjunctive: query.disjunctive ?? false })
       return ignored ? { data, meta: { ignored_params: ignored } } : { data }
     }),

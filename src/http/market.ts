@@ -1,9 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { operations, type Route } from './route.ts'
-import { badRequest, serviceUnavailable } from '../errors.ts'
-import { SearchInputError } from '../search/search-params.ts'
-import { marketCoverage, SearchUnavailableError } from '../me/market-request.ts'
+import { marketCoverage } from '../me/market-request.ts'
 import { getProfile } from '../me/profile.ts'
 import { currentRollup } from '../insights/insights.ts'
 import { marketPulse } from '../insights/market-pulse.ts'
@@ -40,14 +38,8 @@ export function marketRoutes(ctx: AppContext): Route[] {
       body: CoverageBody,
       responses: { 400: 'skills empty or over 100, or a malformed filter value', 503: 'search temporarily unavailable' },
     }, (event, { body }) => {
-      try {
-        const { data, ignored } = marketCoverage(ctx, event.url.searchParams, body.skills)
-        return ignored ? { data, meta: { ignored_params: ignored } } : { data }
-      } catch (error) {
-        if (error instanceof SearchInputError) throw badRequest(error.message)
-        if (error instanceof SearchUnavailableError) throw serviceUnavailable(error.message)
-        throw error
-      }
+      const { data, ignored } = marketCoverage(ctx, event.url.searchParams, body.skills)
+      return ignored ? { data, meta: { ignored_params: ignored } } : { data }
     }),
     op.get('/me/market-pulse', 'Weekly demand for your profile skills', {
       auth: 'session',

@@ -1,10 +1,8 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
 import { operations, type Route } from './route.ts'
-import { badRequest, notFound, serviceUnavailable } from '../errors.ts'
+import { notFound } from '../errors.ts'
 import { getProfile } from '../me/profile.ts'
-import { SearchUnavailableError } from '../me/market-request.ts'
-import { SearchInputError } from '../search/search-params.ts'
 import { profileVerdict } from '../resume/verdict.ts'
 import { atsReport } from '../resume/ats-report.ts'
 import { roleParams, topRoleSkills } from '../resume/role-market.ts'
@@ -14,17 +12,6 @@ const RoleQuery = v.pipe(
   v.looseObject({ q: v.optional(v.pipe(v.string(), v.description('Full-text scope of the role, as in job search.'))) }),
   v.description('Any job-search facet or filter scopes the role; without `category` the profile’s specializations are used. The `skills` facet is ignored.'),
 )
-
-/** Search errors mapped as market coverage maps them. */
-function searching<T>(work: () => T): T {
-  try {
-    return work()
-  } catch (error) {
-    if (error instanceof SearchInputError) throw badRequest(error.message)
-    if (error instanceof SearchUnavailableError) throw serviceUnavailable(error.message)
-    throw error
-  }
-}
 
 const REPORT = '`{ has_cv, report: null | { overall, potential, categories: [{ id, label, score, max, items: [{ points, text, status: "pass"|"warn"|"fail" }] }], strong_keywords, recommended_keywords, reviewed } }`. Categories: `keyword_strength` (max 40: the résumé against the role’s 20 most asked-for skills), `format_compliance` (15), `section_completeness` (20), `content_quality` (15), `length_density` (10). `potential` is the score with every recommended keyword added.'
 
@@ -37,7 +24,7 @@ export function meResumeVerdictRoutes(ctx: AppContext): Route[] {
     const profile = profileOf(userId)
     const row = resumeRow(db, userId)
     if (!row) return { data: { has_cv: false, report: null } }
-    const roleSkills = searching(() => topRoleSkills(ctx, roleParams(params, profile), 20)).map((skill) => skill.name)
+    const roleSkills = topRoleSkills(ctx, roleParams(params, profile), 20).map((skill) => skill.name)
     return { data: { has_cv: true, report: atsReport(row.text, structuredOf(row), roleSkills) } }
   }
   return [
@@ -48,7 +35,7 @@ export function meResumeVerdictRoutes(ctx: AppContext): Route[] {
     }, (event, { caller }) => {
       const profile = profileOf(caller.userId)
       const text = resumeRow(db, caller.userId)?.text ?? null
-      const { data, ignored } = searching(() => profileVerdict(ctx, event.url.searchParams, profile, text))
+      const { data, ignored } = profileVerdict(ctx, event.url.searchParams, profile, text)
       return ignored ? { data, meta: { ignored_params: ignored } } : { data }
     }),
     op.get('/me/profile/ats-report', 'The ATS report of your résumé for your role', {

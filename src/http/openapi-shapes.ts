@@ -230,7 +230,7 @@ export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
   }),
   Status: object({
     ok: { type: 'boolean' }, version: str(), jobs_open: count, jobs_closed: count, companies: count, built_at: nullable(timestamp()),
-    preparing: { type: 'array', items: { type: 'string', enum: ['company_stats', 'insights'] }, description: 'Derived data still being built beside serving after a first start (company figures, insights answer 503 meanwhile); empty when ready.' },
+    preparing: { type: 'array', items: { type: 'string', enum: ['enrichment', 'company_stats', 'insights'] }, description: 'Derived data still being built beside serving after a first start or an upgrade (postings re-enriched by newer rules; company figures and insights answer 503 meanwhile); empty when ready.' },
   }),
   User: user,
   Ok: dataOf(object({ ok: { type: 'boolean', const: true } })),

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache'
 import type { H3Event, Middleware } from 'h3'
 import type { Config } from '../config.ts'
-import type { AppContext } from '../context.ts'
+import type { AppContext, Budget, RateDecision, RateLimiter } from '../context.ts'
 import { tooManyRequests } from '../errors.ts'
 import { setEdgeHeader } from './edge-headers.ts'
 import { requestCaller } from './request-caller.ts'
@@ -24,30 +24,6 @@ import { clientAddressBlock, networkOfBlock } from './client-address.ts'
  * shared account bucket and the decision reported are computed here for every store, so a budget
  * of 600/min is 600/min per caller however many processes serve.
  */
-export type Budget = 'read' | 'agent' | 'account' | 'cv-redirect'
-
-export interface RateDecision {
-  allowed: boolean
-  limit: number
-  /** The period `limit` is counted over. */
-  per: 'minute' | 'hour'
-  /** Whole tokens left after this request. */
-  remaining: number
-  /** Whole seconds until the bucket is full again. */
-  resetSeconds: number
-  /** Whole seconds until the next token (only meaningful when refused). */
-  retryAfterSeconds: number
-  /** Set when a shared bucket refused, not the caller's own: its network's, or the valve of every caller. */
-  scope?: 'network' | 'everyone'
-}
-
-export interface RateLimiter {
-  /** Takes one token from the caller's bucket; null when the budget is switched off (0). */
-  take(budget: Budget, callerKey: string): RateDecision | null | Promise<RateDecision | null>
-  /** Lets a connection to a shared store go (shutdown). */
-  close?(): Promise<void>
-}
-
 /** What a store answers: whether the token was taken, and the bucket levels after it. */
 export interface Drawn {
   allowed: boolean

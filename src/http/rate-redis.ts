@@ -7,7 +7,8 @@
  */
 import { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
-import { limiterOver, type RateLimiter } from './rate-limit.ts'
+import type { RateLimiter } from '../context.ts'
+import { limiterOver } from './rate-limit.ts'
 
 const DRAW = `
 local t = redis.call('TIME')

@@ -6,7 +6,7 @@ import { forbidden, notFound, unauthorized } from '../errors.ts'
 import { queryObject, readJsonBody, validateInput } from './validate.ts'
 import { requestCaller } from './request-caller.ts'
 import { edgeMiddleware } from './edge.ts'
-import type { Budget } from './rate-limit.ts'
+import type { Budget } from '../context.ts'
 import { apiFallback } from './api-fallback.ts'
 
 /**

@@ -3,7 +3,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { type CommandSpec, dbOption } from '../cli/command.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
-import { allRoutes, createContext } from '../app.ts'
+import { allRoutes } from '../app.ts'
+import { createContext } from '../services.ts'
 import { createMcpCatalogue, createMcpServer } from './server.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
-import { createContext } from '../app.ts'
+import { createContext } from '../services.ts'
 import { runDigests } from './digests.ts'
 import { UsageError, type CommandSpec } from '../cli/command.ts'
 

@@ -1,11 +1,9 @@
 import type { AppContext } from '../context.ts'
+import { serviceUnavailable } from '../errors.ts'
 import { parseJobQuery } from '../search/search-params.ts'
 import type { IgnoredParam } from '../search/facet-spec.ts'
 import { computeCoverage, type CoverageResult } from './market-coverage.ts'
 import { skillSlug } from './skill-names.ts'
-
-/** The in-memory search index could not answer (not built, or the database failed under it). */
-export class SearchUnavailableError extends Error {}
 
 /**
  * POST /market/coverage: the market is every open posting matching the query's job filters (and
@@ -32,6 +30,6 @@ export function skillMarketOf(ctx: AppContext, params: URLSearchParams, what: st
     return { market: ctx.search.skillMarket(filters, q), ignored }
   } catch (error) {
     ctx.log.error(`${what}: search failed`, { error: String(error) })
-    throw new SearchUnavailableError('search is temporarily unavailable')
+    throw serviceUnavailable('search is temporarily unavailable')
   }
 }

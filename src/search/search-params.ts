@@ -3,16 +3,22 @@
  * market coverage): `q`, `sort`/`order`, and the filter grammar of the posting-attribute table
  * (repeated and comma-separated values, `<facet>_mode`, `<facet>_exclude`, numeric and boolean
  * filters). Every parameter nobody reads is reported in `ignored` (sorted by name, at most 10, with `did_you_mean`
- * for a singular/plural slip). Malformed values throw SearchInputError, whose message never echoes
- * input. Routes still validate types through their valibot schema (which documents the same
- * parameters in the OpenAPI document); the meaning is read here only.
+ * for a singular/plural slip). Malformed values throw SearchInputError (a 400 through the error
+ * mapper), whose message never echoes input. This is the one validator of the grammar: the routes'
+ * schemas only document its parameters in the OpenAPI document (src/http/jobs-search.ts).
  */
+import { DomainError } from '../errors.ts'
 import {
   BOOLEAN_FILTERS, FACET_NAMES, GEO_FACETS, LOWERCASE_FACETS, MAX_WITHIN_DAYS, NUMERIC_FILTERS,
   RESULT_SORTS, type FacetClause, type FacetName, type IgnoredParam, type ResultSort, type SearchFilters, type SortOrder,
 } from './facet-spec.ts'
 
-export class SearchInputError extends Error {}
+/** A malformed job query value: a 400 wherever it is read (search, feeds, market coverage, saved searches). */
+export class SearchInputError extends DomainError {
+  constructor(message: string) {
+    super('invalid', message)
+  }
+}
 
 export interface JobQueryOptions {
   /** Longest accepted `q` (MAX_QUERY_LENGTH). */
@@ -61,7 +67,8 @@ function integerValue(params: URLSearchParams, name: string, min: number, max: n
   const raw = singleValue(params, name)
   if (!/^\d{1,15}$/.test(raw)) throw new SearchInputError(`invalid query parameter "${name}": must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`)
   const value = Number(raw)
-  if (value < min || value > max) throw new SearchInputError(`invalid query parameter "${name}": must be from ${min} to ${max}`)
+  if (value < min) throw new SearchInputError(`invalid query parameter "${name}": must be at least ${min}`)
+  if (value > max) throw new SearchInputError(`invalid query parameter "${name}": must be at most ${max}`)
   return value
 }
 

@@ -1,5 +1,6 @@
 import type { H3 } from 'h3'
-import { createApp, createContext } from '../../src/app.ts'
+import { createApp } from '../../src/app.ts'
+import { createContext } from '../../src/services.ts'
 import { defaultConfig, type Config } from '../../src/config.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import type { JobRecord } from '../../src/catalogue/job-record.ts'

@@ -1,6 +1,7 @@
 import type { TestContext } from 'node:test'
 import { join } from 'node:path'
-import { createApp, createContext } from '../../src/app.ts'
+import { createApp } from '../../src/app.ts'
+import { createContext } from '../../src/services.ts'
 import { defaultConfig, type Config } from '../../src/config.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { inProcessCaller } from './app.ts'

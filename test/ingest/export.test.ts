@@ -7,7 +7,8 @@ import { createTestApp, inProcessCaller } from '../helpers/app.ts'
 import { exportJobLines } from '../../src/ingest/export.ts'
 import { importFile } from '../../src/ingest/import.ts'
 import { openDatabase } from '../../src/db/connection.ts'
-import { createApp, createContext } from '../../src/app.ts'
+import { createApp } from '../../src/app.ts'
+import { createContext } from '../../src/services.ts'
 import { defaultConfig } from '../../src/config.ts'
 
 const company = { slug: 'northwind', name: 'Northwind Labs', tagline: 'Maps for ships', homepage: 'https://northwind.example', industries: ['logistics'], collections: ['european'] }

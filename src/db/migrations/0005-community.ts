@@ -1,6 +1,11 @@
 import type { Migration } from './index.ts'
+import { randomInt } from 'node:crypto'
 import { createFromSchema, rebuildTable } from '../schema-objects.ts'
-import { ensurePersona } from '../../community/persona.ts'
+
+// The step's own words for the personas it mints (`<adjective>-<noun>-<NN>`, as src/community/persona.ts
+// mints them), frozen here so the step never changes with that module.
+const ADJECTIVES = 'amber bold brave bright calm clever eager gentle golden happy humble jolly keen kind lucky merry noble quick quiet steady sunny swift warm wise'.split(' ')
+const NOUNS = 'badger bear cedar comet crane eagle falcon fern finch fox hawk heron lark lynx maple otter owl pine raven robin swan tiger willow wren'.split(' ')
 
 /**
  * Community (issue 18): reviews become one per user, company and feedback_type and outlive their
@@ -19,6 +24,11 @@ export const community: Migration = {
     createFromSchema(db, ['company_feedback_reports', 'personas', 'community_actions', 'submissions', 'threads', 'thread_replies'])
     // Authors of reviews written before personas existed get theirs now, so their reviews are signed.
     const now = new Date().toISOString()
-    for (const userId of db.prepare('SELECT DISTINCT user_id FROM company_feedback WHERE user_id IS NOT NULL').pluck().all() as number[]) ensurePersona(db, userId, now)
+    const insert = db.prepare('INSERT INTO personas (user_id, handle, created_at) VALUES (?, ?, ?) ON CONFLICT (handle) DO NOTHING')
+    for (const userId of db.prepare('SELECT DISTINCT user_id FROM company_feedback WHERE user_id IS NOT NULL').pluck().all() as number[]) {
+      const handle = () => `${ADJECTIVES[randomInt(ADJECTIVES.length)]}-${NOUNS[randomInt(NOUNS.length)]}-${randomInt(10, 100)}`
+      // A clash (one in 51,840) draws again.
+      for (let attempt = 0; insert.run(userId, handle(), now).changes === 0; attempt++) if (attempt === 50) throw new Error('could not mint a unique persona handle')
+    }
   },
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { createApp, createContext } from '../../../src/app.ts'
+import { createApp } from '../../../src/app.ts'
+import { createContext } from '../../../src/services.ts'
 import { defaultConfig, type Config } from '../../../src/config.ts'
 import { openDatabase } from '../../../src/db/connection.ts'
 import { defineOperation, type Route } from '../../../src/http/route.ts'
