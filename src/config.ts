@@ -43,6 +43,7 @@ export const settings = {
   salaryReferenceCurrency: str('SALARY_REFERENCE_CURRENCY', 'USD', 'currency of enrichment.salary_normalized and sort=salary_normalized: stated salaries as a year in it, at the dated rates of data/fx.json (any ISO code listed there, e.g. USD, EUR)'),
   maxQueryLength: int('MAX_QUERY_LENGTH', 500, 'longest accepted q, in characters (longer is a 400)'),
   maxBodyBytes: int('MAX_BODY_BYTES', 1048576, 'largest accepted JSON body'),
+  bodyTimeoutMs: int('BODY_TIMEOUT_MS', 60000, 'longest a request body (JSON or an upload) may take to arrive once its reading began; a slower one is refused with 408 and the connection closed'),
   mcpMaxBatch: int('MCP_MAX_BATCH', 20, 'JSON-RPC messages one POST /mcp may carry (a longer batch is refused whole: -32600)'),
   mcpMaxResponseBytes: int('MCP_MAX_RESPONSE_BYTES', 4194304, 'tool results and resources one POST /mcp may answer, in bytes; calls past it answer a tool error'),
   sessionDays: int('SESSION_DAYS', 30, 'session lifetime, renewed while in use'),

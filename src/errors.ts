@@ -11,6 +11,7 @@ const statusOf = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
   gone: 410,
   too_large: 413,
@@ -45,6 +46,7 @@ export const paymentRequired = (message: string, options?: ErrorOptions) => new 
 export const forbidden = (message = 'not allowed', options?: ErrorOptions) => new DomainError('forbidden', message, options)
 export const notFound = (message = 'not found') => new DomainError('not_found', message)
 export const methodNotAllowed = (message: string, headers: Record<string, string>) => new DomainError('method_not_allowed', message, { headers })
+export const requestTimeout = (message: string) => new DomainError('request_timeout', message)
 export const conflict = (message: string, options?: ErrorOptions) => new DomainError('conflict', message, options)
 export const gone = (message: string) => new DomainError('gone', message)
 export const payloadTooLarge = (message = 'request body too large') => new DomainError('too_large', message)

@@ -3,6 +3,9 @@ import http from 'node:http'
 import https from 'node:https'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
 import { Readable } from 'node:stream'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+
+const INFLATERS: Record<string, () => NodeJS.ReadWriteStream & Readable> = { gzip: createGunzip, 'x-gzip': createGunzip, deflate: createInflate, br: createBrotliDecompress }
 
 /**
  * The one rule for every outbound connection a user or moderator can aim (board sources, browser
@@ -105,14 +108,25 @@ export async function publicRequest(url: URL, init: PublicRequestInit, allowPriv
   if (isIP(url.hostname.replace(/^\[|\]$/g, ''))) await checkedAddresses(url.hostname, allowPrivate)
   const client = url.protocol === 'https:' ? https : http
   return new Promise<Response>((resolve, reject) => {
-    const request = client.request(url, { method: init.method ?? 'GET', headers: init.headers, signal: init.signal, lookup: publicLookup(allowPrivate), agent: false }, (response) => {
-      const headers = new Headers()
+    // Compressed answers are asked for and inflated as they stream, as fetch does: a size cap the
+    // caller counts while reading counts inflated bytes.
+    const headers = { 'accept-encoding': 'gzip, deflate, br', ...init.headers }
+    const request = client.request(url, { method: init.method ?? 'GET', headers, signal: init.signal, lookup: publicLookup(allowPrivate), agent: false }, (response) => {
+      const answered = new Headers()
       const raw = response.rawHeaders
-      for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
+      for (let i = 0; i + 1 < raw.length; i += 2) answered.append(raw[i]!, raw[i + 1]!)
       const status = response.statusCode ?? 502
       const empty = status === 204 || status === 205 || status === 304 || init.method === 'HEAD'
       if (empty) response.resume()
-      resolve(new Response(empty ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>), { status, headers }))
+      const inflate = INFLATERS[(answered.get('content-encoding') ?? '').trim().toLowerCase()]
+      let body: Readable = response
+      if (inflate && !empty) {
+        body = response.pipe(inflate())
+        response.on('error', (error) => body.destroy(error))
+        answered.delete('content-encoding')
+        answered.delete('content-length')
+      }
+      resolve(new Response(empty ? null : (Readable.toWeb(body) as ReadableStream<Uint8Array>), { status, headers: answered }))
     })
     request.on('error', reject)
     request.end(init.body)

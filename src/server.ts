@@ -9,7 +9,7 @@ import { createApp } from './app.ts'
 import { createContext } from './services.ts'
 import { seedCatalogue } from './ingest/seed.ts'
 import { createLogger, type Logger } from './log.ts'
-import { createServer } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import { isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
 import { prepareSmallCatalogue } from './derived-prep.ts'
 import { openReplicaDatabase, serveRole } from './cluster/role.ts'
@@ -78,6 +78,7 @@ export async function startServer(config: Config): Promise<void> {
     isProd: true,
     autoClose: false,
   })
+  boundRequestTime(listener.server, config)
   // Company stats never built and the insights rollup's pending history (a first start, an upgrade)
   // are built beside serving on a worker thread; what needs them says so meanwhile (503, /status).
   // On a replica the primary builds them; the replica reads them once replicated.
@@ -108,14 +109,23 @@ export async function startServer(config: Config): Promise<void> {
  * A cluster worker listens through node:http: the primary holds the shared socket, so listhen's
  * probing for a free port would misread the siblings as a port in use.
  */
-function listenShared(handler: Parameters<typeof createServer>[1], config: Config): Promise<{ close(): Promise<void> }> {
+function listenShared(handler: Parameters<typeof createServer>[1], config: Config): Promise<{ server: Server; close(): Promise<void> }> {
   const server = createServer(handler)
   return new Promise((resolveListen, reject) => {
     server.once('error', reject)
     server.listen(config.port, config.host, () =>
-      resolveListen({ close: () => new Promise<void>((done) => server.close(() => done())) }),
+      resolveListen({ server, close: () => new Promise<void>((done) => server.close(() => done())) }),
     )
   })
+}
+
+/**
+ * Node's own bound on receiving a whole request, behind the body readers' BODY_TIMEOUT_MS (which
+ * answers 408 JSON): headers within their timeout, then the body within BODY_TIMEOUT_MS, for bodies
+ * no handler reads (Node checks every 30 s, then ends the connection with a bare 408).
+ */
+function boundRequestTime(server: Pick<Server, 'requestTimeout' | 'headersTimeout'>, config: Config): void {
+  server.requestTimeout = server.headersTimeout + config.bodyTimeoutMs
 }
 
 /** `openroles serve [--port N] [--host H] [--processes N]`: flags win over PORT, HOST and SERVE_PROCESSES. */

@@ -44,6 +44,16 @@ export class CatalogueMemory {
     this.companyIndex = this.vocabularyBuilt = this.snapshotTaken = undefined
   }
 
+  /**
+   * Whether company figures may still miss recent postings: a refresh another process left pending
+   * or is running (an import, or a restart finishing an interrupted one, marks postings first and
+   * computes their companies after; ~6.5 s at a million postings), or companies still queued.
+   * Company search says so in its meta instead of answering as if complete.
+   */
+  companiesUnsettled(): boolean {
+    return this.db.prepare('SELECT EXISTS (SELECT 1 FROM derived_refresh_pending) OR EXISTS (SELECT 1 FROM company_stats_pending)').pluck().get() === 1
+  }
+
   companies(): CompanyIndex {
     this.fresh()
     return (this.companyIndex ??= buildCompanyIndex(this.db))

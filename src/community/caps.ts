@@ -4,12 +4,12 @@ import { tooManyRequests } from '../errors.ts'
 /**
  * Caps on actions over a rolling window, kept as a ledger in the database, so every serving process
  * on the file counts the same actions. Per user (community posts, prefills, mail recalls, photo
- * uploads: community_actions, deleted with the account; deleting what one wrote never gives the
+ * uploads, match-analysis runs, voice tokens, IMAP connection attempts: community_actions, deleted with the account; deleting what one wrote never gives the
  * allowance back) or per key for callers that are no user (an inbound mail's sending address and
  * client IP: keyed_actions). Over the cap: the seconds until the oldest counted action leaves the
  * window (a 429's Retry-After).
  */
-export type ActionKind = 'feedback' | 'thread' | 'reply' | 'prefill' | 'submission' | 'referral_request' | 'mail_recall' | 'photo_upload'
+export type ActionKind = 'feedback' | 'thread' | 'reply' | 'prefill' | 'submission' | 'referral_request' | 'mail_recall' | 'photo_upload' | 'match_run' | 'voice_token' | 'imap_connect'
 export type KeyedKind = 'mail_sender' | 'mail_client'
 
 export interface Cap<Kind extends string = ActionKind> {

@@ -1,24 +1,23 @@
 /**
  * The two PDF jobs referrals need, without a PDF library: checking that uploaded bytes are a
  * complete PDF (not just a file named .pdf), and writing a plain-text document (the CV a referrer
- * reads). The check is structural: the `%PDF-x.y` header, and a trailer whose `startxref` points at
- * a cross-reference table or stream inside the file, so a truncated or disguised upload fails.
+ * reads). The check is structural: the `%PDF-x.y` header as the very first bytes, and a trailer whose
+ * `startxref` points at a cross-reference table or stream inside the file, so a truncated or
+ * disguised upload fails. Readers tolerate bytes before the header; we do not: a file that is HTML
+ * first and PDF later (a polyglot) would be a page to a browser that sniffs it.
  */
-const HEADER = /%PDF-\d\.\d/
+const HEADER = /^%PDF-\d\.\d/
 const TAIL_BYTES = 2048
 
 export function isReadablePdf(bytes: Buffer): boolean {
   if (bytes.length < 64) return false
-  const head = bytes.subarray(0, 1024).toString('latin1')
-  const headerAt = head.search(HEADER)
-  if (headerAt < 0) return false
+  if (!HEADER.test(bytes.subarray(0, 16).toString('latin1'))) return false
   const tail = bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES)).toString('latin1')
   if (!/%%EOF\s*$/.test(tail)) return false
   const startxref = [...tail.matchAll(/startxref\s+(\d+)/g)].pop()
   if (!startxref) return false
-  // Offsets count from the header (bytes before it are tolerated by readers, e.g. a BOM).
-  const offset = headerAt + Number(startxref[1])
-  if (offset <= headerAt || offset >= bytes.length) return false
+  const offset = Number(startxref[1])
+  if (offset <= 0 || offset >= bytes.length) return false
   const at = bytes.subarray(offset, offset + 32).toString('latin1')
   return /^xref\b/.test(at) || /^\d+\s+\d+\s+obj\b/.test(at)
 }

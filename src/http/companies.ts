@@ -43,14 +43,16 @@ export function companiesRoutes(ctx: AppContext): Route[] {
         yc_flags: multi('accelerator flags'),
         subindustries: multi('curated sub-industry slugs (GET /companies/subindustries lists them); a value no company carries matches nothing'),
       }),
-      responses: { 200: { description: '`{ data: [company summary], meta: { total, limit, offset, ignored_params? } }`', schema: pageSchema(ref('CompanySummary')) }, 400: 'invalid parameter value' },
+      responses: { 200: { description: '`{ data: [company summary], meta: { total, limit, offset, ignored_params?, preparing? } }`: `meta.preparing: ["company_stats"]` while recent postings are still being counted into their companies (the answer may miss them)', schema: pageSchema(ref('CompanySummary')) }, 400: 'invalid parameter value' },
     }, (event, { query }) => {
       const { limit, offset } = pageOf(query)
       const parsed = parseCompanyParams(event.url.searchParams, ['q', 'limit', 'offset', 'sort'])
       const result = searchCompanies(db, ctx.catalogue.companies(), parsed.query, { sort: query.sort, limit, offset })
       const data = result.page.map((entry) => toCompanySummary(entry, result.feedback.get(entry.id) ?? NO_FEEDBACK))
-      const meta = { total: result.total, limit, offset }
-      return { data, meta: parsed.ignored ? { ...meta, ignored_params: parsed.ignored } : meta }
+      const meta: Record<string, unknown> = { total: result.total, limit, offset }
+      if (parsed.ignored) meta.ignored_params = parsed.ignored
+      if (ctx.catalogue.companiesUnsettled()) meta.preparing = ['company_stats']
+      return { data, meta }
     }),
     op.get('/companies/subindustries', 'Curated sub-industries with their company counts', {
       description: 'Every sub-industry slug carried by a company with at least one open role, with a display `label` and the number of such companies (`count`), most companies first. These are the values of the `subindustries` filter of company search. Empty when the catalogue records none. No `meta`.',

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts'
 import { operations, type Route } from './route.ts'
 import { notFound, payloadTooLarge, unauthorized, badRequest } from '../errors.ts'
 import { object } from './openapi-shapes.ts'
+import { readBodyText } from './body-read.ts'
 import { answerInteraction, discordEnabled, interactionSignatureValid } from '../channels/discord.ts'
 
 const op = operations({ tags: ['notifications'], auth: 'public' })
@@ -22,7 +23,7 @@ export function discordInteractionRoutes(ctx: AppContext): Route[] {
         }, 401: 'invalid request signature', 404: 'discord bot is not configured' },
     }, async (event) => {
       if (!discordEnabled(ctx)) throw notFound('discord bot is not configured')
-      const raw = await event.req.text()
+      const raw = await readBodyText(event, ctx.config.bodyTimeoutMs)
       if (Buffer.byteLength(raw) > ctx.config.maxBodyBytes) throw payloadTooLarge('request body too large')
       const signature = event.req.headers.get('x-signature-ed25519') ?? ''
       const timestamp = event.req.headers.get('x-signature-timestamp') ?? ''

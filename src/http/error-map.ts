@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import { HTTPError, type H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
 import { DomainError } from '../errors.ts'
@@ -17,10 +18,17 @@ export function errorResponse(ctx: AppContext, error: unknown, event: H3Event): 
   const headers = new Headers(domain?.options.headers ?? (HTTPError.isError(error) ? error.headers : undefined))
   mergeEdgeHeaders(headers, event.res.errHeaders)
   headers.set('content-type', 'application/json; charset=utf-8')
-  // A refused body was not read, so the connection cannot carry another request: say so, and Node
-  // closes it cleanly after the answer (discarding what is still arriving) instead of resetting it.
-  if (status === 413) headers.set('connection', 'close')
+  // An answer given before the body was read whole (413, 408, a 401 or a refused upload before
+  // reading on): the connection cannot carry another request, so say so, and Node closes it cleanly
+  // after the answer (discarding what is still arriving) instead of resetting the next request.
+  if (status === 413 || status === 408 || !bodyComplete(event)) headers.set('connection', 'close')
   return new Response(JSON.stringify({ error: message, ...domain?.options.fields }), { status, headers })
+}
+
+/** Whether Node has parsed the whole request, body included (in-process requests have no socket: yes). */
+function bodyComplete(event: H3Event): boolean {
+  const node = (event.req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req
+  return node?.complete ?? true
 }
 
 function findDomainError(error: unknown): DomainError | undefined {

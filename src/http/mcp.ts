@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts'
 import type { Route } from './route.ts'
 import { methodNotAllowed } from '../errors.ts'
 import { callerKey } from './rate-limit.ts'
+import { readBodyText } from './body-read.ts'
 import { createMcpCatalogue, createMcpServer, type McpCatalogue } from '../mcp/server.ts'
 
 /**
@@ -21,7 +22,7 @@ export function mountMcp(app: H3, ctx: AppContext, routes: () => Route[]): void 
     '/mcp',
     async (event) => {
       catalogue ??= createMcpCatalogue(ctx, routes())
-      const body = await event.req.text()
+      const body = await readBodyText(event, ctx.config.bodyTimeoutMs)
       const parsedBody = parsedMessages(body)
       if (Array.isArray(parsedBody) && parsedBody.length > ctx.config.mcpMaxBatch) return oversizedBatch(parsedBody.length, ctx.config.mcpMaxBatch)
       const authorization = event.req.headers.get('authorization') ?? undefined

@@ -20,7 +20,7 @@ export function mePhotoRoutes(ctx: AppContext): Route[] {
       responses: { 200: `\`{ data: ${META.slice(1, -1)} }\``, 400: 'no file in the field `file`', 413: 'the file is over the size limit', 415: 'not multipart, or a file that is not a well-formed JPEG, PNG or WebP (or too many pixels)', 429: 'too many uploads this hour' },
     }, async (event, { caller }) => {
       countPhotoUpload(db, caller.userId, ctx.config.photoUploadsPerHour, ctx.now())
-      const form = await readMultipart(event, { fields: 2, fieldBytes: 256, fileBytes: ctx.config.photoMaxBytes }, 'file')
+      const form = await readMultipart(event, { fields: 2, fieldBytes: 256, fileBytes: ctx.config.photoMaxBytes, timeoutMs: ctx.config.bodyTimeoutMs }, 'file')
       if (!form.file?.length) throw badRequest('missing photo file')
       return { data: storePhoto(db, caller.userId, form.file, ctx.now()) }
     }),

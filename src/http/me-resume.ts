@@ -27,12 +27,12 @@ const META = '`{ enabled, present, uploaded_at, structured, structure_pending, p
 async function readResumeInput(event: H3Event, ctx: AppContext): Promise<{ source: ResumeSource; text: string }> {
   const type = event.req.headers.get('content-type') ?? ''
   if (/^multipart\/form-data/i.test(type)) {
-    const form = await readMultipart(event, { fields: 4, fieldBytes: 1024, fileBytes: ctx.config.resumeMaxBytes }, 'file')
+    const form = await readMultipart(event, { fields: 4, fieldBytes: 1024, fileBytes: ctx.config.resumeMaxBytes, timeoutMs: ctx.config.bodyTimeoutMs }, 'file')
     if (!form.file) throw badRequest('missing resume file')
     return documentText(form.file, ctx.config.documentReadTimeoutMs)
   }
   if (/^application\/json/i.test(type)) {
-    const { text } = validateInput(TextBody, await readJsonBody(event, ctx.config.maxBodyBytes), 'body')
+    const { text } = validateInput(TextBody, await readJsonBody(event, ctx.config), 'body')
     return { source: 'text', text }
   }
   throw unsupportedType('send the résumé as multipart/form-data (field "file") or JSON {"text"}')

@@ -1,6 +1,7 @@
 import busboy from 'busboy'
 import type { H3Event } from 'h3'
 import { badRequest, payloadTooLarge, unsupportedType } from '../errors.ts'
+import { bodyTimeoutError } from './body-read.ts'
 
 /**
  * multipart/form-data read as it streams (busboy), with every limit enforced while reading: field
@@ -12,6 +13,8 @@ export interface MultipartLimits {
   fields: number
   fieldBytes: number
   fileBytes: number
+  /** How long the whole body may take to arrive (BODY_TIMEOUT_MS): past it, 408. */
+  timeoutMs: number
 }
 
 export interface MultipartForm {
@@ -74,10 +77,15 @@ export async function readMultipart(event: H3Event, limits: MultipartLimits, fil
   })
 
   const reader = body.getReader()
+  const timer = setTimeout(() => {
+    fail(bodyTimeoutError(limits.timeoutMs))
+    void reader.cancel().catch(() => {})
+  }, limits.timeoutMs)
   try {
     for (;;) {
       if (failure) break
       const { value, done: ended } = await reader.read()
+      if (failure) break
       if (ended) {
         parser.end()
         break
@@ -86,6 +94,8 @@ export async function readMultipart(event: H3Event, limits: MultipartLimits, fil
     }
   } catch {
     fail(badRequest('invalid multipart body'))
+  } finally {
+    clearTimeout(timer)
   }
   if (failure) {
     // Stop the upload where it is: nothing more is read from the client.

@@ -165,6 +165,7 @@ export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
       offset: count,
       ignored_params: { type: 'array', minItems: 1, maxItems: 10, items: ref('IgnoredParam'), description: 'Parameters no filter reads, sorted by name; absent when none.' },
       did_you_mean: { type: 'string', description: 'Job search (extension): q as matched when words no posting holds were corrected; absent otherwise.' },
+      preparing: { type: 'array', items: { type: 'string', enum: ['company_stats'] }, description: 'Company search (extension): `["company_stats"]` while postings written moments ago (an import, or a restart finishing an interrupted one) are still being counted into their companies, so the answer may miss them; absent when complete.' },
     },
     ['total', 'limit', 'offset'],
     'Paging of a collection.',

@@ -40,7 +40,7 @@ export function referralRoutes(ctx: AppContext): Route[] {
       requestBody: multipartBody('The PDF proving you work at the company.', { company_slug: 'The company you can refer to.', linkedin_url: 'Your LinkedIn profile, https://www.linkedin.com/in/…' }),
       responses: { 201: { description: '`{ data: Offer }`', schema: dataOf(ref('ReferralOffer')) }, 400: 'company_slug missing, file missing, not a PDF, or a broken multipart body', 404: 'no such company', 409: 'you already offered for this company', 413: 'the file or a field is too large, or too many fields', 415: 'not multipart/form-data', 422: 'not a LinkedIn profile URL' },
     }, async (event, { caller }) => {
-      const form = await readMultipart(event, { ...FORM_LIMITS, fileBytes: ctx.config.referralProofMaxBytes }, 'file')
+      const form = await readMultipart(event, { ...FORM_LIMITS, fileBytes: ctx.config.referralProofMaxBytes, timeoutMs: ctx.config.bodyTimeoutMs }, 'file')
       return created(event, createOffer(db, caller.userId, { companySlug: form.fields.company_slug, linkedinUrl: form.fields.linkedin_url, proof: form.file }, ctx.now()))
     }),
     op.get('/me/referrals/offers', 'Your referral offers, newest first', {

@@ -84,7 +84,7 @@ export function defineOperation<
       }
       const query = spec.query ? validateInput(spec.query, queryObject(event), 'query') : undefined
       const params = spec.params ? validateInput(spec.params, event.context.params ?? {}, 'path') : undefined
-      const body = spec.body ? validateInput(spec.body, await readJsonBody(event, ctx.config.maxBodyBytes), 'body', spec.invalidBodyStatus) : undefined
+      const body = spec.body ? validateInput(spec.body, await readJsonBody(event, ctx.config), 'body', spec.invalidBodyStatus) : undefined
       const out = await handler(event, { query, params, body, caller } as RouteInput<Out<Q>, Out<P>, Out<B>, A>)
       // An operation documented as 204 answers it by returning nothing.
       if (out === undefined && spec.responses?.[204]) {

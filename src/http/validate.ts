@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { H3Event } from 'h3'
 import { badRequest, payloadTooLarge, unprocessable } from '../errors.ts'
+import { readBodyText } from './body-read.ts'
 import { isDay } from '../insights/days.ts'
 
 const INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i
@@ -52,11 +53,11 @@ export function queryObject(event: H3Event): Record<string, string | string[]> {
 }
 
 /** Reads a JSON body with a size cap: 413 when too large, 400 when not JSON. An empty body reads as {}. */
-export async function readJsonBody(event: H3Event, maxBytes: number): Promise<unknown> {
+export async function readJsonBody(event: H3Event, limits: { maxBodyBytes: number; bodyTimeoutMs: number }): Promise<unknown> {
   const declared = Number(event.req.headers.get('content-length') ?? '0')
-  if (declared > maxBytes) throw payloadTooLarge()
-  const text = await event.req.text()
-  if (Buffer.byteLength(text) > maxBytes) throw payloadTooLarge()
+  if (declared > limits.maxBodyBytes) throw payloadTooLarge()
+  const text = await readBodyText(event, limits.bodyTimeoutMs)
+  if (Buffer.byteLength(text) > limits.maxBodyBytes) throw payloadTooLarge()
   if (!text.trim()) return {}
   try {
     return JSON.parse(text)

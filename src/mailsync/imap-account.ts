@@ -4,7 +4,7 @@ import { hasSecretsKey } from '../secret-box.ts'
 import { deleteMailOfSource } from '../inbox/mailbox.ts'
 import { deleteImapAccount, findImapAccount, imapLoginOf, saveImapAccount, toImapJson, type ImapAccountInput } from './imap-store.ts'
 import { syncImapMailbox, verifyImapLogin } from './imap-sync.ts'
-import { takeHourly } from '../plan/hourly-budget.ts'
+import { HOUR, spendCap } from '../community/caps.ts'
 
 /**
  * Connecting, showing and disconnecting a user's IMAP mailbox (GET/PUT/DELETE /me/imap). A
@@ -21,7 +21,8 @@ export function imapStatus(ctx: AppContext, userId: number) {
 export async function connectImapMailbox(ctx: AppContext, userId: number, input: ImapAccountInput) {
   if (!hasSecretsKey(ctx.config)) throw serviceUnavailable('connecting an IMAP mailbox needs the SECRETS_KEY setting on this server')
   const password = input.password ?? storedPassword(ctx, userId, input)
-  takeHourly(ctx.db, 'imap-connect', userId, ctx.config.imapConnectsPerHour, ctx.now(), 'IMAP connection attempts')
+  // Counted in the file, so every serving process counts the same attempts.
+  ctx.db.transaction(() => spendCap(ctx.db, userId, { kind: 'imap_connect', limit: ctx.config.imapConnectsPerHour, windowSeconds: HOUR, what: 'IMAP connection attempts' }, ctx.now()))()
   await verifyImapLogin(ctx, { ...input, password }, input.folders)
   saveImapAccount(ctx.db, ctx.config, userId, { ...input, password }, ctx.now().toISOString())
   ctx.background.run('IMAP first sync', async () => {

@@ -1,7 +1,7 @@
 import type { DB } from '../db/connection.ts'
 import type { Config } from '../config.ts'
 import { notFound } from '../errors.ts'
-import { takeHourly } from '../plan/hourly-budget.ts'
+import { HOUR, spendCap } from '../community/caps.ts'
 import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { getProfile, type Profile } from '../me/profile.ts'
 import { getScreeningAnswers } from '../me/screening.ts'
@@ -56,7 +56,7 @@ export function readAnalysis(deps: Deps, userId: number, slug: string): { has_cv
 export function startRun(deps: Deps, userId: number, slug: string): { has_cv: false } | { has_cv: true; run: (onEvent?: (event: StageEvent) => void) => Promise<MatchAnalysis> } {
   const { jobId, job, profile } = target(deps, userId, slug)
   if (!profile) return { has_cv: false }
-  takeHourly(deps.db, 'match', userId, deps.config.matchAnalysisPerHour, deps.now(), 'match analyses')
+  deps.db.transaction(() => spendCap(deps.db, userId, { kind: 'match_run', limit: deps.config.matchAnalysisPerHour, windowSeconds: HOUR, what: 'match analyses' }, deps.now()))()
   consume(deps.db, deps.config, { userId, feature: 'match', reference: slug, subtitle: String(job.title ?? slug), now: deps.now() })
   const input: AnalysisInput = { profile, screening: getScreeningAnswers(deps.db, userId), job }
   return {

@@ -1,7 +1,7 @@
 import type { DB } from '../db/connection.ts'
 import type { Config } from '../config.ts'
 import { badGateway, notImplemented } from '../errors.ts'
-import { takeHourly } from '../plan/hourly-budget.ts'
+import { HOUR, spendCap } from '../community/caps.ts'
 
 /**
  * Voice mode of interview sessions: openroles mints a short-lived client secret at an
@@ -29,7 +29,7 @@ export function interviewInstructions(job: { title: string; company: string; des
 
 export async function mintVoiceToken(db: DB, config: Config, userId: number, instructions: string, now: Date): Promise<VoiceToken> {
   if (!config.voiceRealtimeUrl) throw notImplemented('voice mode is not configured')
-  takeHourly(db, 'voice', userId, config.voiceTokensPerHour, now, 'voice tokens')
+  db.transaction(() => spendCap(db, userId, { kind: 'voice_token', limit: config.voiceTokensPerHour, windowSeconds: HOUR, what: 'voice tokens' }, now))()
   const base = config.voiceRealtimeUrl.replace(/\/+$/, '')
   const seconds = Math.min(7200, Math.max(10, config.voiceTokenSeconds))
   let body: Record<string, any>

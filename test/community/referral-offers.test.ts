@@ -24,6 +24,10 @@ test('an offer needs its company, a LinkedIn profile and a complete PDF; it is p
   await expect(offerForm(fields, { bytes: Buffer.from('\x89PNG\r\n\x1a\n' + 'x'.repeat(200)) }), 400, /^invalid PDF$/)
   await expect(offerForm(fields, { bytes: Buffer.from('%PDF-1.4\n' + 'not really a pdf '.repeat(20)), name: 'looks.pdf' }), 400, /^invalid PDF$/)
   await expect(offerForm(fields, { bytes: pdf.subarray(0, pdf.length - 40) }), 400, /^invalid PDF$/)
+  // A polyglot (issue 39, point 6): HTML first, a complete PDF after it (readers count its offsets from its header).
+  const polyglot = Buffer.concat([Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>\n'), pdf])
+  await expect(offerForm(fields, { bytes: polyglot }), 400, /^invalid PDF$/)
+  await expect(offerForm(fields, { bytes: Buffer.concat([Buffer.from('\ufeff'), pdf]) }), 400, /^invalid PDF$/)
   await expect(offerForm({ ...fields, linkedin_url: 'https://evil.example/in/alice' }, { bytes: pdf }), 422, /LinkedIn profile URL/)
   await expect(offerForm({ ...fields, company_slug: 'nope' }, { bytes: pdf }), 404, /we don't have that company/)
   const crossSite = await call('/api/v1/me/referrals/offers', { method: 'POST', headers: { cookie: alice.cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, body: offerForm(fields, { bytes: pdf }) })

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
 import type { CompanyRecord } from '../../src/catalogue/job-record.ts'
 import { closeJob, upsertJob } from '../../src/catalogue/job-store.ts'
-import { refreshDerivedData } from '../../src/catalogue/refresh.ts'
+import { markRefreshPending, refreshDerivedData } from '../../src/catalogue/refresh.ts'
+import { twoProcesses } from '../helpers/two-processes.ts'
 
 const acme: CompanyRecord = {
   slug: 'acme', name: 'Acme', tagline: 'Rockets', hqCountry: 'US', industries: ['aerospace'], collections: ['yc', 'unicorn'],
@@ -184,4 +185,27 @@ test('company search follows the catalogue after a refresh', async () => {
   const { body } = await get('/api/v1/companies')
   assert.deepEqual(slugs(body), ['munchner', 'globex'])
   assert.equal(body.data[0].job_count, 4)
+})
+
+// Issue 39, point 8: postings an import (or a restart finishing an interrupted one) marked for
+// refresh are not in company search until their companies are counted: the answer says so.
+test('company search says meta.preparing while postings written elsewhere wait for their companies to be counted', async (t) => {
+  const { a, b } = twoProcesses(t)
+  refreshDerivedData(a.db, a.db.transaction(() => [upsertJob(a.db, fixtureJob({ title: 'Old Engineer', company: { slug: 'oldco', name: 'Oldco' } })).id])())
+  const settled = await b.call('/api/v1/companies?limit=50')
+  assert.equal(settled.status, 200)
+  assert.equal(settled.body.meta.preparing, undefined)
+  // An import's batch transaction: postings of 20 new companies, marked for the refresh that follows it.
+  const ids = a.db.transaction(() => {
+    const written = Array.from({ length: 20 }, (_, i) => upsertJob(a.db, fixtureJob({ title: 'New Engineer', company: { slug: `newco-${i}`, name: `Newco ${i}` } })).id)
+    markRefreshPending(a.db, written)
+    return written
+  })()
+  const meanwhile = await b.call('/api/v1/companies?q=newco&limit=50')
+  assert.equal(meanwhile.status, 200)
+  assert.deepEqual(meanwhile.body.meta.preparing, ['company_stats'], `${meanwhile.body.meta.total} of 20 found, and the answer says it may be incomplete`)
+  refreshDerivedData(a.db, ids)
+  const after = await b.call('/api/v1/companies?q=newco&limit=50')
+  assert.equal(after.body.meta.total, 20)
+  assert.equal(after.body.meta.preparing, undefined)
 })
