@@ -57,6 +57,7 @@ export class SearchEngine {
   private readonly keeper: IndexKeeper
   private readonly counting: CountThreads
   private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
+  private fullCounts: { index: SearchIndex; counts: Partial<Record<FacetName, ValueCounts>> } | undefined
   private readonly cache: LRUCache<string, Cached>
   /**
    * Filter sets (and the cards of requests without text) on their own: a few shared by most
@@ -205,37 +206,49 @@ export class SearchEngine {
     if (hit) return hit
     // Counting cards, each also counts under the values of its role's other matching postings
     // (role-cards.ts copiesOf): a value's count is then the total of the search with it added.
-    const sets = new Map<string, { set: CountingSet; counted: DocSet; copies?: RoleCopies }>()
+    type Counted = { set: CountingSet; counted: DocSet; copies: () => RoleCopies | undefined }
+    const sets = new Map<string, Counted>()
     const setFor = (omitFacet?: FacetName) => {
       const omitted = omitFacet ? String(omittedClauseOf(omitFacet)) : ''
       let entry = sets.get(omitted)
       if (!entry) {
         const matched = this.matched(index, text, request.filters, omitFacet)
         const counted = request.postings ? matched : this.cards(index, text, request.filters, omitFacet)
-        entry = { set: countingSet(index, counted, sizeOf(counted), !request.postings), counted, copies: request.postings ? undefined : index.roleClusters.copiesOf(matched) }
+        let copies: RoleCopies | undefined
+        entry = { set: countingSet(index, counted, sizeOf(counted), !request.postings), counted, copies: () => (request.postings ? undefined : (copies ??= index.roleClusters.copiesOf(matched))) }
         sets.set(omitted, entry)
       }
       return entry
     }
     const all = setFor()
+    // Every card of the catalogue (no text, no filter): its counts are kept per index generation.
+    const everything = !request.postings && !text && passesEveryLive(request.filters)
     const own = names.filter((facet) => request.disjunctive && selects(request.filters, facet))
-    const counted = countFacets(index, all.set, names.filter((facet) => !own.includes(facet)), this.counting, all.copies)
+    const counted = everything ? this.catalogueCounts(index, names, all) : countFacets(index, all.set, names.filter((facet) => !own.includes(facet)), this.counting, all.copies())
     // Facets whose own selection omits the same clause (the geography group) share one counting set: one count.
-    const bySet = new Map<{ set: CountingSet; counted: DocSet; copies?: RoleCopies }, FacetName[]>()
+    const bySet = new Map<Counted, FacetName[]>()
     for (const facet of own) {
       const entry = setFor(facet)
       bySet.set(entry, [...(bySet.get(entry) ?? []), facet])
     }
-    for (const [entry, group] of bySet) Object.assign(counted, countFacets(index, entry.set, group, this.counting, entry.copies))
+    for (const [entry, group] of bySet) Object.assign(counted, countFacets(index, entry.set, group, this.counting, entry.copies()))
     const facets: FacetsResult['facets'] = {}
     for (const facet of names) facets[facet] = counted[facet]
-    for (const flag of request.flags ?? []) facets[flag] = countFlag(index, all.counted, flag, all.copies)
+    for (const flag of request.flags ?? []) facets[flag] = countFlag(index, all.counted, flag, all.copies())
     // Ranges over every card are kept per index generation (a set that happens to hold them all gets the same ranges counted).
-    const everything = !request.postings && !text && passesEveryLive(request.filters)
     const stats = everything ? this.catalogueStats(index) : statsOf(index, all.set)
     const result: FacetsResult = { total: all.set.size, facets, stats }
     this.answers.set(key, result)
     return result
+  }
+
+  /** Card counts over the whole catalogue, facet by facet as asked: once per index generation, kept outside the cache. */
+  private catalogueCounts(index: SearchIndex, names: readonly FacetName[], all: { set: CountingSet; copies: () => RoleCopies | undefined }): Partial<Record<FacetName, ValueCounts>> {
+    if (this.fullCounts?.index !== index) this.fullCounts = { index, counts: {} }
+    const known = this.fullCounts.counts
+    const missing = names.filter((facet) => !known[facet])
+    if (missing.length) Object.assign(known, countFacets(index, all.set, missing, this.counting, all.copies()))
+    return Object.fromEntries(names.map((facet) => [facet, known[facet]]))
   }
 
   /** Ranges over the whole catalogue: computed once per index generation, kept outside the cache. */

@@ -187,10 +187,32 @@ function valueCounts(index: SearchIndex, facet: FacetName, at: number): ValueCou
 export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads, copies?: RoleCopies): Partial<Record<FacetName, ValueCounts>> {
   const out: Partial<Record<FacetName, ValueCounts>> = {}
   for (const [facet, codes] of countCodes(index, set, facets, threads)) {
-    if (copies && copies.docs.length) addCopyValues(index, facet, codes, copies)
+    if (copies && copies.docs.length && variesWithinRoles(index, facet)) addCopyValues(index, facet, codes, copies)
     out[facet] = toValueCounts(index, facet, codes)
   }
   return out
+}
+
+/** Per index generation, whether a facet's values ever differ between the postings of one role. */
+const varying = new WeakMap<SearchIndex, { known: Map<FacetName, boolean>; copies?: RoleCopies }>()
+
+/**
+ * Whether any role of the catalogue has postings with different values of the facet. A facet of
+ * the company or of the title (collections, company size, seniority, category…) never does: its
+ * copies add nothing to any set of cards, so they are not visited. Found by one pass over every
+ * role's postings, once per index generation and facet.
+ */
+function variesWithinRoles(index: SearchIndex, facet: FacetName): boolean {
+  let entry = varying.get(index)
+  if (!entry) varying.set(index, (entry = { known: new Map() }))
+  let varies = entry.known.get(facet)
+  if (varies === undefined) {
+    const scratch = new Uint32Array(index.columns.dictionary(facet).names.length + 1)
+    addCopyValues(index, facet, scratch, (entry.copies ??= index.roleClusters.copiesOf(index.live)))
+    varies = scratch.some((count) => count > 0)
+    entry.known.set(facet, varies)
+  }
+  return varies
 }
 
 /**
