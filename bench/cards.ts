@@ -4,7 +4,8 @@
  * posting's role cluster, so every posting shares its role with ~10 (100k) or ~100 (1M) others:
  * the worst case for the collapse, which is one pass over the matches that share a role.
  * Prints the cluster structure's build time, the collapse of every live posting, and uncached
- * search and 3-facet latencies counting cards against the same facets counting postings.
+ * search and 3-facet latencies counting cards against the same facets counting postings, and
+ * every facet counting cards (each card under every value of its role's matching postings).
  */
 import { mkdirSync } from 'node:fs'
 import { openDatabase } from '../src/db/connection.ts'
@@ -13,6 +14,7 @@ import { countDocs } from '../src/search/bitmap.ts'
 import { loadAllOpen } from '../src/search/index-load.ts'
 import { RoleClusters } from '../src/search/role-cards.ts'
 import { parseJobQuery } from '../src/search/search-params.ts'
+import { COUNTED_FACETS, type FacetName } from '../src/search/facet-spec.ts'
 import { ensureCatalogue } from './catalogue-file.ts'
 
 const SAMPLES = Number(process.env.BENCH_COLD ?? 30)
@@ -30,6 +32,14 @@ function p50(run: () => void): number {
 }
 const ms = (value: number) => value.toFixed(2)
 
+/** Mean CPU time of a call in ms (user + system): steadier than wall time on a machine others load too. */
+function cpu(run: () => void): number {
+  const started = process.cpuUsage()
+  for (let i = 0; i < SAMPLES; i++) run()
+  const used = process.cpuUsage(started)
+  return (used.user + used.system) / 1000 / SAMPLES
+}
+
 for (const size of (process.env.BENCH_SIZES ?? '100k').split(',')) {
   mkdirSync('bench/data', { recursive: true })
   const path = ensureCatalogue('bench/data', size, SIZES[size]!, console.log)
@@ -40,16 +50,21 @@ for (const size of (process.env.BENCH_SIZES ?? '100k').split(',')) {
   console.log(`\n## ${size}: ${countDocs(columns.live)} open postings, ${countDocs(clusters.shared)} sharing a role with another, ${clusters.count} such roles`)
   console.log(`- cluster structure built in ${ms(build)} ms (once per index generation, on first use)`)
   console.log(`- cards of every open posting: p50 ${ms(p50(() => clusters.cardsOf(columns.live)))} ms -> ${countDocs(clusters.cardsOf(columns.live))} cards`)
+  const copies = clusters.copiesOf(columns.live)
+  console.log(`- postings of every role with several, grouped by role (what facet counts add to the cards): p50 ${ms(p50(() => clusters.copiesOf(columns.live)))} ms -> ${copies.docs.length} postings in ${copies.starts.length - 1} roles`)
   const engine = createSearchEngine(db, { cacheEntries: 100, cacheBytes: 1 << 28, workers: 0 })
   await engine.ready()
-  console.log('\n| query | postings | cards | search p50 (ms) | 3 facets, cards (ms) | 3 facets, postings (ms) |\n|---|---|---|---|---|---|')
+  console.log('\n| query | postings | cards | search p50 (ms) | 3 facets, cards (ms) | 3 facets, postings (ms) | every facet, cards (ms) | every facet, cards (CPU ms) | every facet, postings (CPU ms) |\n|---|---|---|---|---|---|---|---|---|')
   for (const text of QUERIES) {
     const query = parseJobQuery(new URLSearchParams(text), { maxQueryLength: 500, sorted: true })
-    const facets = (postings: boolean) => engine.facets({ q: query.q, filters: query.filters, facets: ['skills', 'work_mode', 'seniority'], postings })
+    const facets = (postings: boolean, names: FacetName[] = ['skills', 'work_mode', 'seniority']) => engine.facets({ q: query.q, filters: query.filters, facets: names, postings })
     const search = p50(() => (engine.clearCache(), engine.search({ ...query, limit: 20, offset: 0 })))
     const cards = p50(() => (engine.clearCache(), facets(false)))
     const postings = p50(() => (engine.clearCache(), facets(true)))
-    console.log(`| ${text || '(none)'} | ${facets(true).total} | ${facets(false).total} | ${ms(search)} | ${ms(cards)} | ${ms(postings)} |`)
+    const every = p50(() => (engine.clearCache(), facets(false, [...COUNTED_FACETS])))
+    const everyCpu = cpu(() => (engine.clearCache(), facets(false, [...COUNTED_FACETS])))
+    const everyPostingsCpu = cpu(() => (engine.clearCache(), facets(true, [...COUNTED_FACETS])))
+    console.log(`| ${text || '(none)'} | ${facets(true).total} | ${facets(false).total} | ${ms(search)} | ${ms(cards)} | ${ms(postings)} | ${ms(every)} | ${ms(everyCpu)} | ${ms(everyPostingsCpu)} |`)
   }
   await engine.close()
   db.close()

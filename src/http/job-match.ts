@@ -13,7 +13,7 @@ const op = operations({ tags: ['profile'], auth: 'session-or-key' })
 export function jobMatchRoutes(ctx: AppContext): Route[] {
   return [
     op.get('/jobs/:slug/match', 'Deterministic match of a posting against the caller’s profile', {
-      description: '`{ score, matched, missing, checks }`: skill coverage as in /me/match-text (the posting’s enriched skills), plus work mode, experience and salary checks, each `match`, `mismatch` or `unknown` with a one-line detail.',
+      description: '`{ score, matched, missing, checks, total, exact_count, adjacent_count, adjacent, coverage_percent, blockers }`: skill coverage as in /me/match-text (the posting’s enriched skills), plus work mode, experience and salary checks, each `match`, `mismatch` or `unknown` with a one-line detail. `total`, `exact_count`, `coverage_percent` (= `score`), `adjacent_count` (0), `adjacent` and `blockers` (empty) are the reference service’s fields, which its web app reads.',
       params: SlugParams,
       responses: { 404: 'job not found, or the caller has no profile' },
     }, (_event, { caller, params }) => {

@@ -8,8 +8,8 @@ import { boolParam, MAX_JOB_PAGE_DEPTH, pageOf, pagingEntries } from './validate
 import { jobIdBySlug, loadJobs, type DescriptionFormat } from '../catalogue/job-json.ts'
 import { highlightsOf } from '../search/highlight.ts'
 import {
-  COUNTED_FACETS, FACET_NAMES, GEO_FACETS, MAX_WITHIN_DAYS, RESULT_SORTS,
-  type FacetName,
+  ALWAYS_COUNTED_FLAGS, COUNTED_FACETS, FACET_NAMES, FLAG_FACETS, GEO_FACETS, MAX_WITHIN_DAYS, RESULT_SORTS,
+  type FacetName, type FlagFacet,
 } from '../search/facet-spec.ts'
 import { parseJobQuery } from '../search/search-params.ts'
 import { POSTING_ATTRIBUTES, VALUE_FILTERS } from '../catalogue/posting-attributes.ts'
@@ -71,13 +71,18 @@ const searchEntries = {
 
 const page = (query: { limit?: number; offset?: number }) => pageOf(query, { maxDepth: MAX_JOB_PAGE_DEPTH })
 
-/** Comma-separated facet names; null when absent. */
-function facetList(raw: string | undefined): FacetName[] | null {
+const FACET_LIST_NAMES: readonly string[] = [...COUNTED_FACETS, ...FLAG_FACETS]
+
+/** Comma-separated facet names (string facets, and boolean ones counted as `{ true, false }`); null when absent. */
+function facetList(raw: string | undefined): { facets: FacetName[]; flags: FlagFacet[] } | null {
   if (raw === undefined) return null
   const names = [...new Set(raw.split(',').map((name) => name.trim()).filter(Boolean))]
-  const unknown = names.some((name) => !(COUNTED_FACETS as readonly string[]).includes(name))
-  if (unknown || names.length === 0) throw badRequest(`invalid query parameter "facets": names must be among ${COUNTED_FACETS.join(', ')}`)
-  return names as FacetName[]
+  const unknown = names.some((name) => !FACET_LIST_NAMES.includes(name))
+  if (unknown || names.length === 0) throw badRequest(`invalid query parameter "facets": names must be among ${FACET_LIST_NAMES.join(', ')}`)
+  return {
+    facets: names.filter((name) => (COUNTED_FACETS as readonly string[]).includes(name)) as FacetName[],
+    flags: names.filter((name) => (FLAG_FACETS as readonly string[]).includes(name)) as FlagFacet[],
+  }
 }
 
 const op = operations({ tags: ['jobs'], auth: 'public' })
@@ -144,11 +149,11 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
       return searchJobs(event, query, [...PAGING_PARAMS, 'description_format'], format, { caller })
     }),
     op.get('/jobs/facets', 'Facet counts and numeric ranges for a search', {
-      description: 'Counts per value of every string facet but company_slug (or only those named in `facets`), and salary/experience ranges, for the cards the same search would return (one per role; each counted by the values of the posting shown). `disjunctive=true` counts each facet under the filter minus its own selected values (the geography facets drop the whole OR-group), costing one extra pass per selected facet. `meta` appears only to report ignored parameters.',
+      description: 'Counts per value of every string facet but company_slug (or only those named in `facets`), `visa_sponsorship` always as `{ true, false }` (postings that say nothing count under neither; the reference service counts it in every answer), and salary/experience ranges, for the cards the same search would return (one per role). A card counts under every value any of its role\'s matching postings carries, once, so a value\'s count is `meta.total` of the same search with that value added. `facets` also takes the boolean facets (`visa_sponsorship`, `requires_clearance`), counted as `{ true, false }`. `disjunctive=true` counts each facet under the filter minus its own selected values (the geography facets drop the whole OR-group), costing one extra pass per selected facet. `meta` appears only to report ignored parameters.',
       budget: 'read',
       query: v.looseObject({
         q: qEntry,
-        facets: v.optional(v.pipe(v.string('must be text'), v.description(`comma-separated facet names to count, among ${COUNTED_FACETS.join(', ')}; cannot be combined with disjunctive=true`))),
+        facets: v.optional(v.pipe(v.string('must be text'), v.description(`comma-separated facet names to count, among ${FACET_LIST_NAMES.join(', ')}; cannot be combined with disjunctive=true`))),
         disjunctive: v.optional(v.pipe(boolParam, v.description('count each facet without its own selection (default false)'))),
         ...filterEntries(),
       }),
@@ -158,7 +163,8 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
       // disjunctive=false is the default spelled out: only disjunctive counting conflicts with a narrowed list.
       if (names && query.disjunctive) throw badRequest('"facets" cannot be combined with "disjunctive=true"')
       const { q, filters, ignored } = parseJobQuery(event.url.searchParams, { maxQueryLength, endpointParams: ['facets', 'disjunctive'] })
-      const data = search.facets({ q, filters, facets: names ?? undefined, disjunctive: query.disjunctive ?? false })
+      const flags = [...new Set([...ALWAYS_COUNTED_FLAGS, ...(names?.flags ?? [])])]
+      const data = search.facets({ q, filters, facets: names ? names.facets : undefined, flags, disjunctive: query.disjunctive ?? false })
       return ignored ? { data, meta: { ignored_params: ignored } } : { data }
     }),
     op.get('/jobs', 'Open job postings, newest first', {

@@ -29,6 +29,15 @@ export type CheckStatus = 'match' | 'mismatch' | 'unknown'
 
 export interface JobMatch extends SkillMatch {
   checks: { name: 'work_mode' | 'experience' | 'salary'; status: CheckStatus; detail: string }[]
+  /** The reference service's fields, which its web app reads: counts of the posting's skills, coverage in percent. */
+  total: number
+  exact_count: number
+  /** Always 0 and empty: no skill counts as adjacent to another here. */
+  adjacent_count: number
+  adjacent: { name: string; via: string }[]
+  coverage_percent: number
+  /** Always empty: the checks above say what the reference's blockers would. */
+  blockers: never[]
 }
 
 interface JobFacts {
@@ -57,7 +66,17 @@ function factsOf(job: Record<string, unknown>): JobFacts {
 export function matchJob(profile: Profile, jobObject: Record<string, unknown>): JobMatch {
   const job = factsOf(jobObject)
   const skills = job.skills.length ? job.skills : skillsInText(`${job.title}\n${job.description}`)
-  return { ...matchSkills(profile, skills), checks: [workModeCheck(profile, job), experienceCheck(profile, job), salaryCheck(profile, job)] }
+  const match = matchSkills(profile, skills)
+  return {
+    ...match,
+    checks: [workModeCheck(profile, job), experienceCheck(profile, job), salaryCheck(profile, job)],
+    total: match.matched.length + match.missing.length,
+    exact_count: match.matched.length,
+    adjacent_count: 0,
+    adjacent: [],
+    coverage_percent: match.score,
+    blockers: [],
+  }
 }
 
 function workModeCheck(profile: Profile, job: JobFacts): JobMatch['checks'][number] {

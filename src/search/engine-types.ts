@@ -1,7 +1,7 @@
 /** The request and result shapes of the search engine's API (src/search/engine.ts). */
 import type { Bitmap } from './bitmap.ts'
 import type { FacetStats, ValueCounts } from './facet-count.ts'
-import type { FacetName, SearchFilters } from './facet-spec.ts'
+import type { FacetName, FlagFacet, SearchFilters } from './facet-spec.ts'
 import type { TextQuery } from './text-tokens.ts'
 
 export interface SearchResult {
@@ -22,6 +22,8 @@ export interface FacetsRequest {
   facets?: readonly FacetName[]
   /** Count each facet under the full filter minus its own included values (geography: the whole OR-group). */
   disjunctive?: boolean
+  /** Boolean attributes to count as `{ true, false }` (postings that state nothing count under neither). */
+  flags?: readonly FlagFacet[]
   /**
    * Count postings instead of cards (one per role, as search does): for catalogue-wide figures
    * (GET /stats/facets, the typeahead's weights), which describe the catalogue, not a result list.
@@ -31,7 +33,7 @@ export interface FacetsRequest {
 
 export interface FacetsResult {
   total: number
-  facets: Partial<Record<FacetName, ValueCounts>>
+  facets: Partial<Record<FacetName | FlagFacet, ValueCounts>>
   stats: FacetStats
 }
 

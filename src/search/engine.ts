@@ -25,7 +25,7 @@ import type { DB } from '../db/connection.ts'
 import { andNotDocs, countDocs, type Bitmap } from './bitmap.ts'
 import { DocList, filterList, intersect, keep, sizeOf, toBitmap, unionLists, type DocSet } from './doc-set.ts'
 import { CountThreads } from './count-threads.ts'
-import { countFacets, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
+import { countFacets, countFlag, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import type { RoleCopies } from './role-cards.ts'
 import { COUNTED_FACETS, GEO_FACETS, MULTI_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf, passesEveryLive, type OmittedClause } from './filter.ts'
@@ -58,6 +58,7 @@ export class SearchEngine {
   private readonly keeper: IndexKeeper
   private readonly counting: CountThreads
   private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
+  private fullCounts: { index: SearchIndex; counts: Partial<Record<FacetName, ValueCounts>> } | undefined
   private readonly cache: LRUCache<string, Cached>
   /**
    * Filter sets (and the cards of requests without text) on their own: a few shared by most
@@ -211,41 +212,54 @@ export class SearchEngine {
     const index = this.current()
     const names = request.facets ?? COUNTED_FACETS
     const { text } = this.textOf(request.q)
-    const key = `facets|${request.disjunctive ? 'd' : 'p'}${request.postings ? 'p' : 'c'}|${names.join(',')}|${this.queryKey(text, request.filters)}`
+    const key = `facets|${request.disjunctive ? 'd' : 'p'}${request.postings ? 'p' : 'c'}|${[...names, ...(request.flags ?? [])].join(',')}|${this.queryKey(text, request.filters)}`
     const hit = this.lookup(key, this.answers) as FacetsResult | undefined
     if (hit) return hit
     // Counting cards, each also counts under the values of its role's other matching postings
     // (role-cards.ts copiesOf): a value's count is then the total of the search with it added.
-    const sets = new Map<string, { set: CountingSet; copies?: RoleCopies }>()
+    type Counted = { set: CountingSet; counted: DocSet; copies: () => RoleCopies | undefined }
+    const sets = new Map<string, Counted>()
     const setFor = (omitFacet?: FacetName) => {
       const omitted = omitFacet ? String(omittedClauseOf(omitFacet)) : ''
       let entry = sets.get(omitted)
       if (!entry) {
         const matched = this.matched(index, text, request.filters, omitFacet)
         const counted = request.postings ? matched : this.cards(index, text, request.filters, omitFacet)
-        entry = { set: countingSet(index, counted, sizeOf(counted), !request.postings), copies: request.postings ? undefined : index.roleClusters.copiesOf(matched) }
+        let copies: RoleCopies | undefined
+        entry = { set: countingSet(index, counted, sizeOf(counted), !request.postings), counted, copies: () => (request.postings ? undefined : (copies ??= index.roleClusters.copiesOf(matched))) }
         sets.set(omitted, entry)
       }
       return entry
     }
     const all = setFor()
+    // Every card of the catalogue (no text, no filter): its counts are kept per index generation.
+    const everything = !request.postings && !text && passesEveryLive(request.filters)
     const own = names.filter((facet) => request.disjunctive && selects(request.filters, facet))
-    const counted = countFacets(index, all.set, names.filter((facet) => !own.includes(facet)), this.counting, all.copies)
+    const counted = everything ? this.catalogueCounts(index, names, all) : countFacets(index, all.set, names.filter((facet) => !own.includes(facet)), this.counting, all.copies())
     // Facets whose own selection omits the same clause (the geography group) share one counting set: one count.
-    const bySet = new Map<{ set: CountingSet; copies?: RoleCopies }, FacetName[]>()
+    const bySet = new Map<Counted, FacetName[]>()
     for (const facet of own) {
       const entry = setFor(facet)
       bySet.set(entry, [...(bySet.get(entry) ?? []), facet])
     }
-    for (const [entry, group] of bySet) Object.assign(counted, countFacets(index, entry.set, group, this.counting, entry.copies))
-    const facets: Partial<Record<FacetName, ValueCounts>> = {}
+    for (const [entry, group] of bySet) Object.assign(counted, countFacets(index, entry.set, group, this.counting, entry.copies()))
+    const facets: FacetsResult['facets'] = {}
     for (const facet of names) facets[facet] = counted[facet]
+    for (const flag of request.flags ?? []) facets[flag] = countFlag(index, all.counted, flag, all.copies())
     // Ranges over every card are kept per index generation (a set that happens to hold them all gets the same ranges counted).
-    const everything = !request.postings && !text && passesEveryLive(request.filters)
     const stats = everything ? this.catalogueStats(index) : statsOf(index, all.set)
     const result: FacetsResult = { total: all.set.size, facets, stats }
     this.answers.set(key, result)
     return result
+  }
+
+  /** Card counts over the whole catalogue, facet by facet as asked: once per index generation, kept outside the cache. */
+  private catalogueCounts(index: SearchIndex, names: readonly FacetName[], all: { set: CountingSet; copies: () => RoleCopies | undefined }): Partial<Record<FacetName, ValueCounts>> {
+    if (this.fullCounts?.index !== index) this.fullCounts = { index, counts: {} }
+    const known = this.fullCounts.counts
+    const missing = names.filter((facet) => !known[facet])
+    if (missing.length) Object.assign(known, countFacets(index, all.set, missing, this.counting, all.copies()))
+    return Object.fromEntries(names.map((facet) => [facet, known[facet]]))
   }
 
   /** Ranges over the whole catalogue: computed once per index generation, kept outside the cache. */

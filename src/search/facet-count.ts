@@ -5,9 +5,9 @@
  * the whole catalogue are the posting-list lengths, and those over all its cards are counted once
  * per index generation; a set close to either is counted through what separates it from them.
  */
-import { andNotInPlace, countAndNot, countDocs, hasDoc, toDocs, withScratch, type Bitmap } from './bitmap.ts'
+import { andNotInPlace, countAnd, countAndNot, countDocs, hasDoc, toDocs, withScratch, type Bitmap } from './bitmap.ts'
 import type { NumberColumn } from './doc-columns.ts'
-import { REGIONS_NONE, type FacetName } from './facet-spec.ts'
+import { REGIONS_NONE, type FacetName, type FlagFacet } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 import { isPacked, rowArrays, rowTables, rowTableWords } from './facet-rows.ts'
 import { DocList, listHas, type DocSet } from './doc-set.ts'
@@ -187,10 +187,32 @@ function valueCounts(index: SearchIndex, facet: FacetName, at: number): ValueCou
 export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads, copies?: RoleCopies): Partial<Record<FacetName, ValueCounts>> {
   const out: Partial<Record<FacetName, ValueCounts>> = {}
   for (const [facet, codes] of countCodes(index, set, facets, threads)) {
-    if (copies && copies.docs.length) addCopyValues(index, facet, codes, copies)
+    if (copies && copies.docs.length && variesWithinRoles(index, facet)) addCopyValues(index, facet, codes, copies)
     out[facet] = toValueCounts(index, facet, codes)
   }
   return out
+}
+
+/** Per index generation, whether a facet's values ever differ between the postings of one role. */
+const varying = new WeakMap<SearchIndex, { known: Map<FacetName, boolean>; copies?: RoleCopies }>()
+
+/**
+ * Whether any role of the catalogue has postings with different values of the facet. A facet of
+ * the company or of the title (collections, company size, seniority, category…) never does: its
+ * copies add nothing to any set of cards, so they are not visited. Found by one pass over every
+ * role's postings, once per index generation and facet.
+ */
+function variesWithinRoles(index: SearchIndex, facet: FacetName): boolean {
+  let entry = varying.get(index)
+  if (!entry) varying.set(index, (entry = { known: new Map() }))
+  let varies = entry.known.get(facet)
+  if (varies === undefined) {
+    const scratch = new Uint32Array(index.columns.dictionary(facet).names.length + 1)
+    addCopyValues(index, facet, scratch, (entry.copies ??= index.roleClusters.copiesOf(index.live)))
+    varies = scratch.some((count) => count > 0)
+    entry.known.set(facet, varies)
+  }
+  return varies
 }
 
 /**
@@ -301,6 +323,57 @@ function countCodes(index: SearchIndex, set: CountingSet, facets: readonly Facet
     for (let i = 0; i < counts.length; i++) counts[i] = counts[i]! - codes[i]! + (own ? own[i]! : 0)
     return [facet, counts]
   }))
+}
+
+/** Per index generation, each flag's documents stating no and stating yes, as bitmaps. */
+const flagBitmaps = new WeakMap<SearchIndex, Map<FlagFacet, [Bitmap, Bitmap]>>()
+
+function flagSets(index: SearchIndex, flag: FlagFacet): [Bitmap, Bitmap] {
+  let byFlag = flagBitmaps.get(index)
+  if (!byFlag) flagBitmaps.set(index, (byFlag = new Map()))
+  let sets = byFlag.get(flag)
+  if (!sets) {
+    const values = index.columns.flag(flag)
+    sets = [new Uint32Array(index.words), new Uint32Array(index.words)]
+    for (let doc = 0; doc < index.columns.docCount; doc++) {
+      const value = values[doc]!
+      if (value === 0 || value === 1) sets[value]![doc >>> 5]! |= 1 << (doc & 31)
+    }
+    byFlag.set(flag, sets)
+  }
+  return sets
+}
+
+/**
+ * A boolean attribute's `{ true, false }` over a set of cards (postings that state nothing count
+ * under neither): two AND + popcount passes for a large set, a look per document for a listed one.
+ * With `copies`, a card also counts under the value another matching posting of its role states.
+ */
+export function countFlag(index: SearchIndex, cards: DocSet, flag: FlagFacet, copies?: RoleCopies): ValueCounts {
+  const values = index.columns.flag(flag)
+  const counts = [0, 0]
+  if (cards instanceof DocList) {
+    for (const doc of cards.docs) if (values[doc] === 0 || values[doc] === 1) counts[values[doc]!]!++
+  } else {
+    const [no, yes] = flagSets(index, flag)
+    counts[0] = countAnd(cards, no, 0, Math.min(cards.length, no.length))
+    counts[1] = countAnd(cards, yes, 0, Math.min(cards.length, yes.length))
+  }
+  if (copies) {
+    const { docs, starts } = copies
+    for (let group = 0; group + 1 < starts.length; group++) {
+      const card = values[docs[starts[group + 1]! - 1]!]!
+      let seen = card === 0 ? 1 : card === 1 ? 2 : 0
+      for (let i = starts[group]!; i < starts[group + 1]! - 1 && seen !== 3; i++) {
+        const value = values[docs[i]!]!
+        if ((value === 0 || value === 1) && !(seen & (1 << value))) {
+          seen |= 1 << value
+          counts[value]!++
+        }
+      }
+    }
+  }
+  return { true: counts[1]!, false: counts[0]! }
 }
 
 function rangeOf(column: Float64Array, docs: Uint32Array): Range | undefined {

@@ -43,6 +43,13 @@ export const INDEX_NUMBERS: readonly NumberAttribute[] = ATTRIBUTES.filter((row)
 /** Bool attributes held in the index: those with a filter. */
 export const INDEX_FLAGS: readonly FlagAttribute[] = ATTRIBUTES.filter((row) => row.kind === 'bool' && row.filters).map((row) => row.name as FlagAttribute)
 
+/** Boolean facets: a `facets=` name counted as `{ true, false }` (GET /jobs/facets). */
+export type FlagFacet = FlagAttribute
+export const FLAG_FACETS: readonly FlagFacet[] = INDEX_FLAGS
+
+/** Counted in every facets answer, as the reference service does. */
+export const ALWAYS_COUNTED_FLAGS: readonly FlagFacet[] = ['visa_sponsorship']
+
 /** Boolean filter parameter -> its key in SearchFilters. */
 export const BOOLEAN_FILTERS = Object.fromEntries(VALUE_FILTERS.filter((f) => f.test === 'equals').map((f) => [f.param, f.field])) as Record<string, FlagFilterField>
 

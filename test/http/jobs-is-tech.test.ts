@@ -35,7 +35,7 @@ test('is_tech is a facet and a facets= name; counts follow the filters', async (
   assert.deepEqual(all.body.data.facets.is_tech, { non_tech: 2, tech: 2 })
   const narrowed = await get('/api/v1/jobs/facets?facets=is_tech,category&q=engineer')
   assert.equal(narrowed.status, 200)
-  assert.deepEqual(narrowed.body.data.facets, { is_tech: { tech: 2 }, category: { backend: 1, management: 1 } })
+  assert.deepEqual(narrowed.body.data.facets, { is_tech: { tech: 2 }, category: { backend: 1, management: 1 }, visa_sponsorship: { true: 0, false: 0 } })
   const disjunctive = await get('/api/v1/jobs/facets?is_tech=tech&disjunctive=true')
   assert.deepEqual(disjunctive.body.data.facets.is_tech, { non_tech: 2, tech: 2 })
 })

@@ -19,8 +19,8 @@ function catalogue(): JobRecord[] {
       cities: [{ name, country }], countries: [country], workMode: 'onsite', postedAt: `2026-11-0${day}T00:00:00.000Z`, ...extra,
     })
   return [
-    city('Berlin', 'de', 1),
-    city('Paris', 'fr', 3),
+    city('Berlin', 'de', 1, { visaSponsorship: false }),
+    city('Paris', 'fr', 3, { visaSponsorship: true, requiresClearance: true }),
     city('Rome', 'it', 4, { closedAt: '2026-11-05T00:00:00.000Z' }),
     city('Madrid', 'es', 2),
     fixtureJob({ company: acme, title: 'Junior Go Engineer - Berlin', seniority: 'junior', skills: go, clusterKey: 'acme:go-engineer:junior:', location: 'Berlin, DE', cities: [{ name: 'Berlin', country: 'de' }], countries: ['de'], workMode: 'onsite' }),
@@ -100,8 +100,15 @@ test('facets count cards: each value counts every role with a matching posting c
   // as cities=Paris finds it; Berlin also has the junior role.
   assert.deepEqual(facets.facets.cities, { Berlin: 2, London: 1, Madrid: 1, Paris: 1 })
   assert.deepEqual(facets.facets.countries, { de: 2, es: 1, fr: 1, gb: 1 })
+  // visa_sponsorship is in every answer, as { true, false }: the role states both in its postings.
+  assert.deepEqual(facets.facets.visa_sponsorship, { true: 1, false: 1 })
   await assertCountsAreTotals(get, 'q=go')
   await assertCountsAreTotals(get, '')
+  // A boolean facet is a valid `facets` name, counted the same way.
+  const clearance = (await get('/api/v1/jobs/facets?skills=go&facets=requires_clearance,seniority')).body
+  assert.deepEqual(Object.keys(clearance.data.facets).sort(), ['requires_clearance', 'seniority', 'visa_sponsorship'])
+  assert.deepEqual(clearance.data.facets.requires_clearance, { true: 1, false: 3 })
+  for (const value of ['true', 'false']) assert.equal(clearance.data.facets.requires_clearance[value], (await get(`/api/v1/jobs/search?skills=go&requires_clearance=${value}`)).body.meta.total)
 })
 
 test('disjunctive counts: the total without the facet\'s own selection plus the value', async () => {

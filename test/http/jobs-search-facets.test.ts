@@ -23,7 +23,9 @@ test('counts per value for every string facet but company_slug, plus stats; no m
   assert.equal(body.data.total, 5)
   assert.equal('meta' in body, false)
   assert.equal('company_slug' in body.data.facets, false)
-  assert.equal(Object.keys(body.data.facets).length, 24)
+  assert.equal(Object.keys(body.data.facets).length, 25, '24 string facets and visa_sponsorship')
+  const stated = (value: boolean) => get(`/api/v1/jobs/search?visa_sponsorship=${value}`).then((answer) => answer.body.meta.total)
+  assert.deepEqual(body.data.facets.visa_sponsorship, { true: await stated(true), false: await stated(false) })
   assert.deepEqual(body.data.facets.skills, { go: 2, cpp: 1, csharp: 1, kubernetes: 1, postgresql: 1, python: 1, react: 1, typescript: 1 })
   assert.deepEqual(body.data.facets.regions, { eu: 2, uk: 2, north_america: 1, none: 1 })
   assert.deepEqual(body.data.facets.countries, { gb: 2, de: 1, ie: 1, us: 1 })
@@ -49,7 +51,7 @@ test('counts follow q and filters; closed postings are never counted', async () 
 
 test('facets= narrows the response; an unknown name or company_slug is a 400', async () => {
   const body = await facets('facets=skills,work_mode')
-  assert.deepEqual(Object.keys(body.data.facets), ['skills', 'work_mode'])
+  assert.deepEqual(Object.keys(body.data.facets), ['skills', 'work_mode', 'visa_sponsorship'], 'visa_sponsorship is in every answer')
   for (const query of ['facets=skills,nope', 'facets=company_slug', 'facets=']) {
     const { status, body: error } = await get(`/api/v1/jobs/facets?${query}`)
     assert.equal(status, 400, query)
@@ -65,7 +67,7 @@ test('facets combined with disjunctive is a 400; disjunctive=false is the defaul
   }
   const plain = await get('/api/v1/jobs/facets?facets=skills&disjunctive=false')
   assert.equal(plain.status, 200)
-  assert.deepEqual(Object.keys(plain.body.data.facets), ['skills'])
+  assert.deepEqual(Object.keys(plain.body.data.facets), ['skills', 'visa_sponsorship'])
 })
 
 test('meta appears only to report ignored parameters', async () => {

@@ -158,6 +158,9 @@ test('GET /jobs/{slug}/match: skills plus work mode, experience and salary check
   assert.equal(match.body.data.score, 50)
   assert.deepEqual(match.body.data.matched, ['go'])
   assert.deepEqual(match.body.data.missing, ['kubernetes'])
+  // The reference's fields, which its web app reads (it failed on a missing `adjacent`).
+  const { total, exact_count, adjacent_count, adjacent, coverage_percent, blockers } = match.body.data
+  assert.deepEqual({ total, exact_count, adjacent_count, adjacent, coverage_percent, blockers }, { total: 2, exact_count: 1, adjacent_count: 0, adjacent: [], coverage_percent: match.body.data.score, blockers: [] })
   assert.deepEqual(
     match.body.data.checks.map((c: { name: string; status: string }) => [c.name, c.status]),
     [['work_mode', 'mismatch'], ['experience', 'match'], ['salary', 'match']],
