@@ -28,8 +28,6 @@ const consoleErrors: string[] = []
 page.on('console', (message) => {
   if (message.type() !== 'error') return
   const url = message.location().url
-  // Servers before the photo's JSON status (GET /me/photo → { present }) answer 404 without a photo.
-  if (url.endsWith('/api/v1/me/photo') && /404/.test(message.text())) return
   consoleErrors.push(`${message.text()} (${url})`)
 })
 
