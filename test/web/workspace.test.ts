@@ -18,7 +18,8 @@ import type { CvRow } from '../../src/cv/store.ts'
 // deletes the account. Every page is measured at 1280×800 and 390×844 (nothing wider than the
 // screen) and must log no console error. Screenshots go to test/artifacts/workspace-*.png.
 
-const harness = await openPageHarness(pageCatalogue(), { width: 1280, height: 800 }, { config: { cvVisitorSalt: 'workspace-test-salt-0123456789abcdef' } })
+// Sign-up in its enumeration-safe mode (REGISTER_CONCEALS_ACCOUNTS), so the page's code step is what a first sign-up meets.
+const harness = await openPageHarness(pageCatalogue(), { width: 1280, height: 800 }, { config: { cvVisitorSalt: 'workspace-test-salt-0123456789abcdef', registerConcealsAccounts: true } })
 after(() => harness.close())
 const { page, origin, db } = harness
 const dir = mkdtempSync(join(tmpdir(), 'openroles-workspace-'))
