@@ -9,7 +9,7 @@ import { createApp, createContext } from './app.ts'
 import { seedCatalogue } from './ingest/seed.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createServer } from 'node:http'
-import { isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
+import { clusterListenTurn, isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
 import { prepareSmallCatalogue } from './derived-prep.ts'
 
 /** How often a serving process follows the change log without waiting for a request. */
@@ -52,8 +52,12 @@ export async function startServer(config: Config): Promise<void> {
   if (!isClusterWorker()) prepare()
   const db = openDatabase(dbPath, { log })
   const ctx = createContext(config, db)
-  // Build (or restore) the search index before accepting requests, so no caller waits for it.
-  ctx.search.refresh()
+  // Ready means ready: the index restored (or loaded), its term index read, every part a request
+  // would build on first use built, before this process accepts a request (/readyz, src/http/ops.ts).
+  const warming = Date.now()
+  await ctx.search.ready()
+  ctx.catalogue.warm()
+  ctx.log.info('search index in memory', { ms: Date.now() - warming, postings: ctx.search.size() })
   // Follow what other processes (the cluster's others, an import, a replica's writer) change, so a
   // write elsewhere shows in this process's results without waiting for a request here.
   const follow = setInterval(() => {
@@ -65,7 +69,7 @@ export async function startServer(config: Config): Promise<void> {
   }, FOLLOW_MS)
   follow.unref()
   const app = createApp(ctx)
-  const listener = isClusterWorker() ? await listenShared(toNodeHandler(app), config) : await listen(toNodeHandler(app), {
+  const listener = isClusterWorker() ? await clusterListenTurn().then(() => listenShared(toNodeHandler(app), config)) : await listen(toNodeHandler(app), {
     port: config.port,
     hostname: config.host,
     showURL: false,
