@@ -7,6 +7,7 @@ import { intOption, type CommandSpec, valueOption } from './cli/command.ts'
 import { openDatabase } from './db/connection.ts'
 import { createApp, createContext } from './app.ts'
 import { seedCatalogue } from './ingest/seed.ts'
+import { createProgress } from './ingest/progress.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createServer } from 'node:http'
 import { clusterListenTurn, isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
@@ -25,7 +26,10 @@ function seedMissingDatabase(dbPath: string, config: Config, log: Logger): void 
   log.info('no database yet: generating the seeded catalogue (first start only)', { path: dbPath, jobs: config.seedJobs })
   const started = Date.now()
   const db = openDatabase(partial)
-  seedCatalogue(db, { jobs: config.seedJobs, seed: config.seedRandom })
+  // The same path as `openroles seed`, with its progress in the log every few seconds.
+  const progress = createProgress('first start: seeding', config.seedJobs, { out: { write: (line) => log.info(line.trim()) }, every: 5000 })
+  seedCatalogue(db, { jobs: config.seedJobs, seed: config.seedRandom, onProgress: (done, total, stage) => progress.update(done, stage, total) })
+  progress.done()
   db.close()
   renameSync(partial, dbPath)
   log.info('seeded catalogue ready', { ms: Date.now() - started })

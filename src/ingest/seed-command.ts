@@ -31,9 +31,12 @@ export const seedCommand: CommandSpec = {
     const db = openDatabase(path)
     const progress = createProgress('seeding', jobs)
     try {
-      const summary = seedCatalogue(db, { jobs, seed, onProgress: (done) => progress.update(done) })
+      const summary = seedCatalogue(db, { jobs, seed, onProgress: (done, total, stage) => progress.update(done, stage, total) })
+      const days = db.prepare('SELECT count(*) FROM insight_pending').pluck().get() as number
+      let settled = 0
+      progress.update(0, 'insights (days)', days)
+      settleRollup(db, new Date(), { salaryMinSample: config.insightsSalaryMinSample, between: () => progress.update(++settled) })
       progress.done()
-      settleRollup(db, new Date(), { salaryMinSample: config.insightsSalaryMinSample })
       const rate = Math.round(summary.jobs / Math.max(summary.ms / 1000, 0.001))
       console.log(`seeded ${summary.jobs} postings from ${summary.companies} companies into ${path} in ${(summary.ms / 1000).toFixed(1)} s (${rate} postings/s)`)
     } finally {
