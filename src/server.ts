@@ -8,6 +8,8 @@ import { openDatabase } from './db/connection.ts'
 import { createApp, createContext } from './app.ts'
 import { seedCatalogue } from './ingest/seed.ts'
 import { createProgress } from './ingest/progress.ts'
+import { saveIndexSnapshot } from './search/index-keeper.ts'
+import { snapshotPath } from './search/index-snapshot.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createServer } from 'node:http'
 import { clusterListenTurn, isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
@@ -20,9 +22,9 @@ const FOLLOW_MS = 1000
  * First start: generate the seeded catalogue into a side file and move it into place only when it
  * is complete, so an interrupted first start never leaves a half-seeded database behind.
  */
-function seedMissingDatabase(dbPath: string, config: Config, log: Logger): void {
+async function seedMissingDatabase(dbPath: string, config: Config, log: Logger): Promise<void> {
   const partial = `${dbPath}.partial`
-  for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true })
+  for (const path of [partial, `${partial}-wal`, `${partial}-shm`, snapshotPath(partial)]) rmSync(path, { force: true })
   log.info('no database yet: generating the seeded catalogue (first start only)', { path: dbPath, jobs: config.seedJobs })
   const started = Date.now()
   const db = openDatabase(partial)
@@ -30,7 +32,10 @@ function seedMissingDatabase(dbPath: string, config: Config, log: Logger): void 
   const progress = createProgress('first start: seeding', config.seedJobs, { out: { write: (line) => log.info(line.trim()) }, every: 5000 })
   seedCatalogue(db, { jobs: config.seedJobs, seed: config.seedRandom, onProgress: (done, total, stage) => progress.update(done, stage, total) })
   progress.done()
+  // Saved beside the side file (and moved with it), so the serving processes restore the index.
+  await saveIndexSnapshot(db, config.searchWorkers)
   db.close()
+  if (existsSync(snapshotPath(partial))) renameSync(snapshotPath(partial), snapshotPath(dbPath))
   renameSync(partial, dbPath)
   log.info('seeded catalogue ready', { ms: Date.now() - started })
 }
@@ -44,8 +49,8 @@ function seedMissingDatabase(dbPath: string, config: Config, log: Logger): void 
 export async function startServer(config: Config): Promise<void> {
   const dbPath = resolve(config.dbPath)
   const log = createLogger(config.logLevel)
-  const prepare = () => {
-    if (!existsSync(dbPath)) seedMissingDatabase(dbPath, config, log)
+  const prepare = async () => {
+    if (!existsSync(dbPath)) await seedMissingDatabase(dbPath, config, log)
     // Opening migrates; a small catalogue's missing derived data is built here, once.
     const db = openDatabase(dbPath, { log })
     prepareSmallCatalogue(db, { now: new Date(), salaryMinSample: config.insightsSalaryMinSample, log })
@@ -53,7 +58,7 @@ export async function startServer(config: Config): Promise<void> {
   }
   // The primary closes the file again before any worker opens it.
   if (processCount(config) > 1 && !isClusterWorker()) return startPrimary(config, log, prepare)
-  if (!isClusterWorker()) prepare()
+  if (!isClusterWorker()) await prepare()
   const db = openDatabase(dbPath, { log })
   const ctx = createContext(config, db)
   // Ready means ready: the index restored (or loaded), its term index read, every part a request

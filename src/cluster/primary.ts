@@ -49,8 +49,8 @@ export function clusterListenTurn(): Promise<void> {
   })
 }
 
-export function startPrimary(config: Config, log: Logger, prepare: () => void): void {
-  prepare()
+export async function startPrimary(config: Config, log: Logger, prepare: () => Promise<void>): Promise<void> {
+  await prepare()
   if (!config.redisUrl) serveRateBudgets(config)
   const count = processCount(config)
   // Serving processes get the young generation even when the primary was started without it.

@@ -9,6 +9,8 @@ export interface ProgressOptions {
   /** Plain lines at most this often (default 10 s). */
   every?: number
   now?: () => number
+  /** CPU time of the process so far, in ms (every thread; what a stage costs on a shared machine). */
+  cpu?: () => number
 }
 
 export interface Progress {
@@ -22,6 +24,11 @@ export function createProgress(label: string, total: number | null, options: Pro
   const tty = out.isTTY === true
   const every = options.every ?? 10_000
   const now = options.now ?? Date.now
+  const cpu = options.cpu ?? (() => {
+    const used = process.cpuUsage()
+    return (used.user + used.system) / 1000
+  })
+  let stageCpu = cpu()
   let stage = ''
   let stageTotal = total
   let stageStart = now()
@@ -42,8 +49,8 @@ export function createProgress(label: string, total: number | null, options: Pro
   }
   const finishStage = () => {
     if (!stage && !lastDone) return
-    if (tty) out.write(`\r\x1b[2K${line(lastDone, true)} done in ${formatSeconds((now() - stageStart) / 1000)}\n`)
-    else out.write(`${line(lastDone, true)} done in ${formatSeconds((now() - stageStart) / 1000)}\n`)
+    const summary = `${line(lastDone, true)} done in ${formatSeconds((now() - stageStart) / 1000)} (${formatSeconds((cpu() - stageCpu) / 1000)} CPU)\n`
+    out.write(tty ? `\r\x1b[2K${summary}` : summary)
   }
   return {
     update(done, nextStage, nextTotal) {
@@ -52,6 +59,7 @@ export function createProgress(label: string, total: number | null, options: Pro
         stage = nextStage
         stageTotal = nextTotal === undefined ? total : nextTotal
         stageStart = now()
+        stageCpu = cpu()
         last = 0
       }
       lastDone = done

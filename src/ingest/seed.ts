@@ -27,8 +27,6 @@ export interface SeedSummary {
 }
 
 const DEFAULT_BATCH = 5000
-/** Page cache while seeding: 512 MiB. */
-const SEED_CACHE_KIB = 512 * 1024
 const HANDOFF_BATCH = 1000
 
 /**
@@ -37,10 +35,6 @@ const HANDOFF_BATCH = 1000
  */
 export function seedCatalogue(db: DB, options: SeedOptions): SeedSummary {
   const started = Date.now()
-  // Postings land in several indexes at random places (cluster keys, URLs, slugs, full text): with
-  // SQLite's default 2 MB page cache nearly every insert re-reads pages from the OS. The caller's
-  // connection keeps this cache until it closes (the seed command and a first start close it next).
-  if (!db.memory) db.pragma(`cache_size = -${SEED_CACHE_KIB}`)
   const now = options.now ?? seedDay()
   const batchSize = options.batchSize ?? DEFAULT_BATCH
   const companiesWritten = new Set<string>()
