@@ -183,7 +183,7 @@ async function benchSize(label: string, kind: CatalogueKind): Promise<void> {
       const result = await run(base, path, seconds)
       clearInterval(sampler)
       samples.push(rssMiB(child.pid!))
-      report(`${label} ${kind} ${name}`, result, samples, seconds)
+      report(`${label} ${label === 'custom' ? 'ad hoc' : kind} ${name}`, result, samples, seconds)
     }
     if (firstSeconds > 0) await measured(firstSeconds, `first ${firstSeconds} s after /readyz`)
     await run(base, path, warmupSeconds)
