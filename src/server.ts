@@ -78,7 +78,9 @@ export async function startServer(config: Config): Promise<void> {
   }, FOLLOW_MS)
   follow.unref()
   const app = createApp(ctx)
-  const listener = isClusterWorker() ? await clusterListenTurn().then(() => listenShared(toNodeHandler(app), config)) : await listen(toNodeHandler(app), {
+  // In a cluster this process waits for the others to be in memory; a change followed meanwhile is warmed too.
+  if (isClusterWorker()) await clusterListenTurn().then(() => ctx.search.warmNow())
+  const listener = isClusterWorker() ? await listenShared(toNodeHandler(app), config) : await listen(toNodeHandler(app), {
     port: config.port,
     hostname: config.host,
     showURL: false,

@@ -282,10 +282,13 @@ export class SearchEngine {
     await this.counting.warm()
   }
 
-  /** Whether a text search and a facet count would read only memory (ready() done, no change since). */
+  /**
+   * Whether the engine has been warmed (warmNow succeeded): what /readyz answers. A process once
+   * ready stays ready; an index generation made by a later catalogue change builds its parts on
+   * the requests that need them, as lateBuilds() counts.
+   */
   isReady(): boolean {
-    const { index, terms } = this.keeper.loaded()
-    return index !== undefined && index.warmed && terms !== undefined && (!this.typos || hasTypoIndex(terms))
+    return this.wasReady
   }
 
   /**

@@ -83,11 +83,6 @@ export class IndexKeeper {
     return { index: this.index!, changed: true }
   }
 
-  /** The index and term index as they are, without following the change log (what readiness looks at). */
-  loaded(): { index: SearchIndex | undefined; terms: TermIndex | undefined } {
-    return { index: this.index, terms: this.terms }
-  }
-
   /** Resolves once the term index is read (at once when it is; the benchmark waits for it). */
   async termsReady(): Promise<void> {
     while (!this.terms && this.termRead) await this.termRead.done
