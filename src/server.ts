@@ -12,7 +12,7 @@ import { saveIndexSnapshot } from './search/index-keeper.ts'
 import { snapshotPath } from './search/index-snapshot.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createServer } from 'node:http'
-import { clusterListenTurn, isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
+import { clusterListenTurn, clusterOpened, isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
 import { prepareSmallCatalogue } from './derived-prep.ts'
 
 /** How often a serving process follows the change log without waiting for a request. */
@@ -61,6 +61,7 @@ export async function startServer(config: Config): Promise<void> {
   if (!isClusterWorker()) await prepare()
   const db = openDatabase(dbPath, { log })
   const ctx = createContext(config, db)
+  if (isClusterWorker()) clusterOpened()
   // Ready means ready: the index restored (or loaded), its term index read, every part a request
   // would build on first use built, before this process accepts a request (/readyz, src/http/ops.ts).
   const warming = Date.now()

@@ -33,8 +33,14 @@ export function isClusterWorker(): boolean {
   return cluster.isWorker
 }
 
+const OPENED = 'opened'
 const WARM = 'index-in-memory'
 const LISTEN = 'listen'
+
+/** In a serving process that has opened the file and done its start's writes: the next one may start. */
+export function clusterOpened(): void {
+  process.send!({ openroles: OPENED })
+}
 
 /** In a serving process whose index is in memory: tells the primary, and resolves when it says to listen. */
 export function clusterListenTurn(): Promise<void> {
@@ -59,21 +65,23 @@ export async function startPrimary(config: Config, log: Logger, prepare: () => P
   const listening = new WeakSet<Worker>()
   let stopping = false
   let failed = false
-  // One at a time on start: a process starting writes (index snapshot token, rollup, lease), and
-  // two starting at once on one file can meet a lock they cannot wait out ("database is locked").
-  // Each says when its index is in memory; the next one starts then, and once all are in, all
-  // listen together (a replacement later listens as soon as it is in).
+  // Opened one at a time: opening, a process may write at length (finishing an import's derived
+  // data left pending), and two doing so at once on one file can wait past the lock timeout. Each
+  // says when it has opened (the next one starts then, so their indexes load side by side, one per
+  // core) and when its index is in memory; once all are in, all listen together (a replacement
+  // later listens as soon as it is in).
   let toStart = count
   const warm: Worker[] = []
   let open = false
   const fork = () => {
     const worker = cluster.fork()
     worker.on('message', (message: unknown) => {
-      if ((message as { openroles?: string } | null)?.openroles !== WARM) return
+      const kind = (message as { openroles?: string } | null)?.openroles
+      if (kind === OPENED && !stopping && --toStart > 0) fork()
+      if (kind !== WARM) return
       if (open) return void worker.send({ openroles: LISTEN })
       warm.push(worker)
-      if (stopping) return
-      if (--toStart > 0) return fork()
+      if (stopping || warm.length < count) return
       open = true
       for (const each of warm) if (each.isConnected()) each.send({ openroles: LISTEN })
       log.info('every serving process has its index in memory: listening', { processes: count })
