@@ -99,6 +99,7 @@ export class SearchIndex {
       for (const name of this.columns.dictionary(field).names) this.denseBitmap(field, name)
       for (const folded of this.foldedPostings(field).keys()) this.denseBitmap(field, folded)
     }
+    this.denseBitmap('regions', REGIONS_NONE)
     if (shareColumns) this.shareColumns()
     this.lateBuild = lateBuild
     this.warmed = true
