@@ -1,9 +1,13 @@
 /**
- * Benchmark catalogues, built once and reused: a base of postings from the seed generator (the same
- * generation and enrichment as `npm run seed`), multiplied in SQL into 100k / 1M-posting files.
- * Each copy gets its own ids, slugs, dates, salaries and view counts, so sorting and date filters
- * see a spread; text and facet combinations repeat, as reposts do in real catalogues.
+ * Benchmark catalogues, built once and reused, of two kinds:
+ * - `copied` (catalogue-N.db): a base of postings from the seed generator (the same generation and
+ *   enrichment as `npm run seed`), multiplied in SQL into 100k / 1M-posting files. Each copy gets
+ *   its own ids, slugs, dates, salaries and view counts, so sorting and date filters see a spread;
+ *   text and facet combinations repeat 100 times at 1M.
+ * - `seeded` (seeded-N.db): built the user's way, `openroles seed --jobs N` (N distinct postings,
+ *   their words and companies not repeated): what a user who seeded a catalogue serves.
  */
+import { spawnSync } from 'node:child_process'
 import { existsSync, renameSync, rmSync } from 'node:fs'
 import { openDatabase } from '../src/db/connection.ts'
 import { seedCatalogue } from '../src/ingest/seed.ts'
@@ -74,5 +78,27 @@ export function ensureCatalogue(dir: string, name: string, jobs: number, log: (l
   renameSync(tmp, path)
   for (const suffix of ['-wal', '-shm']) rmSync(`${tmp}${suffix}`, { force: true })
   log(`built ${path} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  return path
+}
+
+export type CatalogueKind = 'copied' | 'seeded'
+
+/** The path of a catalogue of either kind with `jobs` postings, building it when missing. */
+export function ensureCatalogueOf(kind: CatalogueKind, dir: string, name: string, jobs: number, log: (line: string) => void): string {
+  return kind === 'copied' ? ensureCatalogue(dir, name, jobs, log) : ensureSeededCatalogue(dir, name, jobs, log)
+}
+
+/** `openroles seed --jobs N --seed 42` into bench/data/seeded-N.db (its progress on this terminal), once. */
+export function ensureSeededCatalogue(dir: string, name: string, jobs: number, log: (line: string) => void): string {
+  const path = `${dir}/seeded-${name}.db`
+  if (existsSync(path)) return path
+  const tmp = `${path}.tmp`
+  log(`seeding ${path} the user's way (openroles seed --jobs ${jobs}, once)`)
+  const started = Date.now()
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'seed', '--jobs', String(jobs), '--seed', String(BASE_SEED), '--db', tmp, '--replace'], { stdio: 'inherit' })
+  if (seeded.status !== 0) throw new Error(`openroles seed failed (${seeded.status ?? seeded.signal})`)
+  renameSync(tmp, path)
+  for (const suffix of ['-wal', '-shm']) rmSync(`${tmp}${suffix}`, { force: true })
+  log(`seeded ${path} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   return path
 }

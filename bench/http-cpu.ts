@@ -5,13 +5,14 @@
  * process) is what a busy core spends per request, and it moves far less than wall time when the
  * machine is shared, so it is the figure to compare code by; `1000 / mean` is the requests per
  * second one fully busy core would serve. `--count-threads N` sets SEARCH_COUNT_THREADS (default: the setting's).
+ * `--catalogue copied|seeded` (copied by default): the catalogue kind (bench/catalogue-file.ts).
  */
 import { resolve } from 'node:path'
 import { createApp } from '../src/app.ts'
 import { createContext } from '../src/services.ts'
 import { defaultConfig } from '../src/config.ts'
 import { openDatabase } from '../src/db/connection.ts'
-import { ensureCatalogue } from './catalogue-file.ts'
+import { ensureCatalogueOf, type CatalogueKind } from './catalogue-file.ts'
 import { operations, seededRandom, vocabulary } from './workload.ts'
 
 const SIZES: Record<string, number> = { '100k': 100_000, '1m': 1_000_000, '3m': 3_000_000 }
@@ -22,11 +23,12 @@ function option(name: string, fallback: string): string {
 }
 const sizes = option('sizes', '1m').split(',').map((s) => s.trim().toLowerCase())
 const requests = Number(option('requests', '600'))
+const kind = option('catalogue', 'copied') as CatalogueKind
 const countThreads = Number(option('count-threads', String(defaultConfig().searchCountThreads)))
 
 async function benchSize(label: string): Promise<void> {
   if (!SIZES[label]) throw new Error(`unknown size ${label}; use ${Object.keys(SIZES).join(', ')}`)
-  const path = resolve(ensureCatalogue('bench/data', label, SIZES[label]!, (line) => console.log(`  ${line}`)))
+  const path = resolve(ensureCatalogueOf(kind, 'bench/data', label, SIZES[label]!, (line) => console.log(`  ${line}`)))
   const words = vocabulary(path)
   // The rate limiter runs (its cost is part of the figure) but never refuses the one caller.
   const config = { ...defaultConfig(), readBudgetPerMinute: 1e9, agentBudgetPerMinute: 1e9, searchCountThreads: countThreads }
@@ -45,7 +47,7 @@ async function benchSize(label: string): Promise<void> {
     const mix = await operations(words, async (route) => JSON.parse(await get(route)), seededRandom())
     // Warm-up: sort orders and packed rows are built on first use.
     for (let i = 0; i < 50; i++) for (const operation of mix) await get(operation.path())
-    console.log(`\n== ${label} (${path}), ${words.length} words, ${requests} requests per operation, ${countThreads} counting threads`)
+    console.log(`\n== ${label} ${kind} (${path}), ${words.length} words, ${requests} requests per operation, ${countThreads} counting threads`)
     let weighted = 0
     let weights = 0
     for (const operation of mix) {

@@ -6,31 +6,33 @@
  * the run does not keep growing).
  *
  * The workload (bench/workload.ts) is what real traffic looks like, not a dozen repeated queries.
- * A warm-up of the same traffic (`--warmup SECONDS`, 10) comes first. The hit ratio reported is the
+ * The server is driven as a user meets it: the run starts the moment /readyz answers 200 (nothing
+ * the user cannot see is waited for), measures the first `--first SECONDS` (60) on their own, then
+ * a warm-up of the same traffic (`--warmup SECONDS`, 10), then the steady state. The start's time
+ * to /readyz is reported too (`--restart` also restarts the server on its saved index and reports
+ * that). The hit ratio reported is the
  * share of search and facet requests that repeat one sent before, in the run or its warm-up: an
  * upper bound of what the result cache can answer. `--only NAME[,NAME]` runs just
  * those operations of the mix (e.g. `facets`), to see what each costs.
  *
- * Catalogues: bench/data/catalogue-100k.db, catalogue-1m.db and catalogue-3m.db, the files `npm run
- * bench` uses, built here the same way when missing (bench/catalogue-file.ts). `--db PATH [--jobs N]`
+ * Catalogues (`--catalogues copied,seeded`, both by default): the copied bench/data/catalogue-100k.db,
+ * catalogue-1m.db and catalogue-3m.db, and the user-seeded seeded-100k.db, … (`openroles seed
+ * --jobs N`: distinct postings), the files `npm run bench` uses, built here the same way when
+ * missing (bench/catalogue-file.ts). `--db PATH [--jobs N]`
  * runs one ad-hoc catalogue instead (the server seeds it when missing). `--processes N` serves with N processes (the
  * cluster; default one per core, as the server); `--profile DIR` writes the server's CPU profile to DIR when it stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { availableParallelism } from 'node:os'
+import { availableParallelism, loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import autocannon from 'autocannon'
 import { YOUNG_GENERATION_FLAG } from '../src/cluster/primary.ts'
-import { ensureCatalogue } from './catalogue-file.ts'
+import { ensureCatalogueOf, type CatalogueKind } from './catalogue-file.ts'
 import { operations, seededRandom, vocabulary, weightedPath, type Operation } from './workload.ts'
 
-const SIZES: Record<string, { jobs: number; db: string }> = {
-  '100k': { jobs: 100_000, db: 'bench/data/catalogue-100k.db' },
-  '1m': { jobs: 1_000_000, db: 'bench/data/catalogue-1m.db' },
-  '3m': { jobs: 3_000_000, db: 'bench/data/catalogue-3m.db' },
-}
+const SIZES: Record<string, { jobs: number; db?: string }> = { '100k': { jobs: 100_000 }, '1m': { jobs: 1_000_000 }, '3m': { jobs: 3_000_000 } }
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`)
@@ -46,6 +48,10 @@ const connections = Number(option('connections', '16'))
 // Each serving process compiles its hot paths over its first few thousand requests (V8 tiers a
 // function up after it has run many times): the run measures a server that has been serving.
 const warmupSeconds = Number(option('warmup', '10'))
+/** The span right after /readyz, measured on its own: what the first users of a (re)start meet. */
+const firstSeconds = Number(option('first', '60'))
+const restart = process.argv.includes('--restart')
+const catalogues = option('catalogues', 'copied,seeded').split(',').map((s) => s.trim()) as CatalogueKind[]
 /** --profile DIR: the server writes a V8 CPU profile (.cpuprofile) there when it stops. */
 const profileDir = option('profile', '')
 /** --processes N: serving processes (SERVE_PROCESSES; 0, the server's default, = one per core; 1 = no cluster). */
@@ -94,27 +100,17 @@ function startServer(dbPath: string, jobs: number, port: number): ChildProcess {
   })
 }
 
-async function waitUntilUp(base: string, child: ChildProcess): Promise<void> {
-  let ready = 0
-  let waited = false
-  // Serving, and no derived data being built beside it (a catalogue changed since its last start
-  // settles its insights history first): that work would take a core from the measurement. Asked
-  // a few times in a row, since each answer comes from one of the serving processes.
-  while (ready < 4) {
+/** Polls /readyz (and only it: a user sees nothing else) until it answers 200; returns the seconds since `since`. */
+async function waitUntilReady(base: string, child: ChildProcess, since: number): Promise<number> {
+  const readyz = `${new URL(base).origin}/readyz`
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
-      const status = (await (await fetch(`${base}/status`)).json()) as { data: { preparing: string[] } }
-      // A process that rebuilt its index reads the term lists beside serving for a while (text
-      // queries read FTS5 meanwhile): the run measures a server that has finished that too.
-      const metrics = await (await fetch(`${new URL(base).origin}/metrics`)).text()
-      const pending = [...status.data.preparing, ...(/^openroles_search_terms_in_memory 1$/m.test(metrics) ? [] : ['the term index'])]
-      ready = pending.length ? 0 : ready + 1
-      if (pending.length && !waited) console.log(`  waiting for the server to prepare ${pending.join(', ')}`)
-      waited ||= pending.length > 0
+      if ((await fetch(readyz)).status === 200) return (performance.now() - since) / 1000
     } catch {
-      ready = 0 // not listening yet
+      // not listening yet
     }
-    if (ready < 4) await new Promise((r) => setTimeout(r, 500))
+    await new Promise((r) => setTimeout(r, 50))
   }
 }
 
@@ -149,20 +145,28 @@ async function run(base: string, path: () => string, seconds: number) {
   })
 }
 
-async function benchSize(label: string): Promise<void> {
+async function benchSize(label: string, kind: CatalogueKind): Promise<void> {
   const size = SIZES[label]
   if (!size) throw new Error(`unknown size ${label}; use ${Object.keys(SIZES).join(', ')}`)
-  if (label !== 'custom') ensureCatalogue('bench/data', label, size.jobs, (line) => console.log(`  ${line}`))
-  const dbPath = resolve(size.db)
-  console.log(`\n== ${label} postings (${dbPath}${existsSync(dbPath) ? '' : ', missing: the server seeds it first'})`)
+  const dbPath = resolve(label === 'custom' ? size.db! : ensureCatalogueOf(kind, 'bench/data', label, size.jobs, (line) => console.log(`  ${line}`)))
+  console.log(`\n== ${label} postings, ${label === 'custom' ? 'ad hoc' : kind} (${dbPath}${existsSync(dbPath) ? '' : ', missing: the server seeds it first'}), load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}`)
   const port = await freePort()
-  const child = startServer(dbPath, size.jobs, port)
   const base = `http://127.0.0.1:${port}/api/v1`
+  let startedAt = performance.now()
+  let child = startServer(dbPath, size.jobs, port)
   try {
-    await waitUntilUp(base, child)
+    console.log(`  start to /readyz: ${(await waitUntilReady(base, child, startedAt)).toFixed(1)} s`)
+    if (restart) {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+      startedAt = performance.now()
+      child = startServer(dbPath, size.jobs, port)
+      console.log(`  restart to /readyz: ${(await waitUntilReady(base, child, startedAt)).toFixed(1)} s`)
+    }
+    // Built from the file, not the server: nothing is asked of the server before the first span.
     const words = vocabulary(dbPath)
     const workload = await buildWorkload(base, words)
-    console.log(`  ${words.length} distinct words to draw from`)
+    console.log(`  ${words.length} distinct words to draw from (Zipf by frequency)`)
     if (!workload.length) throw new Error('no public operation of the workload is implemented')
     const next = weightedPath(workload, random)
     // Each size has its own server and cache: what an earlier size sent is no repeat here.
@@ -171,31 +175,34 @@ async function benchSize(label: string): Promise<void> {
       const { operation, path } = next()
       return `/api/v1${operation.cacheable ? counted(path) : path}`
     }
+    const measured = async (seconds: number, name: string) => {
+      cacheable = 0
+      repeated = 0
+      const samples: number[] = [rssMiB(child.pid!)]
+      const sampler = setInterval(() => samples.push(rssMiB(child.pid!)), 1000)
+      const result = await run(base, path, seconds)
+      clearInterval(sampler)
+      samples.push(rssMiB(child.pid!))
+      report(`${label} ${label === 'custom' ? 'ad hoc' : kind} ${name}`, result, samples, seconds)
+    }
+    if (firstSeconds > 0) await measured(firstSeconds, `first ${firstSeconds} s after /readyz`)
     await run(base, path, warmupSeconds)
-    // Requests of the warm-up stay in `sent`: the server's cache holds their answers too.
-    cacheable = 0
-    repeated = 0
-    const samples: number[] = []
-    const sampler = setInterval(() => samples.push(rssMiB(child.pid!)), 1000)
-    samples.push(rssMiB(child.pid!))
-    const result = await run(base, path, durationSeconds)
-    clearInterval(sampler)
-    samples.push(rssMiB(child.pid!))
-    report(label, result, samples)
+    // Requests sent before stay in `sent`: the server's cache holds their answers too.
+    await measured(durationSeconds, 'steady state')
   } finally {
     child.kill('SIGTERM')
     await new Promise((r) => child.once('exit', r))
   }
 }
 
-function report(label: string, result: autocannon.Result, samples: number[]): void {
+function report(label: string, result: autocannon.Result, samples: number[], seconds: number): void {
   const half = Math.floor(samples.length / 2)
   const mid = samples[half]
   const end = samples[samples.length - 1]
   const max = Math.max(...samples)
   const lateGrowth = mid > 0 ? ((end - mid) / mid) * 100 : 0
   const serving = processes === '0' ? `${availableParallelism()} serving processes (one per core)` : `${processes} serving process${processes === '1' ? '' : 'es'}`
-  console.log(`  ${label}: ${result.requests.average.toFixed(0)} req/s over ${durationSeconds}s, ${connections} connections, ${serving}`)
+  console.log(`  ${label}: ${result.requests.average.toFixed(0)} req/s over ${seconds}s, ${connections} connections, ${serving}`)
   console.log(`  latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`)
   console.log(`  result-cache hit ratio at most ${((repeated / Math.max(1, cacheable)) * 100).toFixed(1)}% (${repeated} of ${cacheable} search/facet requests repeat an earlier one; ${sent.size} distinct)`)
   console.log(`  responses: ${result.requests.total} total, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
@@ -203,4 +210,4 @@ function report(label: string, result: autocannon.Result, samples: number[]): vo
   console.log(`  memory ${Math.abs(lateGrowth) < 10 ? 'flat' : 'GROWING'}: ${lateGrowth >= 0 ? '+' : ''}${lateGrowth.toFixed(1)}% over the second half of the run`)
 }
 
-for (const label of sizes) await benchSize(label)
+for (const label of sizes) for (const kind of label === 'custom' ? (['copied'] as const) : catalogues) await benchSize(label, kind)

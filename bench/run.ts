@@ -4,7 +4,10 @@
  * the time an import takes to become visible, and the naive SQL baseline (GROUP BY facet counts,
  * FTS5 bm25 order) on the same data, then the public-read and market-coverage benchmarks
  * (bench/public.ts, bench/coverage.ts). BENCH_SIZES=100k limits the run to one size; BENCH_SIZES=3m
- * adds the 3,000,000-posting catalogue (the reference service's size).
+ * adds the 3,000,000-posting catalogue (the reference service's size). Each size runs on both
+ * catalogue kinds (bench/catalogue-file.ts): `copied` (10,000 seeded postings copied in SQL) and
+ * `seeded` (`openroles seed --jobs N`, distinct postings, as a user builds one);
+ * BENCH_CATALOGUES=copied or =seeded runs one.
  * Requests go through the real app in-process (validation, engine, job loading, JSON).
  */
 import { mkdirSync, rmSync } from 'node:fs'
@@ -16,7 +19,7 @@ import { openDatabase } from '../src/db/connection.ts'
 import { generateJobRecords } from '../src/ingest/seed.ts'
 import { upsertJob } from '../src/catalogue/job-store.ts'
 import { snapshotPath } from '../src/search/index-snapshot.ts'
-import { ensureCatalogue } from './catalogue-file.ts'
+import { ensureCatalogueOf, type CatalogueKind } from './catalogue-file.ts'
 import { naiveBaseline } from './naive-baseline.ts'
 import { benchQueries } from './queries.ts'
 import { percentile } from './percentile.ts'
@@ -60,8 +63,8 @@ async function startServing(path: string, config: Config) {
   return { db, ctx, app, startupMs, startupCpuMs, termsMs: performance.now() - startedAt }
 }
 
-async function benchSize(name: string, jobs: number): Promise<void> {
-  const path = ensureCatalogue(DATA_DIR, name, jobs, log)
+async function benchSize(name: string, jobs: number, kind: CatalogueKind): Promise<void> {
+  const path = ensureCatalogueOf(kind, DATA_DIR, name, jobs, log)
   const config = defaultConfig({ dbPath: path, readBudgetPerMinute: 1e9, agentBudgetPerMinute: 1e9 })
   const rssBefore = process.memoryUsage().rss
   // First start without a saved index (loads every posting and saves one), then a restart from it.
@@ -89,7 +92,7 @@ async function benchSize(name: string, jobs: number): Promise<void> {
     console.log(`| ${label} | ${ms(percentile(cold, 50))} | ${ms(percentile(cold, 99))} | ${ms(percentile(warm, 50))} | ${ms(percentile(warm, 99))} |`)
   }
 
-  console.log(`\n## ${name}: ${open.toLocaleString('en')} open postings\n`)
+  console.log(`\n## ${name} ${kind}: ${open.toLocaleString('en')} open postings\n`)
   console.log(`- start-up to serving, no saved index (loads every posting, saves the index): ${(coldStart.startupMs / 1000).toFixed(2)} s (${(coldStart.startupCpuMs / 1000).toFixed(2)} s CPU, load average ${loadavg()[0]!.toFixed(1)}); term index read from FTS5 beside serving, ready after ${(coldStart.termsMs / 1000).toFixed(2)} s`)
   console.log(`- restart to serving from the saved index: ${(restartMs / 1000).toFixed(2)} s`)
   console.log(`- RSS after start-up: ${(rss / 2 ** 20).toFixed(0)} MiB (before opening: ${(rssBefore / 2 ** 20).toFixed(0)} MiB)\n`)
@@ -132,11 +135,12 @@ async function benchSize(name: string, jobs: number): Promise<void> {
 async function main(): Promise<void> {
   mkdirSync(DATA_DIR, { recursive: true })
   const wanted = (process.env.BENCH_SIZES ?? '100k,1m').split(',').map((size) => size.trim())
+  const kinds = (process.env.BENCH_CATALOGUES ?? 'copied,seeded').split(',').map((kind) => kind.trim()) as CatalogueKind[]
   console.log(`# openroles search benchmark\n\n${new Date().toISOString()}, ${cpus()[0]?.model ?? 'unknown CPU'} x${availableParallelism()}, Node ${process.version}`)
   console.log(`uncached = result cache dropped before every request (${COLD_SAMPLES} samples); cached = same request repeated (${WARM_SAMPLES} samples)`)
   for (const name of wanted) {
     if (!SIZES[name]) throw new Error(`unknown size ${name}; use ${Object.keys(SIZES).join(', ')}`)
-    await benchSize(name, SIZES[name])
+    for (const kind of kinds) await benchSize(name, SIZES[name], kind)
   }
 }
 

@@ -8,9 +8,12 @@ import { openDatabase } from './db/connection.ts'
 import { createApp } from './app.ts'
 import { createContext } from './services.ts'
 import { seedCatalogue } from './ingest/seed.ts'
+import { createProgress } from './ingest/progress.ts'
+import { saveIndexSnapshot } from './search/index-keeper.ts'
+import { snapshotPath } from './search/index-snapshot.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createServer, type Server } from 'node:http'
-import { isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
+import { clusterListenTurn, clusterOpened, isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
 import { prepareSmallCatalogue } from './derived-prep.ts'
 import { openReplicaDatabase, serveRole } from './cluster/role.ts'
 
@@ -21,14 +24,20 @@ const FOLLOW_MS = 1000
  * First start: generate the seeded catalogue into a side file and move it into place only when it
  * is complete, so an interrupted first start never leaves a half-seeded database behind.
  */
-function seedMissingDatabase(dbPath: string, config: Config, log: Logger): void {
+async function seedMissingDatabase(dbPath: string, config: Config, log: Logger): Promise<void> {
   const partial = `${dbPath}.partial`
-  for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true })
+  for (const path of [partial, `${partial}-wal`, `${partial}-shm`, snapshotPath(partial)]) rmSync(path, { force: true })
   log.info('no database yet: generating the seeded catalogue (first start only)', { path: dbPath, jobs: config.seedJobs })
   const started = Date.now()
   const db = openDatabase(partial)
-  seedCatalogue(db, { jobs: config.seedJobs, seed: config.seedRandom })
+  // The same path as `openroles seed`, with its progress in the log every few seconds.
+  const progress = createProgress('first start: seeding', config.seedJobs, { out: { write: (line) => log.info(line.trim()) }, every: 5000 })
+  seedCatalogue(db, { jobs: config.seedJobs, seed: config.seedRandom, onProgress: (done, total, stage) => progress.update(done, stage, total) })
+  progress.done()
+  // Saved beside the side file (and moved with it), so the serving processes restore the index.
+  await saveIndexSnapshot(db, config.searchWorkers)
   db.close()
+  if (existsSync(snapshotPath(partial))) renameSync(snapshotPath(partial), snapshotPath(dbPath))
   renameSync(partial, dbPath)
   log.info('seeded catalogue ready', { ms: Date.now() - started })
 }
@@ -44,9 +53,9 @@ export async function startServer(config: Config): Promise<void> {
   const log = createLogger(config.logLevel)
   // A replica writes nothing, at start-up neither: the primary creates, seeds and migrates the file.
   const replica = serveRole(config, dbPath) === 'replica'
-  const prepare = () => {
+  const prepare = async () => {
     if (replica) return
-    if (!existsSync(dbPath)) seedMissingDatabase(dbPath, config, log)
+    if (!existsSync(dbPath)) await seedMissingDatabase(dbPath, config, log)
     // Opening migrates; a small catalogue's missing derived data is built here, once.
     const db = openDatabase(dbPath, { log })
     prepareSmallCatalogue(db, { now: new Date(), salaryMinSample: config.insightsSalaryMinSample, log })
@@ -54,11 +63,16 @@ export async function startServer(config: Config): Promise<void> {
   }
   // The primary closes the file again before any worker opens it.
   if (processCount(config) > 1 && !isClusterWorker()) return startPrimary(config, log, prepare)
-  if (!isClusterWorker()) prepare()
+  if (!isClusterWorker()) await prepare()
   const db = replica ? await openReplicaDatabase(dbPath, config, log) : openDatabase(dbPath, { log })
   const ctx = createContext(config, db)
-  // Build (or restore) the search index before accepting requests, so no caller waits for it.
-  ctx.search.refresh()
+  if (isClusterWorker()) clusterOpened()
+  // Ready means ready: the index restored (or loaded), its term index read, every part a request
+  // would build on first use built, before this process accepts a request (/readyz, src/http/ops.ts).
+  const warming = Date.now()
+  await ctx.search.ready()
+  ctx.catalogue.warm()
+  ctx.log.info('search index in memory', { ms: Date.now() - warming, postings: ctx.search.size() })
   // Follow what other processes (the cluster's others, an import, a replica's writer) change, so a
   // write elsewhere shows in this process's results without waiting for a request here.
   const follow = setInterval(() => {
@@ -70,6 +84,8 @@ export async function startServer(config: Config): Promise<void> {
   }, FOLLOW_MS)
   follow.unref()
   const app = createApp(ctx)
+  // In a cluster this process waits for the others to be in memory; a change followed meanwhile is warmed too.
+  if (isClusterWorker()) await clusterListenTurn().then(() => ctx.search.warmNow())
   const listener = isClusterWorker() ? await listenShared(toNodeHandler(app), config) : await listen(toNodeHandler(app), {
     port: config.port,
     hostname: config.host,

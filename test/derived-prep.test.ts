@@ -40,7 +40,8 @@ const reads = ['/api/v1/jobs/search?q=engineer&limit=10', '/api/v1/jobs/facets',
 
 test('a first start serves search before its derived data is built beside it, and everything once it is', async (t) => {
   const { path, db, ctx, prepare, call } = unpreparedCatalogue(t)
-  ctx.search.refresh()
+  // As a start does before it listens (src/server.ts): the index in memory.
+  await ctx.search.ready()
   // Another connection holds the write lock, so the worker cannot finish before the reads below.
   const holder = openDatabase(path)
   holder.exec('BEGIN IMMEDIATE')

@@ -2,7 +2,7 @@ import type { DB } from '../db/connection.ts'
 import { serviceUnavailable } from '../errors.ts'
 import type { SearchEngine } from '../search/engine.ts'
 import { buildCompanyIndex, type CompanyIndex } from './company-index.ts'
-import { currentCompanyStats } from './company-stats.ts'
+import { companyStatsToBuild, currentCompanyStats } from './company-stats.ts'
 import { derivedGeneration } from './derived-generation.ts'
 import { catalogueTotals, takeSnapshot, type CatalogueStats, type Snapshot } from './stats-facets.ts'
 import { buildVocabulary, type Vocabulary } from './suggest-vocabulary.ts'
@@ -32,6 +32,17 @@ export class CatalogueMemory {
   /** Whether company stats are still being built beside serving: what needs them answers 503 meanwhile. */
   preparingCompanies(): boolean {
     return this.preparing?.pending.has('company_stats') ?? false
+  }
+
+  /**
+   * Builds the company index, the typeahead vocabulary and the stats snapshot before a start
+   * listens, so /status, typeahead and company pages answer from memory from the first request.
+   * Left alone while company stats are missing: they are built beside serving (src/derived-prep.ts).
+   */
+  warm(): void {
+    if (companyStatsToBuild(this.db)) return
+    this.snapshot()
+    this.vocabulary()
   }
 
   /** Drops everything built when the catalogue changed since the last look. */

@@ -4,7 +4,9 @@
  * then forks SERVE_PROCESSES workers that share the port. Each worker opens the file itself, keeps
  * its own in-memory index following the change log (src/search/change-log.ts), and one of them,
  * the scheduler lease holder (lease.ts), runs the schedulers. The primary keeps the rate budgets'
- * buckets (rate-ipc.ts) unless Redis does. A worker that dies is replaced; one that dies before it
+ * buckets (rate-ipc.ts) unless Redis does. The port opens only once every worker has its index in
+ * memory (clusterListenTurn): a request never meets a process still loading. A worker that dies is
+ * replaced (and listens once its index is in); one that dies before it
  * ever listened stops the whole start (a port in use, a broken setting), so a
  * bad start never loops. SIGTERM/SIGINT are passed on; the primary exits once every worker has.
  */
@@ -31,8 +33,30 @@ export function isClusterWorker(): boolean {
   return cluster.isWorker
 }
 
-export function startPrimary(config: Config, log: Logger, prepare: () => void): void {
-  prepare()
+const OPENED = 'opened'
+const WARM = 'index-in-memory'
+const LISTEN = 'listen'
+
+/** In a serving process that has opened the file and done its start's writes: the next one may start. */
+export function clusterOpened(): void {
+  process.send!({ openroles: OPENED })
+}
+
+/** In a serving process whose index is in memory: tells the primary, and resolves when it says to listen. */
+export function clusterListenTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if ((message as { openroles?: string } | null)?.openroles !== LISTEN) return
+      process.off('message', onMessage)
+      resolve()
+    }
+    process.on('message', onMessage)
+    process.send!({ openroles: WARM })
+  })
+}
+
+export async function startPrimary(config: Config, log: Logger, prepare: () => Promise<void>): Promise<void> {
+  await prepare()
   if (!config.redisUrl) serveRateBudgets(config)
   const count = processCount(config)
   // Serving processes get the young generation even when the primary was started without it.
@@ -41,13 +65,29 @@ export function startPrimary(config: Config, log: Logger, prepare: () => void): 
   const listening = new WeakSet<Worker>()
   let stopping = false
   let failed = false
-  // One at a time on start: a process starting writes (index snapshot token, rollup, lease), and
-  // two starting at once on one file can meet a lock they cannot wait out ("database is locked").
+  // Opened one at a time: opening, a process may write at length (finishing an import's derived
+  // data left pending), and two doing so at once on one file can wait past the lock timeout. Each
+  // says when it has opened (the next one starts then, so their indexes load side by side, one per
+  // core) and when its index is in memory; once all are in, all listen together (a replacement
+  // later listens as soon as it is in).
   let toStart = count
-  const fork = () => cluster.fork().once('listening', function (this: Worker) {
-    listening.add(this)
-    if (!stopping && --toStart > 0) fork()
-  })
+  const warm: Worker[] = []
+  let open = false
+  const fork = () => {
+    const worker = cluster.fork()
+    worker.on('message', (message: unknown) => {
+      const kind = (message as { openroles?: string } | null)?.openroles
+      if (kind === OPENED && !stopping && --toStart > 0) fork()
+      if (kind !== WARM) return
+      if (open) return void worker.send({ openroles: LISTEN })
+      warm.push(worker)
+      if (stopping || warm.length < count) return
+      open = true
+      for (const each of warm) if (each.isConnected()) each.send({ openroles: LISTEN })
+      log.info('every serving process has its index in memory: listening', { processes: count })
+    })
+    worker.once('listening', () => listening.add(worker))
+  }
   cluster.on('exit', (worker, code, signal) => {
     if (!stopping && !listening.has(worker)) {
       log.error('a serving process stopped before it listened: stopping', { pid: worker.process.pid, code, signal })

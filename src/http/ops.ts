@@ -5,7 +5,9 @@ import type { AppContext } from '../context.ts'
 /**
  * What an operator's tooling polls, outside /api/v1 and outside the rate budgets:
  * - `GET /healthz`: liveness, the process answers (no database work);
- * - `GET /readyz`: readiness, the database answers and the search index is loaded (503 otherwise);
+ * - `GET /readyz`: readiness, the database answers and a text search or a facet count reads only
+ *   memory: the index, its term and typo indexes and every part a request would build on first
+ *   use are in (503 `starting` until then, `unavailable` when the database cannot answer);
  * - `GET /metrics`: Prometheus text format (prom-client): requests and latencies by route pattern
  *   (never the raw path or query), catalogue and index size, search result cache hits and misses
  *   (their ratio is the hit ratio), pending mail, job-board sources by
@@ -32,6 +34,18 @@ export function createMetrics(ctx: AppContext): Metrics {
     new Gauge({ name, help, registers: [registry], collect(this: Gauge) { this.set(read()) } })
   gauge('openroles_catalogue_open_jobs', 'Open postings in the search index', () => ctx.catalogue.counts().jobs_open)
   gauge('openroles_catalogue_companies', 'Companies in the catalogue', () => ctx.catalogue.counts().companies)
+  new Counter({
+    name: 'openroles_search_late_builds_total',
+    help: 'Index parts built on a request because they were not built yet, by part (terms: a text query answered from FTS5 while the term index was read); stays 0 after /readyz until the catalogue changes',
+    labelNames: ['part'],
+    registers: [registry],
+    collect(this: Counter) {
+      this.reset()
+      for (const part of LATE_PARTS) this.inc({ part }, 0)
+      for (const [part, n] of ctx.search.lateBuilds()) this.inc({ part }, n)
+    },
+  })
+  gauge('openroles_search_ready', '1 once a text search and a facet count read only memory (what /readyz answers)', () => (ctx.search.isReady() ? 1 : 0))
   gauge('openroles_search_terms_in_memory', '1 once the term index is in memory; 0 while it is read beside serving after a rebuild (text queries read FTS5 meanwhile)', () => (ctx.search.termsInMemory() ? 1 : 0))
   new Gauge({
     name: 'openroles_sources',
@@ -73,6 +87,9 @@ export function createMetrics(ctx: AppContext): Metrics {
   }
 }
 
+/** Parts the late-build counter reports even at 0, so a dashboard sees them from the start. */
+const LATE_PARTS = ['terms', 'typo_index', 'role_clusters', 'facet_rows', 'sort_order', 'folded_values', 'dense_values']
+
 /** A bounded label set: the matched route pattern, or one bucket for everything unmatched. */
 function routeLabel(event: H3Event): string {
   const pattern = event.context.matchedRoute?.route as string | undefined
@@ -85,6 +102,9 @@ export function mountOps(app: H3, ctx: AppContext, metrics: Metrics): void {
   app.get('/readyz', () => {
     try {
       ctx.db.prepare('SELECT 1').get()
+      // A start awaits the warm-up before it listens; in-process (tests, tools) the first probe
+      // after the term index is in finishes it here.
+      if (!ctx.search.isReady() && !ctx.search.warmNow()) return json(503, { status: 'starting' })
       const stats = ctx.catalogue.counts()
       return json(200, { status: 'ready', jobs_open: stats.jobs_open })
     } catch (error) {

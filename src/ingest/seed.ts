@@ -14,8 +14,11 @@ export interface SeedOptions {
   now?: Date
   /** Postings written per transaction. */
   batchSize?: number
-  onProgress?: (done: number, total: number) => void
+  /** Called as postings are written (stage `postings`), then as their derived data is computed (`derived data`). */
+  onProgress?: (done: number, total: number, stage: SeedStage) => void
 }
+
+export type SeedStage = 'postings' | 'derived data'
 
 export interface SeedSummary {
   jobs: number
@@ -49,11 +52,14 @@ export function seedCatalogue(db: DB, options: SeedOptions): SeedSummary {
   // Small hand-offs keep the writes here busy while the worker generates the next records.
   for (const batch of seededBatches(options.jobs, options.seed, now, Math.min(batchSize, HANDOFF_BATCH))) {
     ids.push(...writeBatch(batch))
-    options.onProgress?.(ids.length, options.jobs)
+    options.onProgress?.(ids.length, options.jobs, 'postings')
   }
   // Derived data (similar jobs, company stats) is computed once the whole catalogue is there, so the
   // first postings find neighbours among the last ones too; in batches, to bound memory.
-  for (let from = 0; from < ids.length; from += batchSize) refreshDerivedData(db, ids.slice(from, from + batchSize))
+  for (let from = 0; from < ids.length; from += batchSize) {
+    refreshDerivedData(db, ids.slice(from, from + batchSize))
+    options.onProgress?.(Math.min(ids.length, from + batchSize), ids.length, 'derived data')
+  }
   setMeta(db, 'built_at', new Date().toISOString())
   setMeta(db, 'seed', JSON.stringify({ jobs: options.jobs, seed: options.seed, generated_for: now.toISOString() }))
   const companies = (db.prepare('SELECT count(*) AS n FROM companies').get() as { n: number }).n

@@ -85,7 +85,7 @@ export class CountThreads {
   /** Counts the job, on the threads when it is large and splitting pays, else here; `work` in document visits. */
   count(job: CountJob, work: number): Uint32Array {
     if (this.splits(work)) {
-      // The first large count starts the workers; they join the later ones.
+      // A start runs the workers (warm); one that died is replaced here and joins the later counts.
       this.start()
       const fork = this.fork(job)
       if (fork) return this.join(fork, work)
@@ -103,6 +103,18 @@ export class CountThreads {
     if (this.options.here === false) return true
     const pays = this.splitRate === 0 || (this.aloneRate > 0 && this.aloneRate >= MIN_GAIN * this.splitRate)
     return ++this.largeCounts % EXPLORE === 0 ? !pays : pays
+  }
+
+  /** Whether large counts may be split (there are threads): their arrays then go to shared memory up front. */
+  threaded(): boolean {
+    return !this.closed && this.workers.length > 0
+  }
+
+  /** Starts the workers and resolves once they run, so the first large count does not start them. */
+  async warm(): Promise<void> {
+    if (!this.threaded()) return
+    this.start()
+    await this.ready()
   }
 
   /** Resolves once every worker started so far is running (tests wait for it). */

@@ -36,6 +36,7 @@ import { filtersKey } from './search-params.ts'
 import { SearchIndex } from './search-index.ts'
 import { relevanceTiers, textMatches } from './text-match.ts'
 import { correctText } from './typo.ts'
+import { hasTypoIndex, typoIndexOf } from './typo-index.ts'
 import { expandAliases, withAliases } from './synonyms.ts'
 import { parseTextQuery, queryText, type TextClause, type TextQuery } from './text-tokens.ts'
 import type { FacetsRequest, FacetsResult, SearchEngineOptions, SearchResult, SkillMarket } from './engine-types.ts'
@@ -77,6 +78,11 @@ export class SearchEngine {
   private readonly queryLanguage: boolean
   private readonly typos: boolean
   private readonly counts = { hits: new Map<string, number>(), misses: new Map<string, number>() }
+  /** Parts of the index built (or the term index missed) on a request, by part: what GET /metrics reports. */
+  private readonly late = new Map<string, number>()
+  private readonly lateBuild = (part: string) => this.late.set(part, (this.late.get(part) ?? 0) + 1)
+  /** Once ready, every later index generation reports the parts built on a request. */
+  private wasReady = false
 
   constructor(private readonly db: DB, options: SearchEngineOptions) {
     this.nowSeconds = options.nowSeconds ?? (() => Math.floor(Date.now() / 1000))
@@ -201,6 +207,8 @@ export class SearchEngine {
     // Corrections need the term index: an answer from before it was read is not kept for after.
     const key = `fix|${this.keeper.terms ? 1 : 0}|${parsed.key}`
     return this.cached(key, (): Corrected => {
+      if (this.wasReady && !this.keeper.terms) this.lateBuild('terms')
+      else if (this.wasReady && this.typos && !hasTypoIndex(this.keeper.terms!)) this.lateBuild('typo_index')
       const expand = this.queryLanguage ? withAliases : (clause: TextClause) => clause
       const expanded = this.queryLanguage ? expandAliases(parsed) : parsed
       const { text, corrected } = this.typos ? correctText(this.keeper.terms, expanded, expand) : { text: expanded, corrected: false }
@@ -290,10 +298,50 @@ export class SearchEngine {
     return this.keeper.terms !== undefined
   }
 
-  /** Resolves once the in-memory term index is read (reading it runs beside serving after a first start). */
+  /**
+   * Resolves once a request reads only memory: the index loaded (or restored from its snapshot),
+   * the term index read (on the workers, beside this thread, after a full load), then everything a
+   * request would otherwise build on first use built here (warmNow), and the counting threads
+   * running. A start awaits it before it listens; /readyz answers isReady().
+   */
   async ready(): Promise<void> {
     this.current()
     await this.keeper.termsReady()
+    while (!this.warmNow()) await this.keeper.termsReady()
+    await this.counting.warm()
+  }
+
+  /**
+   * Whether the engine has been warmed (warmNow succeeded): what /readyz answers. A process once
+   * ready stays ready; an index generation made by a later catalogue change builds its parts on
+   * the requests that need them, as lateBuilds() counts.
+   */
+  isReady(): boolean {
+    return this.wasReady
+  }
+
+  /**
+   * Builds what a request would build on first use, once the term index is in memory: its typo
+   * index, the index's parts (SearchIndex.warm), the whole catalogue's facet ranges. False while
+   * the term index is still being read.
+   */
+  warmNow(): boolean {
+    const index = this.current()
+    const terms = this.keeper.terms
+    if (!terms) return false
+    if (this.typos) typoIndexOf(terms)
+    if (!index.warmed) {
+      index.warm(this.counting.threaded())
+      this.catalogueStats(index)
+    }
+    this.wasReady = true
+    index.lateBuild = this.lateBuild
+    return true
+  }
+
+  /** Index parts built on requests since start, by part (`terms` counts requests answered without the term index). */
+  lateBuilds(): ReadonlyMap<string, number> {
+    return this.late
   }
 
   /** Forgets cached results (the benchmark measures uncached latency with it). */
@@ -336,7 +384,10 @@ export class SearchEngine {
 
   private current(): SearchIndex {
     const { index, changed } = this.keeper.current()
-    if (changed) this.clearCache()
+    if (changed) {
+      this.clearCache()
+      if (this.wasReady) index.lateBuild ??= this.lateBuild
+    }
     return index
   }
 

@@ -22,6 +22,20 @@ import { buildTermIndex, buildTermIndexOnWorkers, currentTerms } from './term-bu
 import type { TermIndex } from './term-index.ts'
 import { typoIndexOf } from './typo-index.ts'
 
+/**
+ * Loads the index of a database file with its term index and saves its snapshot beside the file
+ * (what a start restores), then lets go: `openroles seed` and a first start call it once the
+ * catalogue is written, so the first serving start restores instead of reading every posting.
+ */
+export async function saveIndexSnapshot(db: DB, workerCount: number): Promise<void> {
+  if (db.memory) return
+  const keeper = new IndexKeeper(db, workerCount)
+  keeper.current()
+  await keeper.termsReady()
+  // close() waits for the save the term index scheduled.
+  await keeper.close()
+}
+
 /** Above this share of the catalogue an incremental patch costs more than a rebuild. */
 const REBUILD_SHARE = 0.25
 const MIN_REBUILD_CHANGES = 20000

@@ -48,10 +48,17 @@ export class SearchIndex {
   readonly regionsNone: Uint32Array
   private readonly permutations = new Map<NumberColumn, SortPermutation>()
   private readonly ranges = new Map<string, Bitmap>()
-  private readonly dense = new Map<string, Bitmap>()
+  private readonly dense = new Map<Uint32Array, Bitmap>()
   private readonly folded = new Map<string, Map<string, Uint32Array>>()
   private rows: FacetRows | undefined
   private clusters: RoleClusters | undefined
+  /**
+   * Told of every part built on first use (on a request) once the engine was ready: /readyz
+   * promised none would be, until the catalogue changes (the engine counts them for GET /metrics).
+   */
+  lateBuild: ((part: string) => void) | undefined
+  /** Whether warm() ran on this generation. */
+  warmed = false
 
   constructor(readonly columns: DocColumns) {
     this.words = columns.live.length
@@ -68,9 +75,34 @@ export class SearchIndex {
     return this.columns.live
   }
 
-  /** Role clusters of the live documents, for one card per role (built on first use). */
+  /** Role clusters of the live documents, for one card per role (built by warm(), or on first use). */
   get roleClusters(): RoleClusters {
-    return (this.clusters ??= new RoleClusters(this.columns))
+    if (!this.clusters) {
+      this.lateBuild?.('role_clusters')
+      this.clusters = new RoleClusters(this.columns)
+    }
+    return this.clusters
+  }
+
+  /**
+   * Builds every part a request would otherwise build on first use (role clusters and their cards,
+   * the packed facet rows, every sort order, case-folded values, dense values' bitmaps), so the
+   * requests after it only read.
+   */
+  warm(shareColumns: boolean): void {
+    const lateBuild = this.lateBuild
+    this.lateBuild = undefined
+    this.roleClusters.everyCard()
+    this.facetRows()
+    for (const key of this.columns.numbers.keys()) this.sortPermutation(key)
+    for (const field of [...this.columns.singleFields, ...this.columns.multiFields]) {
+      for (const name of this.columns.dictionary(field).names) this.denseBitmap(field, name)
+      for (const folded of this.foldedPostings(field).keys()) this.denseBitmap(field, folded)
+    }
+    this.denseBitmap('regions', REGIONS_NONE)
+    if (shareColumns) this.shareColumns()
+    this.lateBuild = lateBuild
+    this.warmed = true
   }
 
   isLive(doc: number): boolean {
@@ -93,6 +125,7 @@ export class SearchIndex {
   private foldedPostings(field: string): Map<string, Uint32Array> {
     let folded = this.folded.get(field)
     if (!folded) {
+      this.lateBuild?.('folded_values')
       const byFold = new Map<string, number[]>()
       this.columns.dictionary(field).names.forEach((name, code) => {
         const key = name.toLowerCase()
@@ -115,12 +148,13 @@ export class SearchIndex {
   denseBitmap(field: string, value: string): Bitmap | undefined {
     const docs = this.postingsOf(field, value)
     if (!docs || docs.length * 32 < this.columns.docCount) return undefined
-    const key = `${field}\u0000${value}`
-    let bitmap = this.dense.get(key)
+    // Keyed by the list, so every spelling of a value (`Remote`, `remote`) finds one bitmap.
+    let bitmap = this.dense.get(docs)
     if (!bitmap) {
+      this.lateBuild?.('dense_values')
       bitmap = new Uint32Array(new SharedArrayBuffer(4 * this.words))
       orDocs(bitmap, docs)
-      this.dense.set(key, bitmap)
+      this.dense.set(docs, bitmap)
     }
     return bitmap
   }
@@ -145,6 +179,7 @@ export class SearchIndex {
 
   /** The facets' codes packed by document, for counting several in one pass; built on first use. */
   facetRows(): FacetRows {
+    if (!this.rows) this.lateBuild?.('facet_rows')
     this.rows ??= packFacetRows(this.columns, this.columns.singleFields, this.columns.multiFields.filter((field) => MULTI_FACETS.includes(field as FacetName)))
     return this.rows
   }
@@ -163,6 +198,8 @@ export class SearchIndex {
   sortPermutation(key: NumberColumn): SortPermutation {
     let permutation = this.permutations.get(key)
     if (!permutation) {
+      // View counts move in place (dropSortPermutation): that order is rebuilt by design, not late.
+      if (key !== 'view_count') this.lateBuild?.('sort_order')
       permutation = this.buildPermutation(this.columns.number(key))
       this.permutations.set(key, permutation)
     }

@@ -86,6 +86,11 @@ export class TypoIndex {
 
 const built = new WeakMap<TermIndex, TypoIndex>()
 
+/** Whether the typo index of this dictionary is built (a start builds it before it is ready). */
+export function hasTypoIndex(terms: TermIndex): boolean {
+  return built.has(terms)
+}
+
 /** The typo index of a term dictionary (its terms never change; a re-read dictionary is a new TermIndex). */
 export function typoIndexOf(terms: TermIndex): TypoIndex {
   let index = built.get(terms)

@@ -35,11 +35,12 @@ interface ResumeMeta {
   contacts?: Contacts
   max_bytes?: number
 }
-/** Skills arrive as names or as `{ name, slug, level }` objects, depending on the server's version. */
+/** `skills` are slugs (the reference's shape); `skill_details` keeps each name and level. Older servers sent objects in `skills`. */
 type SkillEntry = string | { name?: string; slug?: string; level?: string | null }
 type Profile = Record<string, unknown> & {
   headline?: string | null
   skills?: SkillEntry[]
+  skill_details?: SkillEntry[]
   years_experience?: number | null
   desired_roles?: string[]
   work_modes?: string[]
@@ -193,7 +194,8 @@ function contactsPanel(contacts: Contacts, hasResume: boolean, reload: () => Pro
 function profilePanel(profile: Profile): HTMLElement {
   const headline = textInput('headline', profile.headline as string | null)
   const skills = h('textarea', { name: 'skills', rows: '2' }) as HTMLTextAreaElement
-  skills.value = (profile.skills ?? []).map(skillName).join(', ')
+  const detailed = profile.skill_details ?? profile.skills ?? []
+  skills.value = detailed.map(skillName).join(', ')
   const years = textInput('years_experience', profile.years_experience as number | null, { type: 'number', min: '0', max: '70', inputmode: 'numeric' })
   const roles = textInput('desired_roles', (profile.desired_roles ?? []).join(', '))
   const prefs = profile.location_preferences ?? {}
@@ -207,7 +209,7 @@ function profilePanel(profile: Profile): HTMLElement {
   const save = () => {
     // PUT replaces the whole profile: start from what was read, so fields this form does not show survive.
     const body: Record<string, unknown> = Object.fromEntries(Object.entries(profile).filter(([key, value]) => !DERIVED.includes(key) && value !== null))
-    const levels = new Map((profile.skills ?? []).filter((s): s is Exclude<SkillEntry, string> => typeof s !== 'string').map((s) => [skillName(s).toLowerCase(), s.level]))
+    const levels = new Map(detailed.filter((s): s is Exclude<SkillEntry, string> => typeof s !== 'string').map((s) => [skillName(s).toLowerCase(), s.level]))
     body.headline = headline.value.trim() || null
     body.skills = commaList(skills.value).map((name) => (levels.get(name.toLowerCase()) ? { name, level: levels.get(name.toLowerCase()) } : name))
     body.years_experience = years.value === '' ? null : Number(years.value)

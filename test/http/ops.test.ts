@@ -1,6 +1,16 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp } from '../../src/app.ts'
+import { createContext } from '../../src/services.ts'
+import { defaultConfig } from '../../src/config.ts'
+import { openDatabase } from '../../src/db/connection.ts'
+import { upsertJob } from '../../src/catalogue/job-store.ts'
+import { refreshDerivedData } from '../../src/catalogue/refresh.ts'
+import { createTestApp, fixtureJob, inProcessCaller } from '../helpers/app.ts'
+import { searchCatalogue } from '../search/fixture-catalogue.ts'
 import { parseExposition } from '../helpers/metrics.ts'
 
 test('healthz answers liveness and readyz readiness with the index loaded', async () => {
@@ -62,4 +72,45 @@ test('metrics report search result cache hits and misses, so the hit ratio can b
   assert.equal(hits(another, 'cards') - hits(later, 'cards'), 1, "another page size reuses the query's cards")
   const ratio = sum(later, 'openroles_search_cache_hits_total') / (sum(later, 'openroles_search_cache_hits_total') + sum(later, 'openroles_search_cache_misses_total'))
   assert.ok(ratio > 0 && ratio < 1)
+})
+
+test('readyz is 503 until a text search reads only memory; the requests after it build nothing', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'openroles-ready-'))
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  const db = openDatabase(join(dir, 'catalogue.db'))
+  const ids = db.transaction(() => searchCatalogue().map((job) => upsertJob(db, job).id))()
+  refreshDerivedData(db, ids)
+  // A database file: after the index loads, its term index is read on worker threads, as on a start.
+  const ctx = createContext(defaultConfig({ searchWorkers: 2 }), db)
+  t.after(async () => {
+    await ctx.close?.()
+    db.close()
+  })
+  const call = inProcessCaller(createApp(ctx))
+  const late = async () => {
+    const samples = parseExposition((await call('/metrics')).body as string)
+    return { ready: samples.get('openroles_search_ready'), builds: [...samples].filter(([key]) => key.startsWith('openroles_search_late_builds_total{')).reduce((sum, [, n]) => sum + n, 0) }
+  }
+  ctx.search.refresh()
+  const starting = await call('/readyz')
+  assert.equal(starting.status, 503)
+  assert.equal(starting.body.status, 'starting')
+  assert.equal((await late()).ready, 0)
+
+  await ctx.search.ready()
+  assert.equal((await call('/readyz')).status, 200)
+  assert.deepEqual(await late(), { ready: 1, builds: 0 })
+  // Text, a typo, prefixes, sorts, case-folded and dense filter values, disjunctive facets, paging.
+  for (const path of [
+    '/api/v1/jobs/search?q=go', '/api/v1/jobs/search?q=enginer', '/api/v1/jobs/search?q=eng&sort=salary_min&order=asc',
+    '/api/v1/jobs/search?work_mode=Remote&sort=created_at', '/api/v1/jobs/search?q=go&offset=1&limit=1&sort=posted_at',
+    '/api/v1/jobs/facets?q=engineer&work_mode=remote&disjunctive=true', '/api/v1/jobs/facets?city=london',
+    '/api/v1/jobs/search?salary_min=60000&sort=salary_normalized', '/api/v1/jobs/search?regions=none&sort=view_count', '/api/v1/status',
+  ]) assert.equal((await call(path)).status, 200, path)
+  assert.deepEqual(await late(), { ready: 1, builds: 0 }, 'nothing was built on a request after ready')
+
+  // A catalogue change makes a new index generation: its parts are built again, and the metric says so.
+  upsertJob(db, fixtureJob({ title: 'Rust Engineer', company: { slug: 'stripe', name: 'Stripe' } }))
+  assert.equal((await call('/api/v1/jobs/search?q=rust&sort=salary_min')).body.meta.total, 1)
+  assert.ok((await late()).builds > 0)
 })

@@ -152,7 +152,8 @@ test('sign up says where the code is without a mail server; the résumé uploads
   await page.waitForSelector('#profile-form .status-line:has-text("Saved.")')
   const profile = await api('GET', '/me/profile')
   assert.equal(profile.headline, 'Rust engineer')
-  assert.deepEqual(profile.skills.map((skill: string | { name: string }) => (typeof skill === 'string' ? skill : skill.name)), ['Rust', 'PostgreSQL', 'Kubernetes'])
+  assert.deepEqual(profile.skills, ['rust', 'postgresql', 'kubernetes'])
+  assert.deepEqual(profile.skill_details.map((skill: { name: string }) => skill.name), ['Rust', 'PostgreSQL', 'Kubernetes'])
   assert.deepEqual(profile.location_preferences.work_modes, ['remote'])
 
   await page.locator('#screening-form input[name=notice_period_days]').fill('30')
