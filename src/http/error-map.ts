@@ -1,6 +1,7 @@
 import { HTTPError, type H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { DomainError } from '../errors.ts'
+import { DomainError, serviceUnavailable } from '../errors.ts'
+import { diskFullText, isDiskFull } from '../db/disk-space.ts'
 import { mergeEdgeHeaders } from './edge-headers.ts'
 
 /**
@@ -9,7 +10,7 @@ import { mergeEdgeHeaders } from './edge-headers.ts'
  * is hidden from the caller and logged once as one JSON line.
  */
 export function errorResponse(ctx: AppContext, error: unknown, event: H3Event): Response {
-  const domain = findDomainError(error)
+  const domain = findDomainError(error) ?? (isDiskFull(error) ? diskFull(ctx) : undefined)
   const status = domain?.status ?? (HTTPError.isError(error) && !error.unhandled ? error.status : 500)
   const unexpected = status >= 500 && !domain
   if (unexpected) ctx.log.error('unhandled error', { path: event.url.pathname, error: describe(error) })
@@ -21,6 +22,12 @@ export function errorResponse(ctx: AppContext, error: unknown, event: H3Event): 
   // closes it cleanly after the answer (discarding what is still arriving) instead of resetting it.
   if (status === 413) headers.set('connection', 'close')
   return new Response(JSON.stringify({ error: message, ...domain?.options.fields }), { status, headers })
+}
+
+/** A write that met a full disk: a 503 that says so (the file's path goes to the log, not to the caller). */
+function diskFull(ctx: AppContext): DomainError {
+  ctx.log.error('write refused: disk full', { problem: diskFullText(ctx.db.name) })
+  return serviceUnavailable('the service cannot save changes right now: no space left on its disk; try again later')
 }
 
 function findDomainError(error: unknown): DomainError | undefined {

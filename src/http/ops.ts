@@ -1,11 +1,13 @@
 import type { H3, H3Config, H3Event } from 'h3'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { AppContext } from '../context.ts'
+import { diskFullText, freeBytes } from '../db/disk-space.ts'
 
 /**
  * What an operator's tooling polls, outside /api/v1 and outside the rate budgets:
  * - `GET /healthz`: liveness, the process answers (no database work);
- * - `GET /readyz`: readiness, the database answers and the search index is loaded (503 otherwise);
+ * - `GET /readyz`: readiness, the database answers, the search index is loaded and the disk holding
+ *   the file has room (503 otherwise, with `checks` saying which);
  * - `GET /metrics`: Prometheus text format (prom-client): requests and latencies by route pattern
  *   (never the raw path or query), catalogue and index size, search result cache hits and misses
  *   (their ratio is the hit ratio), pending mail, job-board sources by
@@ -73,6 +75,19 @@ export function createMetrics(ctx: AppContext): Metrics {
   }
 }
 
+/** Whether the filesystem holding the database is below DISK_MIN_FREE_MB; logged (with the file) when that changes. */
+function diskWatch(ctx: AppContext): () => boolean {
+  let wasFull = false
+  return () => {
+    const free = freeBytes(ctx.db.name)
+    const full = free !== null && (free === 0 || free < ctx.config.diskMinFreeMb * 1024 * 1024)
+    if (full && !wasFull) ctx.log.error('disk full: writes will fail', { problem: diskFullText(ctx.db.name), free_bytes: free, min_free_mb: ctx.config.diskMinFreeMb })
+    else if (!full && wasFull) ctx.log.info('disk has room again', { path: ctx.db.name, free_bytes: free })
+    wasFull = full
+    return full
+  }
+}
+
 /** A bounded label set: the matched route pattern, or one bucket for everything unmatched. */
 function routeLabel(event: H3Event): string {
   const pattern = event.context.matchedRoute?.route as string | undefined
@@ -82,11 +97,14 @@ function routeLabel(event: H3Event): string {
 export function mountOps(app: H3, ctx: AppContext, metrics: Metrics): void {
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } })
   app.get('/healthz', () => json(200, { status: 'ok', version: ctx.version }))
+  const diskIsFull = diskWatch(ctx)
   app.get('/readyz', () => {
     try {
       ctx.db.prepare('SELECT 1').get()
       const stats = ctx.catalogue.counts()
-      return json(200, { status: 'ready', jobs_open: stats.jobs_open })
+      // Reads still work on a full disk, but an operator (and a load balancer) must hear that nothing can be saved.
+      if (diskIsFull()) return json(503, { status: 'unavailable', jobs_open: stats.jobs_open, checks: { database: 'ok', disk: 'full' }, message: 'cannot write: no space left on the disk holding the database' })
+      return json(200, { status: 'ready', jobs_open: stats.jobs_open, checks: { database: 'ok', disk: 'ok' } })
     } catch (error) {
       ctx.log.error('not ready', { error: String(error) })
       return json(503, { status: 'unavailable' })
