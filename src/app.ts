@@ -12,6 +12,7 @@ import { baseHeaders } from './http/edge-headers.ts'
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts'
 import { redisRateLimiter } from './http/rate-redis.ts'
 import { primaryRateLimiter } from './cluster/rate-ipc.ts'
+import { clusterMetricsScrape } from './cluster/metrics-ipc.ts'
 import { isClusterWorker } from './cluster/primary.ts'
 import { createSearchEngine } from './search/engine.ts'
 import { useReferenceCurrency } from './catalogue/salary-normalized.ts'
@@ -250,7 +251,7 @@ export function allRoutes(ctx: AppContext): Route[] {
  * (every route module unless a test passes its own list).
  */
 export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3 {
-  const metrics = createMetrics(ctx)
+  const metrics = createMetrics(ctx, isClusterWorker() ? clusterMetricsScrape : undefined)
   const observers = [requestLogHooks(ctx.log), metrics.hooks]
   const app = new H3({
     // Unexpected errors are logged once, by onError below, through our logger.

@@ -4,7 +4,7 @@
  * then forks SERVE_PROCESSES workers that share the port. Each worker opens the file itself, keeps
  * its own in-memory index following the change log (src/search/change-log.ts), and one of them,
  * the scheduler lease holder (lease.ts), runs the schedulers. The primary keeps the rate budgets'
- * buckets (rate-ipc.ts) unless Redis does. A worker that dies is replaced; one that dies before it
+ * buckets (rate-ipc.ts) unless Redis does, and merges the processes' metrics for a scrape (metrics-ipc.ts). A worker that dies is replaced; one that dies before it
  * ever listened stops the whole start (a port in use, a broken setting), so a
  * bad start never loops. SIGTERM/SIGINT are passed on; the primary exits once every worker has.
  */
@@ -13,6 +13,7 @@ import { availableParallelism } from 'node:os'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { serveRateBudgets } from './rate-ipc.ts'
+import { serveClusterMetrics } from './metrics-ipc.ts'
 
 /**
  * The young generation each serving process gets (also in `npm start` and the Docker image's
@@ -34,6 +35,7 @@ export function isClusterWorker(): boolean {
 export function startPrimary(config: Config, log: Logger, prepare: () => void): void {
   prepare()
   if (!config.redisUrl) serveRateBudgets(config)
+  serveClusterMetrics()
   const count = processCount(config)
   // Serving processes get the young generation even when the primary was started without it.
   const semiSpace = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => arg.startsWith('--max-semi-space-size'))

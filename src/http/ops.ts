@@ -12,14 +12,21 @@ import { diskFullText, freeBytes } from '../db/disk-space.ts'
  *   (never the raw path or query), catalogue and index size, search result cache hits and misses
  *   (their ratio is the hit ratio), pending mail, job-board sources by
  *   status (a `failing` one wants attention), and the process's own
- *   metrics (memory, CPU, event-loop lag).
+ *   metrics (memory, CPU, event-loop lag). With several serving processes a scrape holds all of
+ *   them, merged (src/cluster/metrics-ipc.ts).
  */
 export interface Metrics {
   registry: Registry
   hooks: Pick<H3Config, 'onRequest' | 'onResponse'>
+  /** The text a scrape answers: this process's registry, or the whole cluster's (src/cluster/metrics-ipc.ts). */
+  scrape: () => Promise<string>
 }
 
-export function createMetrics(ctx: AppContext): Metrics {
+/**
+ * `wholeService`, in a serving process of a cluster, turns this process's registry into the scrape
+ * of every serving process. Gauges read from the shared file say how to merge (`aggregator`).
+ */
+export function createMetrics(ctx: AppContext, wholeService?: (registry: Registry) => () => Promise<string>): Metrics {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry, prefix: 'openroles_' })
   const requests = new Counter({ name: 'openroles_http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'], registers: [registry] })
@@ -30,15 +37,17 @@ export function createMetrics(ctx: AppContext): Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   })
-  const gauge = (name: string, help: string, read: () => number) =>
-    new Gauge({ name, help, registers: [registry], collect(this: Gauge) { this.set(read()) } })
-  gauge('openroles_catalogue_open_jobs', 'Open postings in the search index', () => ctx.catalogue.counts().jobs_open)
-  gauge('openroles_catalogue_companies', 'Companies in the catalogue', () => ctx.catalogue.counts().companies)
-  gauge('openroles_search_terms_in_memory', '1 once the term index is in memory; 0 while it is read beside serving after a rebuild (text queries read FTS5 meanwhile)', () => (ctx.search.termsInMemory() ? 1 : 0))
+  const gauge = (name: string, help: string, aggregator: 'sum' | 'max' | 'min', read: () => number) =>
+    new Gauge({ name, help, aggregator, registers: [registry], collect(this: Gauge) { this.set(read()) } })
+  gauge('openroles_serving_processes', 'Serving processes whose metrics this scrape holds', 'sum', () => 1)
+  gauge('openroles_catalogue_open_jobs', 'Open postings in the search index', 'max', () => ctx.catalogue.counts().jobs_open)
+  gauge('openroles_catalogue_companies', 'Companies in the catalogue', 'max', () => ctx.catalogue.counts().companies)
+  gauge('openroles_search_terms_in_memory', '1 once the term index is in memory in every serving process; 0 while one reads it beside serving after a rebuild (text queries read FTS5 meanwhile)', 'min', () => (ctx.search.termsInMemory() ? 1 : 0))
   new Gauge({
     name: 'openroles_sources',
     help: 'Job-board sources by status (new, ok, failing)',
     labelNames: ['status'],
+    aggregator: 'max',
     registers: [registry],
     collect(this: Gauge) {
       const rows = ctx.db.prepare('SELECT status, count(*) AS n FROM board_sources GROUP BY status').all() as { status: string; n: number }[]
@@ -58,9 +67,10 @@ export function createMetrics(ctx: AppContext): Metrics {
       },
     })
   }
-  gauge('openroles_mail_outbox_pending', 'Outgoing mail waiting for delivery', () => ctx.db.prepare("SELECT count(*) FROM mail_outbox WHERE status = 'pending'").pluck().get() as number)
+  gauge('openroles_mail_outbox_pending', 'Outgoing mail waiting for delivery', 'max', () => ctx.db.prepare("SELECT count(*) FROM mail_outbox WHERE status = 'pending'").pluck().get() as number)
   return {
     registry,
+    scrape: wholeService?.(registry) ?? (() => registry.metrics()),
     hooks: {
       onRequest(event) {
         event.context.metricsStartedAt = performance.now()
@@ -110,5 +120,5 @@ export function mountOps(app: H3, ctx: AppContext, metrics: Metrics): void {
       return json(503, { status: 'unavailable' })
     }
   })
-  app.get('/metrics', async () => new Response(await metrics.registry.metrics(), { headers: { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' } }))
+  app.get('/metrics', async () => new Response(await metrics.scrape(), { headers: { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' } }))
 }
