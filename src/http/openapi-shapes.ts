@@ -145,6 +145,9 @@ const user = object({
   onboarding_completed_at: { type: ['string', 'null'], format: 'date-time' },
 })
 
+/** `meta.unknown_values` of job search and facets (src/search/filter-vocabulary.ts). */
+const unknownValues: JsonObject = { type: 'array', minItems: 1, maxItems: 10, items: ref('UnknownValue'), description: 'Filter values outside their facet’s closed vocabulary (they match nothing), sorted by parameter, with `did_you_mean` when an entry is close; absent when none.' }
+
 export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
   PageMeta: object(
     {
@@ -152,12 +155,18 @@ export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
       limit: { type: 'integer', minimum: 1 },
       offset: count,
       ignored_params: { type: 'array', minItems: 1, maxItems: 10, items: ref('IgnoredParam'), description: 'Parameters no filter reads, sorted by name; absent when none.' },
+      unknown_values: unknownValues,
       did_you_mean: { type: 'string', description: 'Job search (extension): q as matched when words no posting holds were corrected; absent otherwise.' },
     },
     ['total', 'limit', 'offset'],
     'Paging of a collection.',
   ),
-  IgnoredOnly: object({ ignored_params: { type: 'array', minItems: 1, maxItems: 10, items: ref('IgnoredParam') } }, ['ignored_params'], 'Present only to report ignored parameters.'),
+  IgnoredOnly: object({ ignored_params: { type: 'array', minItems: 1, maxItems: 10, items: ref('IgnoredParam') }, unknown_values: unknownValues }, [], 'Present only to report ignored parameters or unknown filter values.'),
+  UnknownValue: object(
+    { param: str('the filter parameter (`seniority`, `seniority_exclude`)'), value: str('the value as sent (its first 100 characters)'), did_you_mean: str('the vocabulary entry the value most likely means (`sr` -> `senior`, `Germany` -> `de`)') },
+    ['param', 'value'],
+    'A filter value outside its facet’s vocabulary: it matches nothing.',
+  ),
   Job: jobSchema(),
   Facets: object(
     {

@@ -3,7 +3,8 @@
  * market coverage): `q`, `sort`/`order`, and the filter grammar of the posting-attribute table
  * (repeated and comma-separated values, `<facet>_mode`, `<facet>_exclude`, numeric and boolean
  * filters). Every parameter nobody reads is reported in `ignored` (sorted by name, at most 10, with `did_you_mean`
- * for a singular/plural slip). Malformed values throw SearchInputError, whose message never echoes
+ * for a singular/plural slip), and every value outside its facet's vocabulary in `unknownValues`
+ * (src/search/filter-vocabulary.ts). Malformed values throw SearchInputError, whose message never echoes
  * input. Routes still validate types through their valibot schema (which documents the same
  * parameters in the OpenAPI document); the meaning is read here only.
  */
@@ -11,6 +12,8 @@ import {
   BOOLEAN_FILTERS, FACET_NAMES, GEO_FACETS, LOWERCASE_FACETS, MAX_WITHIN_DAYS, NUMERIC_FILTERS,
   SORT_KEYS, type FacetClause, type FacetName, type IgnoredParam, type SearchFilters, type SortKey, type SortOrder,
 } from './facet-spec.ts'
+
+import { unknownFilterValues, type UnknownValue } from './filter-vocabulary.ts'
 
 export class SearchInputError extends Error {}
 
@@ -34,6 +37,8 @@ export interface JobQuery {
   order?: SortOrder
   /** Absent when nothing was ignored, never empty. */
   ignored?: IgnoredParam[]
+  /** Filter values outside their facet's vocabulary (they match nothing); absent when none. */
+  unknownValues?: UnknownValue[]
 }
 
 const MAX_IGNORED = 10
@@ -109,6 +114,8 @@ export function parseJobQuery(params: URLSearchParams, options: JobQueryOptions)
     if (query.sort) query.order = order
   }
   if (ignored) query.ignored = ignored
+  const unknownValues = unknownFilterValues(filters)
+  if (unknownValues) query.unknownValues = unknownValues
   return query
 }
 
