@@ -10,7 +10,7 @@ import { JobLineSchema, rawFromJobLine } from './import-job-shape.ts'
 import { isJsonLd, jobPostingNodes, rawFromJobPosting, RecordError } from './json-ld.ts'
 import type { RawPosting } from './raw-posting.ts'
 import { isHttpUrl, withSafeUrls } from './safe-urls.ts'
-import { readImportFile, Unreadable, type ImportInput } from './import-read.ts'
+import { importFormat, readImportFile, Unreadable, type ImportInput } from './import-read.ts'
 
 export type { ImportInput }
 
@@ -187,7 +187,9 @@ export function importFile(db: DB, path: string, options: ImportOptions = {}): I
     const code = (error as NodeJS.ErrnoException).code
     return unreadable(code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : 'cannot be read')
   }
-  return importRecords(db, readImportFile(path), options)
+  const format = importFormat(path)
+  if (typeof format === 'object') return unreadable(format.unsupported)
+  return importRecords(db, readImportFile(path, format), options)
 }
 
 function unreadable(reason: string): ImportSummary {
