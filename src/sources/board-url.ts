@@ -6,7 +6,14 @@ import { BlockList, isIP } from 'node:net'
  * same machine). A moderator types board URLs; this keeps the crawler from probing the server's own
  * network. Names that resolve to private addresses are not looked up here.
  */
-export class CrawlError extends Error {}
+export class CrawlError extends Error {
+  /** The host could not be reached at all (DNS, refused, TLS, time-out), as opposed to an answer we refuse. */
+  readonly unreachable: boolean
+  constructor(message: string, options: { unreachable?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause })
+    this.unreachable = options.unreachable ?? false
+  }
+}
 
 /**
  * Addresses that are not somewhere on the public internet: this machine, private networks (RFC
