@@ -40,6 +40,8 @@ function seedMissingDatabase(dbPath: string, config: Config, log: Logger): void 
 export async function startServer(config: Config): Promise<void> {
   const dbPath = resolve(config.dbPath)
   const log = createLogger(config.logLevel)
+  // Before seeding or loading, which can take seconds to minutes: a port in use is found at once.
+  if (!isClusterWorker()) await assertPortFree(config)
   const prepare = () => {
     if (!existsSync(dbPath)) seedMissingDatabase(dbPath, config, log)
     // Opening migrates; a small catalogue's missing derived data is built here, once.
@@ -94,6 +96,18 @@ export async function startServer(config: Config): Promise<void> {
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
+}
+
+/** Fails at once, naming the port and the fix, when another program listens on it. */
+async function assertPortFree(config: Config): Promise<void> {
+  const probe = createServer()
+  await new Promise<void>((resolveProbe, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE'
+        ? new Error(`port ${config.port} on ${config.host} is already in use by another program: stop it, or choose another port (serve --port N, or PORT)`)
+        : error.code === 'EACCES' ? new Error(`port ${config.port} on ${config.host} needs privileges this user lacks: choose a port above 1023 (serve --port N, or PORT)`) : error))
+    probe.listen(config.port, config.host, () => probe.close(() => resolveProbe()))
+  })
 }
 
 /**
