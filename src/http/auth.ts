@@ -81,6 +81,7 @@ export function authRoutes(ctx: AppContext): Route[] {
     op.get('/auth/me', 'The signed-in account', {
       description: '`credential` says how the request was authenticated: `cookie`, `api-key` or `extension`.',
       auth: 'session-or-key',
+      responses: { 200: { description: '`{ data: User & { credential } }`', schema: dataOf(ref('Me')) } },
     }, (_event, { caller }) => ({ data: { ...userJson(caller.userId), credential: caller.credential } })),
     op.post('/auth/verify/request', 'Email a six-digit verification code', {
       budget: 'account',

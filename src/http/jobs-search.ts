@@ -12,6 +12,7 @@ import {
   type FacetName,
 } from '../search/facet-spec.ts'
 import { closedVocabulary } from '../search/filter-vocabulary.ts'
+import { FACETS_EXAMPLE, JOB_SEARCH_EXAMPLE } from './openapi-examples.ts'
 import { parseJobQuery, SearchInputError, type JobQuery, type JobQueryOptions } from '../search/search-params.ts'
 import { POSTING_ATTRIBUTES, VALUE_FILTERS } from '../catalogue/posting-attributes.ts'
 import { jobVotesOf } from '../catalogue/community-signals.ts'
@@ -141,7 +142,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
       description: 'Full text (`q`) plus the facet filter grammar: repeated or comma-separated values are ORed, `<facet>_mode=and` ANDs them, `<facet>_exclude` removes, different facets AND, and regions/countries/cities form one OR-group. Values outside a facet’s vocabulary match nothing and are reported in `meta.unknown_values` (with `did_you_mean` when an entry is close: `countries=Germany` -> `de`, `seniority=sr` -> `senior`); unknown parameters are reported in `meta.ignored_params`. Descriptions are truncated previews. One card per role: the postings of one role (a role of one company, reposted or listed per city) are one item, the matching posting of the role added last, with `copies_count` and `locations_also` (extensions) telling the rest, which GET /jobs/{slug}/copies lists; `meta.total` counts cards.',
       budget: 'read',
       query: v.looseObject(searchEntries),
-      responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, unknown_values?, did_you_mean? } }` (extensions: did_you_mean, the query as matched when unknown words were corrected; with highlight=true, every Job carries matched_terms)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
+      responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, unknown_values?, did_you_mean? } }` (extensions: did_you_mean, the query as matched when unknown words were corrected; with highlight=true, every Job carries matched_terms)', schema: pageSchema(ref('Job')), example: JOB_SEARCH_EXAMPLE }, 400: 'invalid parameter value, or offset + limit over 10000' },
     }, (event, { query, caller }) => searchJobs(event, query, PAGING_PARAMS, 'preview', { caller })),
     op.get('/me/tracking/swipe', 'The swipe deck: search results minus every posting the caller has touched', {
       description: `The job search (same parameters, order and Job objects) without the postings the caller viewed, saved, applied to or dismissed — the ${SWIPE_EXCLUDED_MAX} most recently touched — subtracted inside the search engine, so \`meta.total\` and pages are exact. Ask offset 0 again after each swipe: the exclusion advances the deck.`,
@@ -171,7 +172,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         disjunctive: v.optional(v.pipe(boolParam, v.description('count each facet without its own selection (default false)'))),
         ...filterEntries(),
       }),
-      responses: { 200: { description: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', schema: object({ data: ref('Facets'), meta: ref('IgnoredOnly') }, ['data']) }, 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive=true' },
+      responses: { 200: { description: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', schema: object({ data: ref('Facets'), meta: ref('IgnoredOnly') }, ['data']), example: FACETS_EXAMPLE }, 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive=true' },
     }, (event, { query }) => {
       const names = facetList(query.facets)
       // disjunctive=false is the default spelled out: only disjunctive counting conflicts with a narrowed list.

@@ -9,6 +9,7 @@ import { clusterCopies, jobSlugByUrl } from '../catalogue/job-lookup.ts'
 import { normalizeUrl } from '../catalogue/job-store.ts'
 import { similarJobIds, SIMILAR_STORED } from '../catalogue/similar.ts'
 import { jobVotesOf } from '../catalogue/community-signals.ts'
+import { JOB_EXAMPLE } from './openapi-examples.ts'
 
 const SIMILAR_DEFAULT = 6
 const COPIES_MAX = 200
@@ -53,7 +54,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
       description: 'The full posting with the sanitized HTML description, `reality` and `ghost`. Closed postings are served too.',
       params: slugParams,
       query: v.object({}),
-      responses: { 200: { description: '`{ data: Job }`', schema: dataOf(ref('Job')) }, 404: 'job not found' },
+      responses: { 200: { description: '`{ data: Job }`', schema: dataOf(ref('Job')), example: JOB_EXAMPLE }, 404: 'job not found' },
     }, (_event, { params, caller }) => {
       const id = requireJob(params.slug)
       return { data: loadJobs(db, [id], { description: 'html', ghost: true, myVotes: jobVotesOf(db, [id], caller?.userId) })[0] }

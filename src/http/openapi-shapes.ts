@@ -132,7 +132,7 @@ const companySummary = {
 }
 
 const range = object({ min: { type: 'number' }, max: { type: 'number' } })
-const user = object({
+const userProperties = {
   id: int(),
   email: str(),
   email_verified: { type: 'boolean' },
@@ -143,7 +143,15 @@ const user = object({
   timezone: { type: ['string', 'null'], description: 'IANA time zone name, null until set (PATCH /me/timezone).' },
   language: { type: 'string', description: 'Preferred language code (default en; PATCH /me/language).' },
   onboarding_completed_at: { type: ['string', 'null'], format: 'date-time' },
-})
+}
+const user = object(userProperties)
+const apiKeyProperties = {
+  id: int(),
+  name: str('the label given on creation'),
+  prefix: str('the non-secret `or_live_<id>` part, shown to recognize the key'),
+  created_at: timestamp(),
+  last_used_at: { type: ['string', 'null'], format: 'date-time', description: 'updated at most once a minute; null before the first use' },
+}
 
 /** `meta.unknown_values` of job search and facets (src/search/filter-vocabulary.ts). */
 const unknownValues: JsonObject = { type: 'array', minItems: 1, maxItems: 10, items: ref('UnknownValue'), description: 'Filter values outside their facet’s closed vocabulary (they match nothing), sorted by parameter, with `did_you_mean` when an entry is close; absent when none.' }
@@ -230,6 +238,9 @@ export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
     preparing: { type: 'array', items: { type: 'string', enum: ['company_stats', 'insights'] }, description: 'Derived data still being built beside serving after a first start (company figures, insights answer 503 meanwhile); empty when ready.' },
   }),
   User: user,
+  Me: object({ ...userProperties, credential: { type: 'string', enum: ['cookie', 'api-key', 'extension'], description: 'how this request was authenticated' } }, undefined, 'The signed-in account (GET /auth/me).'),
+  ApiKey: object(apiKeyProperties, undefined, 'A personal API key, without its secret.'),
+  NewApiKey: object({ ...apiKeyProperties, key: str('the key (`or_live_…`): send it as Bearer; shown this once, only its hash is stored') }, undefined, 'A personal API key just created, with its secret.'),
   Ok: dataOf(object({ ok: { type: 'boolean', const: true } })),
 }
 

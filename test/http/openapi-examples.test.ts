@@ -1,0 +1,46 @@
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { documentChecker } from '../helpers/openapi.ts'
+import { createTestApp } from '../helpers/app.ts'
+
+/**
+ * Issue 44, point 8: a generated client must not get `unknown`. The main answers carry examples that
+ * validate against their own schemas, and the account operations a client calls first are typed.
+ */
+const { call } = createTestApp()
+const document = (await call('/api/v1/openapi.json')).body
+const { ajv, validatorFor } = documentChecker(document)
+const success = (method: string, path: string) => {
+  const operation = document.paths[path]?.[method]
+  assert.ok(operation, `${method} ${path} is documented`)
+  const [, response] = Object.entries<any>(operation.responses).find(([status]) => Number(status) < 300)!
+  return response.content['application/json']
+}
+
+test('every example in the document validates against the schema beside it', () => {
+  let examples = 0
+  for (const [path, operations] of Object.entries<any>(document.paths)) {
+    for (const [method, operation] of Object.entries<any>(operations)) {
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
+        const media = response.content?.['application/json']
+        if (media?.example === undefined) continue
+        examples += 1
+        const validate = validatorFor(media.schema)
+        assert.ok(validate(media.example), `${method} ${path} ${status}: ${ajv.errorsText(validate.errors)}`)
+      }
+    }
+  }
+  assert.ok(examples >= 5, `${examples} examples`)
+})
+
+test('the main answers carry examples: job search, a job, facets, companies, a company', () => {
+  for (const [method, path] of [['get', '/jobs/search'], ['get', '/jobs/{slug}'], ['get', '/jobs/facets'], ['get', '/companies'], ['get', '/companies/{slug}']] as const) {
+    assert.notEqual(success(method, path).example, undefined, `${method} ${path}`)
+  }
+})
+
+test('the account operations a client starts with are typed, not the bare envelope', () => {
+  for (const [method, path] of [['get', '/auth/me'], ['get', '/me/api-keys'], ['post', '/me/api-keys'], ['patch', '/me/timezone'], ['patch', '/me/language']] as const) {
+    assert.notEqual(success(method, path).schema.$ref, '#/components/schemas/Envelope', `${method} ${path}`)
+  }
+})
