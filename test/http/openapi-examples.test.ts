@@ -39,8 +39,13 @@ test('the main answers carry examples: job search, a job, facets, companies, a c
   }
 })
 
-test('the account operations a client starts with are typed, not the bare envelope', () => {
-  for (const [method, path] of [['get', '/auth/me'], ['get', '/me/api-keys'], ['post', '/me/api-keys'], ['patch', '/me/timezone'], ['patch', '/me/language']] as const) {
+test('account, notification and discussion answers are typed, not the bare envelope', () => {
+  const typed = [
+    ['get', '/auth/me'], ['get', '/me/api-keys'], ['post', '/me/api-keys'], ['patch', '/me/timezone'], ['patch', '/me/language'],
+    ['post', '/me/notifications/read-all'], ['get', '/me/notifications/{id}'], ['post', '/me/notifications/{id}/read'],
+    ['post', '/threads'], ['post', '/threads/{id}/replies'], ['post', '/threads/{id}/close'],
+  ] as const
+  for (const [method, path] of typed) {
     assert.notEqual(success(method, path).schema.$ref, '#/components/schemas/Envelope', `${method} ${path}`)
   }
 })
