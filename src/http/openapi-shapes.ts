@@ -156,7 +156,32 @@ const apiKeyProperties = {
 /** `meta.unknown_values` of job search and facets (src/search/filter-vocabulary.ts). */
 const unknownValues: JsonObject = { type: 'array', minItems: 1, maxItems: 10, items: ref('UnknownValue'), description: 'Filter values outside their facet’s closed vocabulary (they match nothing), sorted by parameter, with `did_you_mean` when an entry is close; absent when none.' }
 
+/** A crawl's counts (src/sources/crawl-report.ts); `problems` only on the report of the crawl just run. */
+const crawlProperties = {
+  source: str('the source name'),
+  source_id: int(),
+  ok: { type: 'boolean' },
+  started_at: timestamp(),
+  finished_at: timestamp(),
+  listed: count, new: count, updated: count, unchanged: count, closed: count, reopened: count,
+  errors: { ...count, description: 'entries skipped (malformed, rejected by the importer, detail unreadable)' },
+  error: { type: ['string', 'null'], description: 'why the crawl failed (e.g. `cannot reach host: connection refused (ECONNREFUSED)`); null when it succeeded' },
+}
+const nullableTime = { type: ['string', 'null'], format: 'date-time' }
+
 export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
+  CrawlReport: object({ ...crawlProperties, problems: { type: 'array', items: object({ at: str(), reason: str() }), description: 'the first skipped entries and why' } }, undefined, 'The report of one crawl.'),
+  Source: object(
+    {
+      id: int(), name: str('`kind:token`'), kind: str('the board adapter (greenhouse, lever, feed, …)'), token: str(), url: { type: ['string', 'null'] }, company: { type: ['string', 'null'] },
+      status: { type: 'string', enum: ['new', 'ok', 'failing'] }, crawling: { type: 'boolean' }, consecutive_failures: count, last_error: { type: ['string', 'null'] },
+      successful_crawls: count, open_postings: count, last_crawl_at: nullableTime, last_success_at: nullableTime, next_crawl_at: nullableTime,
+      last_crawl: { anyOf: [object(crawlProperties), { type: 'null' }], description: 'the last crawl’s report (without problems); null before the first' },
+      created_at: timestamp(),
+    },
+    undefined,
+    'A job-board source the catalogue is crawled from.',
+  ),
   PageMeta: object(
     {
       total: count,

@@ -2,6 +2,8 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { documentChecker } from '../helpers/openapi.ts'
 import { createTestApp } from '../helpers/app.ts'
+import { freePort } from '../helpers/net.ts'
+import { createSourcesApp } from '../sources/sources-app.ts'
 
 /**
  * Issue 44, point 8: a generated client must not get `unknown`. The main answers carry examples that
@@ -44,8 +46,24 @@ test('account, notification and discussion answers are typed, not the bare envel
     ['get', '/auth/me'], ['get', '/me/api-keys'], ['post', '/me/api-keys'], ['patch', '/me/timezone'], ['patch', '/me/language'],
     ['post', '/me/notifications/read-all'], ['get', '/me/notifications/{id}'], ['post', '/me/notifications/{id}/read'],
     ['post', '/threads'], ['post', '/threads/{id}/replies'], ['post', '/threads/{id}/close'],
+    ['get', '/admin/sources'], ['post', '/admin/sources'], ['delete', '/admin/sources/{id}'], ['post', '/admin/sources/{id}/crawl'],
   ] as const
   for (const [method, path] of typed) {
     assert.notEqual(success(method, path).schema.$ref, '#/components/schemas/Envelope', `${method} ${path}`)
   }
+})
+
+test('the moderators’ source answers validate against their documented schemas', async () => {
+  const app = await createSourcesApp({ sourcesRetries: 0 })
+  const documented = (method: string, path: string, status: number) => validatorFor(document.paths[path][method].responses[String(status)].content['application/json'].schema)
+  const expect = (response: { status: number; body: unknown }, method: string, path: string, status: number) => {
+    assert.equal(response.status, status, JSON.stringify(response.body))
+    const validate = documented(method, path, status)
+    assert.ok(validate(response.body), `${method} ${path}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(response.body)}`)
+  }
+  const added = await app.admin('POST', '/admin/sources', { name: 'greenhouse:refused', url: `http://127.0.0.1:${await freePort()}/v1/boards/refused/jobs` })
+  expect(added, 'post', '/admin/sources', 201)
+  expect(await app.admin('POST', `/admin/sources/${added.body.data.id}/crawl`), 'post', '/admin/sources/{id}/crawl', 200)
+  expect(await app.admin('GET', '/admin/sources'), 'get', '/admin/sources', 200)
+  expect(await app.admin('DELETE', `/admin/sources/${added.body.data.id}`), 'delete', '/admin/sources/{id}', 200)
 })
