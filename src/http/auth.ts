@@ -73,6 +73,7 @@ export function authRoutes(ctx: AppContext): Route[] {
     op.post('/auth/logout-all', 'Sign out every session of the account', {
       description: 'Ends every browser and extension session of the account, including this one, and clears the cookie. API keys stay valid. Session only.',
       auth: 'session',
+      responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
     }, (event, { caller }) => {
       invalidateUserSessions(ctx.db, caller.userId)
       clearSessionCookie(ctx, event)

@@ -46,6 +46,7 @@ test('account, notification and discussion answers are typed, not the bare envel
     ['get', '/auth/me'], ['get', '/me/api-keys'], ['post', '/me/api-keys'], ['patch', '/me/timezone'], ['patch', '/me/language'],
     ['post', '/me/notifications/read-all'], ['get', '/me/notifications/{id}'], ['post', '/me/notifications/{id}/read'],
     ['post', '/threads'], ['post', '/threads/{id}/replies'], ['post', '/threads/{id}/close'],
+    ['post', '/auth/logout-all'], ['get', '/me/telegram'], ['post', '/me/telegram/link'], ['get', '/me/discord'], ['post', '/me/discord/link'],
     ['get', '/admin/sources'], ['post', '/admin/sources'], ['delete', '/admin/sources/{id}'], ['post', '/admin/sources/{id}/crawl'],
   ] as const
   for (const [method, path] of typed) {
