@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { object, ref } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
 import { badRequest, serviceUnavailable } from '../errors.ts'
 import { SearchInputError } from '../search/search-params.ts'
@@ -33,7 +34,7 @@ export function marketRoutes(ctx: AppContext): Route[] {
       ].join('\n\n'),
       query: CoverageQuery,
       body: CoverageBody,
-      responses: { 400: 'skills empty or over 100, or a malformed filter value', 503: 'search temporarily unavailable' },
+      responses: { 200: { description: '`{ data: MarketCoverage, meta?: { ignored_params } }`', schema: object({ data: ref('MarketCoverage'), meta: ref('IgnoredOnly') }, ['data']) }, 400: 'skills empty or over 100, or a malformed filter value', 503: 'search temporarily unavailable' },
     }, (event, { body }) => {
       try {
         const { data, ignored } = marketCoverage(ctx, event.url.searchParams, body.skills)

@@ -220,6 +220,7 @@ test('the signed-in operations in the reference web app\'s shapes validate too',
   await check('GET', '/me/discord', '/api/v1/me/discord', as())
   await check('POST', '/me/discord/link', '/api/v1/me/discord/link', as())
   await check('POST', '/companies/{slug}/feedback', '/api/v1/companies/acme/feedback', as({ rating: 4, feedback_type: 'interview', body: 'Friendly and quick.' }), 201)
+  await check('POST', '/market/coverage', '/api/v1/market/coverage?work_mode=remote&skils=go', as({ skills: ['go', 'rust'] }))
   const thread = await check('POST', '/threads', '/api/v1/threads', as({ subject_type: 'company', subject_slug: 'acme', title: 'Interview process?', body: 'How many rounds?' }), 201)
   await check('POST', '/threads/{id}/replies', `/api/v1/threads/${thread.body.data.id}/replies`, as({ body: 'Three, in my case.' }), 201)
   await check('POST', '/me/password', '/api/v1/me/password', as({ current_password: alice.password, password: 'yet another passphrase' }))
