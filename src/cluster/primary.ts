@@ -4,9 +4,10 @@
  * then forks SERVE_PROCESSES workers that share the port. Each worker opens the file itself, keeps
  * its own in-memory index following the change log (src/search/change-log.ts), and one of them,
  * the scheduler lease holder (lease.ts), runs the schedulers. The primary keeps the rate budgets'
- * buckets (rate-ipc.ts) unless Redis does, and merges the processes' metrics for a scrape (metrics-ipc.ts). A worker that dies is replaced; one that dies before it
- * ever listened stops the whole start (a port in use, a broken setting), so a
- * bad start never loops. SIGTERM/SIGINT are passed on; the primary exits once every worker has.
+ * buckets (rate-ipc.ts) unless Redis does, and merges the processes' metrics for a scrape
+ * (metrics-ipc.ts). A worker that dies is replaced; one that dies before it ever listened stops the
+ * whole start (a broken setting), so a bad start never loops. SIGTERM/SIGINT are passed on; the
+ * primary exits once every worker has.
  */
 import cluster, { type Worker } from 'node:cluster'
 import { availableParallelism } from 'node:os'
