@@ -1,5 +1,7 @@
 # openroles in a container: a build stage compiles better-sqlite3 and bundles the service, the
-# runtime stage holds only what serving needs and runs as the unprivileged `node` user.
+# runtime stage holds only what serving needs (the bundle, its native addons, schema and data files)
+# and runs as the unprivileged `node` user. Build tools and the libraries the bundle already holds
+# stay in the build stage.
 # The database lives on the /data volume; on first start the seeded catalogue is generated there.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -8,7 +10,8 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN node build.mjs --force && npm prune --omit=dev --no-audit --no-fund
+# The bundle's external packages (native addons) and what they load, nothing else: /runtime/node_modules.
+RUN node build.mjs --force && node build.mjs --runtime-modules /runtime
 
 FROM node:20-bookworm-slim
 # CV PDFs: the fonts Typst finds on the system, and pdftotext for the ATS comparison.
@@ -18,7 +21,7 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 OPENROLES_DB=/data/openroles.db
 ENV NODE_OPTIONS=--max-semi-space-size=64
 WORKDIR /app
 COPY --from=build /app/package.json /app/schema.sql ./
-COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /runtime/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/data ./data
 RUN mkdir -p /data && chown node:node /data

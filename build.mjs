@@ -1,7 +1,7 @@
 // Bundles the service into one file, dist/openroles.mjs (native addons stay external), with the
 // search page's browser assets and the API reference viewer embedded in it (src/web/build-assets.ts; served by src/http/web.ts).
 import { build } from 'esbuild'
-import { chmodSync, existsSync, readdirSync, statSync } from 'node:fs'
+import { chmodSync, cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { tsImport } from 'tsx/esm/api'
 
@@ -18,6 +18,47 @@ const WORKERS = [
   ['src/search/count-worker.ts', 'count-worker.mjs', '__OPENROLES_COUNT_WORKER__'],
   ['src/resume/document-worker.ts', 'document-worker.mjs', '__OPENROLES_DOCUMENT_WORKER__'],
 ]
+// Native addons stay outside the bundle: these (and what they depend on) are all a bundle needs in node_modules.
+const EXTERNAL = ['better-sqlite3', '@node-rs/argon2', '@myriaddreamin/*', 'fsevents']
+// The page's assets and the API viewer are embedded, so the bundle never builds them: the module that
+// would (with esbuild) becomes a stub, and esbuild is not a runtime dependency of the bundle.
+const noBuildTools = {
+  name: 'no-build-tools',
+  setup(b) {
+    b.onResolve({ filter: /build-assets\.ts$/ }, (args) => ({ path: args.path, namespace: 'stub' }))
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: "export function buildWebAssets() { throw new Error('the bundle embeds its web assets') }", loader: 'js' }))
+  },
+}
+
+/**
+ * `--runtime-modules DIR`: copies the external packages and everything they depend on (and only
+ * that) from node_modules to DIR/node_modules, for the Docker image beside the bundle.
+ */
+// Used while installing (fetching or compiling the addon), never by the running service.
+const INSTALL_ONLY = new Set(['prebuild-install', 'node-gyp'])
+// Of better-sqlite3 only its JavaScript and the built addon are loaded: not its C sources, nor the compiler's output.
+const isRuntimeFile = (path) => !/better-sqlite3\//.test(path) || /better-sqlite3\/(lib(\/.*)?|package\.json|LICENSE|build|build\/Release|build\/Release\/better_sqlite3\.node)$/.test(path)
+
+function copyRuntimeModules(dir) {
+  const wanted = EXTERNAL.flatMap((name) => (name.endsWith('/*') ? readdirSync(join('node_modules', name.slice(0, -2))).map((sub) => `${name.slice(0, -1)}${sub}`) : [name]))
+  const copied = new Set()
+  const visit = (name) => {
+    if (copied.has(name) || !existsSync(join('node_modules', name))) return
+    copied.add(name)
+    cpSync(join('node_modules', name), join(dir, 'node_modules', name), { recursive: true, filter: isRuntimeFile })
+    const manifest = JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8'))
+    for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) if (!INSTALL_ONLY.has(dependency)) visit(dependency)
+  }
+  wanted.forEach(visit)
+  console.log(`copied ${copied.size} runtime packages to ${dir}/node_modules`)
+}
+
+const runtimeAt = process.argv.indexOf('--runtime-modules')
+if (runtimeAt >= 0) {
+  copyRuntimeModules(process.argv[runtimeAt + 1])
+  process.exit(0)
+}
+
 const newestInput = Math.max(...['build.mjs', 'package.json', 'package-lock.json', ...inputs('src')].map((file) => statSync(file).mtimeMs))
 if (!process.argv.includes('--force') && existsSync('dist/openroles.mjs') && WORKERS.every(([, file]) => existsSync(`dist/${file}`)) && statSync('dist/openroles.mjs').mtimeMs > newestInput) {
   console.log('dist/openroles.mjs is up to date (npm run build rebuilds it)')
@@ -36,7 +77,8 @@ await build({
   target: 'node20',
   sourcemap: 'linked',
   legalComments: 'none',
-  external: ['better-sqlite3', '@node-rs/argon2', '@myriaddreamin/*', 'esbuild', 'fsevents'],
+  external: EXTERNAL,
+  plugins: [noBuildTools],
   banner: {
     // Bundled CommonJS dependencies still call require(); give them one.
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
@@ -53,7 +95,8 @@ for (const [entry, file] of WORKERS) {
     format: 'esm',
     target: 'node20',
     legalComments: 'none',
-    external: ['better-sqlite3', '@node-rs/argon2', '@myriaddreamin/*', 'esbuild', 'fsevents'],
+    external: EXTERNAL,
+    plugins: [noBuildTools],
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     logLevel: 'warning',
   })

@@ -5,6 +5,8 @@ import { errorResponse } from './http/error-map.ts'
 import { notFound } from './errors.ts'
 import { requestLogHooks } from './http/request-log.ts'
 import { baseHeaders } from './http/edge-headers.ts'
+import { clusterMetricsScrape } from './cluster/metrics-ipc.ts'
+import { isClusterWorker } from './cluster/primary.ts'
 import { unsubscribeRoutes } from './http/unsubscribe.ts'
 import { meChatLinkRoutes } from './http/me-chat-links.ts'
 import { discordInteractionRoutes } from './http/discord-interactions.ts'
@@ -140,7 +142,7 @@ export function allRoutes(ctx: AppContext): Route[] {
  * (every route module unless a test passes its own list).
  */
 export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3 {
-  const metrics = createMetrics(ctx)
+  const metrics = createMetrics(ctx, isClusterWorker() ? clusterMetricsScrape : undefined)
   const observers = [requestLogHooks(ctx.log), metrics.hooks]
   const app = new H3({
     // Unexpected errors are logged once, by onError below, through our logger.

@@ -18,6 +18,7 @@ export const settings = {
   port: int('PORT', 8080, 'TCP port to listen on'),
   host: str('HOST', '127.0.0.1', 'interface to listen on (127.0.0.1 = this machine only; 0.0.0.0 = every interface, as in Docker)'),
   dbPath: str('OPENROLES_DB', 'data/openroles.db', 'SQLite database file (created and seeded when missing)'),
+  diskMinFreeMb: int('DISK_MIN_FREE_MB', 16, 'readiness (/readyz) answers 503 "disk full" when the filesystem holding the database file has less free space than this, in MiB (0 = only when it is completely full); a write that meets a full disk answers 503 either way'),
   sqliteSynchronous: str('SQLITE_SYNCHRONOUS', 'NORMAL', 'NORMAL (default: a process crash loses nothing committed, a power loss or OS crash may lose the last commits) or FULL (every commit survives power loss; each write waits for the disk)'),
   seedJobs: int('OPENROLES_SEED_JOBS', 20000, 'postings generated when the database file is missing'),
   seedRandom: int('OPENROLES_SEED', 42, 'random seed of the generated catalogue'),

@@ -46,8 +46,8 @@ export class NonPublicAddressError extends Error {
 
 /** The host name did not resolve. */
 export class UnresolvedHostError extends Error {
-  constructor(readonly host: string) {
-    super(`${host} could not be resolved`)
+  constructor(readonly host: string, options?: ErrorOptions) {
+    super(`${host} could not be resolved`, options)
   }
 }
 
@@ -65,8 +65,9 @@ export async function checkedAddresses(host: string, allowPrivate: boolean): Pro
     ? [{ address: literal, family: version as 4 | 6 }]
     : await lookup(host, { all: true, verbatim: true }).then(
         (entries) => entries.map((entry) => ({ address: entry.address, family: entry.family as 4 | 6 })),
-        () => {
-          throw new UnresolvedHostError(host)
+        (error: unknown) => {
+          // The resolver's own error (ENOTFOUND, EAI_AGAIN) rides along, so a caller can say why.
+          throw new UnresolvedHostError(host, { cause: error })
         },
       )
   if (!found.length) throw new UnresolvedHostError(host)

@@ -51,6 +51,8 @@ async function seedMissingDatabase(dbPath: string, config: Config, log: Logger):
 export async function startServer(config: Config): Promise<void> {
   const dbPath = resolve(config.dbPath)
   const log = createLogger(config.logLevel)
+  // Before seeding or loading, which can take seconds to minutes: a port in use is found at once.
+  if (!isClusterWorker()) await assertPortFree(config)
   // A replica writes nothing, at start-up neither: the primary creates, seeds and migrates the file.
   const replica = serveRole(config, dbPath) === 'replica'
   const prepare = async () => {
@@ -119,6 +121,18 @@ export async function startServer(config: Config): Promise<void> {
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
+}
+
+/** Fails at once, naming the port and the fix, when another program listens on it. */
+async function assertPortFree(config: Config): Promise<void> {
+  const probe = createServer()
+  await new Promise<void>((resolveProbe, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE'
+        ? new Error(`port ${config.port} on ${config.host} is already in use by another program: stop it, or choose another port (serve --port N, or PORT)`)
+        : error.code === 'EACCES' ? new Error(`port ${config.port} on ${config.host} needs privileges this user lacks: choose a port above 1023 (serve --port N, or PORT)`) : error))
+    probe.listen(config.port, config.host, () => probe.close(() => resolveProbe()))
+  })
 }
 
 /**

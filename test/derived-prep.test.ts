@@ -59,7 +59,7 @@ test('a first start serves search before its derived data is built beside it, an
   assert.match(insights.body.error, /being prepared/)
   assert.equal((await call('/api/v1/companies')).status, 503)
   assert.equal((await call('/api/v1/companies/acme')).status, 503)
-  assert.deepEqual((await call('/readyz')).body, { status: 'ready', jobs_open: 3 }, 'ready to serve meanwhile')
+  assert.deepEqual((await call('/readyz')).body, { status: 'ready', jobs_open: 3, checks: { database: 'ok', disk: 'ok' } }, 'ready to serve meanwhile')
 
   holder.exec('COMMIT')
   holder.close()

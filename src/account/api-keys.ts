@@ -1,4 +1,5 @@
 import type { DB } from '../db/connection.ts'
+import { writeUnlessDiskFull } from '../db/disk-space.ts'
 import { generateSecret, hashSecret, secretMatches, splitToken } from './tokens.ts'
 
 /**
@@ -74,8 +75,8 @@ export function validateApiKey(db: DB, presented: string, now: Date): ApiKey | n
   const row = db.prepare('SELECT * FROM api_keys WHERE public_id = ?').get(parts.publicId) as ApiKeyRow | undefined
   if (!row || !secretMatches(parts.secret, row.secret_hash)) return null
   if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS) {
-    row.last_used_at = now.toISOString()
-    db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(row.last_used_at, row.id)
+    const stamp = now.toISOString()
+    if (writeUnlessDiskFull(() => db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(stamp, row.id))) row.last_used_at = stamp
   }
   return fromRow(row)
 }

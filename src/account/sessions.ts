@@ -1,4 +1,5 @@
 import type { DB } from '../db/connection.ts'
+import { writeUnlessDiskFull } from '../db/disk-space.ts'
 import { generateSecret, hashSecret, secretMatches, splitToken } from './tokens.ts'
 import { addDays } from './time.ts'
 
@@ -57,8 +58,8 @@ export function validateSessionToken(
     return null
   }
   const extended = addDays(now, lifetimeDays)
-  const renewed = Date.parse(extended) - Date.parse(row.expires_at) >= RENEW_AFTER_MS
-  if (renewed) db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').run(extended, row.id)
+  const renewed = Date.parse(extended) - Date.parse(row.expires_at) >= RENEW_AFTER_MS &&
+    writeUnlessDiskFull(() => db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').run(extended, row.id))
   return { id: row.id, userId: row.user_id, kind: row.kind, expiresAt: renewed ? extended : row.expires_at, renewed }
 }
 

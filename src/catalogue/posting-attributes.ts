@@ -10,7 +10,10 @@
  *
  * Imports only import-free modules: the browser bundle (src/web) reads the labels from it.
  */
-import { TECH_CATEGORIES, techClassOf, techClassSql } from './tech-category.ts'
+import { CATEGORIES, TECH_CATEGORIES, TECH_CLASSES, techClassOf, techClassSql } from './tech-category.ts'
+
+/** The `regions` vocabulary: `global` marks worldwide-remote postings; `none` (a query value only) selects postings with no geography. */
+export const REGION_CODES = ['north_america', 'latam', 'eu', 'uk', 'mena', 'africa', 'apac', 'cis'] as const
 
 
 export type AttributeKind =
@@ -85,6 +88,11 @@ export interface PostingAttribute {
    * the index loader and the Job encoder compute it. `salary_normalized` (src/catalogue/salary-normalized.ts).
    */
   computed?: true
+  /**
+   * A closed vocabulary: every value the facet can hold. A filter value outside it is reported
+   * (`meta.unknown_values`, src/search/filter-vocabulary.ts) and listed in the MCP tool schema.
+   */
+  values?: readonly string[]
   /** The web page's label. */
   label: string
   description: string
@@ -99,33 +107,33 @@ const techClass: Derivation = { of: (stored) => techClassOf(typeof stored === 's
 
 export const POSTING_ATTRIBUTES = [
   { name: 'collections', kind: 'multi', column: 'company_collections.collection', byCompany: true, filter: true, facet: true, json: 'top', fixed: true, label: 'Collection', description: "curated lists the posting's company belongs to (e.g. yc, bigtech)" },
-  { name: 'regions', kind: 'multi', column: 'job_regions.region', filter: true, facet: true, group: 'geography', json: 'top', fixed: true, label: 'Region', description: 'regions the posting is open to; `none` selects postings with no resolved geography' },
-  { name: 'work_mode', kind: 'single', column: 'jobs.work_mode', filter: true, facet: true, json: 'top', label: 'Work mode', description: 'remote, hybrid or onsite' },
+  { name: 'regions', kind: 'multi', column: 'job_regions.region', filter: true, facet: true, group: 'geography', json: 'top', fixed: true, values: [...REGION_CODES, 'global', 'none'], label: 'Region', description: 'regions the posting is open to; `none` selects postings with no resolved geography' },
+  { name: 'work_mode', kind: 'single', column: 'jobs.work_mode', filter: true, facet: true, json: 'top', values: ['remote', 'hybrid', 'onsite'], label: 'Work mode', description: 'remote, hybrid or onsite' },
   { name: 'role', kind: 'single', column: 'jobs.role', filter: true, facet: true, json: 'top_if_set', label: 'Role', description: 'the role family (e.g. backend, data)' },
-  { name: 'category', kind: 'single', column: 'jobs.category', filter: true, facet: true, json: 'enrichment', label: 'Category', description: 'the job category' },
-  { name: 'ai_archetype', kind: 'single', column: 'jobs.ai_archetype', filter: true, facet: true, json: 'top_if_set', label: 'AI archetype', description: 'how the role works with AI' },
-  { name: 'seniority', kind: 'single', column: 'jobs.seniority', filter: true, facet: true, json: 'enrichment', label: 'Seniority', description: 'intern to c_level' },
-  { name: 'role_type', kind: 'single', column: 'jobs.role_type', filter: true, facet: true, json: 'top_if_set', label: 'Role type', description: 'people_manager for roles managing people' },
+  { name: 'category', kind: 'single', column: 'jobs.category', filter: true, facet: true, json: 'enrichment', values: CATEGORIES, label: 'Category', description: 'the job category' },
+  { name: 'ai_archetype', kind: 'single', column: 'jobs.ai_archetype', filter: true, facet: true, json: 'top_if_set', values: ['rag_app_builder', 'agent_builder', 'cloud_ml_platform_engineer', 'ml_trainer_researcher', 'fullstack_ai_engineer', 'devops_infra_engineer'], label: 'AI archetype', description: 'how the role works with AI' },
+  { name: 'seniority', kind: 'single', column: 'jobs.seniority', filter: true, facet: true, json: 'enrichment', values: ['intern', 'junior', 'middle', 'senior', 'lead', 'staff', 'principal', 'c_level'], label: 'Seniority', description: 'intern to c_level' },
+  { name: 'role_type', kind: 'single', column: 'jobs.role_type', filter: true, facet: true, json: 'top_if_set', values: ['people_manager'], label: 'Role type', description: 'people_manager for roles managing people' },
   { name: 'skills', kind: 'multi', column: 'job_skills.skill', filter: true, facet: true, json: 'top', fixed: true, label: 'Skills', description: 'skill slugs named by the posting' },
   { name: 'domains', kind: 'multi', column: 'job_domains.domain', filter: true, facet: true, json: 'enrichment', fixed: true, label: 'Domain', description: 'business domains (e.g. fintech)' },
-  { name: 'company_type', kind: 'single', column: 'jobs.company_type', filter: true, facet: true, json: 'enrichment', label: 'Company type', description: 'the kind of employer' },
+  { name: 'company_type', kind: 'single', column: 'jobs.company_type', filter: true, facet: true, json: 'enrichment', values: ['product', 'startup', 'outsource', 'outstaff', 'agency', 'inhouse', 'government'], label: 'Company type', description: 'the kind of employer' },
   { name: 'countries', kind: 'multi', column: 'job_countries.country', filter: true, facet: true, group: 'geography', lowercase: true, json: 'top', fixed: true, label: 'Country', description: 'ISO country codes, case-insensitive' },
   { name: 'cities', kind: 'multi', column: 'job_cities.city', filter: true, facet: true, group: 'geography', json: 'top', fixed: true, label: 'City', description: 'city names as the facets endpoint lists them' },
-  { name: 'relocation', kind: 'single', column: 'jobs.relocation', filter: true, facet: true, json: 'enrichment', label: 'Relocation', description: 'relocation support' },
-  { name: 'employment_type', kind: 'single', column: 'jobs.employment_type', filter: true, facet: true, json: 'enrichment', label: 'Employment', description: 'full_time, contract, …' },
-  { name: 'english_level', kind: 'single', column: 'jobs.english_level', filter: true, facet: true, json: 'enrichment', label: 'English', description: 'the English level asked for' },
+  { name: 'relocation', kind: 'single', column: 'jobs.relocation', filter: true, facet: true, json: 'enrichment', values: ['not_supported', 'supported', 'required'], label: 'Relocation', description: 'relocation support' },
+  { name: 'employment_type', kind: 'single', column: 'jobs.employment_type', filter: true, facet: true, json: 'enrichment', values: ['full_time', 'part_time', 'contract', 'internship', 'fellowship'], label: 'Employment', description: 'full_time, contract, …' },
+  { name: 'english_level', kind: 'single', column: 'jobs.english_level', filter: true, facet: true, json: 'enrichment', values: ['none', 'a1', 'a2', 'b1', 'b2', 'c1', 'c2', 'native'], label: 'English', description: 'the English level asked for' },
   { name: 'posting_language', kind: 'single', column: 'jobs.posting_language', filter: true, facet: true, json: 'enrichment', label: 'Language', description: 'the language the posting is written in' },
-  { name: 'reality', kind: 'single', column: 'jobs.reality_class', filter: true, facet: true, json: 'none', fixed: true, label: 'Freshness', description: "the freshness class of the posting's reality check" },
+  { name: 'reality', kind: 'single', column: 'jobs.reality_class', filter: true, facet: true, json: 'none', fixed: true, values: ['fresh', 'stale', 'likely-evergreen'], label: 'Freshness', description: "the freshness class of the posting's reality check" },
   { name: 'salary_currency', kind: 'single', column: 'jobs.salary_currency', filter: true, facet: true, json: 'enrichment', label: 'Currency', description: 'the currency of the stated salary' },
   { name: 'company_slug', kind: 'single', column: 'companies.slug', filter: true, facet: false, json: 'none', fixed: true, label: 'Company', description: 'the company' },
   { name: 'source', kind: 'single', column: 'jobs.source', filter: true, facet: true, json: 'none', fixed: true, label: 'Source', description: 'where the posting was collected' },
-  { name: 'company_size', kind: 'single', column: 'jobs.company_size', filter: true, facet: true, json: 'enrichment', label: 'Company size', description: 'the size band of the employer' },
-  { name: 'education_level', kind: 'single', column: 'jobs.education_level', filter: true, facet: true, json: 'enrichment', label: 'Education', description: 'the education asked for' },
-  { name: 'is_tech', kind: 'single', column: 'jobs.category', derive: techClass, filter: true, facet: true, json: 'top_if_set', fixed: true, label: 'Tech', description: `tech or non_tech, derived from category (absent without one); tech: ${TECH_CATEGORIES.join(', ')}` },
-  { name: 'salary_period', kind: 'single', column: 'jobs.salary_period', filter: true, facet: true, json: 'enrichment', label: 'Salary period', description: 'what the stated salary is per (year, month, hour, …)' },
+  { name: 'company_size', kind: 'single', column: 'jobs.company_size', filter: true, facet: true, json: 'enrichment', values: ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'], label: 'Company size', description: 'the size band of the employer' },
+  { name: 'education_level', kind: 'single', column: 'jobs.education_level', filter: true, facet: true, json: 'enrichment', values: ['none', 'bachelor', 'master', 'phd'], label: 'Education', description: 'the education asked for' },
+  { name: 'is_tech', kind: 'single', column: 'jobs.category', derive: techClass, filter: true, facet: true, json: 'top_if_set', fixed: true, values: TECH_CLASSES, label: 'Tech', description: `tech or non_tech, derived from category (absent without one); tech: ${TECH_CATEGORIES.join(', ')}` },
+  { name: 'salary_period', kind: 'single', column: 'jobs.salary_period', filter: true, facet: true, json: 'enrichment', values: ['year', 'month', 'day', 'hour'], label: 'Salary period', description: 'what the stated salary is per (year, month, hour, …)' },
   {
     name: 'salary_min', kind: 'number', column: 'jobs.salary_min', filter: false, facet: false, json: 'enrichment', label: 'Salary from', description: 'the lower end of the stated salary (hourly amounts keep their cents)',
-    filters: [{ param: 'salary_min', field: 'salaryMin', test: 'atLeast', label: 'Salary from', description: "postings whose minimum salary is at least this (the posting's own currency and period)" }],
+    filters: [{ param: 'salary_min', field: 'salaryMin', test: 'atLeast', label: 'Salary from', description: "postings whose minimum salary is at least this, in the posting's own currency and period: combine it with salary_currency and salary_period, or use salary_normalized_min to compare across currencies" }],
   },
   {
     name: 'salary_max', kind: 'number', column: 'jobs.salary_max', filter: false, facet: false, json: 'enrichment', label: 'Salary up to', description: 'the upper end of the stated salary (hourly amounts keep their cents)',
@@ -142,6 +150,11 @@ export const POSTING_ATTRIBUTES = [
   {
     name: 'salary_normalized', kind: 'number', column: 'jobs.salary_max', computed: true, fixed: true, filter: false, facet: false, json: 'enrichment', label: 'Comparable salary',
     description: 'the stated salary as a year in the reference currency at dated exchange rates: `{ min, max, currency, period: "year", rates_date }`',
+    // The index holds the top of the range as a year in the reference currency (salarySortValue).
+    filters: [
+      { param: 'salary_normalized_min', field: 'salaryNormalizedMin', test: 'atLeast', label: 'Salary a year from', description: 'extension: postings whose stated salary, as a year in the reference currency (SALARY_REFERENCE_CURRENCY, default USD; the top of its range), is at least this, whatever the currency and period they state; postings without a convertible salary are left out' },
+      { param: 'salary_normalized_max', field: 'salaryNormalizedMax', test: 'atMost', label: 'Salary a year up to', description: 'extension: postings whose stated salary, as a year in the reference currency (the top of its range), is at most this; postings without a convertible salary are left out' },
+    ],
   },
   { name: 'experience_years_max', kind: 'number', column: 'jobs.experience_years_max', filter: false, facet: false, json: 'none', label: 'Experience up to', description: 'the upper end of the years of experience asked for' },
   {

@@ -4,17 +4,19 @@
  * then forks SERVE_PROCESSES workers that share the port. Each worker opens the file itself, keeps
  * its own in-memory index following the change log (src/search/change-log.ts), and one of them,
  * the scheduler lease holder (lease.ts), runs the schedulers. The primary keeps the rate budgets'
- * buckets (rate-ipc.ts) unless Redis does. The port opens only once every worker has its index in
- * memory (clusterListenTurn): a request never meets a process still loading. A worker that dies is
- * replaced (and listens once its index is in); one that dies before it
- * ever listened stops the whole start (a port in use, a broken setting), so a
- * bad start never loops. SIGTERM/SIGINT are passed on; the primary exits once every worker has.
+ * buckets (rate-ipc.ts) unless Redis does, and merges the processes' metrics for a scrape
+ * (metrics-ipc.ts). The port opens only once every worker has its index in memory
+ * (clusterListenTurn): a request never meets a process still loading. A worker that dies is
+ * replaced (and listens once its index is in); one that dies before it ever listened stops the
+ * whole start (a port in use, a broken setting), so a bad start never loops. SIGTERM/SIGINT are
+ * passed on; the primary exits once every worker has.
  */
 import cluster, { type Worker } from 'node:cluster'
 import { availableParallelism } from 'node:os'
 import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { serveRateBudgets } from './rate-ipc.ts'
+import { serveClusterMetrics } from './metrics-ipc.ts'
 
 /**
  * The young generation each serving process gets (also in `npm start` and the Docker image's
@@ -58,6 +60,7 @@ export function clusterListenTurn(): Promise<void> {
 export async function startPrimary(config: Config, log: Logger, prepare: () => Promise<void>): Promise<void> {
   await prepare()
   if (!config.redisUrl) serveRateBudgets(config)
+  serveClusterMetrics()
   const count = processCount(config)
   // Serving processes get the young generation even when the primary was started without it.
   const semiSpace = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => arg.startsWith('--max-semi-space-size'))

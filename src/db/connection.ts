@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3'
 import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { userInfo } from 'node:os'
+import { basename, dirname, resolve } from 'node:path'
 import type { Logger } from '../log.ts'
 import { loadConfig } from '../config.ts'
 import { migrate } from './migrate.ts'
@@ -38,7 +39,12 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
   db.pragma('foreign_keys = ON')
   if (options.readonly) return db
   writeLockFirst(db)
-  db.pragma('journal_mode = WAL')
+  try {
+    db.pragma('journal_mode = WAL')
+  } catch (error) {
+    db.close()
+    throw isReadOnly(error) ? new Error(unwritableText(path), { cause: error }) : error
+  }
   db.pragma(`synchronous = ${durabilityMode(options.synchronous ?? loadConfig().sqliteSynchronous)}`)
   try {
     migrate(db, { onStep: (step) => options.log?.info('database migrated', { path, ...step }) })
@@ -47,6 +53,20 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
     throw error
   }
   return db
+}
+
+const isReadOnly = (error: unknown) => /^SQLITE_(READONLY|CANTOPEN)/.test(String((error as { code?: unknown }).code ?? ''))
+
+/**
+ * "attempt to write a readonly database" says neither which file nor why: name the file, the user
+ * this process runs as, and what gives it access (SQLite writes the -wal and -shm files beside it,
+ * so the folder must be writable too).
+ */
+function unwritableText(path: string): string {
+  const file = resolve(path)
+  const { username, uid } = userInfo()
+  return `cannot write the database ${file}: user ${username} (uid ${uid}) may not write it or its folder ${dirname(file)} (SQLite keeps ${basename(file)}-wal and -shm beside it). ` +
+    `Fix: give that user write access (e.g. \`chown -R ${username} ${dirname(file)}\`), or run openroles as the user owning the file.`
 }
 
 /**

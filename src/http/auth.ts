@@ -86,6 +86,7 @@ export function authRoutes(ctx: AppContext): Route[] {
     op.post('/auth/logout-all', 'Sign out every session of the account', {
       description: 'Ends every browser and extension session of the account, including this one, and clears the cookie. API keys stay valid. Session only.',
       auth: 'session',
+      responses: { 200: { description: '`{ data: { ok: true } }`', schema: ref('Ok') } },
     }, (event, { caller }) => {
       invalidateUserSessions(ctx.db, caller.userId)
       clearSessionCookie(ctx, event)
@@ -94,6 +95,7 @@ export function authRoutes(ctx: AppContext): Route[] {
     op.get('/auth/me', 'The signed-in account', {
       description: '`credential` says how the request was authenticated: `cookie`, `api-key` or `extension`.',
       auth: 'session-or-key',
+      responses: { 200: { description: '`{ data: User & { credential } }`', schema: dataOf(ref('Me')) } },
     }, (_event, { caller }) => ({ data: { ...userJson(caller.userId), credential: caller.credential } })),
     op.get('/auth/session', 'Whether the caller is signed in, without an error when not', {
       description: 'For pages that ask on every load: always 200, so a visitor who is not signed in sees no failed request. `{ data: { signed_in: false, mail } }` or `{ data: { signed_in: true, user: User, mail } }`. `mail` says where sign-up and sign-in codes go: `smtp` (they are mailed) or `outbox` (this server has no mail server; whoever runs it reads them with `openroles mail outbox`).',

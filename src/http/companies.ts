@@ -11,6 +11,7 @@ import { listSubindustries } from '../catalogue/company-subindustries.ts'
 import { toCompanyDetail, toCompanySummary } from '../catalogue/company-json.ts'
 import { companyCollections, companyJobIds, companyRowBySlug } from '../catalogue/company-read.ts'
 import { companyVoteOf, feedbackSummaries, jobVotesOf, NO_FEEDBACK, referralAvailable } from '../catalogue/community-signals.ts'
+import { COMPANIES_EXAMPLE, COMPANY_EXAMPLE } from './openapi-examples.ts'
 
 const multi = (description: string) =>
   v.optional(v.pipe(v.union([v.string(), v.array(v.string())]), v.description(`${description}; repeat or comma-separate to OR values`)))
@@ -43,7 +44,7 @@ export function companiesRoutes(ctx: AppContext): Route[] {
         yc_flags: multi('accelerator flags'),
         subindustries: multi('curated sub-industry slugs (GET /companies/subindustries lists them); a value no company carries matches nothing'),
       }),
-      responses: { 200: { description: '`{ data: [company summary], meta: { total, limit, offset, ignored_params?, preparing? } }`: `meta.preparing: ["company_stats"]` while recent postings are still being counted into their companies (the answer may miss them)', schema: pageSchema(ref('CompanySummary')) }, 400: 'invalid parameter value' },
+      responses: { 200: { description: '`{ data: [company summary], meta: { total, limit, offset, ignored_params?, preparing? } }`: `meta.preparing: ["company_stats"]` while recent postings are still being counted into their companies (the answer may miss them)', schema: pageSchema(ref('CompanySummary')), example: COMPANIES_EXAMPLE }, 400: 'invalid parameter value' },
     }, (event, { query }) => {
       const { limit, offset } = pageOf(query)
       const parsed = parseCompanyParams(event.url.searchParams, ['q', 'limit', 'offset', 'sort'])
@@ -63,7 +64,7 @@ export function companiesRoutes(ctx: AppContext): Route[] {
       description: '`{ company, jobs, referral_available }`; `jobs` are its open postings, newest first, paged by `limit` / `offset` (`meta.total` = open roles).',
       params: v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description('company slug')) }),
       query: v.object(paging),
-      responses: { 200: { description: '`{ data: { company, jobs: [Job], referral_available }, meta: { total, limit, offset } }`', schema: object({ data: ref('CompanyDetail'), meta: ref('PageMeta') }) }, 404: 'company not found' },
+      responses: { 200: { description: '`{ data: { company, jobs: [Job], referral_available }, meta: { total, limit, offset } }`', schema: object({ data: ref('CompanyDetail'), meta: ref('PageMeta') }), example: COMPANY_EXAMPLE }, 404: 'company not found' },
     }, (_event, { params, query, caller }) => {
       const row = companyRowBySlug(db, params.slug)
       if (!row) throw notFound('company not found')

@@ -59,7 +59,7 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
         feedback_type: v.pipe(FeedbackType, v.description(FEEDBACK_TYPES.join(' / '))),
         body: v.optional(v.pipe(v.string('body must be a string'), v.description('plain text')), ''),
       }),
-      responses: { 201: '`{ data: Feedback & { company: { feedback_count, feedback_rating_avg } } }`', 400: 'rating outside 1–5 or unknown feedback_type', 404: 'company not found', 422: 'empty or too long body', 429: 'too many new reviews in 24 hours (Retry-After)' },
+      responses: { 201: { description: '`{ data: Feedback & { company: { feedback_count, feedback_rating_avg } } }`', schema: dataOf(ref('FeedbackWritten')) }, 400: 'rating outside 1–5 or unknown feedback_type', 404: 'company not found', 422: 'empty or too long body', 429: 'too many new reviews in 24 hours (Retry-After)' },
     }, (event, { params, body, caller }) => {
       const row = company(params.slug)
       const text = requireText(body.body, 'body', FEEDBACK_MAX_RUNES)

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import { HTTPError, type H3Event } from 'h3'
 import type { AppContext } from '../context.ts'
-import { DomainError } from '../errors.ts'
+import { DomainError, serviceUnavailable } from '../errors.ts'
+import { diskFullText, isDiskFull } from '../db/disk-space.ts'
 import { mergeEdgeHeaders } from './edge-headers.ts'
 
 /**
@@ -10,7 +11,7 @@ import { mergeEdgeHeaders } from './edge-headers.ts'
  * is hidden from the caller and logged once as one JSON line.
  */
 export function errorResponse(ctx: AppContext, error: unknown, event: H3Event): Response {
-  const domain = findDomainError(error)
+  const domain = findDomainError(error) ?? (isDiskFull(error) ? diskFull(ctx) : undefined)
   const status = domain?.status ?? (HTTPError.isError(error) && !error.unhandled ? error.status : 500)
   const unexpected = status >= 500 && !domain
   if (unexpected) ctx.log.error('unhandled error', { path: event.url.pathname, error: describe(error) })
@@ -29,6 +30,12 @@ export function errorResponse(ctx: AppContext, error: unknown, event: H3Event): 
 function bodyComplete(event: H3Event): boolean {
   const node = (event.req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req
   return node?.complete ?? true
+}
+
+/** A write that met a full disk: a 503 that says so (the file's path goes to the log, not to the caller). */
+function diskFull(ctx: AppContext): DomainError {
+  ctx.log.error('write refused: disk full', { problem: diskFullText(ctx.db.name) })
+  return serviceUnavailable('the service cannot save changes right now: no space left on its disk; try again later')
 }
 
 function findDomainError(error: unknown): DomainError | undefined {

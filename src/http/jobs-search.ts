@@ -11,7 +11,9 @@ import {
   ALWAYS_COUNTED_FLAGS, COUNTED_FACETS, FACET_NAMES, FLAG_FACETS, GEO_FACETS, MAX_WITHIN_DAYS, RESULT_SORTS,
   type FacetName, type FlagFacet,
 } from '../search/facet-spec.ts'
-import { parseJobQuery } from '../search/search-params.ts'
+import { closedVocabulary } from '../search/filter-vocabulary.ts'
+import { FACETS_EXAMPLE, JOB_SEARCH_EXAMPLE } from './openapi-examples.ts'
+import { parseJobQuery, type JobQuery } from '../search/search-params.ts'
 import { POSTING_ATTRIBUTES, VALUE_FILTERS } from '../catalogue/posting-attributes.ts'
 import { jobVotesOf } from '../catalogue/community-signals.ts'
 import { touchedJobIds } from '../me/interactions.ts'
@@ -29,17 +31,26 @@ const values = (description: string) => v.optional(v.pipe(v.union([v.string(), v
  */
 const readBySearch = (jsonSchema: Record<string, unknown>, description: string) => v.optional(v.pipe(v.unknown(), v.metadata({ jsonSchema }), v.description(description)))
 
+/** A facet with a closed vocabulary: the schema lists it (what a generated client and an MCP tool caller choose from); a value outside it is reported in meta. */
+const closedValues = (vocabulary: readonly string[], description: string) => {
+  const entry = { type: 'string', enum: [...vocabulary] }
+  return readBySearch({ anyOf: [entry, { type: 'array', items: entry }] }, description)
+}
+
 /** The filter grammar as schema entries, from the posting-attribute table: they document every parameter in the OpenAPI document. */
 function filterEntries(): v.ObjectEntries {
   const entries: v.ObjectEntries = {}
   for (const facet of FACET_NAMES) {
     const { description } = POSTING_ATTRIBUTES.find((row) => row.name === facet)!
-    entries[facet] = values(`${description}. Repeat the parameter or separate with commas; values are ORed${GEO_FACETS.includes(facet) ? ' (regions, countries and cities form one OR-group)' : ''}`)
+    const vocabulary = closedVocabulary(facet)
+    const text = `${description}. Repeat the parameter or separate with commas; values are ORed${GEO_FACETS.includes(facet) ? ' (regions, countries and cities form one OR-group)' : ''}`
+    entries[facet] = vocabulary ? closedValues(vocabulary, `${text}; one of ${vocabulary.join(', ')}`) : values(text)
     entries[`${facet}_mode`] = readBySearch(
       { type: 'string', enum: ['and', 'or'] },
       GEO_FACETS.includes(facet) ? 'accepted and without effect: geography is one OR-group (as in the reference service)' : `and: a posting must carry every ${facet} value; or (default)`,
     )
-    entries[`${facet}_exclude`] = values(`postings carrying any of these ${facet} values are removed`)
+    const excluded = `postings carrying any of these ${facet} values are removed`
+    entries[`${facet}_exclude`] = vocabulary ? closedValues(vocabulary, excluded) : values(excluded)
   }
   for (const filter of VALUE_FILTERS) {
     if (filter.test === 'equals') entries[filter.param] = readBySearch({ type: 'boolean' }, filter.description)
@@ -73,6 +84,11 @@ const page = (query: { limit?: number; offset?: number }) => pageOf(query, { max
 
 const FACET_LIST_NAMES: readonly string[] = [...COUNTED_FACETS, ...FLAG_FACETS]
 
+/** What the query reader set aside, as `meta` members: unknown parameters, and filter values outside their vocabulary. */
+function reported({ ignored, unknownValues }: Pick<JobQuery, 'ignored' | 'unknownValues'>) {
+  return { ...(ignored ? { ignored_params: ignored } : {}), ...(unknownValues ? { unknown_values: unknownValues } : {}) }
+}
+
 /** Comma-separated facet names (string facets, and boolean ones counted as `{ true, false }`); null when absent. */
 function facetList(raw: string | undefined): { facets: FacetName[]; flags: FlagFacet[] } | null {
   if (raw === undefined) return null
@@ -101,10 +117,10 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
     options: { caller?: Caller | null; exclude?: number[] } = {},
   ) {
     const { limit, offset } = page(query)
-    const { q, filters, sort, order, ignored } = parseJobQuery(event.url.searchParams, { maxQueryLength, sorted: true, endpointParams })
+    const { q, filters, sort, order, ignored, unknownValues } = parseJobQuery(event.url.searchParams, { maxQueryLength, sorted: true, endpointParams })
     const matchSkills = sort === 'match' ? profileSkillsFor(options.caller) : undefined
     const { ids, total, didYouMean, text } = search.search({ q, filters, sort, order, matchSkills, limit, offset }, options.exclude)
-    const meta = { total, limit, offset, ...(ignored ? { ignored_params: ignored } : {}), ...(didYouMean ? { did_you_mean: didYouMean } : {}) }
+    const meta = { total, limit, offset, ...reported({ ignored, unknownValues }), ...(didYouMean ? { did_you_mean: didYouMean } : {}) }
     const myVotes = jobVotesOf(db, ids, options.caller?.userId)
     const data = loadJobs(db, ids, { description, ghost: description === 'preview', myVotes, ...search.pageFacts(ids) })
     if (!query.highlight) return { data, meta }
@@ -124,10 +140,10 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
 
   return [
     op.get('/jobs/search', 'Search open job postings', {
-      description: 'Full text (`q`) plus the facet filter grammar: repeated or comma-separated values are ORed, `<facet>_mode=and` ANDs them, `<facet>_exclude` removes, different facets AND, and regions/countries/cities form one OR-group. Unknown values match nothing; unknown parameters are reported in `meta.ignored_params`. Descriptions are truncated previews. One card per role: the postings of one role (a role of one company, reposted or listed per city) are one item, the matching posting of the role added last, with `copies_count` and `locations_also` (extensions) telling the rest, which GET /jobs/{slug}/copies lists; `meta.total` counts cards.',
+      description: 'Full text (`q`) plus the facet filter grammar: repeated or comma-separated values are ORed, `<facet>_mode=and` ANDs them, `<facet>_exclude` removes, different facets AND, and regions/countries/cities form one OR-group. Values outside a facet’s vocabulary match nothing and are reported in `meta.unknown_values` (with `did_you_mean` when an entry is close: `countries=Germany` -> `de`, `seniority=sr` -> `senior`); unknown parameters are reported in `meta.ignored_params`. Descriptions are truncated previews. One card per role: the postings of one role (a role of one company, reposted or listed per city) are one item, the matching posting of the role added last, with `copies_count` and `locations_also` (extensions) telling the rest, which GET /jobs/{slug}/copies lists; `meta.total` counts cards.',
       budget: 'read',
       query: v.looseObject(searchEntries),
-      responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (extensions: did_you_mean, the query as matched when unknown words were corrected; with highlight=true, every Job carries matched_terms)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
+      responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, unknown_values?, did_you_mean? } }` (extensions: did_you_mean, the query as matched when unknown words were corrected; with highlight=true, every Job carries matched_terms)', schema: pageSchema(ref('Job')), example: JOB_SEARCH_EXAMPLE }, 400: 'invalid parameter value, or offset + limit over 10000' },
     }, (event, { query, caller }) => searchJobs(event, query, PAGING_PARAMS, 'preview', { caller })),
     op.get('/me/tracking/swipe', 'The swipe deck: search results minus every posting the caller has touched', {
       description: `The job search (same parameters, order and Job objects) without the postings the caller viewed, saved, applied to or dismissed — the ${SWIPE_EXCLUDED_MAX} most recently touched — subtracted inside the search engine, so \`meta.total\` and pages are exact. Ask offset 0 again after each swipe: the exclusion advances the deck.`,
@@ -143,7 +159,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         ...searchEntries,
         description_format: v.optional(v.pipe(v.string('must be text'), v.description('html (default; unknown values fall back to it), text or markdown'))),
       }),
-      responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, did_you_mean? } }` (extensions: did_you_mean, the query as matched when unknown words were corrected; with highlight=true, every Job carries matched_terms)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
+      responses: { 200: { description: '`{ data: [Job], meta: { total, limit, offset, ignored_params?, unknown_values?, did_you_mean? } }` (extensions: did_you_mean, the query as matched when unknown words were corrected; with highlight=true, every Job carries matched_terms)', schema: pageSchema(ref('Job')) }, 400: 'invalid parameter value, or offset + limit over 10000' },
     }, (event, { query, caller }) => {
       const format = query.description_format === 'text' || query.description_format === 'markdown' ? query.description_format : 'html'
       return searchJobs(event, query, [...PAGING_PARAMS, 'description_format'], format, { caller })
@@ -157,15 +173,16 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
         disjunctive: v.optional(v.pipe(boolParam, v.description('count each facet without its own selection (default false)'))),
         ...filterEntries(),
       }),
-      responses: { 200: { description: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', schema: object({ data: ref('Facets'), meta: ref('IgnoredOnly') }, ['data']) }, 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive=true' },
+      responses: { 200: { description: '`{ data: { total, facets: { facet: { value: count } }, stats }, meta? }`', schema: object({ data: ref('Facets'), meta: ref('IgnoredOnly') }, ['data']), example: FACETS_EXAMPLE }, 400: 'invalid parameter value, unknown facet name, or facets combined with disjunctive=true' },
     }, (event, { query }) => {
       const names = facetList(query.facets)
       // disjunctive=false is the default spelled out: only disjunctive counting conflicts with a narrowed list.
       if (names && query.disjunctive) throw badRequest('"facets" cannot be combined with "disjunctive=true"')
-      const { q, filters, ignored } = parseJobQuery(event.url.searchParams, { maxQueryLength, endpointParams: ['facets', 'disjunctive'] })
+      const { q, filters, ignored, unknownValues } = parseJobQuery(event.url.searchParams, { maxQueryLength, endpointParams: ['facets', 'disjunctive'] })
       const flags = [...new Set([...ALWAYS_COUNTED_FLAGS, ...(names?.flags ?? [])])]
       const data = search.facets({ q, filters, facets: names ? names.facets : undefined, flags, disjunctive: query.disjunctive ?? false })
-      return ignored ? { data, meta: { ignored_params: ignored } } : { data }
+      const meta = reported({ ignored, unknownValues })
+      return Object.keys(meta).length ? { data, meta } : { data }
     }),
     op.get('/jobs', 'Open job postings, newest first', {
       description: 'Every open role by posting date, newest first, with the same paging rules as search; items are cards, one per role, as in /jobs/search.',

@@ -1,12 +1,12 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
+import { object, ref } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
 import { marketCoverage } from '../me/market-request.ts'
 import { getProfile } from '../me/profile.ts'
 import { currentRollup } from '../insights/insights.ts'
 import { marketPulse } from '../insights/market-pulse.ts'
 import { dayOf } from '../insights/days.ts'
-import { object } from './openapi-shapes.ts'
 
 const CoverageQuery = v.pipe(
   v.looseObject({ q: v.optional(v.pipe(v.string(), v.description('Full-text scope of the market, as in job search.'))) }),
@@ -36,7 +36,7 @@ export function marketRoutes(ctx: AppContext): Route[] {
       ].join('\n\n'),
       query: CoverageQuery,
       body: CoverageBody,
-      responses: { 400: 'skills empty or over 100, or a malformed filter value', 503: 'search temporarily unavailable' },
+      responses: { 200: { description: '`{ data: MarketCoverage, meta?: { ignored_params } }`', schema: object({ data: ref('MarketCoverage'), meta: ref('IgnoredOnly') }, ['data']) }, 400: 'skills empty or over 100, or a malformed filter value', 503: 'search temporarily unavailable' },
     }, (event, { body }) => {
       const { data, ignored } = marketCoverage(ctx, event.url.searchParams, body.skills)
       return ignored ? { data, meta: { ignored_params: ignored } } : { data }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts'
+import { dataOf, object } from './openapi-shapes.ts'
 import { operations, type Route } from './route.ts'
 import { serviceUnavailable } from '../errors.ts'
 import { linkedChat, unlinkChat } from '../channels/chat-links.ts'
@@ -16,14 +17,14 @@ export function meChatLinkRoutes(ctx: AppContext): Route[] {
   return [
     op.get('/me/telegram', 'Telegram link status', {
       description: '`{ enabled, linked, chat_id? }`: `enabled` = this server runs a Telegram bot; `chat_id` is the linked chat.',
-      responses: { 200: '`{ data: { enabled, linked, chat_id? } }`' },
+      responses: { 200: { description: '`{ data: { enabled, linked, chat_id? } }`', schema: dataOf(object({ enabled: { type: 'boolean' }, linked: { type: 'boolean' }, chat_id: { type: 'integer', description: 'the linked Telegram chat; absent when none' } }, ['enabled', 'linked'])) } },
     }, (_event, { caller }) => {
       const chat = ctx.telegram ? linkedChat(ctx.db, caller.userId, 'telegram') : null
       return { data: { enabled: ctx.telegram !== null, linked: chat !== null, ...(chat !== null ? { chat_id: Number(chat) } : {}) } }
     }),
     op.post('/me/telegram/link', 'Start linking a Telegram chat', {
       description: `\`{ url }\`: a \`https://t.me/<bot>?start=<token>\` link valid ${LINK_MINUTES} minutes. Opening it and pressing Start sends the bot \`/start <token>\`, which links that chat; digests on the telegram channel then arrive there.`,
-      responses: { 200: '`{ data: { url } }`', 503: 'telegram notifications are not configured (or the Bot API cannot be reached)' },
+      responses: { 200: { description: '`{ data: { url } }`', schema: dataOf(object({ url: { type: 'string', format: 'uri', description: 'https://t.me/<bot>?start=<token>' } })) }, 503: 'telegram notifications are not configured (or the Bot API cannot be reached)' },
     }, async (_event, { caller }) => {
       if (!ctx.telegram) throw serviceUnavailable('telegram notifications are not configured')
       try {
@@ -41,7 +42,7 @@ export function meChatLinkRoutes(ctx: AppContext): Route[] {
     }),
     op.get('/me/discord', 'Discord link status', {
       description: '`{ enabled, linked, discord_id? }`: `enabled` = this server runs a Discord bot; `discord_id` is the linked Discord user, as a string (Discord ids are 64-bit).',
-      responses: { 200: '`{ data: { enabled, linked, discord_id? } }`' },
+      responses: { 200: { description: '`{ data: { enabled, linked, discord_id? } }`', schema: dataOf(object({ enabled: { type: 'boolean' }, linked: { type: 'boolean' }, discord_id: { type: 'string', description: 'the linked Discord user id (64-bit, as text); absent when none' } }, ['enabled', 'linked'])) } },
     }, (_event, { caller }) => {
       const enabled = discordEnabled(ctx)
       const id = enabled ? linkedChat(ctx.db, caller.userId, 'discord') : null
@@ -49,7 +50,7 @@ export function meChatLinkRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/me/discord/link', 'Start linking Discord', {
       description: `\`{ token, instructions }\`: run the bot's \`/link\` slash command with the token (valid ${DISCORD_LINK_MINUTES} minutes); digests on the discord channel then arrive as direct messages.`,
-      responses: { 200: '`{ data: { token, instructions } }`', 503: 'discord bot is not configured' },
+      responses: { 200: { description: '`{ data: { token, instructions } }`', schema: dataOf(object({ token: { type: 'string' }, instructions: { type: 'string' } })) }, 503: 'discord bot is not configured' },
     }, (_event, { caller }) => {
       if (!discordEnabled(ctx)) throw serviceUnavailable('discord bot is not configured')
       const token = discordLinkToken(ctx, caller.userId)

@@ -51,15 +51,17 @@ export function meNotificationRoutes(ctx: AppContext): Route[] {
     }, (_event, { caller, query }) =>
       pagedList(query, (limit, offset) => listNotifications(ctx.db, caller.userId, limit, offset), { meta: (page) => ({ unread_count: page.unreadCount }) }),
     ),
-    op.post('/me/notifications/read-all', 'Mark every notification read', {}, (_event, { caller }) => ({ data: { marked: markAllNotificationsRead(ctx.db, caller.userId), unread_count: 0 } })),
+    op.post('/me/notifications/read-all', 'Mark every notification read', {
+      responses: { 200: { description: '`{ data: { marked, unread_count: 0 } }`', schema: dataOf(object({ marked: { type: 'integer', minimum: 0, description: 'notifications marked read by this call' }, unread_count: { type: 'integer', const: 0 } })) } },
+    }, (_event, { caller }) => ({ data: { marked: markAllNotificationsRead(ctx.db, caller.userId), unread_count: 0 } })),
     op.get('/me/notifications/:id', 'One notification', {
       params: IdParams,
-      responses: { 404: 'not the caller’s notification' },
+      responses: { 200: { description: '`{ data: Notification }`', schema: dataOf(ref('Notification')) }, 404: 'not the caller’s notification' },
     }, (_event, { caller, params }) => ({ data: owned(caller.userId, params.id) })),
     op.post('/me/notifications/:id/read', 'Mark one notification read', {
       description: 'Idempotent: read_at keeps the time of the first read.',
       params: IdParams,
-      responses: { 404: 'not the caller’s notification' },
+      responses: { 200: { description: '`{ data: Notification }`', schema: dataOf(ref('Notification')) }, 404: 'not the caller’s notification' },
     }, (_event, { caller, params }) => ({ data: markNotificationRead(ctx.db, caller.userId, params.id) ?? raise() })),
     op.get('/me/notification-settings', 'Notification settings', {
       description: '`{ enabled, channels, digest_in_app, digest_push }`; without stored settings: enabled, channels email and push, in-app on.',

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { dataOf, ref } from './openapi-shapes.ts'
 import type { AppContext } from '../context.ts'
 import { operations, type Route } from './route.ts'
 import { badRequest } from '../errors.ts'
@@ -6,7 +7,7 @@ import { knownTimezone, LANGUAGES, setLanguage, setTimezone } from '../account/p
 import { findUserById, toUserJson } from '../account/users.ts'
 
 /** PATCH /me/timezone and /me/language: browser-session preferences answering the user object. */
-const USER = '`{ data: User }` (`{ id, email, role, beta_tester, email_verified, has_password, created_at, timezone, language, onboarding_completed_at }`)'
+const USER = { description: '`{ data: User }`', schema: dataOf(ref('User')) }
 
 const op = operations({ tags: ['account'], auth: 'session' })
 

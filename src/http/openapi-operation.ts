@@ -99,14 +99,14 @@ function responses(route: RouteSpec): JsonObject {
   const declared = Object.entries(route.responses ?? {}).map(([status, spec]) => [Number(status), spec] as const)
   const successes = declared.filter(([status]) => status < 400)
   for (const [status, spec] of successes.length ? successes : [[200, 'OK'] as const]) {
-    const { description, schema } = typeof spec === 'string' ? { description: spec, schema: undefined } : spec
+    const { description, schema, example } = typeof spec === 'string' ? { description: spec, schema: undefined, example: undefined } : spec
     if (status >= 300 && status < 400) {
       // A redirect names its target in Location; the small HTML body repeats it for clients that do not follow.
       const location = { Location: { description: 'Where to go next.', schema: { type: 'string' } } }
       out[status] = { description, headers: { ...location, ...(route.budget ? rateLimitHeaders(false) : {}) }, content: { 'text/html': { schema: { type: 'string' } } } }
       continue
     }
-    const content = status === 204 ? {} : { content: { 'application/json': { schema: schema ?? ref('schemas', 'Envelope') } } }
+    const content = status === 204 ? {} : { content: { 'application/json': { schema: schema ?? ref('schemas', 'Envelope'), ...(example === undefined ? {} : { example }) } } }
     out[status] = { description, ...headers(status), ...content }
   }
   const errors = new Set(declared.filter(([status]) => status >= 400).map(([status]) => status))

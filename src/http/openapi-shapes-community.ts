@@ -16,16 +16,19 @@ const author: JsonObject = { type: 'string', description: 'the writer’s site-w
 const counters = { feedback_count: { type: 'integer', minimum: 0 }, feedback_rating_avg: { type: ['number', 'null'], description: 'mean of visible ratings, 2 decimals; null when none' } }
 const offerStatus: JsonObject = { type: 'string', enum: ['pending', 'approved', 'rejected'] }
 
+const feedbackProperties = {
+  id: int,
+  author,
+  rating: { type: 'integer', minimum: 1, maximum: 5 },
+  feedback_type: { type: 'string', enum: FEEDBACK_TYPES },
+  body: { type: 'string', description: 'plain text as written; show it as text' },
+  created_at: timestamp,
+  updated_at: timestamp,
+}
+
 export const COMMUNITY_SCHEMAS: Record<string, JsonObject> = {
-  Feedback: object({
-    id: int,
-    author,
-    rating: { type: 'integer', minimum: 1, maximum: 5 },
-    feedback_type: { type: 'string', enum: FEEDBACK_TYPES },
-    body: { type: 'string', description: 'plain text as written; show it as text' },
-    created_at: timestamp,
-    updated_at: timestamp,
-  }, undefined, 'A review of a company.'),
+  Feedback: object(feedbackProperties, undefined, 'A review of a company.'),
+  FeedbackWritten: object({ ...feedbackProperties, company: object(counters) }, undefined, 'A review just written or edited, with the company’s fresh counters.'),
   FeedbackCounters: object(counters, undefined, 'A company’s visible review count and mean rating.'),
   Thread: object({
     id: int,

@@ -144,7 +144,7 @@ const companySummary = {
 }
 
 const range = object({ min: { type: 'number' }, max: { type: 'number' } })
-const user = object({
+const userProperties = {
   id: int(),
   email: str(),
   email_verified: { type: 'boolean' },
@@ -155,22 +155,75 @@ const user = object({
   timezone: { type: ['string', 'null'], description: 'IANA time zone name, null until set (PATCH /me/timezone).' },
   language: { type: 'string', description: 'Preferred language code (default en; PATCH /me/language).' },
   onboarding_completed_at: { type: ['string', 'null'], format: 'date-time' },
-})
+}
+const user = object(userProperties)
+const apiKeyProperties = {
+  id: int(),
+  name: str('the label given on creation'),
+  prefix: str('the non-secret `or_live_<id>` part, shown to recognize the key'),
+  created_at: timestamp(),
+  last_used_at: { type: ['string', 'null'], format: 'date-time', description: 'updated at most once a minute; null before the first use' },
+}
+
+/** `meta.unknown_values` of job search and facets (src/search/filter-vocabulary.ts). */
+const unknownValues: JsonObject = { type: 'array', minItems: 1, maxItems: 10, items: ref('UnknownValue'), description: 'Filter values outside their facet’s closed vocabulary (they match nothing), sorted by parameter, with `did_you_mean` when an entry is close; absent when none.' }
+
+/** A crawl's counts (src/sources/crawl-report.ts); `problems` only on the report of the crawl just run. */
+const crawlProperties = {
+  source: str('the source name'),
+  source_id: int(),
+  ok: { type: 'boolean' },
+  started_at: timestamp(),
+  finished_at: timestamp(),
+  listed: count, new: count, updated: count, unchanged: count, closed: count, reopened: count,
+  errors: { ...count, description: 'entries skipped (malformed, rejected by the importer, detail unreadable)' },
+  error: { type: ['string', 'null'], description: 'why the crawl failed (e.g. `cannot reach host: connection refused (ECONNREFUSED)`); null when it succeeded' },
+}
+const nullableTime = { type: ['string', 'null'], format: 'date-time' }
 
 export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
+  MarketCoverage: object(
+    {
+      total: count, covered: count, coverage_percent: { type: 'integer', minimum: 0, maximum: 100 },
+      skills: { type: 'array', items: object({ name: str(), market_frequency: count, must_have: { type: 'boolean' }, status: { type: 'string', enum: ['covered', 'partial', 'missing'] }, advice: str() }) },
+      must_have_total: count, must_have_covered: count, stack_match_percent: { type: 'integer', minimum: 0, maximum: 100 },
+      gaps: { type: 'array', maxItems: 10, items: object({ name: str(), new_vacancies: count, unlock_percent: { type: 'integer', minimum: 0, maximum: 100 } }) },
+      bundles: { type: 'array', maxItems: 10, items: object({ skills: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 }, new_vacancies: count, unlock_percent: { type: 'integer', minimum: 0, maximum: 100 } }) },
+    },
+    undefined,
+    'How much of a job market a skill set covers (POST /market/coverage).',
+  ),
+  CrawlReport: object({ ...crawlProperties, problems: { type: 'array', items: object({ at: str(), reason: str() }), description: 'the first skipped entries and why' } }, undefined, 'The report of one crawl.'),
+  Source: object(
+    {
+      id: int(), name: str('`kind:token`'), kind: str('the board adapter (greenhouse, lever, feed, …)'), token: str(), url: { type: ['string', 'null'] }, company: { type: ['string', 'null'] },
+      status: { type: 'string', enum: ['new', 'ok', 'failing'] }, crawling: { type: 'boolean' }, consecutive_failures: count, last_error: { type: ['string', 'null'] },
+      successful_crawls: count, open_postings: count, last_crawl_at: nullableTime, last_success_at: nullableTime, next_crawl_at: nullableTime,
+      last_crawl: { anyOf: [object(crawlProperties), { type: 'null' }], description: 'the last crawl’s report (without problems); null before the first' },
+      created_at: timestamp(),
+    },
+    undefined,
+    'A job-board source the catalogue is crawled from.',
+  ),
   PageMeta: object(
     {
       total: count,
       limit: { type: 'integer', minimum: 1 },
       offset: count,
       ignored_params: { type: 'array', minItems: 1, maxItems: 10, items: ref('IgnoredParam'), description: 'Parameters no filter reads, sorted by name; absent when none.' },
+      unknown_values: unknownValues,
       did_you_mean: { type: 'string', description: 'Job search (extension): q as matched when words no posting holds were corrected; absent otherwise.' },
       preparing: { type: 'array', items: { type: 'string', enum: ['company_stats'] }, description: 'Company search (extension): `["company_stats"]` while postings written moments ago (an import, or a restart finishing an interrupted one) are still being counted into their companies, so the answer may miss them; absent when complete.' },
     },
     ['total', 'limit', 'offset'],
     'Paging of a collection.',
   ),
-  IgnoredOnly: object({ ignored_params: { type: 'array', minItems: 1, maxItems: 10, items: ref('IgnoredParam') } }, ['ignored_params'], 'Present only to report ignored parameters.'),
+  IgnoredOnly: object({ ignored_params: { type: 'array', minItems: 1, maxItems: 10, items: ref('IgnoredParam') }, unknown_values: unknownValues }, [], 'Present only to report ignored parameters or unknown filter values.'),
+  UnknownValue: object(
+    { param: str('the filter parameter (`seniority`, `seniority_exclude`)'), value: str('the value as sent (its first 100 characters)'), did_you_mean: str('the vocabulary entry the value most likely means (`sr` -> `senior`, `Germany` -> `de`)') },
+    ['param', 'value'],
+    'A filter value outside its facet’s vocabulary: it matches nothing.',
+  ),
   Job: jobSchema(),
   Facets: object(
     {
@@ -234,6 +287,9 @@ export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
     preparing: { type: 'array', items: { type: 'string', enum: ['enrichment', 'company_stats', 'insights'] }, description: 'Derived data still being built beside serving after a first start or an upgrade (postings re-enriched by newer rules; company figures and insights answer 503 meanwhile); empty when ready.' },
   }),
   User: user,
+  Me: object({ ...userProperties, credential: { type: 'string', enum: ['cookie', 'api-key', 'extension'], description: 'how this request was authenticated' } }, undefined, 'The signed-in account (GET /auth/me).'),
+  ApiKey: object(apiKeyProperties, undefined, 'A personal API key, without its secret.'),
+  NewApiKey: object({ ...apiKeyProperties, key: str('the key (`or_live_…`): send it as Bearer; shown this once, only its hash is stored') }, undefined, 'A personal API key just created, with its secret.'),
   Ok: dataOf(object({ ok: { type: 'boolean', const: true } })),
 }
 

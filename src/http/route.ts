@@ -47,6 +47,8 @@ export interface RouteSpec {
 export interface ResponseSpec {
   description: string
   schema: Record<string, unknown>
+  /** A realistic answer, shown in the reference and given to generated clients (src/http/openapi-examples.ts). */
+  example?: unknown
 }
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../context.ts'
-import { dataOf, object } from './openapi-shapes.ts'
+import { dataOf, object, ref } from './openapi-shapes.ts'
 import { created, operations, type Route } from './route.ts'
 import { intParam } from './validate.ts'
 import { addReply, BODY_MAX_RUNES, closeThread, countThreads, createThread, getThread, listThreads, PAGE_SIZE, recentThreads, SUBJECT_TYPES, TITLE_MAX_RUNES } from '../community/threads.ts'
@@ -80,7 +80,7 @@ export function threadRoutes(ctx: AppContext): Route[] {
         title: v.optional(v.string('title must be a string'), ''),
         body: v.optional(v.string('body must be a string'), ''),
       }),
-      responses: { 201: '`{ data: Thread }`', 400: 'unsupported subject type', 404: 'subject not found', 422: 'title or body empty or too long', 429: 'too many threads in 24 hours (Retry-After)' },
+      responses: { 201: { description: '`{ data: Thread }`', schema: dataOf(ref('Thread')) }, 400: 'unsupported subject type', 404: 'subject not found', 422: 'title or body empty or too long', 429: 'too many threads in 24 hours (Retry-After)' },
     }, (event, { body, caller }) => {
       const title = requireText(body.title, 'title', TITLE_MAX_RUNES)
       const text = requireText(body.body, 'body', BODY_MAX_RUNES)
@@ -94,7 +94,7 @@ export function threadRoutes(ctx: AppContext): Route[] {
         body: v.optional(v.string('body must be a string'), ''),
         parent_reply_id: v.optional(v.pipe(v.number('parent_reply_id must be a number'), v.integer('parent_reply_id must be a whole number'), v.minValue(0, 'parent_reply_id must be positive'))),
       }),
-      responses: { 201: '`{ data: Reply }`', 404: 'thread or parent reply not found', 409: 'thread is closed', 422: 'empty or too long body', 429: 'too many replies in an hour (Retry-After)' },
+      responses: { 201: { description: '`{ data: Reply }`', schema: dataOf(ref('Reply')) }, 404: 'thread or parent reply not found', 409: 'thread is closed', 422: 'empty or too long body', 429: 'too many replies in an hour (Retry-After)' },
     }, (event, { params, body, caller }) => {
       const text = requireText(body.body, 'body', BODY_MAX_RUNES)
       return created(event, addReply(db, caller.userId, params.id, { body: text, parentId: body.parent_reply_id }, { now: ctx.now(), perHour: ctx.config.repliesPerHour }))
@@ -103,7 +103,7 @@ export function threadRoutes(ctx: AppContext): Route[] {
       description: 'Closed threads leave listings and counts and refuse replies (409); they stay readable by id. There is no reopening.',
       auth: 'session-moderator',
       params: IdParams,
-      responses: { 200: '`{ data: { id, status: "closed" } }`', 403: 'not a moderator', 404: 'thread not found' },
+      responses: { 200: { description: '`{ data: { id, status: "closed" } }`', schema: dataOf(object({ id: { type: 'integer', minimum: 1 }, status: { type: 'string', const: 'closed' } })) }, 403: 'not a moderator', 404: 'thread not found' },
     }, (_event, { params }) => ({ data: closeThread(db, params.id, ctx.now()) })),
   ]
 }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/connection.ts'
 import { type CommandSpec, dbOption } from '../cli/command.ts'
-import { importFile, type ImportSummary } from './import.ts'
+import { importFile, ImportStopped, type ImportSummary } from './import.ts'
 import { createProgress } from './progress.ts'
 import { settleRollup } from '../insights/rollup.ts'
 
@@ -31,7 +31,17 @@ export const importCommand: CommandSpec = {
     try {
       for (const file of positionals) {
         const progress = createProgress(`importing ${file}`, null)
-        const summary = importFile(db, file, { onProgress: (done) => progress.update(done) })
+        let summary: ImportSummary
+        try {
+          summary = importFile(db, file, { onProgress: (done) => progress.update(done) })
+        } catch (error) {
+          if (!(error instanceof ImportStopped)) throw error
+          progress.done()
+          report(file, error.summary)
+          console.log(`${file}: stopped after ${error.summary.total} records (the batch after them was not written): ${error.reason}. Free some space and run the import again: records already imported are updated, not duplicated.`)
+          process.exitCode = 1
+          return
+        }
         progress.done()
         report(file, summary)
         rejected += summary.rejected.length

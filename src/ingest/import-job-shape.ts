@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { CATEGORIES } from '../catalogue/tech-category.ts'
+import { POSTING_ATTRIBUTES } from '../catalogue/posting-attributes.ts'
 import type { CompanyRecord } from '../catalogue/job-record.ts'
 import { slugify } from '../catalogue/slug.ts'
 import type { RawPosting, StatedFacts } from './raw-posting.ts'
@@ -12,6 +13,10 @@ const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max))
 const nullable = <T extends v.GenericSchema>(schema: T) => v.optional(v.nullable(schema))
 const isoDate = v.pipe(v.string(), v.check((s) => !Number.isNaN(Date.parse(s)), 'is not a date'))
 const enumOf = <const T extends readonly [string, ...string[]]>(values: T) => nullable(v.picklist(values))
+type Closed = Extract<(typeof POSTING_ATTRIBUTES)[number], { values: readonly string[] }>
+const vocabularyOf = <N extends string>(name: N) => (POSTING_ATTRIBUTES.find((row) => row.name === name) as Extract<Closed, { name: N }>).values as unknown as readonly [Extract<Closed, { name: N }>['values'][number], ...Extract<Closed, { name: N }>['values'][number][]]
+/** A facet's closed vocabulary, from the posting-attribute table: what import accepts is what search knows. */
+const closed = <N extends string>(name: N) => enumOf(vocabularyOf(name))
 const list = v.optional(v.array(v.pipe(v.string(), v.maxLength(200))))
 const years = nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60)))
 const amount = nullable(v.pipe(v.number(), v.minValue(0)))
@@ -31,23 +36,23 @@ const COMPANY = v.looseObject({
 })
 
 const ENRICHMENT_FIELDS = {
-  employment_type: enumOf(['full_time', 'part_time', 'contract', 'internship', 'fellowship']),
-  relocation: enumOf(['not_supported', 'supported', 'required']),
+  employment_type: closed('employment_type'),
+  relocation: closed('relocation'),
   visa_sponsorship: nullable(v.boolean()),
   salary_min: amount,
   salary_max: amount,
   salary_currency: nullable(v.pipe(v.string(), v.regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code'))),
-  salary_period: enumOf(['year', 'month', 'day', 'hour']),
-  seniority: enumOf(['intern', 'junior', 'middle', 'senior', 'lead', 'staff', 'principal', 'c_level']),
+  salary_period: closed('salary_period'),
+  seniority: closed('seniority'),
   experience_years_min: years,
   experience_years_max: years,
-  english_level: enumOf(['none', 'a1', 'a2', 'b1', 'b2', 'c1', 'c2', 'native']),
-  education_level: enumOf(['none', 'bachelor', 'master', 'phd']),
+  english_level: closed('english_level'),
+  education_level: closed('education_level'),
   category: enumOf(CATEGORIES),
   domains: list,
   posting_language: nullable(text(10)),
-  company_type: enumOf(['product', 'startup', 'outsource', 'outstaff', 'agency', 'inhouse', 'government']),
-  company_size: enumOf(['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+']),
+  company_type: closed('company_type'),
+  company_size: closed('company_size'),
   summary: nullable(text(1000)),
   timezone_note: nullable(text(300)),
 }
@@ -66,14 +71,14 @@ export const JobLineSchema = v.looseObject({
   source: v.optional(v.pipe(text(60), v.regex(/^[a-z0-9][a-z0-9._-]*$/i, 'source must be a short name'))),
   external_id: v.optional(v.union([text(300), v.number()])),
   job_id: v.optional(v.union([text(200), v.number()])),
-  work_mode: enumOf(['remote', 'hybrid', 'onsite']),
+  work_mode: closed('work_mode'),
   regions: list,
   countries: list,
   cities: list,
   skills: list,
   role: nullable(text(80)),
-  role_type: enumOf(['people_manager']),
-  ai_archetype: enumOf(['rag_app_builder', 'agent_builder', 'cloud_ml_platform_engineer', 'ml_trainer_researcher', 'fullstack_ai_engineer', 'devops_infra_engineer']),
+  role_type: closed('role_type'),
+  ai_archetype: closed('ai_archetype'),
   requires_clearance: v.optional(v.boolean()),
   manually_added: v.optional(v.boolean()),
   /** The API serves these inside `enrichment`; either place is read. */

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs'
 import { isJsonLd, jsonLdScripts } from './json-ld.ts'
+import { readJsonArrays } from './json-array-stream.ts'
 import { readLines } from './read-lines.ts'
 
 /**
@@ -55,12 +56,51 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false; error:
   }
 }
 
+export type ImportFormat = 'array' | 'json' | 'html' | { unsupported: string }
+
+const SUPPORTED = 'openroles imports JSON Lines, JSON (our Job shape or schema.org JobPosting) and HTML pages with JSON-LD'
+
+/** What a file holds, from its first bytes: a JSON array (streamed), other JSON, an HTML page, or a format openroles does not read. */
+export function importFormat(path: string): ImportFormat {
+  const fd = openSync(path, 'r')
+  const head = Buffer.alloc(4096)
+  let read: number
+  try {
+    read = readSync(fd, head)
+  } finally {
+    closeSync(fd)
+  }
+  const text = head.subarray(0, read).toString('latin1').replace(/^\xef\xbb\xbf/, '')
+  const first = text.trimStart()[0]
+  if (first === '[') return 'array'
+  if (first === '{') return 'json'
+  if (first === '<') return 'html'
+  if (text.startsWith('%PDF')) return { unsupported: `unsupported format: a PDF document; ${SUPPORTED}` }
+  if (text.startsWith('PK\x03\x04')) return { unsupported: `unsupported format: a ZIP archive (a spreadsheet or Word file?); ${SUPPORTED}` }
+  const firstLine = text.split('\n')[0]!
+  if (/[,;\t]/.test(firstLine) && !/[{}[\]]/.test(firstLine)) return { unsupported: `unsupported format: this looks like CSV; ${SUPPORTED}` }
+  return { unsupported: `unsupported format: not JSON, JSON Lines or an HTML page; ${SUPPORTED}` }
+}
+
 /**
- * The inputs of one file. A file whose first line is a complete JSON value is JSON Lines; an HTML
+ * The inputs of one file. A JSON array (or JSON Lines of arrays) is streamed element by element,
+ * whatever its line length. A file whose first line is a complete JSON value is JSON Lines; an HTML
  * page gives one input holding all its JSON-LD blocks (so an Organization block beside the
  * JobPosting is simply skipped); anything else is one JSON document.
  */
-export function* readImportFile(path: string): Generator<ImportInput> {
+export function* readImportFile(path: string, format: ImportFormat = importFormat(path)): Generator<ImportInput> {
+  if (format === 'array') {
+    for (const item of readJsonArrays(path)) {
+      if ('error' in item) {
+        yield { at: 'document', value: new Unreadable(item.error) }
+        return
+      }
+      const parsed = parse(item.text)
+      const at = `line ${item.line}, record ${item.index}`
+      yield { at, value: parsed.ok ? parsed.value : new Unreadable(jsonErrorText(parsed.error, item.text).replace(/ at line 1, column \d+/, '').replace(' near line 1', '')) }
+    }
+    return
+  }
   const lines = readLines(path)
   const first = lines.next()
   const firstLine = first.done ? '' : first.value.replace(/^\uFEFF/, '')

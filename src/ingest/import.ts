@@ -5,13 +5,14 @@ import { normalizeUrl, upsertJob, type UpsertOutcome } from '../catalogue/job-st
 import { markRefreshPending, refreshDerivedData, resumePendingRefresh } from '../catalogue/refresh.ts'
 import type { DB } from '../db/connection.ts'
 import { boilerplateOf } from './boilerplate.ts'
+import { diskFullText, isDiskFull } from '../db/disk-space.ts'
 import { enrichPosting } from './enrich.ts'
 import { descriptionToHtml, htmlToText } from './sanitize.ts'
 import { JobLineSchema, rawFromJobLine } from './import-job-shape.ts'
 import { isJsonLd, jobPostingNodes, rawFromJobPosting, RecordError } from './json-ld.ts'
 import type { RawPosting } from './raw-posting.ts'
 import { isHttpUrl, withSafeUrls } from './safe-urls.ts'
-import { readImportFile, Unreadable, type ImportInput } from './import-read.ts'
+import { importFormat, readImportFile, Unreadable, type ImportInput } from './import-read.ts'
 
 export type { ImportInput }
 
@@ -153,6 +154,9 @@ export function batchWriter(db: DB, now: Date, summary: ImportSummary, onWritten
           else if (outcome === 'closed') summary.closed += 1
           else summary.updated += 1
         } catch (e) {
+          // A full disk (or any failure that ended the batch's transaction) is not this record's fault:
+          // going on would write the rest outside the transaction, one statement at a time.
+          if (isDiskFull(e) || !db.inTransaction) throw e
           summary.rejected.push({ at: input.at, reason: e instanceof Error ? e.message : String(e) })
         }
       }
@@ -164,9 +168,20 @@ export function batchWriter(db: DB, now: Date, summary: ImportSummary, onWritten
 }
 
 /**
+ * An import that met a full disk: the batch being written was rolled back whole, so `summary` counts
+ * exactly the records committed before it. `cause` is the disk error (the error mapper answers 503).
+ */
+export class ImportStopped extends Error {
+  override name = 'ImportStopped'
+  constructor(readonly summary: ImportSummary, readonly reason: string, options: { cause: unknown }) {
+    super(`import stopped after ${summary.total} records: ${reason}`, options)
+  }
+}
+
+/**
  * Imports postings (our job shape or schema.org JobPosting), upserting by (source, external id), in
  * batches (batchWriter), refreshing derived data after each. Work a killed import left pending is
- * finished first.
+ * finished first. A full disk stops it on a batch boundary with ImportStopped.
  */
 export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: ImportOptions = {}): ImportSummary {
   resumePendingRefresh(db)
@@ -174,7 +189,19 @@ export function importRecords(db: DB, inputs: Iterable<ImportInput>, options: Im
   const writeBatch = batchWriter(db, options.now ?? new Date(), summary, options.onWritten)
   let batch: ImportInput[] = []
   const flush = () => {
-    refreshDerivedData(db, writeBatch(batch))
+    const before = { ...summary, rejected: summary.rejected.length }
+    let changed: number[] | undefined
+    try {
+      changed = writeBatch(batch)
+      // Committed with the batch as pending work: a refresh the disk refused is finished on the next start or import.
+      refreshDerivedData(db, changed)
+    } catch (error) {
+      if (!isDiskFull(error)) throw error
+      if (!changed) {
+        Object.assign(summary, { ...before, rejected: summary.rejected.slice(0, before.rejected) })
+      }
+      throw new ImportStopped(summary, diskFullText(db.name), { cause: error })
+    }
     batch = []
     options.onProgress?.(summary.total)
   }
@@ -198,7 +225,9 @@ export function importFile(db: DB, path: string, options: ImportOptions = {}): I
     const code = (error as NodeJS.ErrnoException).code
     return unreadable(code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : 'cannot be read')
   }
-  return importRecords(db, readImportFile(path), options)
+  const format = importFormat(path)
+  if (typeof format === 'object') return unreadable(format.unsupported)
+  return importRecords(db, readImportFile(path, format), options)
 }
 
 function unreadable(reason: string): ImportSummary {

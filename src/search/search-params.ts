@@ -3,7 +3,8 @@
  * market coverage): `q`, `sort`/`order`, and the filter grammar of the posting-attribute table
  * (repeated and comma-separated values, `<facet>_mode`, `<facet>_exclude`, numeric and boolean
  * filters). Every parameter nobody reads is reported in `ignored` (sorted by name, at most 10, with `did_you_mean`
- * for a singular/plural slip). Malformed values throw SearchInputError (a 400 through the error
+ * for a singular/plural slip), and every value outside its facet's vocabulary in `unknownValues`
+ * (src/search/filter-vocabulary.ts). Malformed values throw SearchInputError (a 400 through the error
  * mapper), whose message never echoes input. This is the one validator of the grammar: the routes'
  * schemas only document its parameters in the OpenAPI document (src/http/jobs-search.ts).
  */
@@ -12,6 +13,8 @@ import {
   BOOLEAN_FILTERS, FACET_NAMES, GEO_FACETS, LOWERCASE_FACETS, MAX_WITHIN_DAYS, NUMERIC_FILTERS,
   RESULT_SORTS, type FacetClause, type FacetName, type IgnoredParam, type ResultSort, type SearchFilters, type SortOrder,
 } from './facet-spec.ts'
+
+import { unknownFilterValues, type UnknownValue } from './filter-vocabulary.ts'
 
 /** A malformed job query value: a 400 wherever it is read (search, feeds, market coverage, saved searches). */
 export class SearchInputError extends DomainError {
@@ -40,6 +43,8 @@ export interface JobQuery {
   order?: SortOrder
   /** Absent when nothing was ignored, never empty. */
   ignored?: IgnoredParam[]
+  /** Filter values outside their facet's vocabulary (they match nothing); absent when none. */
+  unknownValues?: UnknownValue[]
 }
 
 const MAX_IGNORED = 10
@@ -116,6 +121,8 @@ export function parseJobQuery(params: URLSearchParams, options: JobQueryOptions)
     if (query.sort) query.order = order
   }
   if (ignored) query.ignored = ignored
+  const unknownValues = unknownFilterValues(filters)
+  if (unknownValues) query.unknownValues = unknownValues
   return query
 }
 

@@ -59,7 +59,7 @@ export function createBoardHttp(config: Config, db: DB): BoardHttp {
 
   async function fetchOnce(url: string, headers: Record<string, string>, signal: AbortSignal | undefined): Promise<Fetched> {
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(new CrawlError(`no complete answer from ${url} within ${config.sourcesTimeoutMs} ms`)), config.sourcesTimeoutMs)
+    const timer = setTimeout(() => controller.abort(new CrawlError(`no complete answer from ${url} within ${config.sourcesTimeoutMs} ms (timed out)`, { unreachable: true })), config.sourcesTimeoutMs)
     const stop = () => controller.abort(signal?.reason)
     signal?.addEventListener('abort', stop)
     try {
@@ -89,8 +89,7 @@ export function createBoardHttp(config: Config, db: DB): BoardHttp {
       if (controller.signal.aborted && controller.signal.reason instanceof Error) throw controller.signal.reason
       if (error instanceof CrawlError) throw error
       if (error instanceof NonPublicAddressError) throw new RefusedHostError(`${error.host} resolves to a private or loopback address (set SOURCES_ALLOW_PRIVATE_HOSTS=true to crawl it)`)
-      if (error instanceof UnresolvedHostError) throw new CrawlError(`request to ${url} failed: ${error.message}`)
-      throw new CrawlError(`request to ${url} failed: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`)
+      throw new CrawlError(connectionFailure(url, error), { cause: error, unreachable: true })
     } finally {
       clearTimeout(timer)
       signal?.removeEventListener('abort', stop)
@@ -115,7 +114,7 @@ export function createBoardHttp(config: Config, db: DB): BoardHttp {
     }
   }
 
-  /** RFC 9309: a 4xx means no rules; an unreachable robots.txt means everything is disallowed. */
+  /** RFC 9309: a 4xx means no rules; a robots.txt answering 5xx means everything is disallowed. */
   async function robotsFor(url: URL, signal: AbortSignal | undefined): Promise<RobotsRules> {
     const known = robots.get(url.origin)
     if (known && Date.now() - known.at < ROBOTS_TTL_MS) return known.rules
@@ -126,6 +125,9 @@ export function createBoardHttp(config: Config, db: DB): BoardHttp {
       rules = fetched.status >= 200 && fetched.status < 300 ? parseRobots(fetched.body.toString('utf8'), ROBOTS_TOKEN) : fetched.status < 500 ? ALLOW_ALL : DISALLOW_ALL
     } catch (error) {
       if (signal?.aborted || error instanceof RefusedHostError) throw error
+      // A host that cannot be reached at all (DNS, refused, TLS, time-out) fails the crawl for that
+      // reason: the board request would fail the same, and "robots.txt disallows" would hide why.
+      if (error instanceof CrawlError && error.unreachable) throw error
       rules = DISALLOW_ALL
     }
     robots.set(url.origin, { rules, at: Date.now() })
@@ -159,4 +161,24 @@ export function createBoardHttp(config: Config, db: DB): BoardHttp {
   }
 
   return { get, userAgent }
+}
+
+/** Node's connection error codes, by what an operator should check. */
+const CONNECTION_CAUSES: [RegExp, string][] = [
+  [/^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL)$/, 'DNS lookup failed (no such host, or no name server reachable)'],
+  [/^ECONNREFUSED$/, 'connection refused'],
+  [/^(ECONNRESET|EPIPE|UND_ERR_SOCKET)$/, 'connection reset by the server'],
+  [/^(EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN)$/, 'no route to the host (network unreachable)'],
+  [/^(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|UND_ERR_HEADERS_TIMEOUT)$/, 'connection timed out'],
+  [/CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/, 'TLS handshake failed (certificate or protocol)'],
+]
+
+/** What a failed fetch means, from the innermost cause's code: "cannot reach host: DNS lookup failed (ENOTFOUND)". */
+function connectionFailure(url: string, error: unknown): string {
+  let cause = error as { cause?: unknown; code?: unknown; message?: string }
+  while (cause.cause && typeof cause.cause === 'object' && !(typeof cause.code === 'string')) cause = cause.cause as typeof cause
+  const code = typeof cause.code === 'string' ? cause.code : undefined
+  const host = new URL(url).host
+  const what = code && CONNECTION_CAUSES.find(([pattern]) => pattern.test(code))?.[1]
+  return what ? `cannot reach ${host}: ${what} (${code})` : `request to ${url} failed: ${cause.message ?? String(error)}`
 }

@@ -7,7 +7,14 @@ import { isPrivateHost } from '../public-address.ts'
  * network. This is the check of the URL as typed; names that resolve to private addresses are
  * refused when connecting (src/public-address.ts, used by src/sources/board-http.ts).
  */
-export class CrawlError extends Error {}
+export class CrawlError extends Error {
+  /** The host could not be reached at all (DNS, refused, TLS, time-out), as opposed to an answer we refuse. */
+  readonly unreachable: boolean
+  constructor(message: string, options: { unreachable?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause })
+    this.unreachable = options.unreachable ?? false
+  }
+}
 
 /** The host is, or resolves to, an address the crawler may not reach: never retried, never read as "robots.txt unreachable". */
 export class RefusedHostError extends CrawlError {}

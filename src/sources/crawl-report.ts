@@ -6,7 +6,9 @@ import type { SourceRow } from './board-store.ts'
 /**
  * The end of every crawl: the per-crawl report (new, updated, unchanged, closed, reopened, errors),
  * a board_crawls row, and the source's state: a success makes it `ok`; SOURCES_FAILING_AFTER
- * failures in a row make it `failing`. Either way the lease is released and the next crawl is due
+ * failures in a row make it `failing`, and so does the first failure of a source that never had a
+ * successful crawl (nothing transient to wait out: it has never worked, e.g. its host cannot be
+ * reached, and `new` would hide that). Either way the lease is released and the next crawl is due
  * one interval later.
  */
 export interface CrawlReport {
@@ -73,7 +75,7 @@ export function recordCrawl(db: DB, config: Config, source: SourceRow, outcome: 
     } else {
       db.prepare(
         `UPDATE board_sources SET consecutive_failures = consecutive_failures + 1,
-           status = CASE WHEN consecutive_failures + 1 >= @failingAfter THEN 'failing' ELSE status END,
+           status = CASE WHEN consecutive_failures + 1 >= @failingAfter OR successful_crawls = 0 THEN 'failing' ELSE status END,
            last_error = @error, last_crawl_at = @at, next_crawl_at = @next, crawl_started_at = NULL, updated_at = @at WHERE id = @id`,
       ).run({ at: outcome.finishedAt, next, id: source.id, error: report.error, failingAfter: config.sourcesFailingAfter })
     }

@@ -32,16 +32,18 @@ function numberInput(id: string, label: string, name: string, options: RangeFilt
   )
 }
 
-/** Salary (in the posting's own currency, as the API compares it) and years of experience. */
+/** Salary (a converted year without a currency; in the chosen currency's own amounts with one) and years of experience. */
 export function rangeFilters(options: RangeFiltersOptions): HTMLElement[] {
   const { params, facets, stats } = options
   const currencies = Object.keys(facets.salary_currency ?? {})
   const selectedCurrency = valuesOf(params, 'salary_currency')[0] ?? ''
+  // Amounts in different currencies and periods compare only as a converted year; with one currency chosen, its own amounts do.
+  const yearly = !selectedCurrency
   if (selectedCurrency && !currencies.includes(selectedCurrency)) currencies.push(selectedCurrency)
   const salary = h(
     'fieldset',
     { class: 'facet range', 'data-facet': 'salary' },
-    h('legend', {}, 'Salary'),
+    h('legend', {}, yearly ? 'Salary (a year, any currency converted)' : 'Salary'),
     h(
       'label',
       { class: 'range-input', for: 'salary-currency' },
@@ -58,8 +60,8 @@ export function rangeFilters(options: RangeFiltersOptions): HTMLElement[] {
     h(
       'div',
       { class: 'range-pair' },
-      numberInput('salary-min', 'From', 'salary_min', options, stats.salary_min?.min),
-      numberInput('salary-max', 'Up to', 'salary_max', options, stats.salary_max?.max),
+      yearly ? numberInput('salary-min', 'From', 'salary_normalized_min', options, null) : numberInput('salary-min', 'From', 'salary_min', options, stats.salary_min?.min),
+      yearly ? numberInput('salary-max', 'Up to', 'salary_normalized_max', options, null) : numberInput('salary-max', 'Up to', 'salary_max', options, stats.salary_max?.max),
     ),
   )
   const experience = h(

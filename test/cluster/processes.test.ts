@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { freePort } from '../helpers/net.ts'
 import { tempDir } from '../helpers/temp.ts'
+import { parseExposition } from '../helpers/metrics.ts'
 
 /**
  * Issue 14: serving processes on one database file, as real processes. Polls never assert on
@@ -118,4 +119,26 @@ test('two serving processes count one caller’s read budget once (the primary k
   // Exactly the budget, plus any token that came back meanwhile (one per 10 s) — not 6 per process.
   const refilled = Math.floor((Date.now() - started) / 10_000)
   assert.ok(allowed >= 6 && allowed <= 6 + refilled, `allowed ${allowed} of 20 with ${refilled} refilled`)
+})
+
+test('one /metrics scrape holds every serving process: requests spread over two processes are all counted', { timeout: 240_000 }, async (t) => {
+  const { primary, port } = await startServing(t, 'metrics', { SERVE_PROCESSES: '2' })
+  const get = async (path: string) => {
+    // Fresh connections: the port hands them to the processes in turn.
+    const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { connection: 'close' } })
+    return { status: response.status, text: await response.text() }
+  }
+  const scrape = async () => parseExposition((await get('/metrics')).text)
+  // The second process starts once the first listens.
+  while ((await scrape()).get('openroles_serving_processes') !== 2) {
+    assert.equal(primary.child.exitCode, null, 'server exited')
+    await pause(100)
+  }
+  for (let i = 0; i < 10; i++) assert.equal((await get('/api/v1/jobs/search?limit=1')).status, 200)
+  const samples = await scrape()
+  const searches = [...samples].filter(([name]) => name.startsWith('openroles_http_requests_total{') && name.includes('route="/api/v1/jobs/search"'))
+  assert.equal(searches.reduce((sum, [, n]) => sum + n, 0), 10, JSON.stringify(searches))
+  assert.equal(samples.get('openroles_serving_processes'), 2)
+  // Read from the one file by both: merged as one value, not summed.
+  assert.equal(samples.get('openroles_catalogue_open_jobs'), JSON.parse((await get('/readyz')).text).jobs_open)
 })

@@ -90,3 +90,20 @@ test('SALARY_REFERENCE_CURRENCY=EUR serves and orders in euros; an unknown code 
   assert.deepEqual(titles(body), ['Pound Contractor', 'Euro Engineer'])
   assert.deepEqual(body.data[1].enrichment.salary_normalized, { min: 96000, max: 108000, currency: 'EUR', period: 'year', rates_date: fx.date })
 })
+
+test('salary_normalized_min/max filter on the converted year, so a monthly ruble salary does not pass a 100,000 bar', async () => {
+  // The raw filter compares numbers across currencies and periods: 250,000 RUB a month passes 100,000.
+  assert.ok(titles((await get('/api/v1/jobs/search?salary_min=100000')).body).includes('Ruble Engineer'))
+  const yearly = await get('/api/v1/jobs/search?salary_normalized_min=100000&sort=salary_normalized')
+  assert.equal(yearly.status, 200)
+  const expected = jobs
+    .map((job) => ({ title: job.title, top: job.salaryCurrency && fx.unitsPerUSD[job.salaryCurrency] ? usd(job.salaryMax ?? job.salaryMin!, job.salaryCurrency, { year: 1, month: 12, hour: 2080 }[job.salaryPeriod as 'year']!) : null }))
+    .filter((job) => job.top !== null && job.top >= 100000)
+    .sort((a, b) => b.top! - a.top!)
+    .map((job) => job.title)
+  assert.deepEqual(titles(yearly.body), expected)
+  assert.ok(!expected.includes('Ruble Engineer'))
+  const capped = await get('/api/v1/jobs/search?salary_normalized_max=50000')
+  assert.ok(titles(capped.body).every((title: string) => expected.includes(title) === false))
+  assert.ok(!titles(capped.body).includes('Silent Engineer'), 'no convertible salary: left out')
+})

@@ -20,7 +20,7 @@ test('healthz answers liveness and readyz readiness with the index loaded', asyn
   assert.equal(health.body.status, 'ok')
   const ready = await get('/readyz')
   assert.equal(ready.status, 200)
-  assert.deepEqual(ready.body, { status: 'ready', jobs_open: 2 })
+  assert.deepEqual(ready.body, { status: 'ready', jobs_open: 2, checks: { database: 'ok', disk: 'ok' } })
 })
 
 test('readyz is 503 when the database cannot answer', async () => {

@@ -123,3 +123,21 @@ test('GET /mcp is 405: the endpoint is stateless', async () => {
   assert.equal(headers.get('allow'), 'POST')
   assert.match(body.error, /stateless/)
 })
+
+test('closed vocabularies are listed in the tool schema; an unknown value comes back in meta with did_you_mean', async () => {
+  const { app } = createTestApp({ jobs: mcpCatalogue() })
+  const client = await connect(app)
+  const { tools } = await client.listTools()
+  const properties = tools.find((tool) => tool.name === 'search_jobs')!.inputSchema.properties as Record<string, any>
+  const seniority = ['intern', 'junior', 'middle', 'senior', 'lead', 'staff', 'principal', 'c_level']
+  assert.deepEqual(properties.seniority.anyOf, [{ type: 'string', enum: seniority }, { type: 'array', items: { type: 'string', enum: seniority } }])
+  assert.ok(properties.work_mode.anyOf[0].enum.includes('onsite') && properties.regions.anyOf[0].enum.includes('eu'))
+  assert.equal(properties.skills.anyOf?.[0]?.enum, undefined, 'skills are an open vocabulary')
+  const result = await client.callTool({ name: 'search_jobs', arguments: { seniority: 'sr', countries: 'Germany' } })
+  const body = JSON.parse((result.content as { text: string }[])[0]!.text)
+  assert.deepEqual(body.meta.unknown_values, [
+    { param: 'countries', value: 'germany', did_you_mean: 'de' },
+    { param: 'seniority', value: 'sr', did_you_mean: 'senior' },
+  ])
+  await client.close()
+})

@@ -1,7 +1,8 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync, spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 
@@ -37,11 +38,32 @@ test('the Dockerfile is multi-stage, runs as a non-root user, keeps data on a vo
   for (const [, source] of instructions.filter(([k]) => k === 'COPY')) assert.doesNotMatch(source, /\.\.\//, 'no COPY from outside the build context')
 })
 
+test('the runtime stage copies the bundle and the runtime packages, not the build’s node_modules', (t) => {
+  const runtime = instructions.slice(instructions.lastIndexOf(instructions.filter(([k]) => k === 'FROM').at(-1)!))
+  const copies = runtime.filter(([k]) => k === 'COPY').map(([, v]) => v)
+  assert.ok(!copies.some((copy) => /\/app\/node_modules\b/.test(copy)), copies.join('\n'))
+  assert.ok(copies.includes('--from=build /runtime/node_modules ./node_modules'))
+  assert.ok(instructions.some(([k, v]) => k === 'RUN' && v.includes('node build.mjs --runtime-modules /runtime')))
+  // What `--runtime-modules` picks: the bundle's native addons and what they load, no build tools, no bundled libraries.
+  const dir = join(mkdtempSync(join(tmpdir(), 'openroles-runtime-')), 'runtime')
+  t.after(() => rmSync(dir, { recursive: true, force: true }))
+  execFileSync(process.execPath, ['build.mjs', '--runtime-modules', dir], { cwd: root, stdio: 'ignore' })
+  const packages = readdirSync(join(dir, 'node_modules')).flatMap((name) => (name.startsWith('@') ? readdirSync(join(dir, 'node_modules', name)).map((sub) => `${name}/${sub}`) : [name]))
+  for (const needed of ['better-sqlite3', 'bindings', '@node-rs/argon2', '@myriaddreamin/typst-ts-node-compiler']) assert.ok(packages.includes(needed), needed)
+  for (const unwanted of ['esbuild', 'tsx', 'h3', 'valibot', 'prebuild-install', 'typescript']) assert.ok(!packages.includes(unwanted), unwanted)
+  assert.equal(existsSync(join(dir, 'node_modules/better-sqlite3/deps')), false, 'no C sources')
+})
+
+test('the LICENSE file is the MIT licence package.json declares', () => {
+  assert.equal(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).license, 'MIT')
+  assert.match(readFileSync(join(root, 'LICENSE'), 'utf8'), /^MIT License\n[\s\S]*Permission is hereby granted, free of charge/)
+})
+
 test('compose.yaml builds the image, publishes the port and mounts a named volume at /data', () => {
   const compose = parse(readFileSync(join(root, 'compose.yaml'), 'utf8'))
   const service = compose.services.openroles
   assert.equal(service.build, '.')
-  assert.ok(service.ports.includes('8080:8080'))
+  assert.deepEqual(service.ports, ['127.0.0.1:8080:8080'], 'published on this machine only, not on every interface')
   assert.ok(service.volumes.some((v: string) => v.endsWith(':/data') && compose.volumes[v.split(':')[0]!] !== undefined))
   assert.ok(service.environment.PUBLIC_ORIGIN)
 })

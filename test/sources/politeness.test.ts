@@ -4,6 +4,7 @@ import { lookup } from 'node:dns/promises'
 import { hostname } from 'node:os'
 import { startStandIn, type StandIn } from './stand-in-boards.ts'
 import { createSourcesApp } from './sources-app.ts'
+import { freePort } from '../helpers/net.ts'
 import { greenhouseBoard, greenhouseJob } from './board-shapes.ts'
 
 /**
@@ -108,14 +109,17 @@ test('5xx and 429 are retried with back-off; after the retries the crawl fails',
 
 test('a board that never answers times out; repeated failures mark the source failing, a success clears it', async () => {
   const app = await createSourcesApp({ sourcesTimeoutMs: 150, sourcesRetries: 0, sourcesFailingAfter: 2 })
-  let hang = true
+  let hang = false
   board.serve('/v1/boards/slow/jobs', () => (hang ? { hang: true } : { body: jobs }))
   const id = await app.addSource('greenhouse:slow', { url: `${board.origin}/v1/boards/slow/jobs` })
   const status = async () => (await app.admin('GET', '/admin/sources')).body.data.find((s: { id: number }) => s.id === id)
+  assert.equal((await app.crawl(id)).ok, true)
+  hang = true
   const first = await app.crawl(id)
   assert.equal(first.ok, false)
   assert.match(first.error, /within 150 ms/)
-  assert.deepEqual([(await status()).status, (await status()).consecutive_failures], ['new', 1])
+  // A source that has worked may be failing for a while: it stays ok until the failures repeat.
+  assert.deepEqual([(await status()).status, (await status()).consecutive_failures], ['ok', 1])
   await app.crawl(id)
   const failing = await status()
   assert.deepEqual([failing.status, failing.consecutive_failures, failing.crawling], ['failing', 2, false])
@@ -166,4 +170,21 @@ test('a board host name that resolves to loopback is refused when connecting, an
   } finally {
     await inside.close()
   }
+})
+
+test('a host that refuses connections or has no DNS name is reported as such, not as robots.txt, and the never-working source is failing', async () => {
+  const app = await createSourcesApp({ sourcesRetries: 0, sourcesFailingAfter: 3 })
+  // A port that was free a moment ago: nothing listens, so every connection is refused.
+  const port = await freePort()
+  const refused = await app.addSource('greenhouse:refused', { url: `http://127.0.0.1:${port}/v1/boards/refused/jobs` })
+  const report = await app.crawl(refused)
+  assert.equal(report.ok, false)
+  assert.equal(report.error, `cannot reach 127.0.0.1:${port}: connection refused (ECONNREFUSED)`)
+  const sources = (await app.admin('GET', '/admin/sources')).body.data
+  const source = sources.find((s: { id: number }) => s.id === refused)
+  assert.deepEqual([source.status, source.consecutive_failures, source.last_error], ['failing', 1, report.error])
+  // `.invalid` never resolves (RFC 2606).
+  const nowhere = await app.addSource('greenhouse:nowhere', { url: 'http://boards.openroles-test.invalid/v1/boards/nowhere/jobs' })
+  const dns = await app.crawl(nowhere)
+  assert.match(dns.error, /^cannot reach boards\.openroles-test\.invalid: DNS lookup failed .*\((ENOTFOUND|EAI_AGAIN)\)$/)
 })

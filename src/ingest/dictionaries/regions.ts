@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { dataFile } from '../../paths.ts'
 
-/** The `regions` facet vocabulary; `global` marks worldwide-remote postings, `none` is a query value only. */
-export const REGIONS = ['north_america', 'latam', 'eu', 'uk', 'mena', 'africa', 'apac', 'cis'] as const
+import { REGION_CODES } from '../../catalogue/posting-attributes.ts'
+
+/** The `regions` facet vocabulary (the attribute table's); `global` marks worldwide-remote postings, `none` is a query value only. */
+export const REGIONS = REGION_CODES
 export type Region = (typeof REGIONS)[number] | 'global'
 
 let byCountry: Record<string, Region | null> | undefined
