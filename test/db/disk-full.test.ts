@@ -59,6 +59,8 @@ test('on a full disk writes answer 503 naming it, reads with an API key answer, 
   const db = openDatabase(path)
   db.transaction(() => upsertJob(db, fixtureJob({ title: 'Disk Engineer' })))()
   const ctx = createContext(defaultConfig({ diskMinFreeMb: 1 }), db)
+  // Ready as a server is before it listens (src/server.ts): the index and every part of it in memory.
+  await ctx.search.ready()
   t.after(async () => {
     await ctx.close?.()
     db.close()
