@@ -696,7 +696,7 @@ CREATE TABLE IF NOT EXISTS community_actions (
 ) STRICT;
 CREATE INDEX IF NOT EXISTS community_actions_user ON community_actions (user_id, kind, created_at);
 
--- The same caps for what is not a user (src/community/caps.ts): a key such as a mail sender's
+-- The same caps for what is not a user (src/plan/caps.ts): a key such as a mail sender's
 -- address or a client's IP. Any address may come and go, so rows no window reads any more are
 -- forgotten for every key at once (by created_at), not only for the key that comes back.
 CREATE TABLE IF NOT EXISTS keyed_actions (

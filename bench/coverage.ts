@@ -6,7 +6,7 @@
  * engine's full-text match, which the search benchmarks measure.
  */
 import type { AppContext } from '../src/context.ts'
-import { marketCoverage } from '../src/me/market-request.ts'
+import { marketCoverage } from '../src/coverage/market-request.ts'
 
 const SAMPLES = Number(process.env.BENCH_COLD ?? 15)
 

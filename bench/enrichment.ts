@@ -10,7 +10,7 @@
  * - salary: right only when min, max, currency and period all equal the label's.
  * - skills: micro-averaged over every (posting, skill) pair.
  */
-import { findSkill } from '../src/ingest/dictionaries/skills.ts'
+import { findSkill } from '../src/vocabulary/skills.ts'
 import { enrichPosting } from '../src/ingest/enrich.ts'
 import { boilerplateOf } from '../src/ingest/boilerplate.ts'
 import { descriptionToHtml, htmlToText } from '../src/ingest/sanitize.ts'

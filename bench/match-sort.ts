@@ -14,7 +14,7 @@ import { defaultConfig } from '../src/config.ts'
 import { openDatabase } from '../src/db/connection.ts'
 import { insertUser } from '../src/account/users.ts'
 import { createApiKey } from '../src/account/api-keys.ts'
-import { putProfile } from '../src/me/profile.ts'
+import { putProfile } from '../src/profile/profile.ts'
 import { ensureCatalogue } from './catalogue-file.ts'
 
 const DATA_DIR = 'bench/data'

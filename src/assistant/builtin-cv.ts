@@ -1,5 +1,5 @@
 import type { CvDocument } from '../cv/document.ts'
-import { skillSlug } from '../me/skill-names.ts'
+import { skillSlug } from '../vocabulary/skill-names.ts'
 import type { Plan } from './builtin.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { holderName } from '../cluster/lease.ts'
+import { holderName } from '../db/lease.ts'
 import { withoutWaiting, type DB } from '../db/connection.ts'
 import { conflict } from '../errors.ts'
 import type { Logger } from '../log.ts'

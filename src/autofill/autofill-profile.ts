@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection.ts'
-import { getScreeningAnswers } from '../me/screening.ts'
+import { getScreeningAnswers } from '../profile/screening.ts'
 import { effectiveContacts } from '../resume/store.ts'
 
 /**

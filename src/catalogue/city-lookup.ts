@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { dataFile } from '../paths.ts'
-import { foldText } from '../ingest/dictionaries/fold.ts'
-import { findCity } from '../ingest/dictionaries/cities.ts'
+import { foldText } from '../vocabulary/fold.ts'
+import { findCity } from '../vocabulary/cities.ts'
 
 /**
  * City typeahead over the GeoNames dictionary (data/cities.json) including alternate names, case-

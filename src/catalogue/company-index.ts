@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection.ts'
-import { foldText } from '../ingest/dictionaries/fold.ts'
+import { foldText } from '../vocabulary/fold.ts'
 
 /**
  * Every company with at least one open role, in memory, in the default order (open roles

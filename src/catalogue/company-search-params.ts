@@ -1,4 +1,4 @@
-import { foldText } from '../ingest/dictionaries/fold.ts'
+import { foldText } from '../vocabulary/fold.ts'
 import { COMPANY_FILTERS, type CompanyFilter, type CompanyQuery } from './company-index.ts'
 
 /**

@@ -1,7 +1,7 @@
 import type { DB } from '../db/connection.ts'
 import { prepared } from '../db/prepared.ts'
 import type { CompanyRecord, JobRecord } from './job-record.ts'
-import { jobSlug } from './slug.ts'
+import { jobSlug } from '../vocabulary/slug.ts'
 import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from './posting-attributes.ts'
 
 export type UpsertOutcome = 'inserted' | 'updated' | 'closed' | 'unchanged'

@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection.ts'
-import { foldText } from '../ingest/dictionaries/fold.ts'
+import { foldText } from '../vocabulary/fold.ts'
 
 /**
  * The catalogue as weighted feature sets for nearest-neighbour search: title words, skills,

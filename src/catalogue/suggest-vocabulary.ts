@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { DB } from '../db/connection.ts'
 import { dataFile } from '../paths.ts'
 import type { SearchEngine } from '../search/engine.ts'
-import { foldText } from '../ingest/dictionaries/fold.ts'
+import { foldText } from '../vocabulary/fold.ts'
 import type { CompanyEntry } from './company-index.ts'
 import { derivedGeneration } from './derived-generation.ts'
 

@@ -8,7 +8,7 @@ import { wordsOf, type Term, type TermKind, type Vocabulary, type WordEntry } fr
  * or, from four letters on, within one edit (two from eight letters). When the leading words name
  * a skill, role, category or company, the rest completes a second one and the row counts the open
  * postings having both ("go backend" -> Go + Backend). Rows never carry zero postings, and each
- * row's count is the total of the search its pick runs (test/http/suggest.test.ts checks both agree).
+ * row's count is the total of the search its pick runs (test/http/routes/suggest.test.ts checks both agree).
  */
 export interface SuggestPart {
   kind: TermKind

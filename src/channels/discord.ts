@@ -1,6 +1,6 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto'
 import type { AppContext } from '../context.ts'
-import type { Notification } from '../me/notifications.ts'
+import type { Notification } from './notifications.ts'
 import { signToken, verifyToken } from './signed-token.ts'
 import { linkChat, linkedChat, unlinkChatId } from './chat-links.ts'
 import { linkOrigin } from './email.ts'

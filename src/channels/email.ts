@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts'
-import type { Notification } from '../me/notifications.ts'
+import type { Notification } from './notifications.ts'
 import { signToken } from './signed-token.ts'
 
 /** Where links in mail and chat messages point: PUBLIC_ORIGIN, else this server's own address. */

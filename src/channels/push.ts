@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts'
-import type { PushMessage } from '../me/push-gateway.ts'
-import { sendPush } from '../me/push-gateway.ts'
-import { listPushTokens } from '../me/push-tokens.ts'
+import type { PushMessage } from './push-gateway.ts'
+import { sendPush } from './push-gateway.ts'
+import { listPushTokens } from './push-tokens.ts'
 import { listWebPushSubscriptions, sendWebPush } from './web-push.ts'
 
 /**

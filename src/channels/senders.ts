@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts'
 import type { Delivery } from './deliveries.ts'
-import { getNotification, type Notification } from '../me/notifications.ts'
+import { getNotification, type Notification } from './notifications.ts'
 import { findUserById } from '../account/users.ts'
 import { deliverPush } from './push.ts'
 import { digestMail } from './email.ts'

@@ -1,5 +1,5 @@
 import type { AppContext, TelegramBot } from '../context.ts'
-import type { Notification } from '../me/notifications.ts'
+import type { Notification } from './notifications.ts'
 import { signToken, verifyToken } from './signed-token.ts'
 import { linkChat, linkedChat, unlinkChatId } from './chat-links.ts'
 import { linkOrigin } from './email.ts'

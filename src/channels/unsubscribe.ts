@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts'
 import { verifyToken } from './signed-token.ts'
-import { setSubscriptionActive } from '../me/subscriptions.ts'
-import { getNotificationSettings, updateNotificationSettings } from '../me/notifications.ts'
+import { setSubscriptionActive } from './subscriptions.ts'
+import { getNotificationSettings, updateNotificationSettings } from './notifications.ts'
 
 /**
  * What the unsubscribe link of a digest mail does, without a session: the signed token names the

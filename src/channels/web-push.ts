@@ -2,7 +2,7 @@ import { ECDH } from 'node:crypto'
 import webpush from 'web-push'
 import type { AppContext } from '../context.ts'
 import type { DB } from '../db/connection.ts'
-import type { PushMessage } from '../me/push-gateway.ts'
+import type { PushMessage } from './push-gateway.ts'
 import { isPrivateHost, publicRequest } from '../public-address.ts'
 
 /**

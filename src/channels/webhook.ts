@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts'
-import type { Notification } from '../me/notifications.ts'
+import type { Notification } from './notifications.ts'
 import { PermanentDeliveryError } from './errors.ts'
 import { recordWebhookAttempt, webhookTarget } from '../webhooks/webhooks.ts'
 import { postWebhook } from '../webhooks/deliver.ts'

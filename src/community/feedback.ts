@@ -1,7 +1,7 @@
 import type { DB } from '../db/connection.ts'
 import { feedbackSummaries, NO_FEEDBACK } from '../catalogue/community-signals.ts'
 import { AUTHOR_SQL, ensurePersona, personaJoin } from './persona.ts'
-import { DAY, spendCap } from './caps.ts'
+import { DAY, spendCap } from '../plan/caps.ts'
 
 /**
  * Company reviews: one per user, company and feedback_type (a second POST edits it), visible until

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts'
 import type { DB } from '../db/connection.ts'
-import { createNotification, getNotificationSettings, type NewNotification } from '../me/notifications.ts'
+import { createNotification, getNotificationSettings, type NewNotification } from '../channels/notifications.ts'
 import { CHANNELS, enqueueDeliveries } from '../channels/deliveries.ts'
 import { channelReaches } from '../channels/reach.ts'
 

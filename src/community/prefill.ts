@@ -3,9 +3,9 @@ import { jobSlugByUrl } from '../catalogue/job-lookup.ts'
 import { jobIdBySlug, loadJobs } from '../catalogue/job-json.ts'
 import { jobPostingNodes, jsonLdScripts, rawFromJobPosting } from '../ingest/json-ld.ts'
 import { htmlToText } from '../ingest/sanitize.ts'
-import { findSkill } from '../ingest/dictionaries/skills.ts'
+import { findSkill } from '../vocabulary/skills.ts'
 import { atsFactsOf } from './ats-urls.ts'
-import { HOUR, spendCap } from './caps.ts'
+import { HOUR, spendCap } from '../plan/caps.ts'
 
 /**
  * Fills a submission form from what is known without fetching anything: a posting the catalogue

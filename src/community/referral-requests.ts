@@ -4,7 +4,7 @@ import { conflict, forbidden, notFound, unprocessable } from '../errors.ts'
 import { notify, type Notices } from './notices.ts'
 import { approvedReferrers, companyIdBySlug, isLinkedInProfile, isUuid } from './referral-offers.ts'
 import { seekerCvText } from './seeker-cv.ts'
-import { DAY, spendCap } from './caps.ts'
+import { DAY, spendCap } from '../plan/caps.ts'
 
 /**
  * Referral requests: a seeker asks the approved referrers of a company. State: sent → contacted |

@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection.ts'
-import { getProfile } from '../me/profile.ts'
+import { getProfile } from '../profile/profile.ts'
 
 /**
  * The CV a referral request carries for `cv_kind: "original"`. openroles has no stored résumé yet,

@@ -1,6 +1,6 @@
-import { findSkill } from '../ingest/dictionaries/skills.ts'
-import { findCity } from '../ingest/dictionaries/cities.ts'
-import { REGIONS } from '../ingest/dictionaries/regions.ts'
+import { findSkill } from '../vocabulary/skills.ts'
+import { findCity } from '../vocabulary/cities.ts'
+import { REGIONS } from '../vocabulary/regions.ts'
 
 /**
  * The structured fields of a submission, sanitised the way the contract asks: values outside the

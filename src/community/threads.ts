@@ -1,7 +1,7 @@
 import type { DB } from '../db/connection.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
 import { AUTHOR_SQL, ensurePersona, personaJoin } from './persona.ts'
-import { DAY, HOUR, spendCap } from './caps.ts'
+import { DAY, HOUR, spendCap } from '../plan/caps.ts'
 
 /**
  * Discussion threads about a company or a posting, with nested replies. Listings page by an opaque

@@ -4,7 +4,7 @@ import type { CvDocument } from './document.ts'
 import { baseCv, type CvRow } from './store.ts'
 import { renderCvPdf } from './render.ts'
 import { cvText } from './job-match.ts'
-import { skillsInText } from '../me/skill-names.ts'
+import { skillsInText } from '../vocabulary/skill-names.ts'
 import { conflict } from '../errors.ts'
 
 /**

@@ -3,10 +3,10 @@ import type { DB } from '../db/connection.ts'
 import type { CvDocument } from './document.ts'
 import type { Op, Root } from './ops.ts'
 import type { RequirementMatch } from '../match/requirement-match.ts'
-import type { ProfileSkill } from '../me/profile.ts'
+import type { ProfileSkill } from '../profile/profile.ts'
 import { orderForJob } from './tailor.ts'
 import { cvText } from './job-match.ts'
-import { skillSlug, skillsInText } from '../me/skill-names.ts'
+import { skillSlug, skillsInText } from '../vocabulary/skill-names.ts'
 
 /**
  * What autopilot does to a tailored CV, decided without a model: first order its skills and bullets

@@ -1,8 +1,8 @@
 import type { DB } from '../db/connection.ts'
 import type { CvDocument } from './document.ts'
 import type { CvRow } from './store.ts'
-import { skillSlug, skillsInText } from '../me/skill-names.ts'
-import { SENIORITY_LEVELS, seniorityFromYears } from '../ingest/dictionaries/titles.ts'
+import { skillSlug, skillsInText } from '../vocabulary/skill-names.ts'
+import { SENIORITY_LEVELS, seniorityFromYears } from '../vocabulary/titles.ts'
 import { conflict } from '../errors.ts'
 
 /**

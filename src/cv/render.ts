@@ -3,7 +3,7 @@ import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler'
 import { rootOf, type CvRow } from './store.ts'
 import { CV_LAYOUT } from './layout.ts'
 import { TEMPLATES } from './catalog.ts'
-import type { Photo } from '../me/photo.ts'
+import type { Photo } from '../profile/photo.ts'
 
 /**
  * CV PDFs, typeset by Typst (the compiler ships as a native npm package). The layout is layout.ts;

@@ -3,7 +3,7 @@ import type { Caps, CvDocument } from './document.ts'
 import { baseCv, rootOf, saveCv, type CvRow } from './store.ts'
 import { seedDocument } from './cvs.ts'
 import { orderForJob } from './tailor.ts'
-import { getProfile } from '../me/profile.ts'
+import { getProfile } from '../profile/profile.ts'
 import { conflict } from '../errors.ts'
 import { jobSkills } from '../catalogue/job-lookup.ts'
 

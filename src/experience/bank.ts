@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { DB } from '../db/connection.ts'
 import { badRequest, conflict, notFound } from '../errors.ts'
-import { foldText } from '../ingest/dictionaries/fold.ts'
-import { skillSlug } from '../me/skill-names.ts'
+import { foldText } from '../vocabulary/fold.ts'
+import { skillSlug } from '../vocabulary/skill-names.ts'
 
 /**
  * The experience bank: employments (jobs and projects) and atoms, one claim each, with where the

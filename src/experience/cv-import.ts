@@ -1,6 +1,6 @@
 import type { DB } from '../db/connection.ts'
-import { foldText } from '../ingest/dictionaries/fold.ts'
-import { skillsInText } from '../me/skill-names.ts'
+import { foldText } from '../vocabulary/fold.ts'
+import { skillsInText } from '../vocabulary/skill-names.ts'
 import type { StructuredResume } from '../resume/parse.ts'
 import { checkAtomInput, createEmployment, employmentRows, insertAtom, MAX_ATOMS } from './bank.ts'
 

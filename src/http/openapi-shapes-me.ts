@@ -1,4 +1,4 @@
-import { DELIVERY_CHANNELS } from '../me/notifications.ts'
+import { DELIVERY_CHANNELS } from '../channels/notifications.ts'
 import { object, ref } from './openapi-shapes.ts'
 
 /**

@@ -4,7 +4,7 @@ import { TECH_CLASSES } from '../catalogue/tech-category.ts'
 /**
  * Response shapes of the public operations, as JSON Schema (2020-12) components of the OpenAPI
  * document. Route specs name them in `responses` (`{ description, schema }`); the document then
- * states exactly what a client receives, and test/http/openapi-responses.test.ts validates a real
+ * states exactly what a client receives, and test/http/routes/openapi-responses.test.ts validates a real
  * response of every public operation against it. The Job schema follows the posting-attribute
  * table, so a new attribute is described where it is declared.
  *

@@ -1,6 +1,6 @@
 import type { DB } from '../db/connection.ts'
 import { badGateway, DomainError, notFound, serviceUnavailable } from '../errors.ts'
-import { HOUR, spendCap } from '../community/caps.ts'
+import { HOUR, spendCap } from '../plan/caps.ts'
 import { companyKey, hostOf, normalizeWords, rootDomain } from './linking.ts'
 import { domainOf } from './triage.ts'
 import type { EmailRow } from './store.ts'

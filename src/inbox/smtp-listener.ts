@@ -5,7 +5,7 @@ import type { Config } from '../config.ts'
 import type { Logger } from '../log.ts'
 import { ingestRawMessage } from './ingest.ts'
 import { recipientUser } from './mailbox.ts'
-import { HOUR, spendKeyedCaps, type Cap, type KeyedKind } from '../community/caps.ts'
+import { HOUR, spendKeyedCaps, type Cap, type KeyedKind } from '../plan/caps.ts'
 
 /**
  * The hosted mailbox's inbound SMTP listener (smtp-server), inside the serving process, for
@@ -29,7 +29,7 @@ function smtpError(code: number, message: string): Error {
 export function startHostedMailListener(deps: { config: Config; db: DB; log: Logger; now: () => Date }): HostedMailListener {
   const { config, db, log } = deps
   const domain = config.mailDomain.toLowerCase()
-  // Counted in the database (src/community/caps.ts), so every serving process counts the same mail.
+  // Counted in the database (src/plan/caps.ts), so every serving process counts the same mail.
   const cap = (kind: KeyedKind): Cap<KeyedKind> => ({ kind, limit: config.mailSenderPerHour, windowSeconds: HOUR, what: 'messages' })
   const [clients, senders] = [cap('mail_client'), cap('mail_sender')]
   const server = new SMTPServer({

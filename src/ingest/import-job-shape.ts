@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { CATEGORIES } from '../catalogue/tech-category.ts'
 import { POSTING_ATTRIBUTES } from '../catalogue/posting-attributes.ts'
 import type { CompanyRecord } from '../catalogue/job-record.ts'
-import { slugify } from '../catalogue/slug.ts'
+import { slugify } from '../vocabulary/slug.ts'
 import type { RawPosting, StatedFacts } from './raw-posting.ts'
 
 /**

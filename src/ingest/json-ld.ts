@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2'
 import type { CompanyRecord } from '../catalogue/job-record.ts'
-import { slugify } from '../catalogue/slug.ts'
+import { slugify } from '../vocabulary/slug.ts'
 import type { RawPosting, StatedFacts } from './raw-posting.ts'
 
 /**

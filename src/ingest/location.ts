@@ -1,9 +1,9 @@
 import type { WorkMode } from '../catalogue/job-record.ts'
-import { findCity } from './dictionaries/cities.ts'
-import { findCountry } from './dictionaries/countries.ts'
-import { REGIONS, regionOfCountry, type Region } from './dictionaries/regions.ts'
-import { splitTrailingCode, subdivisionsOf, type Subdivision } from './dictionaries/subdivisions.ts'
-import { foldText } from './dictionaries/fold.ts'
+import { findCity } from '../vocabulary/cities.ts'
+import { findCountry } from '../vocabulary/countries.ts'
+import { REGIONS, regionOfCountry, type Region } from '../vocabulary/regions.ts'
+import { splitTrailingCode, subdivisionsOf, type Subdivision } from '../vocabulary/subdivisions.ts'
+import { foldText } from '../vocabulary/fold.ts'
 
 /** What a verbatim location string ("Berlin, Germany / Remote (EU)") says about geography and work mode. */
 export interface ResolvedLocation {

@@ -9,7 +9,7 @@
  * "+", or a period after it), and nothing counts next to funding, revenue, budgets, stipends,
  * bonuses, commission, trial pay or 401(k) matching: no salary is ever invented.
  */
-import { CURRENCY_MARKS, currencyOfCountry, currencyOfMark, markStrength, roughUsd } from './dictionaries/currencies.ts'
+import { CURRENCY_MARKS, currencyOfCountry, currencyOfMark, markStrength, roughUsd } from '../vocabulary/currencies.ts'
 
 export interface Salary {
   min: number | null

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { CompanyRecord } from '../catalogue/job-record.ts'
-import { slugify } from '../catalogue/slug.ts'
+import { slugify } from '../vocabulary/slug.ts'
 import { dataFile } from '../paths.ts'
 import { EASTERN, EUROPEAN, SEED_COUNTRIES, type SeedCountry } from './seed-places.ts'
 import type { SeedRandom } from './seed-random.ts'

@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection.ts'
-import { SENIORITY_LEVELS } from '../ingest/dictionaries/titles.ts'
+import { SENIORITY_LEVELS } from '../vocabulary/titles.ts'
 
 /**
  * Salary percentiles per seniority, currency and period, read from insight_salary (computed by

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding'
 import type { DB } from '../db/connection.ts'
 import { ownRecords } from '../db/own-rows.ts'
-import { slugify } from '../catalogue/slug.ts'
+import { slugify } from '../vocabulary/slug.ts'
 
 /**
  * Job lists: a user's named lists of specific jobs, apart from the single "saved" flag, each of

@@ -4,7 +4,7 @@ import { hasSecretsKey } from '../secret-box.ts'
 import { deleteMailOfSource } from '../inbox/mailbox.ts'
 import { deleteImapAccount, findImapAccount, imapLoginOf, saveImapAccount, toImapJson, type ImapAccountInput } from './imap-store.ts'
 import { syncImapMailbox, verifyImapLogin } from './imap-sync.ts'
-import { HOUR, spendCap } from '../community/caps.ts'
+import { HOUR, spendCap } from '../plan/caps.ts'
 
 /**
  * Connecting, showing and disconnecting a user's IMAP mailbox (GET/PUT/DELETE /me/imap). A

@@ -8,7 +8,7 @@ import { syncImapMailbox } from './imap-sync.ts'
 
 /**
  * Periodic sync of every connected mailbox, inside the serving process that holds the scheduler
- * lease (src/cluster/lease.ts). A mailbox is due MAIL_SYNC_INTERVAL_MINUTES after its last sync,
+ * lease (src/db/lease.ts). A mailbox is due MAIL_SYNC_INTERVAL_MINUTES after its last sync,
  * failed or not, so a mailbox whose password changed is not hammered every minute; due times live
  * in the database, so a restart or a new lease holder carries on. Mailboxes sync one after another
  * (each is a connection to someone's mail server); a tick still running makes the next one skip.

@@ -1,6 +1,6 @@
-import type { Profile } from '../me/profile.ts'
-import type { ScreeningAnswers } from '../me/screening.ts'
-import type { JobMatch } from '../me/match.ts'
+import type { Profile } from '../profile/profile.ts'
+import type { ScreeningAnswers } from '../profile/screening.ts'
+import type { JobMatch } from './skill-match.ts'
 import type { Requirement } from './requirements.ts'
 import type { RequirementMatch } from './requirement-match.ts'
 

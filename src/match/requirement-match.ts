@@ -1,6 +1,6 @@
-import type { Profile } from '../me/profile.ts'
-import { skillsInText } from '../me/skill-names.ts'
-import { foldText } from '../ingest/dictionaries/fold.ts'
+import type { Profile } from '../profile/profile.ts'
+import { skillsInText } from '../vocabulary/skill-names.ts'
+import { foldText } from '../vocabulary/fold.ts'
 import type { Priority, Requirement } from './requirements.ts'
 
 /**

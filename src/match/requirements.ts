@@ -1,4 +1,4 @@
-import { extractSkills, findSkill } from '../ingest/dictionaries/skills.ts'
+import { extractSkills, findSkill } from '../vocabulary/skills.ts'
 
 /**
  * Requirements read from a posting's text, deterministically: the text is cut into lines and

@@ -15,7 +15,7 @@ import { argumentProblem, operationCallOf, PUBLIC_TOOLS, SIGNED_IN_TOOLS, toolEn
 
 /**
  * The MCP server (docs/mcp.md): the catalogue as tools, a job as a resource, and prompts, over
- * Streamable HTTP at /mcp (src/http/mcp.ts) or stdio (`openroles mcp`). One Server per MCP session
+ * Streamable HTTP at /mcp (src/mcp/mount.ts) or stdio (`openroles mcp`). One Server per MCP session
  * or stateless request; the tool table and dispatcher are built once per process.
  */
 export interface McpCaller {

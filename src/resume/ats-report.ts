@@ -1,4 +1,4 @@
-import { skillsInText } from '../me/skill-names.ts'
+import { skillsInText } from '../vocabulary/skill-names.ts'
 import type { StructuredResume } from './parse.ts'
 
 /**

@@ -1,5 +1,5 @@
-import { extractSkills } from '../ingest/dictionaries/skills.ts'
-import { classifyTitle, seniorityFromYears } from '../ingest/dictionaries/titles.ts'
+import { extractSkills } from '../vocabulary/skills.ts'
+import { classifyTitle, seniorityFromYears } from '../vocabulary/titles.ts'
 import type { StructuredResume } from './parse.ts'
 
 /**

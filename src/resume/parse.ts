@@ -1,4 +1,4 @@
-import { extractSkills } from '../ingest/dictionaries/skills.ts'
+import { extractSkills } from '../vocabulary/skills.ts'
 import { linksIn, parseContacts, type Contacts } from './contacts-parse.ts'
 import { findRange, SINGLE_DATE, totalYears } from './dates.ts'
 import { parseEntries, type ExperienceEntry } from './entries.ts'

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts'
-import { marketFrequency, popcount } from '../me/coverage-counts.ts'
-import { skillMarketOf } from '../me/market-request.ts'
-import type { Profile } from '../me/profile.ts'
+import { marketFrequency, popcount } from '../coverage/coverage-counts.ts'
+import { skillMarketOf } from '../coverage/market-request.ts'
+import type { Profile } from '../profile/profile.ts'
 
 /**
  * The role a verdict or an ATS report measures against: the open postings matching the job-search

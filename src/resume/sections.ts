@@ -1,4 +1,4 @@
-import { foldText } from '../ingest/dictionaries/fold.ts'
+import { foldText } from '../vocabulary/fold.ts'
 
 /**
  * Section headings of a résumé in English, German, French and Spanish. A line is a heading when,

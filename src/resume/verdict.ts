@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.ts'
-import { marketCoverage } from '../me/market-request.ts'
-import type { CoverageResult, SkillStatus } from '../me/market-coverage.ts'
-import type { Profile } from '../me/profile.ts'
-import { skillsInText } from '../me/skill-names.ts'
+import { marketCoverage } from '../coverage/market-request.ts'
+import type { CoverageResult, SkillStatus } from '../coverage/market-coverage.ts'
+import type { Profile } from '../profile/profile.ts'
+import { skillsInText } from '../vocabulary/skill-names.ts'
 import { roleParams } from './role-market.ts'
 
 /**

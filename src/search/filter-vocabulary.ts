@@ -7,9 +7,9 @@
  * ISO alpha-2 codes, reached from names through the country dictionary.
  */
 import { POSTING_ATTRIBUTES } from '../catalogue/posting-attributes.ts'
-import { findCountry } from '../ingest/dictionaries/countries.ts'
-import { knownCountries } from '../ingest/dictionaries/regions.ts'
-import { foldText } from '../ingest/dictionaries/fold.ts'
+import { findCountry } from '../vocabulary/countries.ts'
+import { knownCountries } from '../vocabulary/regions.ts'
+import { foldText } from '../vocabulary/fold.ts'
 import type { FacetName, SearchFilters } from './facet-spec.ts'
 
 export interface UnknownValue {

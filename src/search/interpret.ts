@@ -7,10 +7,10 @@
  * first, each word used once. The answer is a query of the job-search filter grammar, so what it
  * finds is what /jobs/search finds.
  */
-import { findSkill } from '../ingest/dictionaries/skills.ts'
-import { findCity } from '../ingest/dictionaries/cities.ts'
-import { findCountry } from '../ingest/dictionaries/countries.ts'
-import { ISO_CODES } from '../ingest/dictionaries/currencies.ts'
+import { findSkill } from '../vocabulary/skills.ts'
+import { findCity } from '../vocabulary/cities.ts'
+import { findCountry } from '../vocabulary/countries.ts'
+import { ISO_CODES } from '../vocabulary/currencies.ts'
 
 export type InterpretedFilters = Record<string, string[] | number | boolean>
 

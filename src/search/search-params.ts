@@ -6,7 +6,7 @@
  * for a singular/plural slip), and every value outside its facet's vocabulary in `unknownValues`
  * (src/search/filter-vocabulary.ts). Malformed values throw SearchInputError (a 400 through the error
  * mapper), whose message never echoes input. This is the one validator of the grammar: the routes'
- * schemas only document its parameters in the OpenAPI document (src/http/jobs-search.ts).
+ * schemas only document its parameters in the OpenAPI document (src/http/routes/jobs-search.ts).
  */
 import { DomainError } from '../errors.ts'
 import {

@@ -1,11 +1,11 @@
 /**
  * Synonyms and aliases of a query word: a small curated list of what job seekers type (golang,
  * k8s, front-end, ML…) and every spelling of a skill in the skill dictionary the enrichment uses
- * (src/ingest/dictionaries/skills.ts), so `golang` finds Go jobs and `postgres` PostgreSQL ones.
+ * (src/vocabulary/skills.ts), so `golang` finds Go jobs and `postgres` PostgreSQL ones.
  * Spellings are compared in one normal form: lowercase, accents folded, hyphens and underscores
  * as spaces, technology punctuation kept (".net", "node.js", "c++", "c#").
  */
-import { skillSpellings } from '../ingest/dictionaries/skills.ts'
+import { skillSpellings } from '../vocabulary/skills.ts'
 import { clauseOf, finish, spellingOf, tokenize, type TextClause, type TextQuery } from './text-tokens.ts'
 
 /** Groups of interchangeable spellings; each group is merged with the skill groups of its members. */

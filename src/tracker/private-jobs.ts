@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { DB } from '../db/connection.ts'
 import { enrichPosting } from '../ingest/enrich.ts'
-import { slugify } from '../catalogue/slug.ts'
+import { slugify } from '../vocabulary/slug.ts'
 import type { JobRecord } from '../catalogue/job-record.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection.ts'
-import { clearMarks, dropEmptyInteraction, readInteraction, recordInteraction, type InteractionAction } from '../me/interactions.ts'
+import { clearMarks, dropEmptyInteraction, readInteraction, recordInteraction, type InteractionAction } from './interactions.ts'
 import {
   applicationById, applicationOfJob, changeStage, clearApplicationApplied, clearApplicationStage, deleteApplication,
   ensureApplication, markApplicationApplied, setNotes, type Application,
@@ -9,7 +9,7 @@ import type { EventSource } from './events.ts'
 
 /**
  * The tracker's operations on one posting or application, each one transaction over the
- * interaction marks (src/me/interactions.ts) and the application record. Every write answers the
+ * interaction marks (src/tracker/interactions.ts) and the application record. Every write answers the
  * interaction record. A target is a live posting (jobId) or an application whose posting is gone.
  */
 export type Target = { jobId: number; app?: Application } | { jobId: null; app: Application }

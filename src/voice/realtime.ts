@@ -1,7 +1,7 @@
 import type { DB } from '../db/connection.ts'
 import type { Config } from '../config.ts'
 import { badGateway, notImplemented } from '../errors.ts'
-import { HOUR, spendCap } from '../community/caps.ts'
+import { HOUR, spendCap } from '../plan/caps.ts'
 
 /**
  * Voice mode of interview sessions: openroles mints a short-lived client secret at an

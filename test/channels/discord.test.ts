@@ -4,7 +4,7 @@ import { generateKeyPairSync, sign } from 'node:crypto'
 import { fixtureJob } from '../helpers/app.ts'
 import { appWithUser } from '../helpers/auth.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
-import { runDigests } from '../../src/me/digests.ts'
+import { runDigests } from '../../src/alerts/digests.ts'
 import { startFakeDiscord } from './fake-discord.ts'
 import { assertUnconfiguredChannel } from './unconfigured.ts'
 

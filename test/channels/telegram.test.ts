@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { fixtureJob } from '../helpers/app.ts'
 import { appWithUser } from '../helpers/auth.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
-import { runDigests } from '../../src/me/digests.ts'
+import { runDigests } from '../../src/alerts/digests.ts'
 import { startFakeTelegram } from './fake-telegram.ts'
 import { assertUnconfiguredChannel } from './unconfigured.ts'
 

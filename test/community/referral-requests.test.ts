@@ -2,7 +2,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { LINKEDIN, offerForm, proofPdf, referralApp } from './referral-fixture.ts'
-import { fakeGateway } from '../me/fake-push-gateway.ts'
+import { fakeGateway } from '../channels/fake-push-gateway.ts'
 
 // Referral requests through HTTP: the contract's checks in order, the referrer's inbox with the
 // seeker kept private, the CV as a PDF, resolution, notifications, caps and account deletion.

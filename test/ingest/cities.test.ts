@@ -1,6 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { findCity, searchCities } from '../../src/ingest/dictionaries/cities.ts'
+import { findCity, searchCities } from '../../src/vocabulary/cities.ts'
 
 test('findCity resolves case, accents, alternate names and short forms to the canonical name', () => {
   assert.equal(findCity('munchen')?.name, 'Munich')

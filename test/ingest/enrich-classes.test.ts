@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { enrichPosting } from '../../src/ingest/enrich.ts'
-import { extractSkills } from '../../src/ingest/dictionaries/skills.ts'
+import { extractSkills } from '../../src/vocabulary/skills.ts'
 import { resolveLocation } from '../../src/ingest/location.ts'
 import { parseSalary } from '../../src/ingest/salary.ts'
 import type { RawPosting } from '../../src/ingest/raw-posting.ts'

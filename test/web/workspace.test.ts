@@ -167,7 +167,7 @@ test('sign up says where the code is without a mail server; the résumé uploads
   await page.locator('#autofill summary').click()
   assert.match((await page.locator('#autofill').textContent()) ?? '', /notice period\s*30 days/, 'autofill answers from the screening answers')
 
-  await page.locator('#photo-file').setInputFiles(new URL('../me/fixtures/photo.png', import.meta.url).pathname)
+  await page.locator('#photo-file').setInputFiles(new URL('../profile/fixtures/photo.png', import.meta.url).pathname)
   await page.locator('#photo-upload button[type=submit]').click()
   await page.locator('#photo img.photo').waitFor()
   await checkPage('profile')

@@ -8,7 +8,7 @@ import { hostname } from 'node:os'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
 import { bearerHeaders, createApiKey, sessionSender, signUp } from '../helpers/auth.ts'
 import { importRecords } from '../../src/ingest/import.ts'
-import { runDigests } from '../../src/me/digests.ts'
+import { runDigests } from '../../src/alerts/digests.ts'
 import { isPrivateHost } from '../../src/public-address.ts'
 import type { Config } from '../../src/config.ts'
 
