@@ -9,7 +9,9 @@ import type { BackgroundWork } from './background.ts'
 import type { SourceCrawler } from './sources/crawler.ts'
 import type { HostedMailListener } from './inbox/smtp-listener.ts'
 import type { LiveMailbox } from './inbox/live-mailbox.ts'
-import type { ServeRole } from './cluster/role.ts'
+
+/** What a serving process is past one machine (src/cluster/role.ts): the one writer, a read-only replica, or alone. */
+export type ServeRole = 'standalone' | 'primary' | 'replica'
 
 /**
  * What every route module and service is built from: one per process (or per test).

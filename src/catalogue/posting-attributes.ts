@@ -11,9 +11,10 @@
  * Imports only import-free modules: the browser bundle (src/web) reads the labels from it.
  */
 import { CATEGORIES, TECH_CATEGORIES, TECH_CLASSES, techClassOf, techClassSql } from './tech-category.ts'
+import { REGIONS } from '../vocabulary/regions.ts'
 
-/** The `regions` vocabulary: `global` marks worldwide-remote postings; `none` (a query value only) selects postings with no geography. */
-export const REGION_CODES = ['north_america', 'latam', 'eu', 'uk', 'mena', 'africa', 'apac', 'cis'] as const
+/** The `regions` vocabulary (src/vocabulary/regions.ts): `global` marks worldwide-remote postings; `none` (a query value only) selects postings with no geography. */
+export const REGION_CODES = REGIONS
 
 
 export type AttributeKind =

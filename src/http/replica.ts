@@ -13,7 +13,7 @@
  */
 import { getRequestURL, type H3Event, type Middleware } from 'h3'
 import type { AppContext } from '../context.ts'
-import { filePosition, reached } from '../cluster/role.ts'
+import { filePosition, reached } from '../search/position.ts'
 import { badGateway, serviceUnavailable } from '../errors.ts'
 import { clientAddress } from './client-address.ts'
 import { readPositionCookie, setPositionCookie } from './cookie.ts'

@@ -11,12 +11,12 @@ import { dirname, join, relative, resolve } from 'node:path'
  * import each other are listed in KNOWN_MUTUAL, and a new pair fails it too.
  */
 const FLOORS: [floor: string, members: string[]][] = [
-  ['kernel', ['db', 'mail', 'model', 'config.ts', 'log.ts', 'errors.ts', 'paths.ts', 'non-null.ts', 'version.ts', 'secret-box.ts', 'worker-thread.ts', 'background.ts']],
+  ['kernel', ['db', 'mail', 'model', 'config.ts', 'log.ts', 'errors.ts', 'paths.ts', 'non-null.ts', 'version.ts', 'secret-box.ts', 'worker-thread.ts', 'background.ts', 'public-address.ts']],
   ['vocabulary', ['vocabulary']],
   ['catalogue', ['catalogue', 'search', 'ingest', 'sources']],
   ['features', [
     'context.ts', 'account', 'plan', 'profile', 'alerts', 'coverage', 'channels', 'tracker', 'community', 'resume', 'cv',
-    'experience', 'match', 'assistant', 'voice', 'inbox', 'mailsync', 'autofill', 'insights',
+    'experience', 'match', 'assistant', 'voice', 'inbox', 'mailsync', 'autofill', 'insights', 'job-lists', 'webhooks', 'ojcp',
   ]],
   ['edge', ['http', 'mcp', 'feeds', 'web']],
   ['main', ['app.ts', 'services.ts', 'server.ts', 'cli.ts', 'cli', 'cluster', 'derived-prep.ts', 'derived-prep-worker.ts']],
