@@ -11,9 +11,9 @@
  * Imports only import-free modules: the browser bundle (src/web) reads the labels from it.
  */
 import { CATEGORIES, TECH_CATEGORIES, TECH_CLASSES, techClassOf, techClassSql } from './tech-category.ts'
-import { REGIONS } from '../vocabulary/regions.ts'
+import { REGIONS } from '../vocabulary/region-codes.ts'
 
-/** The `regions` vocabulary (src/vocabulary/regions.ts): `global` marks worldwide-remote postings; `none` (a query value only) selects postings with no geography. */
+/** The `regions` vocabulary (src/vocabulary/region-codes.ts): `global` marks worldwide-remote postings; `none` (a query value only) selects postings with no geography. */
 export const REGION_CODES = REGIONS
 
 

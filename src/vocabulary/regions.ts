@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { dataFile } from '../paths.ts'
+import { REGIONS } from './region-codes.ts'
 
-/** The `regions` facet vocabulary (the attribute table lists it); `global` marks worldwide-remote postings, `none` is a query value only. */
-export const REGIONS = ['north_america', 'latam', 'eu', 'uk', 'mena', 'africa', 'apac', 'cis'] as const
+export { REGIONS }
 export type Region = (typeof REGIONS)[number] | 'global'
 
 let byCountry: Record<string, Region | null> | undefined
