@@ -4,6 +4,7 @@ import { openDatabase } from '../../src/db/connection.ts'
 import { columnOf, POSTING_ATTRIBUTES, tableOf, type PostingAttribute } from '../../src/catalogue/posting-attributes.ts'
 import { FACET_NAMES, INDEX_FLAGS, INDEX_NUMBERS } from '../../src/search/facet-spec.ts'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
+import { ALWAYS_COUNTED_FLAGS } from '../../src/search/facet-spec.ts'
 
 const rows: readonly PostingAttribute[] = POSTING_ATTRIBUTES
 const byName = (name: string) => rows.find((row) => row.name === name)!
@@ -57,7 +58,8 @@ test('every column the table names exists in schema.sql', () => {
 test('every facet of the table is counted by /jobs/facets and filters /jobs/search', async () => {
   const { get } = createTestApp({ jobs: [fixtureJob({ title: 'Attribute probe' })] })
   const { body } = await get('/api/v1/jobs/facets')
-  const counted = rows.filter((row) => row.facet).map((row) => row.name)
+  // The string facets of the table, and the boolean ones every answer counts as { true, false }.
+  const counted = [...rows.filter((row) => row.facet).map((row) => row.name), ...ALWAYS_COUNTED_FLAGS]
   assert.deepEqual(Object.keys(body.data.facets).sort(), [...counted].sort())
   for (const row of rows.filter((attribute) => attribute.filter)) {
     const response = await get(`/api/v1/jobs/search?${row.name}=no-such-value`)
