@@ -129,7 +129,7 @@ test('one primary and two replicas behind HAProxy: signed-in writes, imports and
   // Sign up and in through the balancer: the primary answers, and hands back its position.
   const email = 'seeker@example.org'
   const password = 'correct horse battery staple'
-  assert.equal((await call('/api/v1/auth/register', { method: 'POST', body: { email, password } })).status, 202)
+  assert.equal((await call('/api/v1/auth/register', { method: 'POST', body: { email, password } })).status, 201)
   const login = await call('/api/v1/auth/login', { method: 'POST', body: { email, password } })
   assert.equal(login.status, 200)
   assert.equal(login.headers.get('x-served-by'), 'primary')
@@ -161,9 +161,9 @@ test('one primary and two replicas behind HAProxy: signed-in writes, imports and
     })
   const statuses = []
   for (let n = 0; n < 4; n++) statuses.push((await register('203.0.113.7', n)).status)
-  assert.deepEqual(statuses, [202, 202, 202, 429])
+  assert.deepEqual(statuses, [201, 201, 201, 429])
   const other = await register('203.0.113.8', 9)
-  assert.equal(other.status, 202)
+  assert.equal(other.status, 201)
   assert.equal(other.headers.get('openroles-served-by'), 'primary')
 
   // A read carrying a position the replica has not reached waits (REPLICA_CATCH_UP_MS), then the primary answers it.
