@@ -100,6 +100,7 @@ test('the model edits a CV through patch_cv as the agent: one batch per turn, id
   const { say, newSession, call, alice } = await assistantApp(modelConfig(model.baseUrl))
   const cookie = (method: string, path: string, body?: unknown) => call(`/api/v1${path}`, { method, headers: sessionHeaders(alice.cookie), ...(body !== undefined && { body: JSON.stringify(body) }) })
   const baseId = (await cookie('POST', '/me/cvs', { seed: true })).body.data.id
+  const seeded = (await cookie('GET', `/me/cvs/${baseId}`)).body.data.document.summary
   const turn = await say(await newSession(), 'Make my summary say I am a systems engineer, and use mallory@example.org')
   const results = turn.events.filter((e) => e.event === 'tool_result')
   assert.deepEqual(results.map((e) => e.is_error), [false, true])
@@ -111,7 +112,7 @@ test('the model edits a CV through patch_cv as the agent: one batch per turn, id
   const [revision] = (await cookie('GET', `/me/cvs/${baseId}/revisions`)).body.data
   assert.deepEqual([revision.actor, revision.batch_id], ['agent', results[0].result.batch_id])
   assert.equal((await cookie('POST', `/me/cvs/${baseId}/revisions/batch/${revision.batch_id}/undo`)).status, 200)
-  assert.equal((await cookie('GET', `/me/cvs/${baseId}`)).body.data.document.summary, 'Rust engineer', 'the batch undo puts the seeded summary back')
+  assert.equal((await cookie('GET', `/me/cvs/${baseId}`)).body.data.document.summary, seeded, 'the batch undo puts the seeded summary back')
 })
 
 test('in a tailoring session the model is told which CV and job “my CV” means', async (t) => {
