@@ -67,7 +67,7 @@ function spelledOutOf(spelling: string, name: string): string | undefined {
   return long && long !== term && long.includes(' ') ? long : undefined
 }
 /** Words before or after a bare "Go"/"R"/"C" that show it is the language. */
-const CONTEXT_BEFORE = new Set(['in', 'with', 'using', 'like', 'and', 'or', 'of', 'e.g', 'including', 'write', 'writing', 'modern', 'idiomatic', 'strong', 'proficient'])
+const CONTEXT_BEFORE = new Set(['in', 'with', 'using', 'like', 'and', 'or', 'of', 'e.g', 'including', 'write', 'writing', 'modern', 'idiomatic', 'strong', 'proficient', 'languages', 'skills', 'stack', 'technologies', 'frameworks', 'tools'])
 const CONTEXT_AFTER = new Set(['developer', 'developers', 'engineer', 'engineers', 'programming', 'language', 'code', 'services', 'microservices', 'backend', 'experience', 'programmer', 'studio', 'and', 'or', 'shiny'])
 
 /**
@@ -153,8 +153,8 @@ function isLanguageNeighbour(word: string | undefined, dict: Dictionary): boolea
   return Boolean(term && !term.context && !term.proper)
 }
 
-const LIST_EDGE = /[,;:()|•\n/]/
-const SENTENCE_EDGE = /[.!?•\n]/
+const LIST_EDGE = /[,;:()|•·\n/]/
+const SENTENCE_EDGE = /[.!?•·\n]/
 const URL_OR_EMAIL = /\b(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+\.[\w.-]+/gi
 
 /** The token is an item of its own in a list, a header field or a line ("Go, C, Python", "• Go"). */
@@ -220,6 +220,8 @@ export function extractSkills(text: string): Skill[] {
         (after !== undefined && CONTEXT_AFTER.has(after)) ||
         isLanguageNeighbour(words[i - 1], dict) ||
         isLanguageNeighbour(words[i + 1], dict) ||
+        // A run of technologies ("Rust Go Python" on a CV's skills line).
+        (term.everyday && after !== undefined && dict.terms.has(after)) ||
         standsAlone(tokens, i)
       if (!fits) continue
     }
