@@ -5,7 +5,7 @@
  * caller's skills (a profile names at most a few dozen), never by a sort of the whole match set;
  * the engine keeps the segments, so the next page of the same search does not rank again.
  */
-import { andNotDocs } from './bitmap.ts'
+import { andNotDocs, hasDoc } from './bitmap.ts'
 import { DocList, filterList, toBitmap, type DocSet } from './doc-set.ts'
 import type { SearchIndex } from './search-index.ts'
 
@@ -16,13 +16,23 @@ export function matchTiers(index: SearchIndex, cards: DocSet, skills: readonly s
   for (const skill of new Set(skills)) {
     const postings = index.postingsOf('skills', skill)
     if (!postings) continue
-    for (const doc of filterList(postings, cards).docs) {
+    const count = (doc: number) => {
       if (scores[doc] === 0) touched.push(doc)
       if (scores[doc]! < 255) scores[doc]!++
     }
+    if (cards instanceof DocList) for (const doc of filterList(postings, cards).docs) count(doc)
+    else for (let i = 0; i < postings.length; i++) if (hasDoc(cards, postings[i]!)) count(postings[i]!)
   }
   if (touched.length === 0) return [cards]
-  const scored = Uint32Array.from(touched).sort()
+  // Document order: a sort of the touched documents, or, when they are many, one pass over the scores
+  // (a million-document pass costs less than sorting a few hundred thousand).
+  const docCount = index.columns.docCount
+  let scored: Uint32Array
+  if (touched.length * 16 < docCount) scored = Uint32Array.from(touched).sort()
+  else {
+    scored = new Uint32Array(touched.length)
+    for (let doc = 0, n = 0; doc < docCount; doc++) if (scores[doc] !== 0) scored[n++] = doc
+  }
   // Counting the tier sizes first lets each tier fill a typed array in document order, unsorted again.
   let top = 0
   for (const doc of scored) top = Math.max(top, scores[doc]!)
