@@ -23,6 +23,7 @@ import { openapiRoutes } from './http/routes/openapi.ts'
 import { jobsSearchRoutes } from './http/routes/jobs-search.ts'
 import { searchInterpretRoutes } from './http/routes/search-interpret.ts'
 import { mountOjcp, ojcpRoutes } from './http/routes/ojcp.ts'
+import { mountOjcpMcp } from './mcp/ojcp.ts'
 import { jobsRoutes } from './http/routes/jobs.ts'
 import { companiesRoutes } from './http/routes/companies.ts'
 import { geoRoutes } from './http/routes/geo.ts'
@@ -167,6 +168,7 @@ export function createApp(ctx: AppContext, routes: Route[] = allRoutes(ctx)): H3
   // The MCP server's tools are the API's operations, whichever routes this app mounts.
   mountMcp(app, ctx, () => allRoutes(ctx))
   mountOjcp(app, ctx)
+  mountOjcpMcp(app, ctx)
   mountWeb(app)
   app.all('/**', (event) => {
     throw notFound(`no route for ${event.req.method} ${event.url.pathname}`)

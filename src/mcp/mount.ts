@@ -1,4 +1,5 @@
-import { bodyLimit, type H3 } from 'h3'
+import { bodyLimit, type H3, type H3Event } from 'h3'
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { AppContext } from '../context.ts'
 import type { Route } from '../http/route.ts'
@@ -17,16 +18,28 @@ import { createMcpCatalogue, createMcpServer, type McpCatalogue } from './server
  */
 export function mountMcp(app: H3, ctx: AppContext, routes: () => Route[]): void {
   let catalogue: McpCatalogue | undefined
+  mountStatelessMcp(app, ctx, '/mcp', async (event, budgetKey) => {
+    catalogue ??= createMcpCatalogue(ctx, routes())
+    const authorization = event.req.headers.get('authorization') ?? undefined
+    return createMcpServer(ctx, catalogue, { budgetKey, authorization, maxResponseBytes: ctx.config.mcpMaxResponseBytes })
+  })
+}
+
+/**
+ * A stateless MCP endpoint (Streamable HTTP, JSON answers) at `path`, with the bounds every such
+ * endpoint keeps: the body read within BODY_TIMEOUT_MS and MAX_BODY_BYTES, a batch of at most
+ * MCP_MAX_BATCH messages, one Server per request (`serverFor`, given the caller's budget key), and
+ * 405 for anything but POST. Used by /mcp and the OJCP endpoint.
+ */
+export function mountStatelessMcp(app: H3, ctx: AppContext, path: string, serverFor: (event: H3Event, budgetKey: string) => Promise<Server> | Server): void {
   app.on(
     'POST',
-    '/mcp',
+    path,
     async (event) => {
-      catalogue ??= createMcpCatalogue(ctx, routes())
       const body = await readBodyText(event, ctx.config.bodyTimeoutMs)
       const parsedBody = parsedMessages(body)
       if (Array.isArray(parsedBody) && parsedBody.length > ctx.config.mcpMaxBatch) return oversizedBatch(parsedBody.length, ctx.config.mcpMaxBatch)
-      const authorization = event.req.headers.get('authorization') ?? undefined
-      const server = createMcpServer(ctx, catalogue, { budgetKey: await callerKey(ctx, event), authorization, maxResponseBytes: ctx.config.mcpMaxResponseBytes })
+      const server = await serverFor(event, await callerKey(ctx, event))
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
       await server.connect(transport)
       try {
@@ -39,7 +52,7 @@ export function mountMcp(app: H3, ctx: AppContext, routes: () => Route[]): void 
     },
     { middleware: [bodyLimit(ctx.config.maxBodyBytes)] },
   )
-  app.all('/mcp', () => {
+  app.all(path, () => {
     throw methodNotAllowed('the MCP endpoint is stateless: POST JSON-RPC messages to it', { Allow: 'POST' })
   })
 }

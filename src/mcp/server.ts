@@ -4,7 +4,7 @@ import {
   ListResourceTemplatesRequestSchema, ListToolsRequestSchema, McpError, ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js'
-import type { AppContext } from '../context.ts'
+import type { AppContext, RateDecision } from '../context.ts'
 import type { Route } from '../http/route.ts'
 import { VERSION } from '../version.ts'
 import { createCallQueue } from './call-queue.ts'
@@ -66,16 +66,20 @@ function toolError(message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: message }] }
 }
 
-/** One token of the agent budget per tool call or resource read, exactly as agent search draws it. */
-async function budgetRefusal(ctx: AppContext, caller: McpCaller): Promise<string | null> {
+/** One token of the agent budget per tool call or resource read, exactly as agent search draws it: the refusing decision, or null. */
+export async function agentBudgetRefusal(ctx: AppContext, budgetKey: string): Promise<RateDecision | null> {
   let decision = null
   try {
-    decision = await ctx.rateLimiter.take('agent', caller.budgetKey)
+    decision = await ctx.rateLimiter.take('agent', budgetKey)
   } catch (error) {
     ctx.log.error('rate limiter failed; MCP call let through', { error: String(error) })
   }
-  if (!decision || decision.allowed) return null
-  return `rate limit exceeded: ${decision.limit} requests per minute; retry in ${decision.retryAfterSeconds} s`
+  return decision && !decision.allowed ? decision : null
+}
+
+async function budgetRefusal(ctx: AppContext, caller: McpCaller): Promise<string | null> {
+  const refused = await agentBudgetRefusal(ctx, caller.budgetKey)
+  return refused ? `rate limit exceeded: ${refused.limit} requests per minute; retry in ${refused.retryAfterSeconds} s` : null
 }
 
 export function createMcpServer(ctx: AppContext, catalogue: McpCatalogue, caller: McpCaller): Server {

@@ -121,3 +121,17 @@ test('the protocol MCP endpoint answers the same tools through the SDK client', 
     await client.close()
   }
 })
+
+test('the protocol MCP endpoint refuses an oversized batch whole, as /mcp does', async () => {
+  const { app } = ojcpApp()
+  const batch = Array.from({ length: 51 }, (_, index) => ({ jsonrpc: '2.0', id: index + 1, method: 'tools/call', params: { name: 'search_jobs', arguments: { query: 'go' } } }))
+  const response = await app.request('/api/v1/ojcp/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(batch),
+  })
+  assert.equal(response.status, 400)
+  const body = (await response.json()) as any
+  assert.equal(body.error.code, -32600)
+  assert.match(body.error.message, /at most \d+ messages \(this one: 51\)/)
+})

@@ -1,25 +1,18 @@
 import * as v from 'valibot'
-import { bodyLimit, type H3, type H3Event } from 'h3'
-import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { toJsonSchema } from '@valibot/to-json-schema'
+import type { H3, H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { operations, type Route } from '../route.ts'
 import { allowedOrigin } from '../origin.ts'
-import { callerKey } from '../rate-limit.ts'
-import { methodNotAllowed } from '../../errors.ts'
-import { VERSION } from '../../version.ts'
-import { employer, jobDetail, OJCP_TOOLS, SearchInput, searchJobs, type OjcpAnswer } from '../../ojcp/provider.ts'
-import { ojcpError, ojcpManifest, type Site } from '../../ojcp/projection.ts'
+import { employer, jobDetail, OJCP_TOOLS, searchJobs, type OjcpAnswer } from '../../ojcp/provider.ts'
+import { ojcpManifest, type Site } from '../../ojcp/projection.ts'
 
 /**
  * The Open Job Context Protocol provider (docs/ojcp.md): the manifest at the site root
  * (/.well-known/ojcp.json), the REST tools under /api/v1/ojcp/v1, and the protocol's MCP endpoint
- * at /api/v1/ojcp/mcp (stateless Streamable HTTP, as /mcp is). Public, on the agent budget; failures
+ * at /api/v1/ojcp/mcp (mounted by mcp/ojcp.ts, stateless as /mcp is). Public, on the agent budget; failures
  * answer the protocol's error envelope. Our own /mcp is unchanged.
  */
-const siteOf = (ctx: AppContext, event: H3Event): Site => {
+export const siteOf = (ctx: AppContext, event: H3Event): Site => {
   const origin = allowedOrigin(ctx, event)
   return { origin, host: new URL(origin).host }
 }
@@ -59,64 +52,11 @@ export function ojcpRoutes(ctx: AppContext): Route[] {
   ]
 }
 
-const TOOL_SCHEMAS = {
-  search_jobs: { description: 'Search open jobs with a natural-language query, optional location, filters, candidate context and pagination.', inputSchema: toJsonSchema(SearchInput, { errorMode: 'ignore' }) },
-  get_job_detail: { description: 'One job as a full OJCP JobPosting, by its ojcp_id.', inputSchema: { type: 'object', required: ['job_id'], properties: { job_id: { type: 'string' }, include_employer_context: { type: 'boolean' } } } },
-  get_employer_context: { description: 'What to know of an employer, by its ojcp_employer_id.', inputSchema: { type: 'object', required: ['employer_id'], properties: { employer_id: { type: 'string' } } } },
-} as const
-
-/** The manifest and the MCP transport: outside /api/v1's route table (a root path, and a JSON-RPC endpoint). */
+/** The manifest: outside /api/v1's route table (a root path). The MCP endpoint is mounted by mcp/ojcp.ts. */
 export function mountOjcp(app: H3, ctx: AppContext): void {
   app.on('GET', '/.well-known/ojcp.json', (event) =>
     new Response(JSON.stringify(ojcpManifest(siteOf(ctx, event), { tools: OJCP_TOOLS, anonymousRps: Math.max(1, Math.floor(ctx.config.agentBudgetPerMinute / 60)) })), {
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' },
     }),
   )
-  app.on(
-    'POST',
-    '/api/v1/ojcp/mcp',
-    async (event) => {
-      const site = siteOf(ctx, event)
-      const budgetKey = await callerKey(ctx, event)
-      const server = new Server({ name: 'openroles-ojcp', title: 'openroles (Open Job Context Protocol)', version: VERSION }, { capabilities: { tools: {} } })
-      server.setRequestHandler(ListToolsRequestSchema, () => ({
-        tools: OJCP_TOOLS.map((name) => ({ name, ...TOOL_SCHEMAS[name], inputSchema: TOOL_SCHEMAS[name].inputSchema as { type: 'object' }, annotations: { readOnlyHint: true, openWorldHint: false } })),
-      }))
-      server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-        const name = request.params.name as (typeof OJCP_TOOLS)[number]
-        if (!OJCP_TOOLS.includes(name)) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`)
-        let decision = null
-        try {
-          decision = (await ctx.rateLimiter?.take('agent', budgetKey)) ?? null
-        } catch (error) {
-          ctx.log.error('rate limiter failed; OJCP call let through', { error: String(error) })
-        }
-        if (decision && !decision.allowed) {
-          const body = ojcpError('rate_limited', `rate limit exceeded: ${decision.limit} requests per minute`, decision.retryAfterSeconds)
-          return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body }
-        }
-        const args = (request.params.arguments ?? {}) as Record<string, unknown>
-        const text = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : '')
-        const result =
-          name === 'search_jobs'
-            ? searchJobs(ctx, site, args)
-            : name === 'get_job_detail'
-              ? text('job_id') ? jobDetail(ctx, site, text('job_id'), args.include_employer_context === true) : null
-              : text('employer_id') ? employer(ctx, site, text('employer_id')) : null
-        if (!result) throw new McpError(ErrorCode.InvalidParams, `${name === 'get_job_detail' ? 'job_id' : 'employer_id'} is required`)
-        return { isError: result.status >= 400, content: [{ type: 'text', text: JSON.stringify(result.body) }], structuredContent: result.body }
-      })
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
-      await server.connect(transport)
-      try {
-        return await transport.handleRequest(event.req)
-      } finally {
-        await server.close()
-      }
-    },
-    { middleware: [bodyLimit(ctx.config.maxBodyBytes)] },
-  )
-  app.all('/api/v1/ojcp/mcp', () => {
-    throw methodNotAllowed('the OJCP MCP endpoint is stateless: POST JSON-RPC messages to it', { Allow: 'POST' })
-  })
 }
