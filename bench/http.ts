@@ -23,7 +23,7 @@
  * cluster; default one per core, as the server); `--profile DIR` writes the server's CPU profile to DIR when it stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { availableParallelism, loadavg } from 'node:os'
 import { resolve } from 'node:path'
@@ -31,6 +31,7 @@ import autocannon from 'autocannon'
 import { YOUNG_GENERATION_FLAG } from '../src/cluster/primary.ts'
 import { ensureCatalogueOf, type CatalogueKind } from './catalogue-file.ts'
 import { operations, seededRandom, vocabulary, weightedPath, type Operation } from './workload.ts'
+import { rssMiB } from './rss.ts'
 
 const SIZES: Record<string, { jobs: number; db?: string }> = { '100k': { jobs: 100_000 }, '1m': { jobs: 1_000_000 }, '3m': { jobs: 3_000_000 } }
 
@@ -122,17 +123,6 @@ async function buildWorkload(base: string, words: readonly string[]): Promise<Op
   const skipped = all.filter((operation) => !available.includes(operation)).map((operation) => operation.name)
   if (skipped.length) console.log(`  left out: ${skipped.join(', ')}`)
   return available
-}
-
-/** Resident memory of the server and its child processes (the cluster's serving processes). */
-function rssMiB(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number)
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024 + children.reduce((sum, child) => sum + rssMiB(child), 0)
-  } catch {
-    return 0 // the process ended between the listing and the read
-  }
 }
 
 async function run(base: string, path: () => string, seconds: number) {

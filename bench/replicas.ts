@@ -13,7 +13,7 @@
  * balancer and the extra processes cost, not what more machines would add.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -24,6 +24,7 @@ import { upsertJob } from '../src/catalogue/job-store.ts'
 import { ensureCatalogue } from './catalogue-file.ts'
 import { percentile } from './percentile.ts'
 import { operations, seededRandom, vocabulary, weightedPath } from './workload.ts'
+import { rssMiB } from './rss.ts'
 
 const SIZES: Record<string, number> = { '100k': 100_000, '1m': 1_000_000 }
 
@@ -69,16 +70,6 @@ async function ready(base: string, child: ChildProcess): Promise<void> {
       /* not listening yet */
     }
     await new Promise((r) => setTimeout(r, 500))
-  }
-}
-
-function rssMiB(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number)
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024 + children.reduce((sum, child) => sum + rssMiB(child), 0)
-  } catch {
-    return 0
   }
 }
 
