@@ -11,6 +11,7 @@ import { findSkill } from '../vocabulary/skills.ts'
 import { findCity } from '../vocabulary/cities.ts'
 import { findCountry } from '../vocabulary/countries.ts'
 import { ISO_CODES } from '../vocabulary/currencies.ts'
+import { MAX_WHOLE_NUMBER } from './search-params.ts'
 
 export type InterpretedFilters = Record<string, string[] | number | boolean>
 
@@ -117,6 +118,8 @@ function readSalary(text: string, filters: Record<string, Set<string> | number |
     let amount = Number(groups.num!.replace(/,/g, '').replace(/\.(?=\d{3}\b)/g, ''))
     if (!Number.isFinite(amount)) return match
     if (groups.k) amount *= 1000
+    // An amount the grammar cannot take would make the whole query a 400: leave it to the words.
+    if (Math.round(amount) > MAX_WHOLE_NUMBER) return match
     const comparator = groups.cmp?.trim().toLowerCase()
     if (!currency && !groups.k && !(comparator && amount >= 1000)) return match
     if (amount < 1000 && !currency) return match

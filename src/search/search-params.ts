@@ -68,6 +68,9 @@ function singleValue(params: URLSearchParams, name: string, repeated = 'give it 
   return all[0]!.trim()
 }
 
+/** The largest value a whole-number parameter can hold (at most 15 digits): a reader producing a query (search/interpret.ts) stays within it. */
+export const MAX_WHOLE_NUMBER = 10 ** 15 - 1
+
 function integerValue(params: URLSearchParams, name: string, min: number, max: number): number {
   const raw = singleValue(params, name)
   if (!/^\d{1,15}$/.test(raw)) throw new SearchInputError(`invalid query parameter "${name}": must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`)

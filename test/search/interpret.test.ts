@@ -28,6 +28,18 @@ test('a sentence becomes the filters it means, as a query job search runs', asyn
   assert.deepEqual(found.body.data.map((job: any) => job.title), ['Senior Go Engineer'])
 })
 
+test('an amount beyond what the grammar takes stays in q, so the query still runs', async () => {
+  const { call } = createTestApp({ jobs: [fixtureJob()] })
+  const { status, body } = await post(call, 'remote over 999999999999999999999 eur')
+  assert.equal(status, 200)
+  assert.equal(body.data.filters.salary_min, undefined)
+  assert.deepEqual(body.data.filters.work_mode, ['remote'])
+  const search = await call(`/api/v1/jobs/search?${body.data.query}`)
+  assert.equal(search.status, 200, JSON.stringify(search.body))
+  const ojcp = await call('/api/v1/ojcp/v1/search', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'remote over 999999999999999999999 eur' }) })
+  assert.equal(ojcp.status, 200, 'search_jobs does not refuse a query the caller did not write as a salary_min parameter')
+})
+
 test('interpret refuses a missing, empty or overlong text with a 400', async () => {
   const { call } = createTestApp()
   for (const text of [undefined, '', '   ', 'x'.repeat(501), 42]) {
