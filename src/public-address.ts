@@ -37,6 +37,27 @@ export function isPrivateHost(hostname: string): boolean {
   return false
 }
 
+/** Why a URL a user typed may not be aimed at: not absolute, not http(s), carrying credentials, or naming a private host. */
+export type UrlProblem = 'not-a-url' | 'scheme' | 'credentials' | 'private-host'
+
+/**
+ * The check of an outbound URL as typed (before any lookup): an absolute http(s) URL without
+ * credentials whose host is not private by itself (unless `allowPrivate`). Each feature words the
+ * problem its own way; names resolving inside are refused when connecting (publicRequest).
+ */
+export function outboundUrl(raw: string, allowPrivate: boolean): { url: URL; problem: null } | { url: null; problem: UrlProblem } {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return { url: null, problem: 'not-a-url' }
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { url: null, problem: 'scheme' }
+  if (url.username || url.password) return { url: null, problem: 'credentials' }
+  if (!allowPrivate && isPrivateHost(url.hostname)) return { url: null, problem: 'private-host' }
+  return { url, problem: null }
+}
+
 /** The host is, or resolves to, an address that is not public. */
 export class NonPublicAddressError extends Error {
   constructor(readonly host: string) {

@@ -1,4 +1,4 @@
-import { isPrivateHost } from '../public-address.ts'
+import { outboundUrl } from '../public-address.ts'
 
 /**
  * Which URLs the crawler may fetch: http(s) only, and never a loopback, private or link-local
@@ -21,14 +21,10 @@ export class RefusedHostError extends CrawlError {}
 
 /** The URL when the crawler may fetch it; otherwise a CrawlError saying why. */
 export function checkBoardUrl(raw: string, allowPrivate: boolean): URL {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw new CrawlError('not a URL')
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrawlError('only http and https URLs can be crawled')
-  if (url.username || url.password) throw new CrawlError('URLs with credentials are not crawled')
-  if (!allowPrivate && isPrivateHost(url.hostname)) throw new RefusedHostError(`${url.hostname} is a private or loopback address (set SOURCES_ALLOW_PRIVATE_HOSTS=true to crawl it)`)
-  return url
+  const { url, problem } = outboundUrl(raw, allowPrivate)
+  if (problem === 'not-a-url') throw new CrawlError('not a URL')
+  if (problem === 'scheme') throw new CrawlError('only http and https URLs can be crawled')
+  if (problem === 'credentials') throw new CrawlError('URLs with credentials are not crawled')
+  if (problem === 'private-host') throw new RefusedHostError(`${new URL(raw).hostname} is a private or loopback address (set SOURCES_ALLOW_PRIVATE_HOSTS=true to crawl it)`)
+  return url!
 }

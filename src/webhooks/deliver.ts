@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { isPrivateHost, NonPublicAddressError, publicRequest } from '../public-address.ts'
+import { NonPublicAddressError, outboundUrl, publicRequest, type UrlProblem } from '../public-address.ts'
 
 /**
  * One signed POST to a user's webhook endpoint, in the Standard Webhooks scheme
@@ -29,18 +29,17 @@ export function signWebhook(secret: string, message: WebhookMessage, timestamp: 
   return `v1,${createHmac('sha256', key).update(`${message.id}.${timestamp}.${message.body}`).digest('base64')}`
 }
 
-/** Where a webhook URL may point: http(s), no credentials, not a private host by name or literal address. Returns why not, or null. */
+const WEBHOOK_URL_PROBLEMS: Record<UrlProblem, string> = {
+  'not-a-url': 'must be an absolute URL',
+  scheme: 'must be an http or https URL',
+  credentials: 'must not carry credentials',
+  'private-host': 'must point to a public address, not a loopback or private one',
+}
+
+/** Where a webhook URL may point (the shared outbound-URL rule, src/public-address.ts): why not, or null. */
 export function webhookUrlProblem(raw: string, allowPrivate: boolean): string | null {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    return 'must be an absolute URL'
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http or https URL'
-  if (url.username || url.password) return 'must not carry credentials'
-  if (!allowPrivate && isPrivateHost(url.hostname)) return 'must point to a public address, not a loopback or private one'
-  return null
+  const { problem } = outboundUrl(raw, allowPrivate)
+  return problem && WEBHOOK_URL_PROBLEMS[problem]
 }
 
 export async function postWebhook(target: { url: string; secret: string }, message: WebhookMessage, options: { now: Date; timeoutMs: number; allowPrivate: boolean }): Promise<WebhookOutcome> {

@@ -9,7 +9,9 @@ import { createTestApp, fixtureJob } from '../helpers/app.ts'
 import { bearerHeaders, createApiKey, sessionSender, signUp } from '../helpers/auth.ts'
 import { importRecords } from '../../src/ingest/import.ts'
 import { runDigests } from '../../src/alerts/digests.ts'
-import { isPrivateHost } from '../../src/public-address.ts'
+import { isPrivateHost, outboundUrl } from '../../src/public-address.ts'
+import { webhookUrlProblem } from '../../src/webhooks/deliver.ts'
+import { checkBoardUrl } from '../../src/sources/board-url.ts'
 import type { Config } from '../../src/config.ts'
 
 /**
@@ -168,4 +170,15 @@ test('webhook URLs: loopback and private hosts are refused (422), by name at del
 
   const key = await createApiKey(app.call, alice.cookie)
   assert.equal((await app.call('/api/v1/me/webhook', { headers: bearerHeaders(key) })).status, 401)
+})
+
+test('a webhook URL is checked by the one outbound-URL rule the board crawler uses, not a copy of it', () => {
+  for (const url of ['https://example.org/hook', 'http://127.0.0.1:9/hook', 'https://[::1]/x', 'http://app.internal/x', 'ftp://example.org/x', 'https://user:pw@example.org/x', 'example.org/x', 'http://10.0.0.8/']) {
+    for (const allowPrivate of [false, true]) {
+      const refused = outboundUrl(url, allowPrivate).problem !== null
+      assert.equal(webhookUrlProblem(url, allowPrivate) !== null, refused, url)
+      assert.equal((() => { try { checkBoardUrl(url, allowPrivate); return false } catch { return true } })(), refused, url)
+    }
+  }
+  assert.equal(webhookUrlProblem('http://10.0.0.8/', false), 'must point to a public address, not a loopback or private one')
 })
