@@ -135,3 +135,13 @@ test('the protocol MCP endpoint refuses an oversized batch whole, as /mcp does',
   assert.equal(body.error.code, -32600)
   assert.match(body.error.message, /at most \d+ messages \(this one: 51\)/)
 })
+
+test('the protocol MCP endpoint answers a body that never ends with 408 within BODY_TIMEOUT_MS, as /mcp does', async () => {
+  const { app } = createTestApp({ jobs: [fixtureJob()], config: { bodyTimeoutMs: 200 } })
+  const trickle = new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"jsonrpc":')) })
+  const slow = await Promise.race([
+    app.request('/api/v1/ojcp/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: trickle, duplex: 'half' } as RequestInit),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000)),
+  ])
+  assert.equal(slow?.status, 408)
+})
