@@ -228,13 +228,16 @@ export class SearchEngine {
     type Counted = { set: CountingSet; counted: DocSet; copies: () => RoleCopies | undefined }
     const sets = new Map<string, Counted>()
     const setFor = (omitFacet?: FacetName) => {
-      const omitted = omitFacet ? String(omittedClauseOf(omitFacet)) : ''
+      const clause = omitFacet ? omittedClauseOf(omitFacet) : undefined
+      const omitted = clause ? String(clause) : ''
       let entry = sets.get(omitted)
       if (!entry) {
         const matched = this.matched(index, text, request.filters, omitFacet)
         const counted = request.postings ? matched : this.cards(index, text, request.filters, omitFacet)
+        // Matching every live posting, the copies are the whole catalogue's, built once per index generation.
+        const roleCopies = () => (!text && passesEveryLive(request.filters, clause) ? index.roleClusters.everyCopy() : index.roleClusters.copiesOf(matched))
         let copies: RoleCopies | undefined
-        entry = { set: countingSet(index, counted, sizeOf(counted), !request.postings), counted, copies: () => (request.postings ? undefined : (copies ??= index.roleClusters.copiesOf(matched))) }
+        entry = { set: countingSet(index, counted, sizeOf(counted), !request.postings), counted, copies: () => (request.postings ? undefined : (copies ??= roleCopies())) }
         sets.set(omitted, entry)
       }
       return entry

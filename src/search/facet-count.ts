@@ -194,7 +194,7 @@ export function countFacets(index: SearchIndex, set: CountingSet, facets: readon
 }
 
 /** Per index generation, whether a facet's values ever differ between the postings of one role. */
-const varying = new WeakMap<SearchIndex, { known: Map<FacetName, boolean>; copies?: RoleCopies }>()
+const varying = new WeakMap<SearchIndex, Map<FacetName, boolean>>()
 
 /**
  * Whether any role of the catalogue has postings with different values of the facet. A facet of
@@ -203,14 +203,14 @@ const varying = new WeakMap<SearchIndex, { known: Map<FacetName, boolean>; copie
  * role's postings, once per index generation and facet.
  */
 function variesWithinRoles(index: SearchIndex, facet: FacetName): boolean {
-  let entry = varying.get(index)
-  if (!entry) varying.set(index, (entry = { known: new Map() }))
-  let varies = entry.known.get(facet)
+  let known = varying.get(index)
+  if (!known) varying.set(index, (known = new Map()))
+  let varies = known.get(facet)
   if (varies === undefined) {
     const scratch = new Uint32Array(index.columns.dictionary(facet).names.length + 1)
-    addCopyValues(index, facet, scratch, (entry.copies ??= index.roleClusters.copiesOf(index.live)))
+    addCopyValues(index, facet, scratch, index.roleClusters.everyCopy())
     varies = scratch.some((count) => count > 0)
-    entry.known.set(facet, varies)
+    known.set(facet, varies)
   }
   return varies
 }

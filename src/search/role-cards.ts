@@ -44,6 +44,7 @@ export class RoleClusters {
   private stamp = 0
   private readonly live: Bitmap
   private allCards: Bitmap | undefined
+  private allCopies: RoleCopies | undefined
   /** Clusters with two or more live documents. */
   readonly count: number
 
@@ -153,6 +154,11 @@ export class RoleClusters {
       next[code[doc]!] = at + 1
     }
     return { docs: grouped, starts: Uint32Array.from(starts) }
+  }
+
+  /** copiesOf every live document, built on first use (the whole catalogue's facet counts, facet-count.ts). */
+  everyCopy(): RoleCopies {
+    return (this.allCopies ??= this.copiesOf(this.live))
   }
 
   /** The cards of every live document, built on first use (the facet counts' base: facet-count.ts). */
