@@ -27,7 +27,7 @@ import { DocList, filterList, intersect, keep, sizeOf, toBitmap, unionLists, typ
 import { CountThreads } from './count-threads.ts'
 import { countFacets, countFlag, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import type { RoleCopies } from './role-cards.ts'
-import { COUNTED_FACETS, GEO_FACETS, MULTI_FACETS, type FacetName, type SearchFilters, type SearchQuery } from './facet-spec.ts'
+import { COUNTED_FACETS, GEO_FACETS, MULTI_FACETS, type FacetName, type FlagFacet, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf, passesEveryLive, type OmittedClause } from './filter.ts'
 import { IndexKeeper } from './index-keeper.ts'
 import { pageOf } from './page-order.ts'
@@ -59,7 +59,7 @@ export class SearchEngine {
   private readonly keeper: IndexKeeper
   private readonly counting: CountThreads
   private fullStats: { index: SearchIndex; stats: FacetStats } | undefined
-  private fullCounts: { index: SearchIndex; counts: Partial<Record<FacetName, ValueCounts>> } | undefined
+  private fullCounts: { index: SearchIndex; counts: Partial<Record<FacetName, ValueCounts>>; flags: Map<FlagFacet, ValueCounts> } | undefined
   private readonly cache: LRUCache<string, Cached>
   /**
    * Filter sets (and the cards of requests without text) on their own: a few shared by most
@@ -256,7 +256,7 @@ export class SearchEngine {
     for (const [entry, group] of bySet) Object.assign(counted, countFacets(index, entry.set, group, this.counting, entry.copies()))
     const facets: FacetsResult['facets'] = {}
     for (const facet of names) facets[facet] = counted[facet]
-    for (const flag of request.flags ?? []) facets[flag] = countFlag(index, all.counted, flag, all.copies())
+    for (const flag of request.flags ?? []) facets[flag] = everything ? this.catalogueFlag(index, flag, all) : countFlag(index, all.counted, flag, all.copies())
     // Ranges over every card are kept per index generation (a set that happens to hold them all gets the same ranges counted).
     const stats = everything ? this.catalogueStats(index) : statsOf(index, all.set)
     const result: FacetsResult = { total: all.set.size, facets, stats }
@@ -266,11 +266,23 @@ export class SearchEngine {
 
   /** Card counts over the whole catalogue, facet by facet as asked: once per index generation, kept outside the cache. */
   private catalogueCounts(index: SearchIndex, names: readonly FacetName[], all: { set: CountingSet; copies: () => RoleCopies | undefined }): Partial<Record<FacetName, ValueCounts>> {
-    if (this.fullCounts?.index !== index) this.fullCounts = { index, counts: {} }
-    const known = this.fullCounts.counts
+    const known = this.catalogueKept(index).counts
     const missing = names.filter((facet) => !known[facet])
     if (missing.length) Object.assign(known, countFacets(index, all.set, missing, this.counting, all.copies()))
     return Object.fromEntries(names.map((facet) => [facet, known[facet]]))
+  }
+
+  /** A flag's `{ true, false }` over every card of the catalogue: once per index generation, kept outside the cache. */
+  private catalogueFlag(index: SearchIndex, flag: FlagFacet, all: { counted: DocSet; copies: () => RoleCopies | undefined }): ValueCounts {
+    const { flags } = this.catalogueKept(index)
+    let counts = flags.get(flag)
+    if (!counts) flags.set(flag, (counts = countFlag(index, all.counted, flag, all.copies())))
+    return counts
+  }
+
+  private catalogueKept(index: SearchIndex): NonNullable<SearchEngine['fullCounts']> {
+    if (this.fullCounts?.index !== index) this.fullCounts = { index, counts: {}, flags: new Map() }
+    return this.fullCounts
   }
 
   /** Ranges over the whole catalogue: computed once per index generation, kept outside the cache. */
