@@ -225,7 +225,8 @@ export class SearchEngine {
     if (hit) return hit
     // Counting cards, each also counts under the values of its role's other matching postings
     // (role-cards.ts copiesOf): a value's count is then the total of the search with it added.
-    type Counted = { set: CountingSet; counted: DocSet; copies: () => RoleCopies | undefined }
+    // The counting set is listed on first use: the whole catalogue's counts, kept, need none.
+    type Counted = { set: () => CountingSet; counted: DocSet; copies: () => RoleCopies | undefined }
     const sets = new Map<string, Counted>()
     const setFor = (omitFacet?: FacetName) => {
       const clause = omitFacet ? omittedClauseOf(omitFacet) : undefined
@@ -236,8 +237,9 @@ export class SearchEngine {
         const counted = request.postings ? matched : this.cards(index, text, request.filters, omitFacet)
         // Matching every live posting, the copies are the whole catalogue's, built once per index generation.
         const roleCopies = () => (!text && passesEveryLive(request.filters, clause) ? index.roleClusters.everyCopy() : index.roleClusters.copiesOf(matched))
+        let set: CountingSet | undefined
         let copies: RoleCopies | undefined
-        entry = { set: countingSet(index, counted, sizeOf(counted), !request.postings), counted, copies: () => (request.postings ? undefined : (copies ??= roleCopies())) }
+        entry = { set: () => (set ??= countingSet(index, counted, sizeOf(counted), !request.postings)), counted, copies: () => (request.postings ? undefined : (copies ??= roleCopies())) }
         sets.set(omitted, entry)
       }
       return entry
@@ -246,29 +248,29 @@ export class SearchEngine {
     // Every card of the catalogue (no text, no filter): its counts are kept per index generation.
     const everything = !request.postings && !text && passesEveryLive(request.filters)
     const own = names.filter((facet) => request.disjunctive && selects(request.filters, facet))
-    const counted = everything ? this.catalogueCounts(index, names, all) : countFacets(index, all.set, names.filter((facet) => !own.includes(facet)), this.counting, all.copies())
+    const counted = everything ? this.catalogueCounts(index, names, all) : countFacets(index, all.set(), names.filter((facet) => !own.includes(facet)), this.counting, all.copies())
     // Facets whose own selection omits the same clause (the geography group) share one counting set: one count.
     const bySet = new Map<Counted, FacetName[]>()
     for (const facet of own) {
       const entry = setFor(facet)
       bySet.set(entry, [...(bySet.get(entry) ?? []), facet])
     }
-    for (const [entry, group] of bySet) Object.assign(counted, countFacets(index, entry.set, group, this.counting, entry.copies()))
+    for (const [entry, group] of bySet) Object.assign(counted, countFacets(index, entry.set(), group, this.counting, entry.copies()))
     const facets: FacetsResult['facets'] = {}
     for (const facet of names) facets[facet] = counted[facet]
     for (const flag of request.flags ?? []) facets[flag] = everything ? this.catalogueFlag(index, flag, all) : countFlag(index, all.counted, flag, all.copies())
     // Ranges over every card are kept per index generation (a set that happens to hold them all gets the same ranges counted).
-    const stats = everything ? this.catalogueStats(index) : statsOf(index, all.set)
-    const result: FacetsResult = { total: all.set.size, facets, stats }
+    const stats = everything ? this.catalogueStats(index) : statsOf(index, all.set())
+    const result: FacetsResult = { total: sizeOf(all.counted), facets, stats }
     this.answers.set(key, result)
     return result
   }
 
   /** Card counts over the whole catalogue, facet by facet as asked: once per index generation, kept outside the cache. */
-  private catalogueCounts(index: SearchIndex, names: readonly FacetName[], all: { set: CountingSet; copies: () => RoleCopies | undefined }): Partial<Record<FacetName, ValueCounts>> {
+  private catalogueCounts(index: SearchIndex, names: readonly FacetName[], all: { set: () => CountingSet; copies: () => RoleCopies | undefined }): Partial<Record<FacetName, ValueCounts>> {
     const known = this.catalogueKept(index).counts
     const missing = names.filter((facet) => !known[facet])
-    if (missing.length) Object.assign(known, countFacets(index, all.set, missing, this.counting, all.copies()))
+    if (missing.length) Object.assign(known, countFacets(index, all.set(), missing, this.counting, all.copies()))
     return Object.fromEntries(names.map((facet) => [facet, known[facet]]))
   }
 
