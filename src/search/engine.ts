@@ -133,18 +133,20 @@ export class SearchEngine {
     const excluded = excludeJobIds.flatMap((id) => index.columns.docOf(id) ?? [])
     const order = query.sort ? (query.order ?? 'desc') : 'desc'
     // View counts move without a catalogue change (index-keeper.ts), so their order is never kept.
-    const matching = query.sort === 'match' ? `|${[...new Set(query.matchSkills ?? [])].sort().join(',')}` : ''
+    // sort=match: the caller's skills once each, in one order (the page's and the tiers' keys, and the ranking).
+    const skills = query.sort === 'match' ? [...new Set(query.matchSkills ?? [])].sort() : undefined
+    const matching = skills ? `|${skills.join(',')}` : ''
     const key = excluded.length || query.sort === 'view_count' ? null : `page|${query.sort ?? ''}${matching}|${order}|${query.offset}|${query.limit}|${this.queryKey(text, query.filters)}`
     let page = key === null ? undefined : (this.lookup(key, this.answers) as SearchResult | undefined)
     if (!page) {
-      page = this.rank(index, text, query, order, excluded)
+      page = this.rank(index, text, query, order, excluded, skills)
       if (key !== null) this.answers.set(key, page)
     }
     // The page follows the text as matched; did_you_mean, the words as typed (two typings, one page).
     return didYouMean ? { ...page, didYouMean } : page
   }
 
-  private rank(index: SearchIndex, text: TextQuery | null, query: SearchQuery, order: 'asc' | 'desc', excluded: number[]): SearchResult {
+  private rank(index: SearchIndex, text: TextQuery | null, query: SearchQuery, order: 'asc' | 'desc', excluded: number[], skills: string[] | undefined): SearchResult {
     const relevance = !query.sort && text !== null
     let cards: DocSet
     let segments: DocSet[]
@@ -161,9 +163,8 @@ export class SearchEngine {
       segments = relevance ? this.tiers(index, text, query.filters, cards) : [cards]
     }
     // By match: the cards with the most of the caller's skills first, each tier newest first.
-    const byMatch = query.sort === 'match'
+    const byMatch = skills !== undefined
     if (byMatch) {
-      const skills = [...new Set(query.matchSkills ?? [])].sort()
       const ranked = () => matchTiers(index, cards, skills)
       // Kept like relevance tiers (the next page ranks nothing), except over an exclusion's private cards.
       segments = excluded.length ? ranked() : this.cached(`match|${skills.join(',')}|${this.queryKey(text, query.filters)}`, ranked)
