@@ -11,6 +11,7 @@ import { findCountry } from '../vocabulary/countries.ts'
 import { knownCountries } from '../vocabulary/regions.ts'
 import { foldText } from '../vocabulary/fold.ts'
 import type { FacetName, SearchFilters } from './facet-spec.ts'
+import { editDistance } from './typo.ts'
 
 export interface UnknownValue {
   /** The parameter (`seniority`, `seniority_exclude`). */
@@ -49,23 +50,6 @@ const ALIASES: Record<string, string> = {
 
 const normalize = (value: string) => foldText(value).trim().replace(/[\s-]+/g, '_')
 
-/** Edit distance (insertions, deletions, substitutions, adjacent swaps), stopping early past `limit`. */
-function distance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1
-  let before: number[] = []
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i]
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, before[j - 2]! + 1)
-    }
-    before = previous
-    previous = row
-  }
-  return previous[b.length]!
-}
-
 /**
  * The vocabulary entry `value` most likely means, or undefined: the entry itself in another case or
  * spelling (`Full-Time`), a known alias (`sr`), the one entry it starts (`sen`), or the one entry
@@ -90,7 +74,7 @@ export function closestEntry(vocabulary: readonly string[], value: string, facet
   let bestDistance = limit + 1
   let tied = false
   for (const [entryKey, entry] of byKey) {
-    const d = distance(key, entryKey, limit)
+    const d = editDistance(key, entryKey, limit)
     if (d < bestDistance) [best, bestDistance, tied] = [entry, d, false]
     else if (d === bestDistance) tied = true
   }
