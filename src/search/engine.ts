@@ -27,7 +27,7 @@ import { DocList, filterList, intersect, keep, sizeOf, toBitmap, unionLists, typ
 import { CountThreads } from './count-threads.ts'
 import { countFacets, countFlag, countingSet, statsOf, type CountingSet, type FacetStats, type ValueCounts } from './facet-count.ts'
 import type { RoleCopies } from './role-cards.ts'
-import { COUNTED_FACETS, GEO_FACETS, MULTI_FACETS, type FacetName, type FlagFacet, type SearchFilters, type SearchQuery } from './facet-spec.ts'
+import { COUNTED_FACETS, FLAG_FACETS, GEO_FACETS, MULTI_FACETS, type FacetName, type FlagFacet, type SearchFilters, type SearchQuery } from './facet-spec.ts'
 import { filterBitmap, omittedClauseOf, passesEveryLive, type OmittedClause } from './filter.ts'
 import { IndexKeeper } from './index-keeper.ts'
 import { pageOf } from './page-order.ts'
@@ -340,7 +340,7 @@ export class SearchEngine {
 
   /**
    * Builds what a request would build on first use, once the term index is in memory: its typo
-   * index, the index's parts (SearchIndex.warm), the whole catalogue's facet ranges. False while
+   * index, the index's parts (SearchIndex.warm), the whole catalogue's facet counts and ranges. False while
    * the term index is still being read.
    */
   warmNow(): boolean {
@@ -351,6 +351,8 @@ export class SearchEngine {
     if (!index.warmed) {
       index.warm(this.counting.threaded())
       this.catalogueStats(index)
+      // The whole catalogue's counts (kept per generation), and what counting any cards reads: which facets vary within a role, the flags' bitmaps.
+      this.facets({ filters: { facets: {} }, flags: FLAG_FACETS })
     }
     this.wasReady = true
     index.lateBuild = this.lateBuild

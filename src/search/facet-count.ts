@@ -207,6 +207,7 @@ function variesWithinRoles(index: SearchIndex, facet: FacetName): boolean {
   if (!known) varying.set(index, (known = new Map()))
   let varies = known.get(facet)
   if (varies === undefined) {
+    index.lateBuild?.('role_variance')
     const scratch = new Uint32Array(index.columns.dictionary(facet).names.length + 1)
     addCopyValues(index, facet, scratch, index.roleClusters.everyCopy())
     varies = scratch.some((count) => count > 0)
@@ -333,6 +334,7 @@ function flagSets(index: SearchIndex, flag: FlagFacet): [Bitmap, Bitmap] {
   if (!byFlag) flagBitmaps.set(index, (byFlag = new Map()))
   let sets = byFlag.get(flag)
   if (!sets) {
+    index.lateBuild?.('flag_bitmaps')
     const values = index.columns.flag(flag)
     sets = [new Uint32Array(index.words), new Uint32Array(index.words)]
     for (let doc = 0; doc < index.columns.docCount; doc++) {

@@ -85,7 +85,7 @@ export class SearchIndex {
   }
 
   /**
-   * Builds every part a request would otherwise build on first use (role clusters and their cards,
+   * Builds every part a request would otherwise build on first use (role clusters, their cards and copies,
    * the packed facet rows, every sort order, case-folded values, dense values' bitmaps), so the
    * requests after it only read.
    */
@@ -93,6 +93,7 @@ export class SearchIndex {
     const lateBuild = this.lateBuild
     this.lateBuild = undefined
     this.roleClusters.everyCard()
+    this.roleClusters.everyCopy()
     this.facetRows()
     for (const key of this.columns.numbers.keys()) this.sortPermutation(key)
     for (const field of [...this.columns.singleFields, ...this.columns.multiFields]) {

@@ -104,7 +104,7 @@ test('readyz is 503 until a text search reads only memory; the requests after it
   for (const path of [
     '/api/v1/jobs/search?q=go', '/api/v1/jobs/search?q=enginer', '/api/v1/jobs/search?q=eng&sort=salary_min&order=asc',
     '/api/v1/jobs/search?work_mode=Remote&sort=created_at', '/api/v1/jobs/search?q=go&offset=1&limit=1&sort=posted_at',
-    '/api/v1/jobs/facets?q=engineer&work_mode=remote&disjunctive=true', '/api/v1/jobs/facets?city=london',
+    '/api/v1/jobs/facets?q=engineer&work_mode=remote&disjunctive=true', '/api/v1/jobs/facets?city=london', '/api/v1/jobs/facets',
     '/api/v1/jobs/search?salary_min=60000&sort=salary_normalized', '/api/v1/jobs/search?regions=none&sort=view_count', '/api/v1/status',
   ]) assert.equal((await call(path)).status, 200, path)
   assert.deepEqual(await late(), { ready: 1, builds: 0 }, 'nothing was built on a request after ready')
