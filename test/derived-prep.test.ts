@@ -136,3 +136,18 @@ test('a builder that died (its lease ran out) is replaced, and the lease is give
   assert.equal((await call('/api/v1/companies/acme')).body.data.company.job_count, 2)
   assert.equal(db.prepare("SELECT count(*) FROM leases WHERE name = 'derived-data'").pluck().get(), 0)
 })
+
+test('an upgrade with more postings to re-enrich than a start does in seconds serves first and re-enriches beside serving', async (t) => {
+  const { db, ctx, prepare, call } = unpreparedCatalogue(t)
+  db.exec('UPDATE jobs SET enrichment_version = 0')
+  // The bound scaled down to this catalogue: three stale postings are "many".
+  prepareSmallCatalogue(db, { ...prepare, reenrichAtMost: 2 })
+  assert.equal(db.prepare('SELECT count(*) FROM jobs WHERE enrichment_version = 0').pluck().get(), 3, 'nothing re-enriched before listening')
+  await ctx.search.ready()
+  ctx.preparing.start(db, prepare)
+  assert.ok(ctx.preparing.pending.has('enrichment'))
+  assert.equal((await call('/api/v1/jobs/search?q=engineer')).status, 200)
+  await ctx.preparing.done
+  assert.deepEqual((await call('/api/v1/status')).body.data.preparing, [])
+  assert.equal(db.prepare('SELECT count(*) FROM jobs WHERE enrichment_version = 0').pluck().get(), 0)
+})

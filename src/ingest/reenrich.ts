@@ -57,7 +57,12 @@ const BATCH = 2000
  * stored as given, not made by the rules (a test's fixture), and is left alone.
  */
 export function reenrichmentPending(db: DB): boolean {
-  return db.prepare('SELECT 1 FROM jobs WHERE enrichment_version < ? LIMIT 1').get(ENRICHMENT_VERSION) !== undefined
+  return staleEnrichments(db, 1) > 0
+}
+
+/** Postings enriched by older rules, counted up to `atMost + 1` (enough to tell "more than"). */
+export function staleEnrichments(db: DB, atMost: number): number {
+  return db.prepare('SELECT count(*) FROM (SELECT 1 FROM jobs WHERE enrichment_version < ? LIMIT ?)').pluck().get(ENRICHMENT_VERSION, atMost + 1) as number
 }
 
 /** One write transaction per batch; `between` runs after each (the worker thread's pause). */
