@@ -1,24 +1,13 @@
 import { getJson, sendJson } from './api.ts'
 import { h, replaceChildren } from './dom.ts'
 import { actionForm, button, commaList, field, formatBytes, formatDate, panel, signedInPage, statusLine, textInput, uploadWithProgress, yesNo, yesNoValue } from './workspace.ts'
+import type { StructuredResume } from '../resume/parse.ts'
 
 /**
  * /profile: the résumé (upload with progress, what the parse found), contacts, the profile
  * (headline, skills, location preferences), screening answers, the photo and the experience bank.
  * The verdict and the ATS report have their own page, /profile/report.
  */
-interface Structured {
-  full_name?: string
-  headline?: string
-  location?: string
-  email?: string
-  phone?: string
-  summary?: string
-  experience?: { title?: string; company?: string; location?: string; start?: string; end?: string; highlights?: string[] }[]
-  education?: { degree?: string; institution?: string; year?: string }[]
-  skills?: string[]
-  languages?: string[]
-}
 interface Contacts {
   full_name?: string
   email?: string
@@ -29,7 +18,7 @@ interface Contacts {
 interface ResumeMeta {
   present: boolean
   uploaded_at: string | null
-  structured: Structured | null
+  structured: StructuredResume | null
   parse_status?: string
   parse_detail?: string
   contacts?: Contacts
@@ -152,7 +141,7 @@ function resumePanel(meta: ResumeMeta, reload: () => Promise<void>): HTMLElement
   )
 }
 
-function extracted(structured: Structured): HTMLElement {
+function extracted(structured: StructuredResume): HTMLElement {
   const facts: [string, string | undefined][] = [
     ['Name', structured.full_name],
     ['Headline', structured.headline],
