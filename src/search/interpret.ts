@@ -77,7 +77,7 @@ export function interpretQuery(sentence: string): Interpretation {
     set.add(value)
   }
   let text = ` ${sentence.replace(/[\u2013\u2014]/g, '-').replace(/\s+/g, ' ')} `
-  text = readSalary(text, filters)
+  text = readSalary(readSalaryRange(text, filters), filters)
   text = readRecency(text, filters)
   const tokens: Token[] = text
     .split(/[\s,;:!?()"]+/)
@@ -107,6 +107,37 @@ export function interpretQuery(sentence: string): Interpretation {
   return { q: rest.length ? rest.join(' ') : null, filters: out }
 }
 
+/** A written amount ("90,000", "90.000", "90" with k) as a whole number the grammar takes, or undefined. */
+function amountOf(num: string, thousands: boolean): number | undefined {
+  const amount = Math.round(Number(num.replace(/,/g, '').replace(/\.(?=\d{3}\b)/g, '')) * (thousands ? 1000 : 1))
+  // An amount the grammar cannot take would make the whole query a 400: leave it to the words.
+  return Number.isFinite(amount) && amount <= MAX_WHOLE_NUMBER ? amount : undefined
+}
+
+/**
+ * "90k-120k", "€90,000 to €120,000", "between 90 and 120k EUR" -> salary_min and salary_max (the
+ * smaller is the minimum). A range needs k or a currency, so "2-3 years" or "2024-2025" stay words.
+ */
+function readSalaryRange(text: string, filters: Record<string, Set<string> | number | boolean>): string {
+  const pattern = /(?<between>\bbetween\s+)?(?<pre>[$€£])?\s?(?<lo>\d[\d,.]*)\s?(?<klo>k\b)?\s*(?<sep>-|\bto\b|\band\b)\s*(?<pre2>[$€£])?\s?(?<hi>\d[\d,.]*)\s?(?<k>k\b|thousand\b)?\s?(?<cur>[a-z]{3,7}\b)?/gi
+  return text.replace(pattern, (match, ...args) => {
+    const groups = args.at(-1) as Record<string, string | undefined>
+    if (groups.sep!.toLowerCase() === 'and' && !groups.between) return match
+    const named = groups.cur ? CURRENCY_WORDS[groups.cur.toLowerCase()] : undefined
+    const currency = named ?? (groups.pre ?? groups.pre2 ? CURRENCY_WORDS[(groups.pre ?? groups.pre2)!] : undefined)
+    const thousands = groups.k ?? groups.klo
+    if (!currency && !thousands) return match
+    const bounds = [amountOf(groups.lo!, Boolean(groups.klo ?? groups.k)), amountOf(groups.hi!, Boolean(thousands))]
+    if (bounds.some((bound) => bound === undefined || bound < 1000)) return match
+    const [min, max] = (bounds as number[]).sort((a, b) => a - b)
+    filters.salary_min = min!
+    filters.salary_max = max!
+    if (currency) filters.salary_currency = new Set([currency])
+    // A word after the range that names no currency is the sentence's, not the range's.
+    return named || !groups.cur ? ' ' : ` ${groups.cur} `
+  })
+}
+
 /** "over 90k EUR", "€90,000+", "at least $120k", "under 60k" -> salary_min/_max and salary_currency. */
 function readSalary(text: string, filters: Record<string, Set<string> | number | boolean>): string {
   const pattern = /(?<cmp>\b(?:over|above|more than|at least|min(?:imum)?|from|starting (?:at|from)|under|below|less than|up to|max(?:imum)?)\s+)?(?<pre>[$€£])?\s?(?<num>\d[\d,.]*)\s?(?<k>k\b|thousand\b)?\s?(?<cur>usd|eur|gbp|chf|dollars?|euros?|pounds|[$€£]|[a-z]{3}\b)?(?<plus>\+)?(?!\s*(?:years?|yrs?|days?|weeks?|months?|hours?|h\b|%))/gi
@@ -115,16 +146,13 @@ function readSalary(text: string, filters: Record<string, Set<string> | number |
     const currencyWord = (groups.pre ?? groups.cur)?.toLowerCase()
     const currency = currencyWord ? CURRENCY_WORDS[currencyWord] : undefined
     if (groups.cur && !groups.pre && !currency) return match
-    let amount = Number(groups.num!.replace(/,/g, '').replace(/\.(?=\d{3}\b)/g, ''))
-    if (!Number.isFinite(amount)) return match
-    if (groups.k) amount *= 1000
-    // An amount the grammar cannot take would make the whole query a 400: leave it to the words.
-    if (Math.round(amount) > MAX_WHOLE_NUMBER) return match
+    const amount = amountOf(groups.num!, Boolean(groups.k))
+    if (amount === undefined) return match
     const comparator = groups.cmp?.trim().toLowerCase()
     if (!currency && !groups.k && !(comparator && amount >= 1000)) return match
     if (amount < 1000 && !currency) return match
     const upper = comparator !== undefined && /^(under|below|less than|up to|max)/.test(comparator)
-    filters[upper ? 'salary_max' : 'salary_min'] = Math.round(amount)
+    filters[upper ? 'salary_max' : 'salary_min'] = amount
     if (currency) filters.salary_currency = new Set([currency])
     return ' '
   })

@@ -40,6 +40,24 @@ test('an amount beyond what the grammar takes stays in q, so the query still run
   assert.equal(ojcp.status, 200, 'search_jobs does not refuse a query the caller did not write as a salary_min parameter')
 })
 
+test('a salary range gives both bounds, the smaller as the minimum; a bare number range stays words', async () => {
+  const { call } = createTestApp({ jobs: [fixtureJob()] })
+  const read = async (text: string) => (await post(call, text)).body.data
+  for (const [text, expected] of [
+    ['python 90k-120k eur', { salary_min: 90000, salary_max: 120000, salary_currency: ['EUR'] }],
+    ['go jobs €90,000 – €120,000', { salary_min: 90000, salary_max: 120000, salary_currency: ['EUR'] }],
+    ['between 90 and 120k for rust', { salary_min: 90000, salary_max: 120000 }],
+    ['between 90k and 10k', { salary_min: 10000, salary_max: 90000 }],
+  ] as const) {
+    const { filters } = await read(text)
+    assert.deepEqual({ salary_min: filters.salary_min, salary_max: filters.salary_max, ...(filters.salary_currency ? { salary_currency: filters.salary_currency } : {}) }, expected, text)
+  }
+  assert.match((await read('between 90 and 120k for rust')).q ?? '', /rust/)
+  const years = await read('2-3 years of python')
+  assert.equal(years.filters.salary_min, undefined)
+  assert.equal(years.filters.salary_max, undefined)
+})
+
 test('interpret refuses a missing, empty or overlong text with a 400', async () => {
   const { call } = createTestApp()
   for (const text of [undefined, '', '   ', 'x'.repeat(501), 42]) {
