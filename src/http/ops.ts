@@ -101,7 +101,7 @@ export function createMetrics(ctx: AppContext, wholeService?: (registry: Registr
 }
 
 /** Parts the late-build counter reports even at 0, so a dashboard sees them from the start. */
-const LATE_PARTS = ['terms', 'typo_index', 'role_clusters', 'facet_rows', 'sort_order', 'folded_values', 'dense_values']
+const LATE_PARTS = ['terms', 'typo_index', 'role_clusters', 'facet_rows', 'sort_order', 'folded_values', 'dense_values', 'role_variance', 'flag_bitmaps']
 
 /** Whether the filesystem holding the database is below DISK_MIN_FREE_MB; logged (with the file) when that changes. */
 function diskWatch(ctx: AppContext): () => boolean {
