@@ -147,7 +147,9 @@ test('résumé: decompression bombs are judged by what they inflate to, not what
 test('résumé: reading a file is bounded in time (DOCUMENT_READ_TIMEOUT_MS): past it, a 400 and nothing stored', async () => {
   const app = createTestApp({ config: { documentReadTimeoutMs: 1 } })
   const user = await signUp(app.call)
-  const res = await app.call('/api/v1/me/resume', { method: 'PUT', headers: formHeaders(user.cookie), body: upload(linesPdf(CV)) })
+  // Many pages: a one-page file can be read within the millisecond by a worker earlier tests warmed.
+  const long = linesPdf(Array.from({ length: 60 }, () => CV).flat())
+  const res = await app.call('/api/v1/me/resume', { method: 'PUT', headers: formHeaders(user.cookie), body: upload(long) })
   assert.equal(res.status, 400)
   assert.match(res.body.error, /took longer than 0.001 s to read/)
   assert.equal((await app.call('/api/v1/me/resume', { headers: sessionHeaders(user.cookie) })).body.data.present, false)
