@@ -1,23 +1,23 @@
 import type { AppContext } from '../context.ts'
 import { serviceUnavailable } from '../errors.ts'
-import { parseJobQuery } from '../search/search-params.ts'
-import type { IgnoredParam } from '../search/facet-spec.ts'
+import { parseJobQuery, queryReport, type QueryReport } from '../search/search-params.ts'
 import { computeCoverage, type CoverageResult } from './market-coverage.ts'
 import { skillSlug } from '../vocabulary/skill-names.ts'
 
 /**
  * POST /market/coverage: the market is every open posting matching the query's job filters (and
  * `q`); the `skills` facet and its `_mode`/`_exclude` are not filters here and are reported as
- * ignored. Throws SearchInputError for a malformed filter value.
+ * ignored. `meta` reports what the query reader set aside, as job search does. Throws
+ * SearchInputError for a malformed filter value.
  */
-export function marketCoverage(ctx: AppContext, params: URLSearchParams, skills: readonly string[]): { data: CoverageResult; ignored?: IgnoredParam[] } {
-  const { market, ignored } = skillMarketOf(ctx, params, 'market coverage')
+export function marketCoverage(ctx: AppContext, params: URLSearchParams, skills: readonly string[]): { data: CoverageResult; meta?: QueryReport } {
+  const { market, meta } = skillMarketOf(ctx, params, 'market coverage')
   const slugs = [...new Set(skills.map(skillSlug).filter(Boolean))]
   const data = computeCoverage(market, slugs, {
     mustHavePercent: ctx.config.coverageMustHavePercent,
     postingPercent: ctx.config.coveragePostingPercent,
   })
-  return ignored ? { data, ignored } : { data }
+  return meta ? { data, meta } : { data }
 }
 
 /**
@@ -25,9 +25,9 @@ export function marketCoverage(ctx: AppContext, params: URLSearchParams, skills:
  * a filter here: it is reported as ignored). A failing search is logged under `what`.
  */
 export function skillMarketOf(ctx: AppContext, params: URLSearchParams, what: string) {
-  const { q, filters, ignored } = parseJobQuery(params, { maxQueryLength: ctx.config.maxQueryLength, withoutFacets: ['skills'] })
+  const query = parseJobQuery(params, { maxQueryLength: ctx.config.maxQueryLength, withoutFacets: ['skills'] })
   try {
-    return { market: ctx.search.skillMarket(filters, q), ignored }
+    return { market: ctx.search.skillMarket(query.filters, query.q), meta: queryReport(query) }
   } catch (error) {
     ctx.log.error(`${what}: search failed`, { error: String(error) })
     throw serviceUnavailable('search is temporarily unavailable')

@@ -3,6 +3,7 @@ import { marketCoverage } from '../coverage/market-request.ts'
 import type { CoverageResult, SkillStatus } from '../coverage/market-coverage.ts'
 import type { Profile } from '../profile/profile.ts'
 import { skillsInText } from '../vocabulary/skill-names.ts'
+import type { QueryReport } from '../search/search-params.ts'
 import { roleParams } from './role-market.ts'
 
 /**
@@ -22,9 +23,9 @@ export interface Verdict extends Omit<CoverageResult, 'skills'> {
 
 const family = (slug: string) => slug.split(/[-.]/)[0]!
 
-export function profileVerdict(ctx: AppContext, params: URLSearchParams, profile: Profile, resumeText: string | null): { data: Verdict; ignored?: unknown } {
+export function profileVerdict(ctx: AppContext, params: URLSearchParams, profile: Profile, resumeText: string | null): { data: Verdict; meta?: QueryReport } {
   const profileSkills = profile.skills.map((skill) => skill.slug)
-  const { data, ignored } = marketCoverage(ctx, roleParams(params, profile), profileSkills)
+  const { data, meta } = marketCoverage(ctx, roleParams(params, profile), profileSkills)
   const shown = new Set(resumeText ? skillsInText(resumeText) : [])
   const claimed = new Set(profileSkills)
   const families = new Set([...claimed, ...shown].map(family))
@@ -39,5 +40,5 @@ export function profileVerdict(ctx: AppContext, params: URLSearchParams, profile
     skills: data.skills.map((skill) => ({ ...skill, status: status(skill.name), market_status: skill.status })),
     coherence_percent: profileSkills.length ? Math.round((100 * backed) / profileSkills.length) : 0,
   }
-  return ignored ? { data: verdict, ignored } : { data: verdict }
+  return meta ? { data: verdict, meta } : { data: verdict }
 }

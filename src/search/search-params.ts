@@ -47,6 +47,18 @@ export interface JobQuery {
   unknownValues?: UnknownValue[]
 }
 
+/** What a query's reader set aside, as `meta` members: unknown parameters and filter values outside their vocabulary. */
+export interface QueryReport {
+  ignored_params?: IgnoredParam[]
+  unknown_values?: UnknownValue[]
+}
+
+/** The `meta` members reporting what the reader set aside; undefined when nothing was. */
+export function queryReport({ ignored, unknownValues }: Pick<JobQuery, 'ignored' | 'unknownValues'>): QueryReport | undefined {
+  if (!ignored && !unknownValues) return undefined
+  return { ...(ignored ? { ignored_params: ignored } : {}), ...(unknownValues ? { unknown_values: unknownValues } : {}) }
+}
+
 const MAX_IGNORED = 10
 const FACETS = new Set<string>(FACET_NAMES)
 

@@ -138,3 +138,17 @@ test('subscriptions: subscribe per channel, pause and resume (answering the whol
   assert.equal((await send('DELETE', `/me/searches/${search.id}`)).status, 204)
   assert.equal((await send('PATCH', `/me/subscriptions/${again.id}`, { active: false })).status, 404)
 })
+
+test('saving a search reports filter values outside their vocabulary, with did_you_mean', async () => {
+  const { send } = await signedIn()
+  const created = await send('POST', '/me/searches', { name: 'Senior DE', query: 'seniority=sr&countries=de' })
+  assert.equal(created.status, 201, 'the query is kept as written: the caller may mean it')
+  assert.equal(created.body.data.query, 'seniority=sr&countries=de')
+  assert.deepEqual(created.body.meta, { unknown_values: [{ param: 'seniority', value: 'sr', did_you_mean: 'senior' }] })
+  const changed = await send('PATCH', `/me/searches/${created.body.data.id}`, { query: 'regions=europe' })
+  assert.equal(changed.status, 200)
+  assert.equal(changed.body.meta.unknown_values[0].param, 'regions')
+  assert.equal(changed.body.meta.unknown_values[0].value, 'europe')
+  const fixed = await send('PATCH', `/me/searches/${created.body.data.id}`, { query: 'seniority=senior' })
+  assert.equal(fixed.body.meta, undefined)
+})

@@ -82,3 +82,21 @@ test('POST /market/coverage: auth, skills 1..100, malformed filters, 503 when se
   assert.equal(down.status, 503)
   assert.equal(typeof down.body.error, 'string')
 })
+
+test('POST /market/coverage reports filter values outside their vocabulary, as job search does', async () => {
+  const { call } = market()
+  const alice = await signUp(call)
+  const response = await call('/api/v1/market/coverage?countries=Germany&seniority=sr', {
+    method: 'POST',
+    headers: sessionHeaders(alice.cookie),
+    body: JSON.stringify({ skills: ['go'] }),
+  })
+  assert.equal(response.status, 200)
+  assert.equal(response.body.data.total, 0, 'an unknown value matches nothing')
+  const search = await call('/api/v1/jobs/search?countries=Germany&seniority=sr')
+  assert.deepEqual(response.body.meta, { unknown_values: search.body.meta.unknown_values })
+  assert.deepEqual(
+    response.body.meta.unknown_values.map((u: any) => [u.param, u.value, u.did_you_mean]),
+    [['countries', 'germany', 'de'], ['seniority', 'sr', 'senior']],
+  )
+})

@@ -13,7 +13,7 @@ import {
 } from '../../search/facet-spec.ts'
 import { closedVocabulary } from '../../search/filter-vocabulary.ts'
 import { FACETS_EXAMPLE, JOB_SEARCH_EXAMPLE } from '../openapi-examples.ts'
-import { parseJobQuery, type JobQuery } from '../../search/search-params.ts'
+import { parseJobQuery, queryReport, type JobQuery } from '../../search/search-params.ts'
 import { POSTING_ATTRIBUTES, VALUE_FILTERS } from '../../catalogue/posting-attributes.ts'
 import { jobVotesOf } from '../../catalogue/community-signals.ts'
 import { touchedJobIds } from '../../tracker/interactions.ts'
@@ -84,11 +84,6 @@ const page = (query: { limit?: number; offset?: number }) => pageOf(query, { max
 
 const FACET_LIST_NAMES: readonly string[] = [...COUNTED_FACETS, ...FLAG_FACETS]
 
-/** What the query reader set aside, as `meta` members: unknown parameters, and filter values outside their vocabulary. */
-function reported({ ignored, unknownValues }: Pick<JobQuery, 'ignored' | 'unknownValues'>) {
-  return { ...(ignored ? { ignored_params: ignored } : {}), ...(unknownValues ? { unknown_values: unknownValues } : {}) }
-}
-
 /** Comma-separated facet names (string facets, and boolean ones counted as `{ true, false }`); null when absent. */
 function facetList(raw: string | undefined): { facets: FacetName[]; flags: FlagFacet[] } | null {
   if (raw === undefined) return null
@@ -120,7 +115,7 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
     const { q, filters, sort, order, ignored, unknownValues } = parseJobQuery(event.url.searchParams, { maxQueryLength, sorted: true, endpointParams })
     const matchSkills = sort === 'match' ? profileSkillsFor(options.caller) : undefined
     const { ids, total, didYouMean, text } = search.search({ q, filters, sort, order, matchSkills, limit, offset }, options.exclude)
-    const meta = { total, limit, offset, ...reported({ ignored, unknownValues }), ...(didYouMean ? { did_you_mean: didYouMean } : {}) }
+    const meta = { total, limit, offset, ...queryReport({ ignored, unknownValues }), ...(didYouMean ? { did_you_mean: didYouMean } : {}) }
     const myVotes = jobVotesOf(db, ids, options.caller?.userId)
     const data = loadJobs(db, ids, { description, ghost: description === 'preview', myVotes, ...search.pageFacts(ids) })
     if (!query.highlight) return { data, meta }
@@ -181,8 +176,8 @@ export function jobsSearchRoutes(ctx: AppContext): Route[] {
       const { q, filters, ignored, unknownValues } = parseJobQuery(event.url.searchParams, { maxQueryLength, endpointParams: ['facets', 'disjunctive'] })
       const flags = [...new Set([...ALWAYS_COUNTED_FLAGS, ...(names?.flags ?? [])])]
       const data = search.facets({ q, filters, facets: names ? names.facets : undefined, flags, disjunctive: query.disjunctive ?? false })
-      const meta = reported({ ignored, unknownValues })
-      return Object.keys(meta).length ? { data, meta } : { data }
+      const meta = queryReport({ ignored, unknownValues })
+      return meta ? { data, meta } : { data }
     }),
     op.get('/jobs', 'Open job postings, newest first', {
       description: 'Every open role by posting date, newest first, with the same paging rules as search; items are cards, one per role, as in /jobs/search.',

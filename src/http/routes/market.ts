@@ -10,7 +10,7 @@ import { dayOf } from '../../insights/days.ts'
 
 const CoverageQuery = v.pipe(
   v.looseObject({ q: v.optional(v.pipe(v.string(), v.description('Full-text scope of the market, as in job search.'))) }),
-  v.description('Any job search facet, numeric or boolean filter scopes the market (filter grammar of job search); `skills` is not a filter here and is reported in `meta.ignored_params`.'),
+  v.description('Any job search facet, numeric or boolean filter scopes the market (filter grammar of job search); `skills` is not a filter here and is reported in `meta.ignored_params`; values outside a facet’s vocabulary are reported in `meta.unknown_values`, as job search does.'),
 )
 
 const CoverageBody = v.object({
@@ -36,10 +36,9 @@ export function marketRoutes(ctx: AppContext): Route[] {
       ].join('\n\n'),
       query: CoverageQuery,
       body: CoverageBody,
-      responses: { 200: { description: '`{ data: MarketCoverage, meta?: { ignored_params } }`', schema: object({ data: ref('MarketCoverage'), meta: ref('IgnoredOnly') }, ['data']) }, 400: 'skills empty or over 100, or a malformed filter value', 503: 'search temporarily unavailable' },
+      responses: { 200: { description: '`{ data: MarketCoverage, meta?: { ignored_params?, unknown_values? } }`', schema: object({ data: ref('MarketCoverage'), meta: ref('IgnoredOnly') }, ['data']) }, 400: 'skills empty or over 100, or a malformed filter value', 503: 'search temporarily unavailable' },
     }, (event, { body }) => {
-      const { data, ignored } = marketCoverage(ctx, event.url.searchParams, body.skills)
-      return ignored ? { data, meta: { ignored_params: ignored } } : { data }
+      return marketCoverage(ctx, event.url.searchParams, body.skills)
     }),
     op.get('/me/market-pulse', 'Weekly demand for your profile skills', {
       auth: 'session',

@@ -35,8 +35,7 @@ export function meResumeVerdictRoutes(ctx: AppContext): Route[] {
     }, (event, { caller }) => {
       const profile = profileOf(caller.userId)
       const text = resumeRow(db, caller.userId)?.text ?? null
-      const { data, ignored } = profileVerdict(ctx, event.url.searchParams, profile, text)
-      return ignored ? { data, meta: { ignored_params: ignored } } : { data }
+      return profileVerdict(ctx, event.url.searchParams, profile, text)
     }),
     op.get('/me/profile/ats-report', 'The ATS report of your résumé for your role', {
       description: `Deterministic. ${REPORT} \`report\` is null while no résumé is stored.`,

@@ -23,7 +23,7 @@ const Query = v.pipe(
   v.description('Job search query string in the filter grammar, e.g. `q=rust&work_mode=remote&countries=de` (a leading `?` is dropped). It must parse as a job search.'),
 )
 
-/** `meta` appears only to report parameters of the query no filter reads. */
+/** `meta` appears only to report parameters of the query no filter reads, or values outside a facet's vocabulary. */
 const savedSearchBody = object({ data: ref('SavedSearch'), meta: ref('IgnoredOnly') }, ['data'])
 
 const CreateBody = v.object({ name: Name, query: Query })
@@ -44,18 +44,18 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
       responses: { 200: { description: '`{ data: [SavedSearch], meta }`', schema: pageSchema(ref('SavedSearch')) } },
     }, (_event, { caller, query }) => pagedList(query, (limit, offset) => listSavedSearches(ctx.db, caller.userId, limit, offset))),
     op.post('/me/searches', 'Save a search', {
-      description: 'Answers `{ id, name, query, public_slug, author_label, subscriptions, created_at, updated_at }` (201). `public_slug` and `author_label` are null: saved searches are private here (the reference service uses them for shared searches). Names are 1 to 100 characters and unique per account (case-insensitive). Parameters no job filter reads are kept but reported in `meta.ignored_params`, as job search would report them.',
+      description: 'Answers `{ id, name, query, public_slug, author_label, subscriptions, created_at, updated_at }` (201). `public_slug` and `author_label` are null: saved searches are private here (the reference service uses them for shared searches). Names are 1 to 100 characters and unique per account (case-insensitive). Parameters no job filter reads are kept but reported in `meta.ignored_params`, and values outside a facet’s vocabulary in `meta.unknown_values` (with `did_you_mean`), as job search would report them.',
       body: CreateBody,
       responses: { 201: { description: 'saved: `{ data: SavedSearch, meta? }`', schema: savedSearchBody }, 400: 'the query does not parse', 409: 'saved-search limit reached, or a saved search of this name exists' },
     }, (event, { caller, body }) => {
-      const { query, ignored } = parsed(body.query)
+      const { query, meta } = parsed(body.query)
       if (countSavedSearches(ctx.db, caller.userId) >= ctx.config.savedSearchesPerUser) {
         throw conflict(`at most ${ctx.config.savedSearchesPerUser} saved searches per account`)
       }
       if (savedSearchNameTaken(ctx.db, caller.userId, body.name)) throw conflict('a saved search with this name already exists')
       event.res.status = 201
       const data = createSavedSearch(ctx.db, caller.userId, { name: body.name, query })
-      return ignored ? { data, meta: { ignored_params: ignored } } : { data }
+      return meta ? { data, meta } : { data }
     }),
     op.patch('/me/searches/:id', 'Rename a saved search or change its query', {
       params: IdParams,
@@ -65,7 +65,7 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
       if (body.name !== undefined && savedSearchNameTaken(ctx.db, caller.userId, body.name, params.id)) throw conflict('a saved search with this name already exists')
       const next = body.query === undefined ? undefined : parsed(body.query)
       const data = updateSavedSearch(ctx.db, caller.userId, params.id, { name: body.name, query: next?.query }) ?? raise()
-      return next?.ignored ? { data, meta: { ignored_params: next.ignored } } : { data }
+      return next?.meta ? { data, meta: next.meta } : { data }
     }),
     op.post('/me/searches/:id/feed', 'The Atom feed URL of a saved search (extension)', {
       description: 'Mints a secret URL `/feeds/searches/{secret}.atom` that serves the saved search as an Atom feed (the newest matches, as /feeds/jobs.atom does) to a feed reader without a cookie. Only a hash of the secret is stored, so the URL is shown once; asking again replaces it and the old URL stops working. Deleting the saved search ends it.',
