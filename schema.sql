@@ -126,6 +126,8 @@ CREATE INDEX IF NOT EXISTS jobs_source_url_key ON jobs (source_url_key);
 CREATE INDEX IF NOT EXISTS jobs_open_posted ON jobs (closed_at, posted_at DESC);
 CREATE INDEX IF NOT EXISTS jobs_created ON jobs (created_at);
 CREATE INDEX IF NOT EXISTS jobs_updated ON jobs (updated_at);
+-- Whether any posting awaits re-enrichment is asked at every start: without it, a scan of every row.
+CREATE INDEX IF NOT EXISTS jobs_enrichment_version ON jobs (enrichment_version);
 
 -- Multi-valued job attributes.
 CREATE TABLE IF NOT EXISTS job_regions (

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { DB } from './connection.ts'
 import { schemaPath } from '../paths.ts'
 import { migrations as allMigrations, type Migration } from './migrations/index.ts'
+import { schemaObjects } from './schema-objects.ts'
 
 /** The schema version this build writes: the newest migration, or the release-1 baseline. */
 export const BASELINE_VERSION = 1
@@ -41,7 +42,19 @@ export function migrate(db: DB, options: MigrateOptions = {}): { from: number; t
     applyStep(db, step)
     options.onStep?.({ version: step.version, name: step.name, ms: Date.now() - started })
   }
+  if (!options.steps) restoreIndexes(db)
   return { from, to: latest }
+}
+
+/**
+ * Builds any index of schema.sql the file lacks. A seed into an empty catalogue drops the posting
+ * tables' plain indexes and builds them once at its end (src/ingest/seed.ts); a seed stopped
+ * half-way leaves them missing, and this puts them back on the next start.
+ */
+function restoreIndexes(db: DB): void {
+  const present = new Set(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index'").pluck().all() as string[])
+  const missing = schemaObjects().filter((o) => o.kind === 'index' && !present.has(o.name))
+  if (missing.length) db.transaction(() => missing.forEach((index) => db.exec(index.sql)))()
 }
 
 function applyStep(db: DB, step: Migration): void {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict'
 import { createTestApp } from '../helpers/app.ts'
 import { generateJobRecords, seedCatalogue } from '../../src/ingest/seed.ts'
 import { getMeta } from '../../src/db/connection.ts'
+import { migrate } from '../../src/db/migrate.ts'
 
 const NOW = new Date('2026-11-21T00:00:00.000Z')
 const JOBS = 1200
@@ -76,4 +77,23 @@ test('the seed lists no role twice at one place: no two postings share title, co
   const byCluster = new Map<string, Set<string>>()
   for (const r of records) byCluster.set(r.clusterKey!, (byCluster.get(r.clusterKey!) ?? new Set()).add(r.location ?? ''))
   assert.ok([...byCluster.values()].some((places) => places.size >= 3), 'some roles are listed in several places')
+})
+
+test('a seed into an empty catalogue builds the plain indexes at its end; a start restores any a stopped seed left out', () => {
+  const { db } = createTestApp()
+  const indexes = () => db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").all()
+  const fresh = indexes()
+  const dropped: string[] = []
+  seedCatalogue(db, {
+    jobs: 300, seed: 5, now: NOW, batchSize: 100,
+    onProgress: (_done, _total, stage) => {
+      if (stage === 'postings' && !dropped.length) dropped.push(...(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND name = 'jobs_open_posted'").pluck().all() as string[]), '')
+    },
+  })
+  assert.deepEqual(dropped, [''], 'jobs_open_posted is not kept up while postings are written')
+  assert.deepEqual(indexes(), fresh, 'every index is back once the seed ends')
+
+  db.exec('DROP INDEX jobs_open_posted; DROP INDEX job_skills_skill')
+  migrate(db)
+  assert.deepEqual(indexes(), fresh)
 })

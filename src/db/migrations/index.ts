@@ -19,6 +19,7 @@ import { userPhotos } from './0022-user-photos.ts'
 import { sharedProcessState } from './0023-shared-process-state.ts'
 import { enrichmentProvenance } from './0025-enrichment-provenance.ts'
 import { listsWebhooks } from './0028-lists-webhooks.ts'
+import { enrichmentVersionIndex } from './0029-enrichment-version-index.ts'
 
 /**
  * The ordered schema migrations. Release 1 (schema version 1) is the baseline: a database file made
@@ -45,4 +46,4 @@ export interface Migration {
   rebuildsTables?: boolean
 }
 
-export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, channels, resume, cvs, matchAssistant, leases, inbox, roleClusterKeys, userPhotos, sharedProcessState, enrichmentProvenance, listsWebhooks]
+export const migrations: Migration[] = [derivedRefreshPending, referenceCompat, trackerMigration, community, insightRollup, boardSources, reenrichPostingsV2, savedSearchFeeds, referrals, channels, resume, cvs, matchAssistant, leases, inbox, roleClusterKeys, userPhotos, sharedProcessState, enrichmentProvenance, listsWebhooks, enrichmentVersionIndex]
