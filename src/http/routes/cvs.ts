@@ -135,7 +135,7 @@ export function cvRoutes(ctx: AppContext): Route[] {
       description: 'The CV typeset with its template (Typst): selectable text an applicant tracking system reads, clickable links, A4 pages. `application/pdf`, shown inline, never cached by shared caches.',
       auth: 'session-or-key',
       params: IdParams,
-      responses: { 200: 'application/pdf', 404: 'not your CV' },
+      responses: { 200: { description: 'the typeset CV', media: 'application/pdf' }, 404: 'not your CV' },
     }, (event, { params, caller }) => {
       const row = mine(caller.userId, params.id)
       noteOwnerAddress(db, caller.userId, clientIp(ctx.config, event), ctx.config.cvVisitorSalt, now())

@@ -34,7 +34,7 @@ export function matchAnalysisRoutes(ctx: AppContext): Route[] {
     op.get(`/jobs/:slug/${name}/stream`, name === 'fit' ? 'Run the match analysis as an event stream (alias)' : 'Run the match analysis as an event stream', {
       description: '`text/event-stream` for `EventSource`. Frames `event: <name>` + `data: <json>`: first `meta` `{ has_cv }` exactly, the shape the contract pins (the stream ends there when false); then per stage `stage_start` / `thinking` / `stage_done` `{ kind, stage, label }`, `requirements` `{ kind, stage, requirements, hidden_signals }` after stage 1 "Extract & Match", `dimensions` `{ kind, stage, analysis: { dimensions } }` after stage 2 "Recruiter verdict", with a configured model, further `thinking` events in stage 3 carry the recommendation as the model writes it; and exactly one terminal `final` `{ kind, analysis }` after stage 3 "Adversarial audit" (or `stream_error` `{ message }`). `: keepalive` comments while it works. Allowance and hourly budget as POST, refused before the stream opens.',
       params: SlugParams,
-      responses: { 200: 'text/event-stream', 402: 'match allowance used up (enforced)', 404: 'job not found', 429: 'too many analyses this hour' },
+      responses: { 200: { description: 'server-sent events: meta, stage_start, thinking, requirements, dimensions, stage_done, then final or stream_error (see above)', media: 'text/event-stream' }, 402: 'match allowance used up (enforced)', 404: 'job not found', 429: 'too many analyses this hour' },
     }, (_event, { caller, params }) => {
       const started = startRun(deps, caller.userId, params.slug)
       return sseResponse(ctx, async (send) => {

@@ -30,7 +30,7 @@ export function mePhotoRoutes(ctx: AppContext): Route[] {
     }, (_event, { caller }) => ({ data: photoStatus(db, caller.userId) })),
     op.get('/me/photo/image', 'Your profile photo image', {
       description: 'The stored image itself (`image/jpeg`, `image/png` or `image/webp`, as uploaded minus its metadata), never cached by shared caches; 404 when you have none. The upload time is also in the `X-Photo-Updated-At` header.',
-      responses: { 200: 'image/jpeg, image/png or image/webp', 404: 'no photo' },
+      responses: { 200: { description: 'the image', media: ['image/jpeg', 'image/png', 'image/webp'] }, 404: 'no photo' },
     }, (_event, { caller }) => {
       const photo = photoOf(db, caller.userId)
       if (!photo) throw notFound('no photo')

@@ -101,32 +101,21 @@ const op = operations({ tags: ['service'], auth: 'public' })
 /** GET /openapi.json and GET /docs. `listRoutes` is every route of the app, this module's included. */
 export function openapiRoutes(ctx: AppContext, listRoutes: () => Route[]): Route[] {
   let document: string | undefined
-  const documentText = () => (document ??= JSON.stringify(withOwnMediaTypes(buildOpenApiDocument(ctx, listRoutes()))))
+  const documentText = () => (document ??= JSON.stringify(buildOpenApiDocument(ctx, listRoutes())))
   const page = docsPage()
   return [
     op.get('/openapi.json', 'This OpenAPI 3.1 document', {
       description: 'Generated at start-up from the same schemas the operations validate with.',
       query: v.object({}),
+      responses: { 200: { description: 'An OpenAPI 3.1 document (a bare JSON object, not an envelope)', schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } },
     }, () => new Response(documentText(), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } })),
     op.get('/docs', 'Interactive API reference (HTML)', {
       description: 'A quick start with curl examples, then every operation of this document laid out by Redoc (bundled with the service, served from /assets/; no CDN, works offline).',
       query: v.object({}),
-      responses: { 200: 'An HTML page' },
+      responses: { 200: { description: 'An HTML page', media: 'text/html' } },
     }, async (event) =>
       new Response(page.html(`${allowedOrigin(ctx, event)}/api/v1`, (await docsViewerAsset()).name), {
         headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.contentSecurityPolicy, 'cache-control': 'no-cache' },
       })),
   ]
-}
-
-/** The operations of this module answer with a bare document, an HTML page and its files, not an envelope. */
-function withOwnMediaTypes(document: JsonObject): JsonObject {
-  const paths = document.paths as Record<string, Record<string, { responses: Record<string, JsonObject> }>>
-  const set = (path: string, content: JsonObject) => {
-    const ok = paths[path]?.get?.responses['200']
-    if (ok) ok.content = content
-  }
-  set('/openapi.json', { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } })
-  set('/docs', { 'text/html': { schema: { type: 'string' } } })
-  return document
 }

@@ -77,7 +77,7 @@ export function referralRoutes(ctx: AppContext): Route[] {
     op.get('/me/referrals/incoming/:id/cv', 'The CV of a referral request (PDF)', {
       description: 'application/pdf, inline, for an approved referrer of the request’s company.',
       params: IdParams,
-      responses: { 200: 'the CV as application/pdf', 403: 'not an approved referrer for this company', 404: 'no such request' },
+      responses: { 200: { description: 'the CV', media: 'application/pdf' }, 403: 'not an approved referrer for this company', 404: 'no such request' },
     }, (_event, { params, caller }) => pdfResponse(renderTextPdf(requestCvText(db, caller.userId, params.id).split('\n')), 'cv')),
     op.post('/me/referrals/incoming/:id/resolve', 'Mark a referral request contacted or declined', {
       description: `\`{ status: "contacted" | "declined" }\`; the seeker is notified (not told who). Answers the incoming view ${INCOMING_SHAPE}.`,
@@ -94,7 +94,7 @@ export function referralRoutes(ctx: AppContext): Route[] {
       description: 'application/pdf, inline, `X-Content-Type-Options: nosniff`, never cached by shared caches.',
       auth: 'moderator',
       params: IdParams,
-      responses: { 200: 'the proof as application/pdf', 403: 'not a moderator', 404: 'no such offer or proof' },
+      responses: { 200: { description: 'the proof', media: 'application/pdf' }, 403: 'not a moderator', 404: 'no such offer or proof' },
     }, (_event, { params }) => {
       const proof = offerProof(db, params.id)
       if (!proof) throw notFound('not found')
