@@ -100,7 +100,7 @@ export const INTERVIEWS = object({ data: list(INTERVIEW), meta: WINDOW_META })
 
 export const VOTE_TALLY = dataOf(object({ upvote_count: count, downvote_count: count, my_vote: { type: 'integer', enum: [-1, 0, 1] } }))
 
-const ALLOWANCE = object(
+export const ALLOWANCE = object(
   { feature: { type: 'string', enum: [...FEATURES] }, used: count, limit: count, unlimited: { type: 'boolean' }, enforced: { type: 'boolean' }, resets_at: time },
   ['feature', 'used', 'unlimited', 'enforced', 'resets_at'],
 )

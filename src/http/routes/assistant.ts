@@ -12,6 +12,8 @@ import { builtinDriver, runTurn, type Driver, type TurnInput } from '../../assis
 import { modelDriver } from '../../assistant/model-driver.ts'
 import { openingBrief } from '../../assistant/opening.ts'
 import { autopilotDriver, MAX_ROUNDS, prepareAutopilot } from '../../assistant/autopilot.ts'
+import { dataOf, object, ref } from '../openapi-shapes.ts'
+import { ALLOWANCE } from '../tracker-shapes.ts'
 
 /**
  * The in-app assistant (docs/assistant.md): sessions, and turns streamed as server-sent events.
@@ -66,7 +68,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
   return [
     op.post('/assistant/sessions', 'Start an assistant session', {
       description: '201 `{ id, preset, label, job_id? }`. Interview and debrief sessions are bound to a tracked application (`job`) and labelled “Interview: <title> · <company>” / “Debrief: …”. `tailor` sessions start only from CV tailoring.',
-      responses: { 201: '`{ data: session }`', 400: 'preset not creatable, or job missing', 404: 'application not found' },
+      responses: { 201: { description: '`{ data: session }`', schema: dataOf(ref('AssistantSession')) }, 400: 'preset not creatable, or job missing', 404: 'application not found' },
       query: CreateQuery,
     }, (event, { caller, query }) => {
       const session = createSession(ctx.db, caller.userId, query, ctx.now())
@@ -74,14 +76,14 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.get('/assistant/sessions', 'The caller’s assistant sessions', {
       description: 'Newest activity first; tailoring sessions are left out. `meta: { total }`.',
-      responses: { 200: '`{ data: [session], meta: { total } }`' },
+      responses: { 200: { description: '`{ data: [session], meta: { total } }`', schema: object({ data: { type: 'array', items: ref('AssistantSession') }, meta: object({ total: { type: 'integer', minimum: 0 } }) }) } },
     }, (_event, { caller }) => {
       const sessions = listSessions(ctx.db, caller.userId)
       return { data: sessions, meta: { total: sessions.length } }
     }),
     op.get('/assistant/sessions/:id', 'One session with its messages', {
       description: '`{ session, messages: [{ seq, role, content }] }`: user `{ text }`, assistant `{ text?, tool_calls?: [{ id, name, arguments }] }`, tool `{ tool_call_id, name, result }`.',
-      responses: { 404: 'not found (also another user’s session or a malformed id)' },
+      responses: { 200: { description: '`{ data: { session, messages } }`', schema: dataOf(object({ session: ref('AssistantSession'), messages: { type: 'array', items: ref('AssistantMessage') } })) }, 404: 'not found (also another user’s session or a malformed id)' },
       params: IdParams,
     }, (_event, { caller, params }) => {
       const session = sessionOf(ctx.db, caller.userId, params.id)
@@ -136,7 +138,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/assistant/sessions/:id/extend', 'Buy another turn ceiling for a CV editing session', {
       description: 'Only tailoring sessions (started by CV tailoring) can be extended; every other session is 409. Tailoring sessions have no turn ceiling here (the `tailor` allowance is drawn once per tailored job), so this charges nothing and answers `{ turns, ceiling: 0, unlimited: true, allowance }` with `turns` the messages you sent; a double click answers the same.',
-      responses: { 200: '`{ data: { turns, ceiling, unlimited, allowance } }`', 404: 'not found', 409: 'only a CV editing session can be extended' },
+      responses: { 200: { description: '`{ data: { turns, ceiling, unlimited, allowance } }`', schema: dataOf(object({ turns: { type: 'integer', minimum: 0 }, ceiling: { type: 'integer', const: 0 }, unlimited: { type: 'boolean', const: true }, allowance: ALLOWANCE })) }, 404: 'not found', 409: 'only a CV editing session can be extended' },
       params: IdParams,
     }, (_event, { caller, params }) => {
       const session = sessionOf(ctx.db, caller.userId, params.id)
@@ -146,7 +148,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/assistant/sessions/:id/voice-token', 'Mint a realtime voice token for an interview session', {
       description: `\`{ value, model, calls_url, expires_at? }\`: a short-lived client secret (VOICE_TOKEN_SECONDS) minted at the OpenAI-Realtime-style API of VOICE_REALTIME_URL with the interview's instructions; the browser opens its realtime call at \`calls_url\` with \`value\` as the bearer, so audio never passes through openroles (send the transcript back with voice-turns). Without VOICE_REALTIME_URL: 501 “voice mode is not configured”. At most ${ctx.config.voiceTokensPerHour} per hour (429).`,
-      responses: { 200: '`{ data: { value, model, calls_url, expires_at? } }`', 404: 'not found', 409: 'not an interview session bound to a job', 429: 'too many voice tokens this hour', 501: 'voice mode is not configured', 502: 'the realtime API refused or failed to mint' },
+      responses: { 200: { description: '`{ data: { value, model, calls_url, expires_at? } }`', schema: dataOf(object({ value: { type: 'string', description: 'the short-lived client secret' }, model: { type: 'string' }, calls_url: { type: 'string' }, expires_at: { type: 'integer', description: 'Unix seconds, when the API states it' } }, ['value', 'model', 'calls_url'])) }, 404: 'not found', 409: 'not an interview session bound to a job', 429: 'too many voice tokens this hour', 501: 'voice mode is not configured', 502: 'the realtime API refused or failed to mint' },
       params: IdParams,
     }, async (_event, { caller, params }) => {
       const session = sessionOf(ctx.db, caller.userId, params.id)

@@ -8,6 +8,7 @@ import { docsViewerAsset } from '../web.ts'
 import { RESPONSE_SCHEMAS } from '../openapi-shapes.ts'
 import { ME_SCHEMAS } from '../openapi-shapes-me.ts'
 import { COMMUNITY_SCHEMAS } from '../openapi-shapes-community.ts'
+import { ASSISTANT_SCHEMAS } from '../openapi-shapes-assistant.ts'
 import { CV_SCHEMAS } from '../openapi-shapes-cv.ts'
 import { RESUME_SCHEMAS } from '../openapi-shapes-resume.ts'
 import { allowedOrigin } from '../origin.ts'
@@ -49,7 +50,7 @@ export function buildOpenApiDocument(ctx: AppContext, routes: RouteSpec[]): Json
     servers: [{ url: '/api/v1', description: 'this server' }],
     tags,
     paths,
-    components: { securitySchemes: SECURITY_SCHEMES, schemas: { ...SCHEMAS, ...RESPONSE_SCHEMAS, ...ME_SCHEMAS, ...COMMUNITY_SCHEMAS, ...CV_SCHEMAS, ...RESUME_SCHEMAS }, headers: HEADERS },
+    components: { securitySchemes: SECURITY_SCHEMES, schemas: { ...SCHEMAS, ...RESPONSE_SCHEMAS, ...ME_SCHEMAS, ...COMMUNITY_SCHEMAS, ...CV_SCHEMAS, ...RESUME_SCHEMAS, ...ASSISTANT_SCHEMAS }, headers: HEADERS },
   }
 }
 
