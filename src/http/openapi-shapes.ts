@@ -234,6 +234,31 @@ export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
     'A filter value outside its facet’s vocabulary: it matches nothing.',
   ),
   Job: jobSchema(),
+  PrivateJob: object(
+    {
+      public_slug: str('`private-…`'),
+      title: str(),
+      company: str('absent when neither stated nor given'),
+      private: { type: 'boolean', const: true },
+      description: str('sanitized HTML'),
+      regions: strings,
+      countries: strings,
+      cities: strings,
+      work_mode: str(),
+      skills: { ...strings, description: 'skill slugs' },
+      enrichment: object(
+        {
+          summary: str(), employment_type: str(), seniority: str(), category: str(), experience_years_min: { type: 'number' },
+          salary_min: { type: 'number' }, salary_max: { type: 'number' }, salary_currency: str(), salary_period: str(), posting_language: str(), domains: strings,
+        },
+        [],
+        'derived facts, each omitted when unknown',
+      ),
+      created_at: timestamp(),
+    },
+    ['public_slug', 'title', 'private', 'description', 'regions', 'countries', 'cities', 'skills', 'enrichment', 'created_at'],
+    'A vacancy the caller pasted as text (POST /me/jd/resolve), readable only by them: the Job’s shape without counters, votes or lifecycle fields.',
+  ),
   Facets: object(
     {
       total: count,
