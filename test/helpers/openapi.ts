@@ -70,5 +70,17 @@ export function operationChecker(document: any, call: Call) {
     answered.set(`${method} ${path}`, [...(answered.get(`${method} ${path}`) ?? []), response.status])
     return response
   }
-  return { check, answered }
+  /**
+   * The operations of the document at or under `paths` that answer a body on success but were
+   * not answered with a success here: what a test of an area has left unchecked.
+   */
+  const unchecked = (...paths: string[]) =>
+    Object.entries<any>(document.paths).flatMap(([path, item]) =>
+      Object.entries<any>(item)
+        .filter(() => paths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)))
+        .filter(([, operation]) => Object.entries<any>(operation.responses).some(([status, response]) => /^2/.test(status) && response.content))
+        .map(([method]) => `${method.toUpperCase()} ${path}`)
+        .filter((operation) => !(answered.get(operation) ?? []).some((status) => status < 300)),
+    )
+  return { check, answered, unchecked }
 }

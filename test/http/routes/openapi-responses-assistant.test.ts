@@ -31,7 +31,7 @@ const app = createTestApp({
 })
 const { call } = app
 const document = (await call('/api/v1/openapi.json')).body
-const { check } = operationChecker(document, call)
+const { check, unchecked } = operationChecker(document, call)
 const alice = await signUp(call)
 const as = (body?: unknown): RequestInit => ({ headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
 
@@ -66,9 +66,15 @@ test('sessions, their messages and the streamed turns validate', async () => {
   await check('GET', '/assistant/sessions', '/api/v1/assistant/sessions', as())
 })
 
-test('a tailoring session can be extended and validates', async () => {
+test('a tailoring session can be extended and run by the autopilot, and validates', async () => {
   await check('POST', '/me/cvs', '/api/v1/me/cvs', as({ seed: true }), 201)
   const run = await check('POST', '/me/cvs/tailor', '/api/v1/me/cvs/tailor', as({ job_slug: 'rust-dev' }), 201)
   await check('POST', '/assistant/sessions/{id}/extend', `/api/v1/assistant/sessions/${run.body.data.session_id}/extend`, as())
+  const autopilot = await check('POST', '/assistant/sessions/{id}/autopilot', `/api/v1/assistant/sessions/${run.body.data.session_id}/autopilot`, as())
+  assert.match(autopilot.body, /event: result/)
   await check('GET', '/assistant/sessions/{id}', `/api/v1/assistant/sessions/${run.body.data.session_id}`, as())
+})
+
+test('every assistant and match-analysis operation that answers a body was called and validated', () => {
+  assert.deepEqual(unchecked('/assistant', '/jobs/{slug}/match-analysis', '/jobs/{slug}/fit'), [])
 })

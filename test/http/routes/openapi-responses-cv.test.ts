@@ -20,7 +20,7 @@ const app = createTestApp({
 })
 const { call } = app
 const document = (await call('/api/v1/openapi.json')).body
-const { check } = operationChecker(document, call)
+const { check, unchecked } = operationChecker(document, call)
 
 const alice = await signUp(call)
 const key = await createApiKey(call, alice.cookie)
@@ -82,4 +82,8 @@ test('a tailored CV: tailoring, its session, tracer links, match, context, ATS d
   await check('POST', '/me/cvs/{id}/revisions/batch/{bid}/undo', `/api/v1/me/cvs/${id}/revisions/batch/${run.body.data.session_id}/undo`, as())
   await check('POST', '/me/cvs/{id}/tailor-session', `/api/v1/me/cvs/${id}/tailor-session`, as(), 201)
   await check('POST', '/me/cvs/{id}/reset-from-resume', `/api/v1/me/cvs/${id}/reset-from-resume`, as())
+})
+
+test('every CV operation that answers a body was called and validated', () => {
+  assert.deepEqual(unchecked('/cv-templates', '/cv-fonts', '/me/cvs'), [])
 })

@@ -20,7 +20,7 @@ const app = createTestApp({
 })
 const { call, db } = app
 const document = (await call('/api/v1/openapi.json')).body
-const { check } = operationChecker(document, call)
+const { check, unchecked } = operationChecker(document, call)
 
 const alice = await signUp(call)
 const as = (body?: unknown): RequestInit => ({ headers: sessionHeaders(alice.cookie), body: body === undefined ? undefined : JSON.stringify(body) })
@@ -79,4 +79,8 @@ test('the verdict, the ATS report, screening answers, autofill and skill matches
   await check('POST', '/me/autofill/run', '/api/v1/me/autofill/run', as({ job_id: 'go-dev' }))
   await check('POST', '/me/match-text', '/api/v1/me/match-text', as({ title: 'Go engineer', text: 'Go, Kubernetes and Rust' }))
   await check('GET', '/jobs/{slug}/match', '/api/v1/jobs/go-dev/match', as())
+})
+
+test('every résumé and profile-side operation that answers a body was called and validated', () => {
+  assert.deepEqual(unchecked('/me/resume', '/me/photo', '/me/experience', '/me/profile/verdict', '/me/profile/ats-report', '/me/screening-answers', '/me/autofill-profile', '/me/autofill', '/me/match-text', '/jobs/{slug}/match'), [])
 })

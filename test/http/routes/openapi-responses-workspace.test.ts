@@ -27,7 +27,7 @@ const app = createTestApp({
 })
 const { call, db } = app
 const document = (await call('/api/v1/openapi.json')).body
-const { check } = operationChecker(document, call)
+const { check, unchecked } = operationChecker(document, call)
 
 async function person(role: 'user' | 'moderator' = 'user') {
   const user = await signUp(call)
@@ -56,6 +56,8 @@ test('referrals validate: an offer, a request, the incoming view and its CV, the
   form.append('linkedin_url', 'https://www.linkedin.com/in/referrer-example')
   form.append('file', new Blob([new Uint8Array(renderTextPdf(['Employment certificate']))], { type: 'application/pdf' }), 'proof.pdf')
   const offer = await check('POST', '/me/referrals/offers', '/api/v1/me/referrals/offers', { headers: { cookie: referrer.cookie, origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' }, body: form }, 201)
+  await check('GET', '/me/referrals/offers', '/api/v1/me/referrals/offers', referrer.as())
+  await check('GET', '/referrals/offers', '/api/v1/referrals/offers', mod.as())
   await check('GET', '/referrals/offers/{id}/proof', `/api/v1/referrals/offers/${offer.body.data.id}/proof`, mod.as())
   await check('POST', '/referrals/offers/{id}/decide', `/api/v1/referrals/offers/${offer.body.data.id}/decide`, mod.as({ approve: true }))
   await check('PUT', '/me/profile', '/api/v1/me/profile', alice.as({ headline: 'Backend engineer', skills: ['Go'] }))
@@ -89,4 +91,8 @@ test('the extension grant, the accounts list, a feed URL, push tokens and a past
   await check('GET', '/me/jd/{slug}', `/api/v1/me/jd/${pasted.body.data.job_slug}`, alice.as())
   await check('GET', '/jobs/{slug}', `/api/v1/jobs/${pasted.body.data.job_slug}`, alice.as())
   await check('GET', '/jobs/{slug}', '/api/v1/jobs/acme-backend', alice.as())
+})
+
+test('every operation of these areas that answers a body was called and validated', () => {
+  assert.deepEqual(unchecked('/submissions', '/me/submissions', '/me/referrals', '/referrals', '/company-feedback', '/auth/extension', '/admin/users', '/me/searches/{id}/feed', '/me/push-tokens', '/me/jd'), [])
 })
