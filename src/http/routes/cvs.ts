@@ -20,6 +20,7 @@ import { tailorContext } from '../../cv/tailor-context.ts'
 import { atsDelta } from '../../cv/ats-delta.ts'
 import { resetBase, resetTailored } from '../../cv/reset.ts'
 import { dataOf, listOf, object, ref } from '../openapi-shapes.ts'
+import { CV_EXAMPLE } from '../openapi-examples.ts'
 
 /** CVs (docs/cv.md): templates and fonts, the base and tailored CVs, edits, revisions and undo. */
 const IdParams = v.object({ id: v.pipe(v.string(), v.maxLength(100), v.description('CV UUID, or `base` for your base CV (anything else is 404)')) })
@@ -108,7 +109,7 @@ export function cvRoutes(ctx: AppContext): Route[] {
     cvRead('', 'One CV', {
       description: `${RECORD}. ${DOC} Through an API key the header's name, email, phone and links are left out (the location stays).`,
       auth: 'session-or-key',
-      responses: { 200: { description: 'the CV', schema: CV } },
+      responses: { 200: { description: 'the CV', schema: CV, example: CV_EXAMPLE } },
     }, (cv, caller) => cvRecord(cv, { forKey: caller.kind === 'key' })),
     op.put('/me/cvs/:id', 'Replace a CV', {
       description: `JSON \`{ title, template_id, document }\`: the whole document is replaced, recorded as one revision (actor candidate, origin editor). ${DOC} Answers ${META}.`,

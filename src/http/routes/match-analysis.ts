@@ -4,6 +4,7 @@ import { operations, type Route } from '../route.ts'
 import { sseResponse } from '../sse.ts'
 import { readAnalysis, startRun } from '../../match/run.ts'
 import { dataOf, ref } from '../openapi-shapes.ts'
+import { MATCH_ANALYSIS_EXAMPLE } from '../openapi-examples.ts'
 
 /**
  * Match analysis (docs/assistant.md): GET reads the cached analysis, POST runs it, /stream runs it
@@ -27,7 +28,7 @@ export function matchAnalysisRoutes(ctx: AppContext): Route[] {
     op.post(`/jobs/:slug/${name}`, name === 'fit' ? 'Run the match analysis (alias of /match-analysis)' : 'Run the match analysis of a posting against the caller’s profile', {
       description: `Computes the analysis deterministically from the posting’s text and the caller’s profile and screening answers, caches it per user and posting, and answers \`{ has_cv, stale: false, analysis }\`. Draws one \`match\` allowance per posting (a re-analysis is free); 402 \`{ error, allowance }\` when an enforced allowance is used up. At most ${ctx.config.matchAnalysisPerHour} runs per hour (429). ${ANALYSIS_DOC}`,
       params: SlugParams,
-      responses: { 200: { description: '`{ data: { has_cv, stale: false, analysis } }`, or `{ data: { has_cv: false } }`', schema: dataOf(ref('MatchAnalysisRun')) }, 402: 'match allowance used up (enforced)', 404: 'job not found', 429: 'too many analyses this hour' },
+      responses: { 200: { description: '`{ data: { has_cv, stale: false, analysis } }`, or `{ data: { has_cv: false } }`', schema: dataOf(ref('MatchAnalysisRun')), example: MATCH_ANALYSIS_EXAMPLE }, 402: 'match allowance used up (enforced)', 404: 'job not found', 429: 'too many analyses this hour' },
     }, async (_event, { caller, params }) => {
       const started = startRun(deps, caller.userId, params.slug)
       return { data: started.has_cv ? { has_cv: true, stale: false, analysis: await started.run() } : { has_cv: false } }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts'
 import { operations, type Route } from '../route.ts'
 import { readMultipart } from '../multipart.ts'
 import { dataOf, multipartBody, ref } from '../openapi-shapes.ts'
+import { RESUME_EXAMPLE } from '../openapi-examples.ts'
 import { jsonSchemaOf } from '../openapi-schema.ts'
 import { readJsonBody, validateInput } from '../validate.ts'
 import { badRequest, unsupportedType } from '../../errors.ts'
@@ -53,7 +54,7 @@ export function meResumeRoutes(ctx: AppContext): Route[] {
   return [
     op.get('/me/resume', 'Your stored résumé and its parse', {
       description: `Always 200: ${META}. \`present: false\` before an upload. Contacts you set yourself override the parsed ones. \`max_bytes\` is the largest file an upload may send (RESUME_MAX_BYTES), so a page can refuse a larger one before sending it.`,
-      responses: { 200: { description: '`{ data: ResumeMeta & { max_bytes } }`', schema: dataOf(ref('ResumeMeta')) } },
+      responses: { 200: { description: '`{ data: ResumeMeta & { max_bytes } }`', schema: dataOf(ref('ResumeMeta')), example: RESUME_EXAMPLE } },
     }, (_event, { caller }) => ({ data: { ...resumeMeta(db, caller.userId), max_bytes: ctx.config.resumeMaxBytes } })),
     op.put('/me/resume', 'Upload or replace your résumé', {
       description: `${UPLOAD}. The text is extracted and parsed at once, deterministically, into the structured résumé (\`parse_status: "ready"\`, or \`"failed"\` with \`parse_detail\` when no name or section heading is recognised; the text is stored either way). A ready parse also fills the experience bank (provenance \`cv_import\`) without duplicating claims already there. A refused file stores nothing. Answers ${META}.`,
