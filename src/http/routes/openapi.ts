@@ -99,6 +99,15 @@ const HEADERS = {
   'Retry-After': { description: 'Whole seconds until the next request will be accepted.', schema: { type: 'integer' } },
 }
 
+/** This document, as much of it as a client reads generically; the OpenAPI 3.1 schema describes the rest. */
+const anyObject = { type: 'object', additionalProperties: true }
+const OPENAPI_DOCUMENT = {
+  type: 'object',
+  description: 'An OpenAPI 3.1 document',
+  required: ['openapi', 'info', 'servers', 'tags', 'paths', 'components'],
+  properties: { openapi: { type: 'string', const: '3.1.0' }, info: anyObject, servers: { type: 'array', items: anyObject }, tags: { type: 'array', items: anyObject }, paths: anyObject, components: anyObject },
+}
+
 const op = operations({ tags: ['service'], auth: 'public' })
 
 /** GET /openapi.json and GET /docs. `listRoutes` is every route of the app, this module's included. */
@@ -110,7 +119,7 @@ export function openapiRoutes(ctx: AppContext, listRoutes: () => Route[]): Route
     op.get('/openapi.json', 'This OpenAPI 3.1 document', {
       description: 'Generated at start-up from the same schemas the operations validate with.',
       query: v.object({}),
-      responses: { 200: { description: 'An OpenAPI 3.1 document (a bare JSON object, not an envelope)', schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } },
+      responses: { 200: { description: 'An OpenAPI 3.1 document (a bare JSON object, not an envelope)', schema: OPENAPI_DOCUMENT } },
     }, () => new Response(documentText(), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } })),
     op.get('/docs', 'Interactive API reference (HTML)', {
       description: 'A quick start with curl examples, then every operation of this document laid out by Redoc (bundled with the service, served from /assets/; no CDN, works offline).',

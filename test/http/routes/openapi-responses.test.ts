@@ -256,7 +256,6 @@ test('no success of any operation leaves a generated client with `unknown`', () 
         if (!response.content) untyped.push(`${where}: no content`)
         for (const [media, { schema }] of Object.entries<any>(response.content ?? {})) {
           if (media !== 'application/json') continue
-          if (path === '/openapi.json') continue // the document itself
           for (const hole of untypedParts(schema, new Set())) untyped.push(`${where}: ${hole}`)
         }
       }
