@@ -50,8 +50,18 @@ export function buildOpenApiDocument(ctx: AppContext, routes: RouteSpec[]): Json
     servers: [{ url: '/api/v1', description: 'this server' }],
     tags,
     paths,
-    components: { securitySchemes: SECURITY_SCHEMES, schemas: { ...SCHEMAS, ...RESPONSE_SCHEMAS, ...ME_SCHEMAS, ...COMMUNITY_SCHEMAS, ...CV_SCHEMAS, ...RESUME_SCHEMAS, ...ASSISTANT_SCHEMAS }, headers: HEADERS },
+    components: { securitySchemes: SECURITY_SCHEMES, schemas: componentsOf(SCHEMAS, RESPONSE_SCHEMAS, ME_SCHEMAS, COMMUNITY_SCHEMAS, CV_SCHEMAS, RESUME_SCHEMAS, ASSISTANT_SCHEMAS), headers: HEADERS },
   }
+}
+
+/** The schema components of every area, which must not share a name (one would hide the other). */
+function componentsOf(...areas: Record<string, unknown>[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [name, schema] of areas.flatMap((area) => Object.entries(area))) {
+    if (name in out) throw new Error(`two OpenAPI schema components are named ${name}`)
+    out[name] = schema
+  }
+  return out
 }
 
 const SECURITY_SCHEMES = {
