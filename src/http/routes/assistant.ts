@@ -33,6 +33,8 @@ const VoiceTurnBody = v.object({
 
 const TURN_EVENTS = 'SSE: frames `event: <type>` + `data: { type, text?, name?, input?, result?, is_error?, input_tokens?, output_tokens?, stop_reason? }`; types `queued`, `user_prompt`, `assistant_text`, `assistant_thought`, `tool_use`, `tool_result`, `usage`, and exactly one terminal `result` with `stop_reason` end_turn, max_steps, cancelled or error. `: keepalive` comments while it works. The turn runs to its end if the client disconnects.'
 
+const TURN_STREAM = { description: 'server-sent events `queued`, `user_prompt`, `assistant_text`, `assistant_thought`, `tool_use`, `tool_result`, `usage`, then exactly one `result` (see above)', media: 'text/event-stream' }
+
 const op = operations({ tags: ['assistant'], auth: 'session-or-key' })
 
 export function assistantRoutes(ctx: AppContext): Route[] {
@@ -99,7 +101,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/assistant/sessions/:id/messages', 'Send a message (streamed turn)', {
       description: `${TURN_EVENTS} One turn runs per session and one may wait behind it (\`queued\`, at most ASSISTANT_QUEUE_WAIT_SECONDS); a third is 409. Chat and profile turns draw the \`assistant\` allowance (402 before the stream).`,
-      responses: { 200: { description: 'server-sent events (see above)', media: 'text/event-stream' }, 400: 'empty or too long', 402: 'assistant allowance used up (enforced)', 404: 'not found', 409: 'this session already has a message waiting' },
+      responses: { 200: TURN_STREAM, 400: 'empty or too long', 402: 'assistant allowance used up (enforced)', 404: 'not found', 409: 'this session already has a message waiting' },
       params: IdParams,
       body: MessageBody,
     }, (_event, { caller, params, body }) => {
@@ -118,7 +120,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/assistant/sessions/:id/opening', 'Let an interview or debrief session open itself', {
       description: `A server-side brief becomes the first user turn. ${TURN_EVENTS}`,
-      responses: { 200: { description: 'server-sent events (see above)', media: 'text/event-stream' }, 404: 'not found', 409: 'this conversation does not open by itself, or it already started' },
+      responses: { 200: TURN_STREAM, 404: 'not found', 409: 'this conversation does not open by itself, or it already started' },
       params: IdParams,
     }, (_event, { caller, params }) => {
       const session = sessionOf(ctx.db, caller.userId, params.id)
@@ -128,7 +130,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/assistant/sessions/:id/retry', 'Run the last message again', {
       description: `Re-runs the turn over the existing history without a new user message. ${TURN_EVENTS}`,
-      responses: { 200: { description: 'server-sent events (see above)', media: 'text/event-stream' }, 404: 'not found', 409: 'nothing to retry — send a message first' },
+      responses: { 200: TURN_STREAM, 404: 'not found', 409: 'nothing to retry — send a message first' },
       params: IdParams,
     }, (_event, { caller, params }) => {
       const session = sessionOf(ctx.db, caller.userId, params.id)
@@ -172,7 +174,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/assistant/sessions/:id/autopilot', 'Tailor a CV in one long turn', {
       description: `For a tailoring session (preset \`tailor\`, started by \`POST /me/cvs/tailor\` or \`POST /me/cvs/{id}/tailor-session\`). Without a model: reads the CV, orders its skills and bullets for the job, then walks the match analysis' requirements (at most ${MAX_ROUNDS} tool rounds, the rest \`not_reached\`), adding to the CV's skills what the job asks for and your profile lists; it never claims what you have not recorded. Every edit is a \`patch_cv\` as actor agent in the turn's revision batch, so \`POST /me/cvs/{id}/revisions/batch/{batch_id}/undo\` takes the whole run back. Lays down the CV's \`autopilot_report\` \`[{ requirement, status: closed_bank|open|not_reached, note? }]\`. The match analysis is used from the cache, or run first when missing or stale (its allowance and hourly budget apply). ${TURN_EVENTS}`,
-      responses: { 200: { description: 'server-sent events (see above)', media: 'text/event-stream' }, 402: 'match allowance used up (when the analysis must run)', 404: 'not found', 409: 'this conversation is not tailoring a CV, the vacancy is gone, or the session already has a message waiting', 429: 'too many analyses this hour' },
+      responses: { 200: TURN_STREAM, 402: 'match allowance used up (when the analysis must run)', 404: 'not found', 409: 'this conversation is not tailoring a CV, the vacancy is gone, or the session already has a message waiting', 429: 'too many analyses this hour' },
       auth: 'session',
       params: IdParams,
     }, (_event, { caller, params }) => {
