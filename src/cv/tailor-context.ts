@@ -2,14 +2,13 @@ import type { DB } from '../db/connection.ts'
 import type { CvRow } from './store.ts'
 import { jobMatch } from './job-match.ts'
 import { conflict } from '../errors.ts'
+import { verdictOf } from '../match/analysis.ts'
 
 /**
  * What an assistant needs to tailor a CV: the job and an analysis of the fit. No match-analysis
  * cache exists yet, so the analysis is the deterministic job match (job-match.ts) in the
  * match-analysis shape, with the verdict bands of the match analysis.
  */
-const VERDICTS: [number, string][] = [[75, 'Strong Fit'], [60, 'Good Fit'], [45, 'Moderate Fit'], [30, 'Weak Fit'], [0, 'Poor Fit']]
-
 export function tailorContext(db: DB, row: CvRow, now: Date) {
   const match = jobMatch(db, row, now)
   if (!match.available || !match.score) throw conflict('no analysis is available for this job')
@@ -18,10 +17,9 @@ export function tailorContext(db: DB, row: CvRow, now: Date) {
   const requirements = score.requirements
   const covered = requirements.filter((r) => r.coverage === 'covered')
   const open = requirements.filter((r) => r.coverage !== 'covered')
-  const verdict = VERDICTS.find(([floor]) => score.overall >= floor)![1]
   return {
     job: { title: job.title, company: job.company, public_slug: job.public_slug, description: job.description_text.slice(0, 6000) },
-    verdict,
+    verdict: verdictOf(score.overall),
     overall_score: score.overall,
     recommendation: open.length
       ? `Lead with what the job asks for that the CV already shows; ${score.missing_skills.length ? `the CV does not name ${score.missing_skills.join(', ')}: add them only where the experience bears them out` : 'close the open requirements with evidence from your experience'}.`

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { RouteSpec } from './route.ts'
+import type { ResponseSpec, RouteSpec } from './route.ts'
 import { jsonSchemaOf, parametersOf } from './openapi-schema.ts'
 
 /** One OpenAPI operation object from one RouteSpec: the same object that mounts and validates the route. */
@@ -99,14 +99,14 @@ function responses(route: RouteSpec): JsonObject {
   const declared = Object.entries(route.responses ?? {}).map(([status, spec]) => [Number(status), spec] as const)
   const successes = declared.filter(([status]) => status < 400)
   for (const [status, spec] of successes.length ? successes : [[200, 'OK'] as const]) {
-    const { description, schema, example } = typeof spec === 'string' ? { description: spec, schema: undefined, example: undefined } : spec
+    const { description } = typeof spec === 'string' ? { description: spec } : spec
     if (status >= 300 && status < 400) {
       // A redirect names its target in Location; the small HTML body repeats it for clients that do not follow.
       const location = { Location: { description: 'Where to go next.', schema: { type: 'string' } } }
       out[status] = { description, headers: { ...location, ...(route.budget ? rateLimitHeaders(false) : {}) }, content: { 'text/html': { schema: { type: 'string' } } } }
       continue
     }
-    const content = status === 204 ? {} : { content: { 'application/json': { schema: schema ?? ref('schemas', 'Envelope'), ...(example === undefined ? {} : { example }) } } }
+    const content = status === 204 ? {} : { content: successContent(spec) }
     out[status] = { description, ...headers(status), ...content }
   }
   const errors = new Set(declared.filter(([status]) => status >= 400).map(([status]) => status))
@@ -122,6 +122,16 @@ function responses(route: RouteSpec): JsonObject {
   }
   out.default = { description: 'Unexpected error (500, message hidden and logged) or 503 while search is unavailable.', ...headers(500), content: { 'application/json': { schema: ref('schemas', 'Error') } } }
   return out
+}
+
+/** The body of a success: its JSON schema (the generic envelope when the spec gives none) or its own media types. */
+function successContent(spec: string | ResponseSpec): JsonObject {
+  if (typeof spec === 'string') return { 'application/json': { schema: ref('schemas', 'Envelope') } }
+  if ('media' in spec) {
+    const types = Array.isArray(spec.media) ? spec.media : [spec.media]
+    return Object.fromEntries(types.map((type) => [type, { schema: type.startsWith('text/') ? { type: 'string' } : { type: 'string', format: 'binary' } }]))
+  }
+  return { 'application/json': { schema: spec.schema, ...(spec.example === undefined ? {} : { example: spec.example }) } }
 }
 
 function rateLimitHeaders(withRetryAfter: boolean): JsonObject {

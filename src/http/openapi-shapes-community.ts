@@ -1,5 +1,6 @@
-import { FEEDBACK_TYPES } from '../community/feedback.ts'
+import { FEEDBACK_TYPES, REPORT_REASONS } from '../community/feedback.ts'
 import { SUBJECT_TYPES } from '../community/threads.ts'
+import { EMPLOYMENT_TYPES, SALARY_PERIODS, SENIORITIES, WORK_MODES } from '../community/submission-facets.ts'
 import { object, ref } from './openapi-shapes.ts'
 
 /**
@@ -26,7 +27,69 @@ const feedbackProperties = {
   updated_at: timestamp,
 }
 
+const strings: JsonObject = { type: 'array', items: str }
+const facets = {
+  skills: { ...strings, description: 'skill slugs' },
+  regions: strings,
+  cities: strings,
+  work_mode: { type: 'string', enum: [...WORK_MODES] },
+  employment_type: { type: 'string', enum: [...EMPLOYMENT_TYPES] },
+  seniority: { type: 'string', enum: [...SENIORITIES] },
+  salary_min: { type: 'number' },
+  salary_max: { type: 'number' },
+  salary_currency: str,
+  salary_period: { type: 'string', enum: [...SALARY_PERIODS] },
+}
+const submissionProperties = {
+  id: int,
+  url: str,
+  source: nullable(str),
+  title: str,
+  company: str,
+  location: nullable(str),
+  remote: { type: 'boolean' },
+  description: nullable(str),
+  posted_at: nullable(timestamp),
+  status: offerStatus,
+  review_reason: nullable({ ...str, description: 'why it was rejected, when the moderator said' }),
+  reviewed_at: nullable(timestamp),
+  created_at: timestamp,
+  ...facets,
+}
+const submissionRequired = ['id', 'url', 'source', 'title', 'company', 'location', 'remote', 'description', 'posted_at', 'status', 'review_reason', 'reviewed_at', 'created_at']
+const referralCommon = {
+  id: { type: 'string', format: 'uuid' },
+  company_slug: str,
+  company_name: str,
+  job_id: nullable({ type: 'integer', description: 'the posting the request is about, if one' }),
+  job_slug: nullable(str),
+  cv_kind: { type: 'string', enum: ['original', 'built'] },
+}
+const requestStatus: JsonObject = { type: 'string', enum: ['sent', 'contacted', 'declined'] }
+
 export const COMMUNITY_SCHEMAS: Record<string, JsonObject> = {
+  Submission: object(
+    { ...submissionProperties, job_slug: nullable({ ...str, description: 'GET /me/submissions of an approved one: the live posting (null once it is gone)' }) },
+    submissionRequired,
+    'A job posting sent in for the catalogue; the facets are present when given and known.',
+  ),
+  QueuedSubmission: object({ ...submissionProperties, submitter_email: nullable(str) }, [...submissionRequired, 'submitter_email'], 'A pending submission as moderators see it.'),
+  SubmissionPrefill: object(
+    { title: str, company: str, location: str, description: str, work_mode: str, employment_type: str, seniority: str, skills: strings, source: str },
+    [],
+    'What is known of a posting at a URL; `{}` when nothing.',
+  ),
+  ReferralRequest: object({ ...referralCommon, cv_id: nullable(str), status: requestStatus, created_at: timestamp }, undefined, 'Your request for a referral.'),
+  IncomingReferralRequest: object(
+    { ...referralCommon, linkedin_url: str, contact_telegram: nullable(str), contact_email: nullable(str), note: nullable(str), status: requestStatus, created_at: timestamp },
+    undefined,
+    'A referral request as a referrer of the company sees it.',
+  ),
+  ReportedFeedback: object(
+    { ...feedbackProperties, company_slug: str, report_count: { type: 'integer', minimum: 1 }, report_reasons: { type: 'array', items: { type: 'string', enum: [...REPORT_REASONS] } } },
+    undefined,
+    'A visible review with at least one report.',
+  ),
   Feedback: object(feedbackProperties, undefined, 'A review of a company.'),
   FeedbackWritten: object({ ...feedbackProperties, company: object(counters) }, undefined, 'A review just written or edited, with the company’s fresh counters.'),
   FeedbackCounters: object(counters, undefined, 'A company’s visible review count and mean rating.'),

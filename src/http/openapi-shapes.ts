@@ -181,18 +181,27 @@ const crawlProperties = {
 }
 const nullableTime = { type: ['string', 'null'], format: 'date-time' }
 
-export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
-  MarketCoverage: object(
+/**
+ * A market-coverage result (POST /market/coverage): `skillStatus` describes how each skill reads,
+ * `extra` adds members (the profile verdict reads skills against the résumé too).
+ */
+export function marketCoverage(skillStatus: Record<string, JsonObject>, extra: Record<string, JsonObject>, description: string): JsonObject {
+  return object(
     {
       total: count, covered: count, coverage_percent: { type: 'integer', minimum: 0, maximum: 100 },
-      skills: { type: 'array', items: object({ name: str(), market_frequency: count, must_have: { type: 'boolean' }, status: { type: 'string', enum: ['covered', 'partial', 'missing'] }, advice: str() }) },
+      skills: { type: 'array', items: object({ name: str(), market_frequency: count, must_have: { type: 'boolean' }, ...skillStatus, advice: str() }) },
       must_have_total: count, must_have_covered: count, stack_match_percent: { type: 'integer', minimum: 0, maximum: 100 },
       gaps: { type: 'array', maxItems: 10, items: object({ name: str(), new_vacancies: count, unlock_percent: { type: 'integer', minimum: 0, maximum: 100 } }) },
       bundles: { type: 'array', maxItems: 10, items: object({ skills: { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2 }, new_vacancies: count, unlock_percent: { type: 'integer', minimum: 0, maximum: 100 } }) },
+      ...extra,
     },
     undefined,
-    'How much of a job market a skill set covers (POST /market/coverage).',
-  ),
+    description,
+  )
+}
+
+export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
+  MarketCoverage: marketCoverage({ status: { type: 'string', enum: ['covered', 'partial', 'missing'] } }, {}, 'How much of a job market a skill set covers (POST /market/coverage).'),
   CrawlReport: object({ ...crawlProperties, problems: { type: 'array', items: object({ at: str(), reason: str() }), description: 'the first skipped entries and why' } }, undefined, 'The report of one crawl.'),
   Source: object(
     {
@@ -225,6 +234,31 @@ export const RESPONSE_SCHEMAS: Record<string, JsonObject> = {
     'A filter value outside its facet’s vocabulary: it matches nothing.',
   ),
   Job: jobSchema(),
+  PrivateJob: object(
+    {
+      public_slug: str('`private-…`'),
+      title: str(),
+      company: str('absent when neither stated nor given'),
+      private: { type: 'boolean', const: true },
+      description: str('sanitized HTML'),
+      regions: strings,
+      countries: strings,
+      cities: strings,
+      work_mode: str(),
+      skills: { ...strings, description: 'skill slugs' },
+      enrichment: object(
+        {
+          summary: str(), employment_type: str(), seniority: str(), category: str(), experience_years_min: { type: 'number' },
+          salary_min: { type: 'number' }, salary_max: { type: 'number' }, salary_currency: str(), salary_period: str(), posting_language: str(), domains: strings,
+        },
+        [],
+        'derived facts, each omitted when unknown',
+      ),
+      created_at: timestamp(),
+    },
+    ['public_slug', 'title', 'private', 'description', 'regions', 'countries', 'cities', 'skills', 'enrichment', 'created_at'],
+    'A vacancy the caller pasted as text (POST /me/jd/resolve), readable only by them: the Job’s shape without counters, votes or lifecycle fields.',
+  ),
   Facets: object(
     {
       total: count,

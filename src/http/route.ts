@@ -37,19 +37,32 @@ export interface RouteSpec {
    */
   requestBody?: Record<string, unknown>
   /**
-   * Status -> description, or description and the JSON Schema of the body (src/http/openapi-shapes.ts),
-   * for the OpenAPI document. 200 is assumed when absent; a success without a schema is documented
-   * as the generic envelope. With a 204 here, a handler that returns nothing answers 204.
+   * Status -> description, or description and the JSON Schema of the body (src/http/openapi-shapes.ts)
+   * or the media type of a body that is not JSON, for the OpenAPI document. 200 is assumed when
+   * absent; a success without a schema is documented as the generic envelope (test/http/routes/
+   * openapi-responses.test.ts refuses that). With a 204 here, a handler that returns nothing answers 204.
    */
   responses?: Record<number, string | ResponseSpec>
 }
 
-export interface ResponseSpec {
+/** A JSON answer: its schema, and optionally an example. */
+export interface JsonResponseSpec {
   description: string
   schema: Record<string, unknown>
   /** A realistic answer, shown in the reference and given to generated clients (src/http/openapi-examples.ts). */
   example?: unknown
 }
+
+/**
+ * An answer that is not JSON (a PDF, an image, an event stream, a page): its media types, each
+ * documented with a string body (`format: binary` unless the type is text).
+ */
+export interface MediaResponseSpec {
+  description: string
+  media: string | string[]
+}
+
+export type ResponseSpec = JsonResponseSpec | MediaResponseSpec
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined
 

@@ -5,6 +5,7 @@ import { EVENT_KINDS, EVENT_SOURCES } from '../tracker/events.ts'
 import { INTERVIEW_STATUSES } from '../tracker/interviews.ts'
 import { FEATURES, PLANS } from '../plan/plan-settings.ts'
 import { TRACKING_FILTERS } from '../tracker/tracking-list.ts'
+import { VERDICTS } from '../match/analysis.ts'
 
 /**
  * Response shapes of the tracker's operations (docs/tracker.md), as JSON Schema for the OpenAPI
@@ -99,7 +100,7 @@ export const INTERVIEWS = object({ data: list(INTERVIEW), meta: WINDOW_META })
 
 export const VOTE_TALLY = dataOf(object({ upvote_count: count, downvote_count: count, my_vote: { type: 'integer', enum: [-1, 0, 1] } }))
 
-const ALLOWANCE = object(
+export const ALLOWANCE = object(
   { feature: { type: 'string', enum: [...FEATURES] }, used: count, limit: count, unlimited: { type: 'boolean' }, enforced: { type: 'boolean' }, resets_at: time },
   ['feature', 'used', 'unlimited', 'enforced', 'resets_at'],
 )
@@ -117,7 +118,14 @@ export const PLAN_HISTORY = dataOf(
 
 export const USAGE = dataOf(object({ requests: count, failed: count, tokens: count, period: str, resets_at: time }))
 
-export const ANALYSES = object({ data: list({ type: 'object' }), meta: object({ allowance: ALLOWANCE }) })
+const ANALYSIS_ROW = object({
+  slug: str, title: str, company: str, closed: { type: 'boolean' },
+  overall_score: { type: 'integer', minimum: 0, maximum: 100 },
+  verdict: { type: 'string', enum: [...VERDICTS] },
+  analysed_at: time,
+  stale: { type: 'boolean', description: 'the profile or the posting changed since' },
+})
+export const ANALYSES = object({ data: list(ANALYSIS_ROW), meta: object({ allowance: ALLOWANCE }) })
 
 export const JD_RESOLVED = dataOf(object({ job_slug: str }))
 

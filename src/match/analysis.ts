@@ -35,8 +35,11 @@ export const STAGES = ['Extract & Match', 'Recruiter verdict', 'Adversarial audi
 
 export const WEIGHTS: Record<string, number> = { title_alignment: 20, experience_relevance: 25, seniority_fit: 15, skills_coverage: 15, company_context: 10, location_fit: 15 }
 
+/** The verdict bands, best first: a score of at least 75, 60, 45, 30, else the last. */
+export const VERDICTS = ['Strong Fit', 'Good Fit', 'Moderate Fit', 'Weak Fit', 'Poor Fit'] as const
+
 export function verdictOf(score: number): string {
-  return score >= 75 ? 'Strong Fit' : score >= 60 ? 'Good Fit' : score >= 45 ? 'Moderate Fit' : score >= 30 ? 'Weak Fit' : 'Poor Fit'
+  return score >= 75 ? VERDICTS[0] : score >= 60 ? VERDICTS[1] : score >= 45 ? VERDICTS[2] : score >= 30 ? VERDICTS[3] : VERDICTS[4]
 }
 
 export interface AnalysisInput {

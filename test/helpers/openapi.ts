@@ -35,3 +35,52 @@ export function documentChecker(document: any) {
   }
   return { ajv, validatorFor, assertDocumented }
 }
+
+type Call = (path: string, init?: RequestInit) => Promise<{ status: number; headers: Headers; body: any }>
+
+/**
+ * `check(method, documentedPath, request, init, expected)` makes the request, asserts its status,
+ * and validates its body against what the document publishes for that status and media type (a
+ * body that is not JSON must at least be one of the documented media types). `answered` records
+ * the statuses each "METHOD /path" was answered with.
+ */
+export function operationChecker(document: any, call: Call) {
+  const { ajv, validatorFor } = documentChecker(document)
+  const answered = new Map<string, number[]>()
+  async function check(method: string, path: string, request: string, init: RequestInit = {}, expected = 200) {
+    const response = await call(request, { method, ...init })
+    assert.equal(response.status, expected, `${method} ${request}: ${JSON.stringify(response.body).slice(0, 600)}`)
+    const operation = document.paths[path]?.[method.toLowerCase()]
+    assert.ok(operation, `${method} ${path} is documented`)
+    const documented = operation.responses[String(response.status)] ?? operation.responses.default
+    assert.ok(documented, `${method} ${path}: status ${response.status} is documented`)
+    const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!
+    if (!documented.content) {
+      assert.ok(response.body === null || response.body === '', `${method} ${path}: ${response.status} is documented without a body`)
+    } else {
+      const media = documented.content[contentType]
+      assert.ok(media, `${method} ${path}: ${contentType} is documented for ${response.status} (documented: ${Object.keys(documented.content)})`)
+      if (contentType === 'application/json') {
+        const validate = validatorFor(media.schema)
+        assert.ok(validate(response.body), `${method} ${request} (${response.status}): ${ajv.errorsText(validate.errors)}\n${JSON.stringify(response.body).slice(0, 600)}`)
+      } else {
+        assert.equal(typeof response.body, 'string')
+      }
+    }
+    answered.set(`${method} ${path}`, [...(answered.get(`${method} ${path}`) ?? []), response.status])
+    return response
+  }
+  /**
+   * The operations of the document at or under `paths` that answer a body on success but were
+   * not answered with a success here: what a test of an area has left unchecked.
+   */
+  const unchecked = (...paths: string[]) =>
+    Object.entries<any>(document.paths).flatMap(([path, item]) =>
+      Object.entries<any>(item)
+        .filter(() => paths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)))
+        .filter(([, operation]) => Object.entries<any>(operation.responses).some(([status, response]) => /^2/.test(status) && response.content))
+        .map(([method]) => `${method.toUpperCase()} ${path}`)
+        .filter((operation) => !(answered.get(operation) ?? []).some((status) => status < 300)),
+    )
+  return { check, answered, unchecked }
+}

@@ -12,6 +12,8 @@ import { builtinDriver, runTurn, type Driver, type TurnInput } from '../../assis
 import { modelDriver } from '../../assistant/model-driver.ts'
 import { openingBrief } from '../../assistant/opening.ts'
 import { autopilotDriver, MAX_ROUNDS, prepareAutopilot } from '../../assistant/autopilot.ts'
+import { dataOf, object, ref } from '../openapi-shapes.ts'
+import { ALLOWANCE } from '../tracker-shapes.ts'
 
 /**
  * The in-app assistant (docs/assistant.md): sessions, and turns streamed as server-sent events.
@@ -30,6 +32,8 @@ const VoiceTurnBody = v.object({
 })
 
 const TURN_EVENTS = 'SSE: frames `event: <type>` + `data: { type, text?, name?, input?, result?, is_error?, input_tokens?, output_tokens?, stop_reason? }`; types `queued`, `user_prompt`, `assistant_text`, `assistant_thought`, `tool_use`, `tool_result`, `usage`, and exactly one terminal `result` with `stop_reason` end_turn, max_steps, cancelled or error. `: keepalive` comments while it works. The turn runs to its end if the client disconnects.'
+
+const TURN_STREAM = { description: 'server-sent events `queued`, `user_prompt`, `assistant_text`, `assistant_thought`, `tool_use`, `tool_result`, `usage`, then exactly one `result` (see above)', media: 'text/event-stream' }
 
 const op = operations({ tags: ['assistant'], auth: 'session-or-key' })
 
@@ -66,7 +70,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
   return [
     op.post('/assistant/sessions', 'Start an assistant session', {
       description: '201 `{ id, preset, label, job_id? }`. Interview and debrief sessions are bound to a tracked application (`job`) and labelled “Interview: <title> · <company>” / “Debrief: …”. `tailor` sessions start only from CV tailoring.',
-      responses: { 201: '`{ data: session }`', 400: 'preset not creatable, or job missing', 404: 'application not found' },
+      responses: { 201: { description: '`{ data: session }`', schema: dataOf(ref('AssistantSession')) }, 400: 'preset not creatable, or job missing', 404: 'application not found' },
       query: CreateQuery,
     }, (event, { caller, query }) => {
       const session = createSession(ctx.db, caller.userId, query, ctx.now())
@@ -74,14 +78,14 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.get('/assistant/sessions', 'The caller’s assistant sessions', {
       description: 'Newest activity first; tailoring sessions are left out. `meta: { total }`.',
-      responses: { 200: '`{ data: [session], meta: { total } }`' },
+      responses: { 200: { description: '`{ data: [session], meta: { total } }`', schema: object({ data: { type: 'array', items: ref('AssistantSession') }, meta: object({ total: { type: 'integer', minimum: 0 } }) }) } },
     }, (_event, { caller }) => {
       const sessions = listSessions(ctx.db, caller.userId)
       return { data: sessions, meta: { total: sessions.length } }
     }),
     op.get('/assistant/sessions/:id', 'One session with its messages', {
       description: '`{ session, messages: [{ seq, role, content }] }`: user `{ text }`, assistant `{ text?, tool_calls?: [{ id, name, arguments }] }`, tool `{ tool_call_id, name, result }`.',
-      responses: { 404: 'not found (also another user’s session or a malformed id)' },
+      responses: { 200: { description: '`{ data: { session, messages } }`', schema: dataOf(object({ session: ref('AssistantSession'), messages: { type: 'array', items: ref('AssistantMessage') } })) }, 404: 'not found (also another user’s session or a malformed id)' },
       params: IdParams,
     }, (_event, { caller, params }) => {
       const session = sessionOf(ctx.db, caller.userId, params.id)
@@ -97,7 +101,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/assistant/sessions/:id/messages', 'Send a message (streamed turn)', {
       description: `${TURN_EVENTS} One turn runs per session and one may wait behind it (\`queued\`, at most ASSISTANT_QUEUE_WAIT_SECONDS); a third is 409. Chat and profile turns draw the \`assistant\` allowance (402 before the stream).`,
-      responses: { 200: 'text/event-stream', 400: 'empty or too long', 402: 'assistant allowance used up (enforced)', 404: 'not found', 409: 'this session already has a message waiting' },
+      responses: { 200: TURN_STREAM, 400: 'empty or too long', 402: 'assistant allowance used up (enforced)', 404: 'not found', 409: 'this session already has a message waiting' },
       params: IdParams,
       body: MessageBody,
     }, (_event, { caller, params, body }) => {
@@ -116,7 +120,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/assistant/sessions/:id/opening', 'Let an interview or debrief session open itself', {
       description: `A server-side brief becomes the first user turn. ${TURN_EVENTS}`,
-      responses: { 200: 'text/event-stream', 404: 'not found', 409: 'this conversation does not open by itself, or it already started' },
+      responses: { 200: TURN_STREAM, 404: 'not found', 409: 'this conversation does not open by itself, or it already started' },
       params: IdParams,
     }, (_event, { caller, params }) => {
       const session = sessionOf(ctx.db, caller.userId, params.id)
@@ -126,7 +130,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/assistant/sessions/:id/retry', 'Run the last message again', {
       description: `Re-runs the turn over the existing history without a new user message. ${TURN_EVENTS}`,
-      responses: { 200: 'text/event-stream', 404: 'not found', 409: 'nothing to retry — send a message first' },
+      responses: { 200: TURN_STREAM, 404: 'not found', 409: 'nothing to retry — send a message first' },
       params: IdParams,
     }, (_event, { caller, params }) => {
       const session = sessionOf(ctx.db, caller.userId, params.id)
@@ -136,7 +140,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/assistant/sessions/:id/extend', 'Buy another turn ceiling for a CV editing session', {
       description: 'Only tailoring sessions (started by CV tailoring) can be extended; every other session is 409. Tailoring sessions have no turn ceiling here (the `tailor` allowance is drawn once per tailored job), so this charges nothing and answers `{ turns, ceiling: 0, unlimited: true, allowance }` with `turns` the messages you sent; a double click answers the same.',
-      responses: { 200: '`{ data: { turns, ceiling, unlimited, allowance } }`', 404: 'not found', 409: 'only a CV editing session can be extended' },
+      responses: { 200: { description: '`{ data: { turns, ceiling, unlimited, allowance } }`', schema: dataOf(object({ turns: { type: 'integer', minimum: 0 }, ceiling: { type: 'integer', const: 0 }, unlimited: { type: 'boolean', const: true }, allowance: ALLOWANCE })) }, 404: 'not found', 409: 'only a CV editing session can be extended' },
       params: IdParams,
     }, (_event, { caller, params }) => {
       const session = sessionOf(ctx.db, caller.userId, params.id)
@@ -146,7 +150,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/assistant/sessions/:id/voice-token', 'Mint a realtime voice token for an interview session', {
       description: `\`{ value, model, calls_url, expires_at? }\`: a short-lived client secret (VOICE_TOKEN_SECONDS) minted at the OpenAI-Realtime-style API of VOICE_REALTIME_URL with the interview's instructions; the browser opens its realtime call at \`calls_url\` with \`value\` as the bearer, so audio never passes through openroles (send the transcript back with voice-turns). Without VOICE_REALTIME_URL: 501 “voice mode is not configured”. At most ${ctx.config.voiceTokensPerHour} per hour (429).`,
-      responses: { 200: '`{ data: { value, model, calls_url, expires_at? } }`', 404: 'not found', 409: 'not an interview session bound to a job', 429: 'too many voice tokens this hour', 501: 'voice mode is not configured', 502: 'the realtime API refused or failed to mint' },
+      responses: { 200: { description: '`{ data: { value, model, calls_url, expires_at? } }`', schema: dataOf(object({ value: { type: 'string', description: 'the short-lived client secret' }, model: { type: 'string' }, calls_url: { type: 'string' }, expires_at: { type: 'integer', description: 'Unix seconds, when the API states it' } }, ['value', 'model', 'calls_url'])) }, 404: 'not found', 409: 'not an interview session bound to a job', 429: 'too many voice tokens this hour', 501: 'voice mode is not configured', 502: 'the realtime API refused or failed to mint' },
       params: IdParams,
     }, async (_event, { caller, params }) => {
       const session = sessionOf(ctx.db, caller.userId, params.id)
@@ -170,7 +174,7 @@ export function assistantRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/assistant/sessions/:id/autopilot', 'Tailor a CV in one long turn', {
       description: `For a tailoring session (preset \`tailor\`, started by \`POST /me/cvs/tailor\` or \`POST /me/cvs/{id}/tailor-session\`). Without a model: reads the CV, orders its skills and bullets for the job, then walks the match analysis' requirements (at most ${MAX_ROUNDS} tool rounds, the rest \`not_reached\`), adding to the CV's skills what the job asks for and your profile lists; it never claims what you have not recorded. Every edit is a \`patch_cv\` as actor agent in the turn's revision batch, so \`POST /me/cvs/{id}/revisions/batch/{batch_id}/undo\` takes the whole run back. Lays down the CV's \`autopilot_report\` \`[{ requirement, status: closed_bank|open|not_reached, note? }]\`. The match analysis is used from the cache, or run first when missing or stale (its allowance and hourly budget apply). ${TURN_EVENTS}`,
-      responses: { 200: 'text/event-stream', 402: 'match allowance used up (when the analysis must run)', 404: 'not found', 409: 'this conversation is not tailoring a CV, the vacancy is gone, or the session already has a message waiting', 429: 'too many analyses this hour' },
+      responses: { 200: TURN_STREAM, 402: 'match allowance used up (when the analysis must run)', 404: 'not found', 409: 'this conversation is not tailoring a CV, the vacancy is gone, or the session already has a message waiting', 429: 'too many analyses this hour' },
       auth: 'session',
       params: IdParams,
     }, (_event, { caller, params }) => {

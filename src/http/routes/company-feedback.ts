@@ -82,7 +82,7 @@ export function companyFeedbackRoutes(ctx: AppContext): Route[] {
     op.get('/company-feedback/reported', 'Reported reviews (moderators)', {
       description: 'Visible reviews with at least one report, most-reported first, each with `company_slug`, `report_count` and the distinct `report_reasons`. No meta.',
       auth: 'session-moderator',
-      responses: { 200: '`{ data: [Feedback & { company_slug, report_count, report_reasons }] }`', 403: 'not a moderator' },
+      responses: { 200: { description: '`{ data: [Feedback & { company_slug, report_count, report_reasons }] }`', schema: listOf(ref('ReportedFeedback')) }, 403: 'not a moderator' },
     }, () => ({ data: reportedFeedback(db) })),
     op.post('/company-feedback/:id/hide', 'Hide a review (moderators)', {
       description: 'Idempotent. The review leaves the public list, the count and the average at once. 204.',

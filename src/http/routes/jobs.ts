@@ -60,7 +60,7 @@ export function jobsRoutes(ctx: AppContext): Route[] {
       description: 'The full posting with the sanitized HTML description, `reality` and `ghost`. Closed postings are served too. A vacancy you pasted as text (POST /me/jd/resolve, slug `private-…`) is served here to you, signed in, as at GET /me/jd/{slug} (`private: true`, never cached by shared caches); to anyone else it is 404 like an unknown slug.',
       params: slugParams,
       query: v.object({}),
-      responses: { 200: { description: '`{ data: Job }` (a vacancy you pasted: the Job shape with `private: true`, without counters, votes or lifecycle fields)', schema: dataOf(ref('Job')), example: JOB_EXAMPLE }, 404: 'job not found' },
+      responses: { 200: { description: '`{ data: Job }` (a vacancy you pasted: the Job shape with `private: true`, without counters, votes or lifecycle fields)', schema: dataOf({ oneOf: [ref('Job'), ref('PrivateJob')] }), example: JOB_EXAMPLE }, 404: 'job not found' },
     }, (event, { params, caller }) => {
       const pasted = caller && params.slug.startsWith(PRIVATE_JOB_PREFIX) ? privateJob(db, caller.userId, params.slug) : undefined
       if (pasted) {

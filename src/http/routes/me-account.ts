@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../../context.ts'
 import { clientIp } from '../client-address.ts'
-import { dataOf, ref } from '../openapi-shapes.ts'
+import { dataOf, pageOf as pageSchema, ref } from '../openapi-shapes.ts'
 import { operations, type Route } from '../route.ts'
 import { passwordField } from './auth.ts'
 import { changePassword, deleteAccount } from '../../account/account-admin.ts'
@@ -52,6 +52,7 @@ export function meAccountRoutes(ctx: AppContext): Route[] {
         q: v.optional(v.pipe(v.string(), v.maxLength(254, 'must be at most 254 characters'), v.description('Email substring, case-insensitive.'))),
         ...pagingEntries(),
       }),
+      responses: { 200: { description: '`{ data: [User], meta: { total, limit, offset } }`', schema: pageSchema(ref('User')) } },
     }, (_event, { query }) => {
       const { limit, offset } = pageOf(query)
       const { users, total } = listUsers(ctx.db, { emailContains: query.q, limit, offset })

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts'
 import { created, operations, type Route } from '../route.ts'
 import { createEmployment, deleteEmployment, updateEmployment } from '../../experience/bank.ts'
 import { bankView, createAtom, deleteAtom, mergeAtoms, updateAtom } from '../../experience/atoms.ts'
+import { dataOf, ref } from '../openapi-shapes.ts'
 
 const runes = (max: number, name: string) => v.pipe(v.string(`experience: ${name} must be a string`), v.check((text) => [...text].length <= max, `experience: ${name} must be at most ${max} characters`))
 const opt = (max: number, name: string) => v.optional(v.nullable(runes(max, name)))
@@ -45,38 +46,38 @@ export function meExperienceRoutes(ctx: AppContext): Route[] {
     op.get('/me/experience', 'Your experience bank', {
       description: `\`{ employments: [Employment + atoms: [AtomView]], unplaced: [AtomView] }\`. Employment is ${EMPLOYMENT}; AtomView is ${ATOM} plus \`needs_context\` (no context yet), \`needs_metrics\` (no metrics and no number in the claim) and \`cluster_id\` on claims that nearly repeat another (share most of their words), naming the group.`,
       auth: 'session-or-key',
-      responses: { 200: '`{ data: { employments, unplaced } }`' },
+      responses: { 200: { description: '`{ data: { employments, unplaced } }`', schema: dataOf(ref('ExperienceBank')) } },
     }, (_event, { caller }) => ({ data: bankView(db, caller.userId) })),
     op.post('/me/experience/employments', 'Add a job or project', {
       description: `${EMPLOYMENT} without \`id\`; \`kind\` defaults to \`job\`; a project may send its name as \`company\`. Skills in \`stack\` become catalogue skill slugs.`,
       auth: 'session-or-key',
       body: NewEmployment,
-      responses: { 201: '`{ data: Employment }`', 400: 'experience: kind must be job or project / needs a company or a role / a field too long' },
+      responses: { 201: { description: '`{ data: Employment }`', schema: dataOf(ref('Employment')) }, 400: 'experience: kind must be job or project / needs a company or a role / a field too long' },
     }, (event, { caller, body }) => created(event, createEmployment(db, caller.userId, body, ctx.now()))),
     op.put('/me/experience/employments/:id', 'Edit a job or project', {
       description: 'The fields sent replace the stored ones; `null` clears one.',
       params: IdParams,
       body: EmploymentPatch,
-      responses: { 200: '`{ data: Employment }`', 400: 'invalid field', 404: 'not found (also a malformed id)' },
+      responses: { 200: { description: '`{ data: Employment }`', schema: dataOf(ref('Employment')) }, 400: 'invalid field', 404: 'not found (also a malformed id)' },
     }, (_event, { caller, params, body }) => ({ data: updateEmployment(db, caller.userId, params.id, body) })),
     op.deleteOwn('/me/experience/employments/:id', 'Delete a job or project and its claims', { description: '204.', params: IdParams }, 'not found', (userId, id) => deleteEmployment(db, userId, id)),
     op.post('/me/experience/atoms', 'Add a claim', {
       description: `\`{ claim, employment_id?, context?, metrics?, skills?, source_ref? }\` (claim ≤ 400 characters, context ≤ 1200, ≤ 10 metrics, ≤ 40 skills). Provenance is always \`manual\`. Answers ${ATOM}.`,
       auth: 'session-or-key',
       body: NewAtom,
-      responses: { 201: '`{ data: Atom }`', 400: 'empty claim, a field too long, or an employment_id that is not yours', 409: 'this claim is already in the bank' },
+      responses: { 201: { description: '`{ data: Atom }`', schema: dataOf(ref('Atom')) }, 400: 'empty claim, a field too long, or an employment_id that is not yours', 409: 'this claim is already in the bank' },
     }, (event, { caller, body }) => created(event, createAtom(db, caller.userId, body, ctx.now()))),
     op.put('/me/experience/atoms/:id', 'Edit a claim', {
       description: 'The fields sent replace the stored ones; the claim becomes `manual`.',
       params: IdParams,
       body: AtomPatch,
-      responses: { 200: '`{ data: Atom }`', 400: 'invalid field', 404: 'not found', 409: 'the new claim text is already in the bank' },
+      responses: { 200: { description: '`{ data: Atom }`', schema: dataOf(ref('Atom')) }, 400: 'invalid field', 404: 'not found', 409: 'the new claim text is already in the bank' },
     }, (_event, { caller, params, body }) => ({ data: updateAtom(db, caller.userId, params.id, body) })),
     op.deleteOwn('/me/experience/atoms/:id', 'Delete a claim', { description: '204.', params: IdParams }, 'not found', (userId, id) => deleteAtom(db, userId, id)),
     op.post('/me/experience/atoms/merge', 'Merge two claims', {
       description: '`{ ids: [keep, lose] }`: `keep` keeps its claim and provenance, takes the longer context and the union of metrics and skills; `lose` is deleted. Answers the kept Atom.',
       body: Merge,
-      responses: { 200: '`{ data: Atom }`', 400: 'not exactly two different ids, or claims under different employments', 404: 'an id is not one of your claims', 409: 'changed concurrently' },
+      responses: { 200: { description: '`{ data: Atom }`', schema: dataOf(ref('Atom')) }, 400: 'not exactly two different ids, or claims under different employments', 404: 'an id is not one of your claims', 409: 'changed concurrently' },
     }, (_event, { caller, body }) => ({ data: mergeAtoms(db, caller.userId, body.ids) })),
   ]
 }

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { AppContext } from '../../context.ts'
 import { operations, type Route } from '../route.ts'
 import { CONTRIBUTIONS, JD_RESOLVED } from '../tracker-shapes.ts'
+import { dataOf, ref } from '../openapi-shapes.ts'
 import { badRequest, notFound, tooManyRequests, unprocessable } from '../../errors.ts'
 import { jobIdBySlug } from '../../catalogue/job-json.ts'
 import { jobSlugByUrl } from '../../catalogue/job-lookup.ts'
@@ -70,7 +71,7 @@ export function meJdRoutes(ctx: AppContext): Route[] {
     op.get('/me/jd/:slug', 'A vacancy the caller pasted', {
       description: 'The private job in the Job shape (`private: true`; no counters, votes or lifecycle fields). 404 for anyone but its owner.',
       params: v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) }),
-      responses: { 200: '`{ data: Job }`', 404: 'not found' },
+      responses: { 200: { description: '`{ data: PrivateJob }`', schema: dataOf(ref('PrivateJob')) }, 404: 'not found' },
     }, (_event, { caller, params }) => ({ data: privateJob(db, caller.userId, params.slug) ?? raise() })),
     op.get('/me/contributions', 'Links the caller handed in that the catalogue did not hold', {
       description: 'Newest first: `{ id, url, source, board, status: pending | review, surface, created_at }`. `source` is the ATS the URL belongs to (or its host), `board` the employer’s board on it when the URL names one.',

@@ -125,7 +125,7 @@ export function meProfileRoutes(ctx: AppContext): Route[] {
     op.post('/me/match-text', 'Skill coverage of a pasted job text against the profile', {
       description: 'Deterministic, no language model: skills are extracted with the enrichment dictionary; `matched` are the ones the profile lists, `missing` the others, `score` = matched share in percent (0 when the text names no skill).',
       body: MatchTextBody,
-      responses: { 404: 'the caller has no profile' },
+      responses: { 200: { description: '`{ data: { score, matched, missing } }`', schema: dataOf(ref('SkillMatch')) }, 404: 'the caller has no profile' },
     }, (_event, { caller, body }) => {
       const profile = getProfile(ctx.db, caller.userId) ?? raise()
       return { data: matchText(profile, body.title, body.text) }

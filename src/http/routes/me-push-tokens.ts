@@ -6,6 +6,7 @@ import { notFound, serviceUnavailable } from '../../errors.ts'
 import { deletePushTokens, listPushTokens, PUSH_PLATFORMS, registerPushToken } from '../../channels/push-tokens.ts'
 import { deliverPush, pushDevices } from '../../channels/push.ts'
 import { listWebPushSubscriptions } from '../../channels/web-push.ts'
+import { dataOf, listOf, object } from '../openapi-shapes.ts'
 
 const TokenField = trimmedText(4096, 'Mobile device push token (APNs or FCM registration token).')
 
@@ -27,7 +28,10 @@ export function mePushTokenRoutes(ctx: AppContext): Route[] {
     }, (_event, { caller, body }) => {
       registerPushToken(ctx.db, caller.userId, body.token, body.platform)
     }),
-    op.get('/me/push-tokens', "The caller's device push tokens", {}, (_event, { caller }) => ({ data: listPushTokens(ctx.db, caller.userId) })),
+    op.get('/me/push-tokens', "The caller's device push tokens", {
+      description: 'Oldest first.',
+      responses: { 200: { description: '`{ data: [{ token, platform, created_at, updated_at }] }`', schema: listOf(object({ token: { type: 'string' }, platform: { type: 'string', enum: [...PUSH_PLATFORMS] }, created_at: { type: 'string', format: 'date-time' }, updated_at: { type: 'string', format: 'date-time' } })) } },
+    }, (_event, { caller }) => ({ data: listPushTokens(ctx.db, caller.userId) })),
     op.delete('/me/push-tokens', 'Unregister device push tokens', {
       description: 'Body `{ token }` removes that token; an empty body removes every token of the caller. 204, or 404 when the named token is not the caller’s.',
       body: DeleteBody,
@@ -38,7 +42,7 @@ export function mePushTokenRoutes(ctx: AppContext): Route[] {
     }),
     op.post('/me/push-tokens/test', 'Send a test push to every device of the caller', {
       description: 'Delivers for real: browsers through Web Push (subscribed with POST /me/web-push), phones through the push gateway. Devices the provider reports gone (404/410) are removed on the way. `sent` counts the devices that took the message.',
-      responses: { 200: '`{ data: { sent } }`: devices that took the message', 404: 'no device registered', 503: 'no push delivery configured for the registered devices, or no device accepted the message' },
+      responses: { 200: { description: '`{ data: { sent } }`: devices that took the message', schema: dataOf(object({ sent: { type: 'integer', minimum: 1 } })) }, 404: 'no device registered', 503: 'no push delivery configured for the registered devices, or no device accepted the message' },
     }, async (_event, { caller }) => {
       const browsers = listWebPushSubscriptions(ctx.db, caller.userId).length
       if (!ctx.config.pushGatewayUrl && browsers === 0) throw serviceUnavailable('push delivery is not configured on this server')

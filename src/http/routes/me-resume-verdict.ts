@@ -7,6 +7,7 @@ import { profileVerdict } from '../../resume/verdict.ts'
 import { atsReport } from '../../resume/ats-report.ts'
 import { roleParams, topRoleSkills } from '../../resume/role-market.ts'
 import { resumeRow, structuredOf } from '../../resume/store.ts'
+import { object, ref } from '../openapi-shapes.ts'
 
 const RoleQuery = v.pipe(
   v.looseObject({ q: v.optional(v.pipe(v.string(), v.description('Full-text scope of the role, as in job search.'))) }),
@@ -14,6 +15,8 @@ const RoleQuery = v.pipe(
 )
 
 const REPORT = '`{ has_cv, report: null | { overall, potential, categories: [{ id, label, score, max, items: [{ points, text, status: "pass"|"warn"|"fail" }] }], strong_keywords, recommended_keywords, reviewed } }`. Categories: `keyword_strength` (max 40: the résumé against the role’s 20 most asked-for skills), `format_compliance` (15), `section_completeness` (20), `content_quality` (15), `length_density` (10). `potential` is the score with every recommended keyword added.'
+
+const ATS_REPORT = object({ data: object({ has_cv: { type: 'boolean' }, report: { oneOf: [ref('AtsReport'), { type: 'null' }], description: 'null while no résumé is stored' } }) })
 
 const op = operations({ tags: ['resume'], auth: 'session' })
 
@@ -31,7 +34,7 @@ export function meResumeVerdictRoutes(ctx: AppContext): Route[] {
     op.get('/me/profile/verdict', 'How your profile and résumé meet the market of your role', {
       description: 'The market-coverage result of POST /market/coverage for your profile’s skills (the role: the query’s facets, by default your specializations), plus `coherence_percent` (the share of your profile skills your stored résumé shows). Each skill’s `status` reads it against the résumé: `strong` (profile and résumé), `hidden` (profile only: the résumé does not show it), `adjacent` (not in the profile, but the résumé shows it or a skill of its family), `missing`; the market’s own reading is kept in `market_status`.',
       query: RoleQuery,
-      responses: { 200: '`{ data: Verdict }`', 400: 'a malformed filter value', 404: 'profile not found', 503: 'search temporarily unavailable' },
+      responses: { 200: { description: '`{ data: Verdict, meta?: { ignored_params?, unknown_values? } }`', schema: object({ data: ref('Verdict'), meta: ref('IgnoredOnly') }, ['data']) }, 400: 'a malformed filter value', 404: 'profile not found', 503: 'search temporarily unavailable' },
     }, (event, { caller }) => {
       const profile = profileOf(caller.userId)
       const text = resumeRow(db, caller.userId)?.text ?? null
@@ -40,12 +43,12 @@ export function meResumeVerdictRoutes(ctx: AppContext): Route[] {
     op.get('/me/profile/ats-report', 'The ATS report of your résumé for your role', {
       description: `Deterministic. ${REPORT} \`report\` is null while no résumé is stored.`,
       query: RoleQuery,
-      responses: { 200: '`{ data: { has_cv, report } }`', 400: 'a malformed filter value', 404: 'profile not found', 503: 'search temporarily unavailable' },
+      responses: { 200: { description: '`{ data: { has_cv, report } }`', schema: ATS_REPORT }, 400: 'a malformed filter value', 404: 'profile not found', 503: 'search temporarily unavailable' },
     }, (event, { caller }) => report(caller.userId, event.url.searchParams)),
     op.post('/me/profile/ats-report', 'Run the ATS report (with a review when one is available)', {
       description: `No language model is wired to openroles, so this answers the same deterministic report as GET with \`reviewed: false\`. ${REPORT}`,
       query: RoleQuery,
-      responses: { 200: '`{ data: { has_cv, report } }`', 400: 'a malformed filter value', 404: 'profile not found', 503: 'search temporarily unavailable' },
+      responses: { 200: { description: '`{ data: { has_cv, report } }`', schema: ATS_REPORT }, 400: 'a malformed filter value', 404: 'profile not found', 503: 'search temporarily unavailable' },
     }, (event, { caller }) => report(caller.userId, event.url.searchParams)),
   ]
 }

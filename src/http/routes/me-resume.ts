@@ -3,7 +3,8 @@ import type { H3Event } from 'h3'
 import type { AppContext } from '../../context.ts'
 import { operations, type Route } from '../route.ts'
 import { readMultipart } from '../multipart.ts'
-import { multipartBody } from '../openapi-shapes.ts'
+import { dataOf, multipartBody, ref } from '../openapi-shapes.ts'
+import { RESUME_EXAMPLE } from '../openapi-examples.ts'
 import { jsonSchemaOf } from '../openapi-schema.ts'
 import { readJsonBody, validateInput } from '../validate.ts'
 import { badRequest, unsupportedType } from '../../errors.ts'
@@ -53,12 +54,12 @@ export function meResumeRoutes(ctx: AppContext): Route[] {
   return [
     op.get('/me/resume', 'Your stored résumé and its parse', {
       description: `Always 200: ${META}. \`present: false\` before an upload. Contacts you set yourself override the parsed ones. \`max_bytes\` is the largest file an upload may send (RESUME_MAX_BYTES), so a page can refuse a larger one before sending it.`,
-      responses: { 200: '`{ data: ResumeMeta & { max_bytes } }`' },
+      responses: { 200: { description: '`{ data: ResumeMeta & { max_bytes } }`', schema: dataOf(ref('ResumeMeta')), example: RESUME_EXAMPLE } },
     }, (_event, { caller }) => ({ data: { ...resumeMeta(db, caller.userId), max_bytes: ctx.config.resumeMaxBytes } })),
     op.put('/me/resume', 'Upload or replace your résumé', {
       description: `${UPLOAD}. The text is extracted and parsed at once, deterministically, into the structured résumé (\`parse_status: "ready"\`, or \`"failed"\` with \`parse_detail\` when no name or section heading is recognised; the text is stored either way). A ready parse also fills the experience bank (provenance \`cv_import\`) without duplicating claims already there. A refused file stores nothing. Answers ${META}.`,
       requestBody: UPLOAD_BODY,
-      responses: { 200: '`{ data: ResumeMeta }`', ...UPLOAD_ERRORS },
+      responses: { 200: { description: '`{ data: ResumeMeta }`', schema: dataOf(ref('ResumeMeta')) }, ...UPLOAD_ERRORS },
     }, async (event, { caller }) => {
       const input = await readResumeInput(event, ctx)
       return { data: storeResume(db, caller.userId, input, ctx.now(), (structured) => importResumeIntoBank(db, caller.userId, structured, ctx.now())) }
@@ -72,7 +73,7 @@ export function meResumeRoutes(ctx: AppContext): Route[] {
     op.post('/me/resume/extract', 'Read skills, categories and seniority from a résumé', {
       description: `${UPLOAD}. Answers \`{ skills: [skill slug], categories: [category], seniority? }\`, read deterministically with the same skill dictionary postings are enriched with. The résumé is also stored, as PUT /me/resume does.`,
       requestBody: UPLOAD_BODY,
-      responses: { 200: '`{ data: { skills, categories, seniority? } }`', ...UPLOAD_ERRORS },
+      responses: { 200: { description: '`{ data: { skills, categories, seniority? } }`', schema: dataOf(ref('ResumeFacts')) }, ...UPLOAD_ERRORS },
     }, async (event, { caller }) => {
       const input = await readResumeInput(event, ctx)
       storeResume(db, caller.userId, input, ctx.now(), (structured) => importResumeIntoBank(db, caller.userId, structured, ctx.now()))
@@ -82,11 +83,11 @@ export function meResumeRoutes(ctx: AppContext): Route[] {
     op.put('/me/resume/contacts', 'Set your contact details', {
       description: 'JSON `{ full_name?, email?, phone?, location?, links? }` (at most 200/320/64/200 characters, 20 links of 500). Each field sent becomes yours and overrides what the résumé parse found; `null` hands a field back to the parse; fields left out are unchanged. Answers the contacts now served.',
       body: ContactsBody,
-      responses: { 200: '`{ data: Contacts }`', 400: 'a field too long, not a string, or an invalid e-mail' },
+      responses: { 200: { description: '`{ data: Contacts }`', schema: dataOf(ref('Contacts')) }, 400: 'a field too long, not a string, or an invalid e-mail' },
     }, (_event, { caller, body }) => ({ data: updateContacts(db, caller.userId, body, ctx.now()) })),
     op.post('/me/resume/contacts/replace-from-cv', 'Reset your contact details to the résumé', {
       description: 'Replaces every contact field you set with what the current structured résumé says. Answers the contacts now served.',
-      responses: { 200: '`{ data: Contacts }`', 409: 'no current structured résumé to copy contacts from' },
+      responses: { 200: { description: '`{ data: Contacts }`', schema: dataOf(ref('Contacts')) }, 409: 'no current structured résumé to copy contacts from' },
     }, (_event, { caller }) => ({ data: replaceContactsFromCv(db, caller.userId, ctx.now()) })),
   ]
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts'
 import { operations, type Route } from '../route.ts'
 import { getScreeningAnswers, updateScreeningAnswers } from '../../profile/screening.ts'
 import { isCountryCode, isCurrencyCode, SALARY_PERIODS } from '../../vocabulary/iso-codes.ts'
+import { dataOf, ref } from '../openapi-shapes.ts'
 
 const optionalBoolean = (description: string) => v.optional(v.nullable(v.pipe(v.boolean('must be true, false or null'), v.description(description))))
 
@@ -53,11 +54,14 @@ const op = operations({ tags: ['profile'], auth: 'session' })
 
 export function meScreeningRoutes(ctx: AppContext): Route[] {
   return [
-    op.get('/me/screening-answers', "The caller's screening answers", {}, (_event, { caller }) => ({ data: getScreeningAnswers(ctx.db, caller.userId) })),
+    op.get('/me/screening-answers', "The caller's screening answers", {
+      description: 'Every field, null (an empty list for the countries) when not answered.',
+      responses: { 200: { description: '`{ data: ScreeningAnswers }`', schema: dataOf(ref('ScreeningAnswers')) } },
+    }, (_event, { caller }) => ({ data: getScreeningAnswers(ctx.db, caller.userId) })),
     op.put('/me/screening-answers', 'Update screening answers (partial)', {
       description: 'Any subset of the fields; omitted fields stay unchanged and null clears one. Returns the full answers.',
       body: ScreeningBody,
-      responses: { 200: 'the full screening answers', 400: 'a field names an invalid value' },
+      responses: { 200: { description: 'the full screening answers', schema: dataOf(ref('ScreeningAnswers')) }, 400: 'a field names an invalid value' },
     }, (_event, { caller, body }) => ({ data: updateScreeningAnswers(ctx.db, caller.userId, body) })),
   ]
 }

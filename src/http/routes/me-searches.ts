@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { AppContext } from '../../context.ts'
-import { object, pageOf as pageSchema, ref } from '../openapi-shapes.ts'
+import { dataOf, object, pageOf as pageSchema, ref } from '../openapi-shapes.ts'
 import { operations, type Route } from '../route.ts'
 import { intParam, pagedList, pageOf, pagingEntries, trimmedText } from '../validate.ts'
 import { badRequest, conflict, notFound } from '../../errors.ts'
@@ -70,7 +70,7 @@ export function meSearchRoutes(ctx: AppContext): Route[] {
     op.post('/me/searches/:id/feed', 'The Atom feed URL of a saved search (extension)', {
       description: 'Mints a secret URL `/feeds/searches/{secret}.atom` that serves the saved search as an Atom feed (the newest matches, as /feeds/jobs.atom does) to a feed reader without a cookie. Only a hash of the secret is stored, so the URL is shown once; asking again replaces it and the old URL stops working. Deleting the saved search ends it.',
       params: IdParams,
-      responses: { 200: '`{ data: { feed_url } }`', 404: 'not the caller’s saved search' },
+      responses: { 200: { description: '`{ data: { feed_url } }`', schema: dataOf(object({ feed_url: { type: 'string', format: 'uri', description: 'shown once' } })) }, 404: 'not the caller’s saved search' },
     }, (event, { caller, params }) => {
       const token = issueFeedToken(ctx.db, caller.userId, params.id) ?? raise()
       return { data: { feed_url: `${allowedOrigin(ctx, event)}/feeds/searches/${token}.atom` } }

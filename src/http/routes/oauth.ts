@@ -116,12 +116,13 @@ export function oauthRoutes(ctx: AppContext): Route[] {
     op.get('/auth/extension/connect', 'What connecting the browser extension grants', {
       description: 'Shown on the consent screen before POST /auth/extension/connect. Session only.',
       auth: 'session',
+      responses: { 200: { description: '`{ data: { client, grants, never, account, expires_in_days } }`', schema: dataOf(object({ client: { type: 'string' }, grants: { type: 'array', items: { type: 'string' } }, never: { type: 'array', items: { type: 'string' } }, account: ref('User'), expires_in_days: { type: 'integer', minimum: 1 } })) } },
     }, (_event, { caller }) => ({ data: { ...extensionGrant, account: toUserJson(findUserById(ctx.db, caller.userId)!), expires_in_days: ctx.config.extensionSessionDays } })),
     op.post('/auth/extension/connect', 'Consent: mint an extension session token', {
       description: 'With `consent: true`, mints a token (`or_ext_…`, shown once) for the extension to send as `Authorization: Bearer`. It works like an API key ("Session or key" operations only), slides for EXTENSION_SESSION_DAYS while used, and ends with POST /auth/logout (sent with the token) or /auth/logout-all. Session only; refused (403) from a foreign site.',
       auth: 'session',
       body: v.object({ consent: v.pipe(v.literal(true, 'must be true: the user agreed to the grant'), v.description('The user agreed to the grant shown by GET.')) }),
-      responses: { 201: 'token minted' },
+      responses: { 201: { description: 'token minted', schema: dataOf(object({ token: { type: 'string', description: '`or_ext_…`, shown once' }, token_type: { type: 'string', const: 'Bearer' }, expires_at: { type: 'string', format: 'date-time' } })) } },
     }, (event, { caller }) => {
       assertSameSiteWrite(ctx, event)
       const minted = mintExtensionToken(ctx, caller.userId)

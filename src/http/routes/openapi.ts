@@ -8,6 +8,9 @@ import { docsViewerAsset } from '../web.ts'
 import { RESPONSE_SCHEMAS } from '../openapi-shapes.ts'
 import { ME_SCHEMAS } from '../openapi-shapes-me.ts'
 import { COMMUNITY_SCHEMAS } from '../openapi-shapes-community.ts'
+import { ASSISTANT_SCHEMAS } from '../openapi-shapes-assistant.ts'
+import { CV_SCHEMAS } from '../openapi-shapes-cv.ts'
+import { RESUME_SCHEMAS } from '../openapi-shapes-resume.ts'
 import { allowedOrigin } from '../origin.ts'
 
 /**
@@ -47,8 +50,18 @@ export function buildOpenApiDocument(ctx: AppContext, routes: RouteSpec[]): Json
     servers: [{ url: '/api/v1', description: 'this server' }],
     tags,
     paths,
-    components: { securitySchemes: SECURITY_SCHEMES, schemas: { ...SCHEMAS, ...RESPONSE_SCHEMAS, ...ME_SCHEMAS, ...COMMUNITY_SCHEMAS }, headers: HEADERS },
+    components: { securitySchemes: SECURITY_SCHEMES, schemas: componentsOf(SCHEMAS, RESPONSE_SCHEMAS, ME_SCHEMAS, COMMUNITY_SCHEMAS, CV_SCHEMAS, RESUME_SCHEMAS, ASSISTANT_SCHEMAS), headers: HEADERS },
   }
+}
+
+/** The schema components of every area, which must not share a name (one would hide the other). */
+function componentsOf(...areas: Record<string, unknown>[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [name, schema] of areas.flatMap((area) => Object.entries(area))) {
+    if (name in out) throw new Error(`two OpenAPI schema components are named ${name}`)
+    out[name] = schema
+  }
+  return out
 }
 
 const SECURITY_SCHEMES = {
@@ -96,37 +109,35 @@ const HEADERS = {
   'Retry-After': { description: 'Whole seconds until the next request will be accepted.', schema: { type: 'integer' } },
 }
 
+/** This document, as much of it as a client reads generically; the OpenAPI 3.1 schema describes the rest. */
+const anyObject = { type: 'object', additionalProperties: true }
+const OPENAPI_DOCUMENT = {
+  type: 'object',
+  description: 'An OpenAPI 3.1 document',
+  required: ['openapi', 'info', 'servers', 'tags', 'paths', 'components'],
+  properties: { openapi: { type: 'string', const: '3.1.0' }, info: anyObject, servers: { type: 'array', items: anyObject }, tags: { type: 'array', items: anyObject }, paths: anyObject, components: anyObject },
+}
+
 const op = operations({ tags: ['service'], auth: 'public' })
 
 /** GET /openapi.json and GET /docs. `listRoutes` is every route of the app, this module's included. */
 export function openapiRoutes(ctx: AppContext, listRoutes: () => Route[]): Route[] {
   let document: string | undefined
-  const documentText = () => (document ??= JSON.stringify(withOwnMediaTypes(buildOpenApiDocument(ctx, listRoutes()))))
+  const documentText = () => (document ??= JSON.stringify(buildOpenApiDocument(ctx, listRoutes())))
   const page = docsPage()
   return [
     op.get('/openapi.json', 'This OpenAPI 3.1 document', {
       description: 'Generated at start-up from the same schemas the operations validate with.',
       query: v.object({}),
+      responses: { 200: { description: 'An OpenAPI 3.1 document (a bare JSON object, not an envelope)', schema: OPENAPI_DOCUMENT } },
     }, () => new Response(documentText(), { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } })),
     op.get('/docs', 'Interactive API reference (HTML)', {
       description: 'A quick start with curl examples, then every operation of this document laid out by Redoc (bundled with the service, served from /assets/; no CDN, works offline).',
       query: v.object({}),
-      responses: { 200: 'An HTML page' },
+      responses: { 200: { description: 'An HTML page', media: 'text/html' } },
     }, async (event) =>
       new Response(page.html(`${allowedOrigin(ctx, event)}/api/v1`, (await docsViewerAsset()).name), {
         headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.contentSecurityPolicy, 'cache-control': 'no-cache' },
       })),
   ]
-}
-
-/** The operations of this module answer with a bare document, an HTML page and its files, not an envelope. */
-function withOwnMediaTypes(document: JsonObject): JsonObject {
-  const paths = document.paths as Record<string, Record<string, { responses: Record<string, JsonObject> }>>
-  const set = (path: string, content: JsonObject) => {
-    const ok = paths[path]?.get?.responses['200']
-    if (ok) ok.content = content
-  }
-  set('/openapi.json', { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } })
-  set('/docs', { 'text/html': { schema: { type: 'string' } } })
-  return document
 }

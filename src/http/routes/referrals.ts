@@ -63,27 +63,31 @@ export function referralRoutes(ctx: AppContext): Route[] {
         contact_email: text(320),
         note: text(2000),
       }),
-      responses: { 201: '`{ data: { id, company_slug, company_name, job_id, job_slug, cv_kind, cv_id, status, created_at } }`', 404: "we don't have that company", 409: 'no referral available, or an active request exists', 422: 'bad LinkedIn URL, no contact, invalid CV choice, no profile to send', 429: 'too many requests in 24 hours (Retry-After)' },
+      responses: { 201: { description: '`{ data: { id, company_slug, company_name, job_id, job_slug, cv_kind, cv_id, status, created_at } }`', schema: dataOf(ref('ReferralRequest')) }, 404: "we don't have that company", 409: 'no referral available, or an active request exists', 422: 'bad LinkedIn URL, no contact, invalid CV choice, no profile to send', 429: 'too many requests in 24 hours (Retry-After)' },
     }, (event, { body, caller }) => {
       return created(event, withNotices(ctx, (notices) => createRequest(db, caller.userId, {
         companySlug: body.company_slug, jobId: body.job_id, cvKind: body.cv_kind, cvId: body.cv_id, linkedinUrl: body.linkedin_url,
         contactTelegram: body.contact_telegram, contactEmail: body.contact_email, note: body.note,
       }, { now: ctx.now(), perDay: ctx.config.referralRequestsPerDay, notices })))
     }),
-    op.get('/me/referrals/requests', 'Your referral requests, newest first', {}, (_event, { caller }) => ({ data: myRequests(db, caller.userId) })),
+    op.get('/me/referrals/requests', 'Your referral requests, newest first', {
+      description: 'Each with its state: `sent`, then `contacted` or `declined`. No meta.',
+      responses: { 200: { description: '`{ data: [ReferralRequest] }`', schema: listOf(ref('ReferralRequest')) } },
+    }, (_event, { caller }) => ({ data: myRequests(db, caller.userId) })),
     op.get('/me/referrals/incoming', 'Requests waiting for you as a referrer', {
       description: `Unhandled (\`sent\`) requests to every company you are an approved referrer of, newest first; handled ones drop out. Each is ${INCOMING_SHAPE}.`,
+      responses: { 200: { description: '`{ data: [IncomingReferralRequest] }`', schema: listOf(ref('IncomingReferralRequest')) } },
     }, (_event, { caller }) => ({ data: incomingRequests(db, caller.userId) })),
     op.get('/me/referrals/incoming/:id/cv', 'The CV of a referral request (PDF)', {
       description: 'application/pdf, inline, for an approved referrer of the request’s company.',
       params: IdParams,
-      responses: { 200: 'the CV as application/pdf', 403: 'not an approved referrer for this company', 404: 'no such request' },
+      responses: { 200: { description: 'the CV', media: 'application/pdf' }, 403: 'not an approved referrer for this company', 404: 'no such request' },
     }, (_event, { params, caller }) => pdfResponse(renderTextPdf(requestCvText(db, caller.userId, params.id).split('\n')), 'cv')),
     op.post('/me/referrals/incoming/:id/resolve', 'Mark a referral request contacted or declined', {
       description: `\`{ status: "contacted" | "declined" }\`; the seeker is notified (not told who). Answers the incoming view ${INCOMING_SHAPE}.`,
       params: IdParams,
       body: v.object({ status: v.picklist(['contacted', 'declined'], 'status must be contacted or declined') }),
-      responses: { 200: '`{ data: incoming request }`', 400: 'another status', 403: 'not an approved referrer for this company', 404: 'no such request', 409: 'this request has already been handled' },
+      responses: { 200: { description: '`{ data: incoming request }`', schema: dataOf(ref('IncomingReferralRequest')) }, 400: 'another status', 403: 'not an approved referrer for this company', 404: 'no such request', 409: 'this request has already been handled' },
     }, (_event, { params, body, caller }) => ({ data: withNotices(ctx, (notices) => resolveRequest(db, caller.userId, params.id, body.status, ctx.now(), notices)) })),
     op.get('/referrals/offers', 'Pending referral offers (moderators)', {
       description: `Oldest first, each ${OFFER_SHAPE}; read the proof at /referrals/offers/{id}/proof.`,
@@ -94,7 +98,7 @@ export function referralRoutes(ctx: AppContext): Route[] {
       description: 'application/pdf, inline, `X-Content-Type-Options: nosniff`, never cached by shared caches.',
       auth: 'moderator',
       params: IdParams,
-      responses: { 200: 'the proof as application/pdf', 403: 'not a moderator', 404: 'no such offer or proof' },
+      responses: { 200: { description: 'the proof', media: 'application/pdf' }, 403: 'not a moderator', 404: 'no such offer or proof' },
     }, (_event, { params }) => {
       const proof = offerProof(db, params.id)
       if (!proof) throw notFound('not found')

@@ -6,6 +6,7 @@ import { approveSubmission, createSubmission, mySubmissions, pendingSubmissions,
 import { sanitizeFacets } from '../../community/submission-facets.ts'
 import { prefillFor } from '../../community/prefill.ts'
 import { withNotices } from '../../community/notices.ts'
+import { dataOf, listOf, ref } from '../openapi-shapes.ts'
 
 const isHttpUrl = (value: string) => {
   try {
@@ -52,7 +53,7 @@ export function submissionRoutes(ctx: AppContext): Route[] {
         salary_currency: facet('ISO 4217 code'),
         salary_period: facet('year / month / day / hour'),
       }),
-      responses: { 201: '`{ data: Submission }`', 400: 'url, title or company missing, or url not absolute http(s)', 409: 'a pending submission for this URL already exists' },
+      responses: { 201: { description: '`{ data: Submission }`', schema: dataOf(ref('Submission')) }, 400: 'url, title or company missing, or url not absolute http(s)', 409: 'a pending submission for this URL already exists' },
     }, (event, { body, caller }) => {
       return created(event, createSubmission(db, caller.userId, {
         url: body.url, title: body.title, company: body.company, location: body.location || undefined, remote: body.remote,
@@ -66,29 +67,29 @@ export function submissionRoutes(ctx: AppContext): Route[] {
         url: v.pipe(v.string('url is required'), v.maxLength(2000, 'url must be at most 2000 characters')),
         html: v.optional(v.pipe(v.string('html must be a string'), v.description('the posting page’s HTML, if the client has it'))),
       }),
-      responses: { 200: '`{ data: { title?, company?, location?, description?, work_mode?, employment_type?, seniority?, skills?, source? } }`', 400: 'invalid body', 429: 'too many prefills in an hour (Retry-After)' },
+      responses: { 200: { description: '`{ data: { title?, company?, location?, description?, work_mode?, employment_type?, seniority?, skills?, source? } }`', schema: dataOf(ref('SubmissionPrefill')) }, 400: 'invalid body', 429: 'too many prefills in an hour (Retry-After)' },
     }, (_event, { body, caller }) => ({ data: prefillFor(db, caller.userId, body, { now: ctx.now(), perHour: ctx.config.prefillPerHour }) })),
     op.get('/me/submissions', 'Your job submissions, newest first', {
       description: 'Approved ones carry `job_slug`, the live posting. No meta.',
-      responses: { 200: '`{ data: [Submission] }`' },
+      responses: { 200: { description: '`{ data: [Submission] }`', schema: listOf(ref('Submission')) } },
     }, (_event, { caller }) => ({ data: mySubmissions(db, caller.userId) })),
     op.get('/submissions', 'Pending submissions (moderators)', {
       description: 'Oldest first, each with `submitter_email`. No meta.',
       auth: 'moderator',
-      responses: { 200: '`{ data: [Submission & { submitter_email }] }`', 403: 'not a moderator' },
+      responses: { 200: { description: '`{ data: [Submission & { submitter_email }] }`', schema: listOf(ref('QueuedSubmission')) }, 403: 'not a moderator' },
     }, () => ({ data: pendingSubmissions(db) })),
     op.post('/submissions/:id/approve', 'Approve a submission (moderators)', {
       description: 'The posting goes live through the importer (validation, enrichment, dedup; `manually_added: true`) and is searchable at once; an open posting already at that URL is linked instead. The submitter is notified.',
       auth: 'moderator',
       params: IdParams,
-      responses: { 200: '`{ data: Submission }` with `status: "approved"`', 403: 'not a moderator', 404: 'submission not found', 409: 'submission already decided', 422: 'the submission cannot become a posting' },
+      responses: { 200: { description: '`{ data: Submission }` with `status: "approved"`', schema: dataOf(ref('Submission')) }, 403: 'not a moderator', 404: 'submission not found', 409: 'submission already decided', 422: 'the submission cannot become a posting' },
     }, (_event, { params }) => ({ data: withNotices(ctx, (notices) => approveSubmission(db, params.id, ctx.now(), notices)) })),
     op.post('/submissions/:id/reject', 'Reject a submission (moderators)', {
       description: 'The optional `reason` is shown to the submitter (`review_reason`, and their notification).',
       auth: 'moderator',
       params: IdParams,
       body: v.object({ reason: optionalText(1000) }),
-      responses: { 200: '`{ data: Submission }` with `status: "rejected"`', 403: 'not a moderator', 404: 'submission not found', 409: 'submission already decided' },
+      responses: { 200: { description: '`{ data: Submission }` with `status: "rejected"`', schema: dataOf(ref('Submission')) }, 403: 'not a moderator', 404: 'submission not found', 409: 'submission already decided' },
     }, (_event, { params, body }) => ({ data: withNotices(ctx, (notices) => rejectSubmission(db, params.id, body.reason || undefined, ctx.now(), notices)) })),
   ]
 }

@@ -35,8 +35,8 @@ test('every example in the document validates against the schema beside it', () 
   assert.ok(examples >= 5, `${examples} examples`)
 })
 
-test('the main answers carry examples: job search, a job, facets, companies, a company', () => {
-  for (const [method, path] of [['get', '/jobs/search'], ['get', '/jobs/{slug}'], ['get', '/jobs/facets'], ['get', '/companies'], ['get', '/companies/{slug}']] as const) {
+test('the main answers carry examples: job search, a job, facets, companies, a company, a CV, the résumé, a match analysis', () => {
+  for (const [method, path] of [['get', '/jobs/search'], ['get', '/jobs/{slug}'], ['get', '/jobs/facets'], ['get', '/companies'], ['get', '/companies/{slug}'], ['get', '/me/cvs/{id}'], ['get', '/me/resume'], ['post', '/jobs/{slug}/match-analysis']] as const) {
     assert.notEqual(success(method, path).example, undefined, `${method} ${path}`)
   }
 })

@@ -1,6 +1,6 @@
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { documentChecker } from '../../helpers/openapi.ts'
+import { operationChecker } from '../../helpers/openapi.ts'
 import { createTestApp, fixtureJob } from '../../helpers/app.ts'
 import { sessionCookieFrom, sessionHeaders, signUp } from '../../helpers/auth.ts'
 import { allRoutes } from '../../../src/app.ts'
@@ -52,34 +52,7 @@ const { call, db } = app
 const slug = (title: string) => db.prepare('SELECT public_slug FROM jobs WHERE title = ? ORDER BY id LIMIT 1').pluck().get(title) as string
 const document = (await call('/api/v1/openapi.json')).body
 
-const { ajv, validatorFor } = documentChecker(document)
-
-/** Operations answered at least once, by "METHOD /openapi/path". */
-const answered = new Map<string, number[]>()
-
-async function check(method: string, path: string, request: string, init: RequestInit = {}, expected = 200) {
-  const response = await call(request, { method, ...init })
-  assert.equal(response.status, expected, `${method} ${request}: ${JSON.stringify(response.body)}`)
-  const operation = document.paths[path]?.[method.toLowerCase()]
-  assert.ok(operation, `${method} ${path} is documented`)
-  const documented = operation.responses[String(response.status)] ?? operation.responses.default
-  assert.ok(documented, `${method} ${path}: status ${response.status} is documented`)
-  const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!
-  if (!documented.content) {
-    assert.ok(response.body === null || response.body === '', `${method} ${path}: ${response.status} is documented without a body`)
-  } else {
-    const media = documented.content[contentType]
-    assert.ok(media, `${method} ${path}: ${contentType} is documented for ${response.status}`)
-    if (contentType === 'application/json') {
-      const validate = validatorFor(media.schema)
-      assert.ok(validate(response.body), `${method} ${request} (${response.status}): ${ajv.errorsText(validate.errors)}\n${JSON.stringify(response.body).slice(0, 600)}`)
-    } else {
-      assert.equal(typeof response.body, 'string')
-    }
-  }
-  answered.set(`${method} ${path}`, [...(answered.get(`${method} ${path}`) ?? []), response.status])
-  return response
-}
+const { check, answered } = operationChecker(document, call)
 
 const json = (body: unknown): RequestInit => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 const withCookie = (cookie: string, body: unknown): RequestInit => ({ headers: sessionHeaders(cookie), body: JSON.stringify(body) })
@@ -269,12 +242,45 @@ test('every public operation was answered with a success and validated', () => {
     .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`)
   const missing = publicOperations.filter((operation) => !(answered.get(operation) ?? []).some((status) => status < 400))
   assert.deepEqual(missing, [], 'public operations without a validated success response')
-  for (const operation of publicOperations) {
-    const [method, path] = operation.split(' ')
-    const success = Object.entries(document.paths[path!][method!.toLowerCase()].responses).filter(([status]) => status.startsWith('2'))
-    for (const [status, response] of success) {
-      const schema = (response as { content?: Record<string, { schema: { $ref?: string } }> }).content?.['application/json']?.schema
-      assert.notEqual(schema?.$ref, '#/components/schemas/Envelope', `${operation} ${status} publishes its own shape, not the generic envelope`)
+})
+
+test('no success of any operation leaves a generated client with `unknown`', () => {
+  // Each 2xx answer with a body has a schema (or its own media type), never the generic envelope,
+  // and no part of it is a value of no type or an object of unnamed members.
+  const untyped: string[] = []
+  for (const [path, item] of Object.entries<any>(document.paths)) {
+    for (const [method, operation] of Object.entries<any>(item)) {
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
+        if (!/^2/.test(status) || status === '204') continue
+        const where = `${method.toUpperCase()} ${path} ${status}`
+        if (!response.content) untyped.push(`${where}: no content`)
+        for (const [media, { schema }] of Object.entries<any>(response.content ?? {})) {
+          if (media !== 'application/json') continue
+          for (const hole of untypedParts(schema, new Set())) untyped.push(`${where}: ${hole}`)
+        }
+      }
     }
   }
+  assert.deepEqual(untyped, [])
 })
+
+/** The places in a schema (following $refs once each) where a client learns no type. */
+function untypedParts(schema: any, seen: Set<string>, at = '$'): string[] {
+  if (!schema || typeof schema !== 'object') return []
+  if (schema.$ref) {
+    if (schema.$ref === '#/components/schemas/Envelope') return [`${at} is the generic envelope`]
+    if (seen.has(schema.$ref)) return []
+    seen.add(schema.$ref)
+    return untypedParts(document.components.schemas[schema.$ref.split('/').pop()], seen, schema.$ref)
+  }
+  const out: string[] = []
+  const alternatives = schema.oneOf ?? schema.anyOf ?? schema.allOf
+  if (alternatives) alternatives.forEach((s: any, i: number) => out.push(...untypedParts(s, seen, `${at}|${i}`)))
+  else if (schema.type === undefined && schema.const === undefined && schema.enum === undefined) out.push(`${at} has no type`)
+  const types = [schema.type].flat()
+  if (types.includes('object') && !schema.properties && !schema.additionalProperties && !schema.patternProperties) out.push(`${at} is an object of unnamed members`)
+  for (const [name, property] of Object.entries<any>(schema.properties ?? {})) out.push(...untypedParts(property, seen, `${at}.${name}`))
+  if (typeof schema.additionalProperties === 'object') out.push(...untypedParts(schema.additionalProperties, seen, `${at}[*]`))
+  if (schema.items) out.push(...untypedParts(schema.items, seen, `${at}[]`))
+  return out
+}
