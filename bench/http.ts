@@ -21,8 +21,9 @@
  * missing (bench/catalogue-file.ts). `--db PATH [--jobs N]`
  * runs one ad-hoc catalogue instead (the server seeds it when missing). `--processes N` serves with N processes (the
  * cluster; default one per core, as the server); `--profile DIR` writes the server's CPU profile to DIR when it stops.
+ * The server is the bundle `npm start` runs (dist/openroles.mjs, built first).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { availableParallelism, loadavg } from 'node:os'
@@ -82,9 +83,14 @@ async function freePort(): Promise<number> {
   })
 }
 
+// The server runs as `npm start` runs it: the bundle, built once here (a start under tsx compiles
+// every module first, a second a user never waits for).
+const built = spawnSync(process.execPath, ['build.mjs'], { stdio: 'inherit' })
+if (built.status !== 0) throw new Error('node build.mjs failed')
+
 function startServer(dbPath: string, jobs: number, port: number): ChildProcess {
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : []
-  return spawn(process.execPath, [...profile, YOUNG_GENERATION_FLAG, '--import', 'tsx', 'src/cli.ts', 'serve'], {
+  return spawn(process.execPath, [...profile, YOUNG_GENERATION_FLAG, 'dist/openroles.mjs', 'serve'], {
     env: {
       ...process.env,
       SERVE_PROCESSES: processes,

@@ -187,49 +187,81 @@ function valueCounts(index: SearchIndex, facet: FacetName, at: number): ValueCou
 export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads, copies?: RoleCopies): Partial<Record<FacetName, ValueCounts>> {
   const out: Partial<Record<FacetName, ValueCounts>> = {}
   for (const [facet, codes] of countCodes(index, set, facets, threads)) {
-    if (copies && copies.docs.length && variesWithinRoles(index, facet)) addCopyValues(index, facet, codes, copies)
+    const roles = copies && copies.docs.length ? rolesVarying(index, facet) : null
+    if (roles) addCopyValues(index, facet, codes, copies!, roles)
     out[facet] = toValueCounts(index, facet, codes)
   }
   return out
 }
 
-/** Per index generation, whether a facet's values ever differ between the postings of one role. */
-const varying = new WeakMap<SearchIndex, Map<FacetName, boolean>>()
+/** Per index generation and facet, the roles whose postings' values differ (by cluster number); null when no role's do. */
+const varying = new WeakMap<SearchIndex, Map<FacetName, Uint8Array | null>>()
 
 /**
- * Whether any role of the catalogue has postings with different values of the facet. A facet of
- * the company or of the title (collections, company size, seniority, category…) never does: its
- * copies add nothing to any set of cards, so they are not visited. Found by one pass over every
- * role's postings, once per index generation and facet.
+ * The roles of the catalogue whose postings carry different values of the facet, by cluster number,
+ * or null when none does. A facet of the company or of the title (collections, company size,
+ * seniority, category…) never varies, and of a role listed per city only the places do: the copies
+ * of every other role add nothing to any set of cards, so they are not visited. Found by one pass
+ * over every role's postings, once per index generation and facet.
  */
-function variesWithinRoles(index: SearchIndex, facet: FacetName): boolean {
+function rolesVarying(index: SearchIndex, facet: FacetName): Uint8Array | null {
   let known = varying.get(index)
   if (!known) varying.set(index, (known = new Map()))
-  let varies = known.get(facet)
-  if (varies === undefined) {
+  let roles = known.get(facet)
+  if (roles === undefined) {
     index.lateBuild?.('role_variance')
-    const scratch = new Uint32Array(index.columns.dictionary(facet).names.length + 1)
-    addCopyValues(index, facet, scratch, index.roleClusters.everyCopy())
-    varies = scratch.some((count) => count > 0)
-    known.set(facet, varies)
+    roles = differingRoles(index, facet, index.roleClusters.everyCopy())
+    known.set(facet, roles)
   }
-  return varies
+  return roles
+}
+
+/** Of each role's postings, whether any carries a value set other than its card's. */
+function differingRoles(index: SearchIndex, facet: FacetName, copies: RoleCopies): Uint8Array | null {
+  const { docs, starts } = copies
+  const clusters = index.roleClusters
+  const roles = new Uint8Array(clusters.count)
+  let any = false
+  const multi = index.columns.multis.has(facet) ? index.columns.multi(facet) : undefined
+  const codes = multi ? undefined : index.columns.single(facet)
+  for (let group = 0; group + 1 < starts.length; group++) {
+    const card = docs[starts[group + 1]! - 1]!
+    for (let i = starts[group]!; i < starts[group + 1]! - 1; i++) {
+      const doc = docs[i]!
+      if (multi ? sameValues(multi, doc, card) : codes![doc] === codes![card]) continue
+      roles[clusters.clusterOf(card)] = 1
+      any = true
+      break
+    }
+  }
+  return any ? roles : null
+}
+
+/** Whether two documents carry the same values of a multi-valued column (its values kept in one order per document). */
+function sameValues({ offsets, values }: { offsets: Uint32Array; values: Uint32Array | Uint16Array | Uint8Array }, a: number, b: number): boolean {
+  const length = offsets[a + 1]! - offsets[a]!
+  if (length !== offsets[b + 1]! - offsets[b]!) return false
+  for (let k = 0; k < length; k++) if (values[offsets[a]! + k] !== values[offsets[b]! + k]) return false
+  return true
 }
 
 /**
  * Adds to a card's counts the values its role's other matching postings carry and the card does
  * not, each once per role: "Remote" then counts every role with a matching remote posting, which
- * is what the search with work_mode=remote added answers. A pass over those postings' values.
+ * is what the search with work_mode=remote added answers. A pass over the postings of the roles
+ * whose values differ (`roles`, by cluster number); the others' copies carry the card's values.
  */
-function addCopyValues(index: SearchIndex, facet: FacetName, counts: CodeCounts, copies: RoleCopies): void {
+function addCopyValues(index: SearchIndex, facet: FacetName, counts: CodeCounts, copies: RoleCopies, roles: Uint8Array): void {
   const { docs, starts } = copies
+  const clusters = index.roleClusters
   // seen[slot] = the group (plus one) that has counted the slot already.
   const seen = new Uint32Array(counts.length)
   if (index.columns.multis.has(facet)) {
     const { offsets, values } = index.columns.multi(facet)
     for (let group = 0; group + 1 < starts.length; group++) {
-      const mark = group + 1
       const card = docs[starts[group + 1]! - 1]!
+      if (roles[clusters.clusterOf(card)] === 0) continue
+      const mark = group + 1
       if (offsets[card] === offsets[card + 1]) seen[0] = mark
       for (let k = offsets[card]!; k < offsets[card + 1]!; k++) seen[values[k]! + 1] = mark
       for (let i = starts[group]!; i < starts[group + 1]! - 1; i++) {
@@ -253,8 +285,10 @@ function addCopyValues(index: SearchIndex, facet: FacetName, counts: CodeCounts,
   }
   const codes = index.columns.single(facet)
   for (let group = 0; group + 1 < starts.length; group++) {
+    const card = docs[starts[group + 1]! - 1]!
+    if (roles[clusters.clusterOf(card)] === 0) continue
     const mark = group + 1
-    seen[codes[docs[starts[group + 1]! - 1]!]!] = mark
+    seen[codes[card]!] = mark
     for (let i = starts[group]!; i < starts[group + 1]! - 1; i++) {
       const slot = codes[docs[i]!]!
       if (seen[slot] !== mark) {

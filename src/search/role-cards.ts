@@ -166,6 +166,11 @@ export class RoleClusters {
     return (this.allCards ??= this.cardsOf(this.live))
   }
 
+  /** The dense number of a shared document's cluster (0 for one not shared); numbers run below `count`. */
+  clusterOf(doc: number): number {
+    return this.code[doc] ?? 0
+  }
+
   /** How many other live documents share the document's role cluster. */
   othersOf(doc: number): number {
     return (this.shared[doc >>> 5]! & (1 << (doc & 31))) !== 0 ? this.sizes[this.code[doc]!]! - 1 : 0
