@@ -69,8 +69,9 @@ const BATCH = 8
  * them outside any write transaction and writes them in a short one, so writers never wait for a
  * large catalogue's companies: a company marked again while it is computed stays pending for the
  * next round. (A process killed within a round leaves that batch stale until its next change.)
+ * `between` runs after each round with the companies computed so far.
  */
-export function currentCompanyStats(db: DB, options: { between?: () => void } = {}): string {
+export function currentCompanyStats(db: DB, options: { between?: (companies: number) => void } = {}): string {
   // Built beside serving by this process (src/derived-prep.ts): building them here too would stop the event loop for minutes.
   if (buildingElsewhere.has(db.name)) throw serviceUnavailable('company figures are being prepared after the first start; try again in a minute')
   const generation = getMeta(db, GENERATION_KEY)
@@ -86,10 +87,11 @@ export function currentCompanyStats(db: DB, options: { between?: () => void } = 
   const take = db.prepare('DELETE FROM company_stats_pending WHERE company_id IN (SELECT company_id FROM company_stats_pending ORDER BY company_id LIMIT ?) RETURNING company_id').pluck()
   const compute = db.prepare(COMPUTE_SQL).raw()
   const write = db.prepare(WRITE_SQL)
+  let done = 0
   for (let ids = take.all(BATCH); ids.length; ids = take.all(BATCH)) {
     const rows = compute.all(new Date().toISOString(), JSON.stringify(ids)) as unknown[][]
     db.transaction(() => rows.forEach((row) => write.run(...row)))()
-    options.between?.()
+    options.between?.((done += ids.length))
   }
   setMeta(db, GENERATION_KEY, String(Number(generation ?? '0') + 1))
   return getMeta(db, GENERATION_KEY)!

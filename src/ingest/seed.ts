@@ -1,6 +1,7 @@
 import type { JobRecord } from '../catalogue/job-record.ts'
 import { upsertJob } from '../catalogue/job-store.ts'
 import { refreshDerivedData } from '../catalogue/refresh.ts'
+import { currentCompanyStats } from '../catalogue/company-stats.ts'
 import { setMeta, type DB } from '../db/connection.ts'
 import { seedDay } from './seed-records.ts'
 import { seededBatches } from './seed-thread.ts'
@@ -15,11 +16,11 @@ export interface SeedOptions {
   now?: Date
   /** Postings written per transaction. */
   batchSize?: number
-  /** Called as postings are written (stage `postings`), then as their derived data is computed (`derived data`). */
+  /** Called as postings are written (stage `postings`), then as their derived data is computed (`derived data`, `company stats`). */
   onProgress?: (done: number, total: number, stage: SeedStage) => void
 }
 
-export type SeedStage = 'postings' | 'derived data'
+export type SeedStage = 'postings' | 'derived data' | 'company stats'
 
 export interface SeedSummary {
   jobs: number
@@ -34,7 +35,8 @@ const SEED_CACHE_KIB = 1024 * 1024
 
 /**
  * Writes a generated catalogue into the database: batches of ~5,000 postings per transaction, then
- * derived data refreshed batch by batch over the complete catalogue, `built_at` recorded at the end.
+ * derived data refreshed batch by batch over the complete catalogue and every company's figures,
+ * `built_at` recorded at the end: a start finds nothing left to build.
  */
 export function seedCatalogue(db: DB, options: SeedOptions): SeedSummary {
   const started = Date.now()
@@ -71,15 +73,17 @@ function writeCatalogue(db: DB, options: SeedOptions, started: number): SeedSumm
     options.onProgress?.(ids.length, options.jobs, 'postings')
   }
   createFromSchema(db, deferred)
-  // Derived data (similar jobs, company stats) is computed once the whole catalogue is there, so the
+  // Derived data (similar jobs) is computed once the whole catalogue is there, so the
   // first postings find neighbours among the last ones too; in batches, to bound memory.
   for (let from = 0; from < ids.length; from += batchSize) {
     refreshDerivedData(db, ids.slice(from, from + batchSize))
     options.onProgress?.(Math.min(ids.length, from + batchSize), ids.length, 'derived data')
   }
+  // Company figures too: left to the first start, a large catalogue's would be built beside serving for minutes.
+  const companies = db.prepare('SELECT count(*) FROM companies').pluck().get() as number
+  currentCompanyStats(db, { between: (done) => options.onProgress?.(Math.min(done, companies), companies, 'company stats') })
   setMeta(db, 'built_at', new Date().toISOString())
   setMeta(db, 'seed', JSON.stringify({ jobs: options.jobs, seed: options.seed, generated_for: now.toISOString() }))
-  const companies = (db.prepare('SELECT count(*) AS n FROM companies').get() as { n: number }).n
   return { jobs: ids.length, companies, ms: Date.now() - started }
 }
 

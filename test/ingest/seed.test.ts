@@ -4,6 +4,7 @@ import { createTestApp } from '../helpers/app.ts'
 import { generateJobRecords, seedCatalogue } from '../../src/ingest/seed.ts'
 import { getMeta } from '../../src/db/connection.ts'
 import { migrate } from '../../src/db/migrate.ts'
+import { companyStatsToBuild } from '../../src/catalogue/company-stats.ts'
 
 const NOW = new Date('2026-11-21T00:00:00.000Z')
 const JOBS = 1200
@@ -92,6 +93,8 @@ test('a seed into an empty catalogue builds the plain indexes at its end; a star
   })
   assert.deepEqual(dropped, [''], 'jobs_open_posted is not kept up while postings are written')
   assert.deepEqual(indexes(), fresh, 'every index is back once the seed ends')
+  assert.equal(companyStatsToBuild(db), false, 'company figures are built by the seed, not left to the first start')
+  assert.equal(db.prepare('SELECT count(*) FROM company_stats').pluck().get(), db.prepare('SELECT count(*) FROM companies').pluck().get())
 
   db.exec('DROP INDEX jobs_open_posted; DROP INDEX job_skills_skill')
   migrate(db)
