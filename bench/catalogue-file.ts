@@ -76,6 +76,8 @@ export function ensureCatalogue(dir: string, name: string, jobs: number, log: (l
   db.exec('DETACH base')
   db.close()
   renameSync(tmp, path)
+  // The search index the seed saved beside the file moves with it (a start restores it).
+  if (existsSync(`${tmp}.search-index`)) renameSync(`${tmp}.search-index`, `${path}.search-index`)
   for (const suffix of ['-wal', '-shm']) rmSync(`${tmp}${suffix}`, { force: true })
   log(`built ${path} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   return path
@@ -98,6 +100,8 @@ export function ensureSeededCatalogue(dir: string, name: string, jobs: number, l
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'seed', '--jobs', String(jobs), '--seed', String(BASE_SEED), '--db', tmp, '--replace'], { stdio: 'inherit' })
   if (seeded.status !== 0) throw new Error(`openroles seed failed (${seeded.status ?? seeded.signal})`)
   renameSync(tmp, path)
+  // The search index the seed saved beside the file moves with it (a start restores it).
+  if (existsSync(`${tmp}.search-index`)) renameSync(`${tmp}.search-index`, `${path}.search-index`)
   for (const suffix of ['-wal', '-shm']) rmSync(`${tmp}${suffix}`, { force: true })
   log(`seeded ${path} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   return path

@@ -1,8 +1,9 @@
 /**
- * `npm run bench:replicas [-- --size 100k --duration 20 --connections 16 --rounds 20]`: the public
+ * `npm run bench:replicas [-- --size 100k --catalogue copied|seeded --duration 20 --connections 16 --rounds 20]`: the public
  * read workload (bench/workload.ts) against one server, then against one primary and two replicas
  * behind HAProxy (deploy/haproxy.cfg, Debian's haproxy), on a copy of the benchmark catalogue
- * (bench/catalogue-file.ts) so the primary's writes never touch the shared file. Then, with the
+ * (bench/catalogue-file.ts; `--catalogue seeded`: the user-seeded one) with its saved search index,
+ * so the primary's writes never touch the shared file. The servers run the bundle `npm start` runs. Then, with the
  * three processes idle, the replication-to-search delay: a posting committed to the file (as an
  * import does) until each replica's search shows it, `--rounds` times; and the resident memory of
  * each process.
@@ -13,7 +14,7 @@
  * balancer and the extra processes cost, not what more machines would add.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -21,7 +22,7 @@ import autocannon from 'autocannon'
 import { YOUNG_GENERATION_FLAG } from '../src/cluster/primary.ts'
 import { openDatabase } from '../src/db/connection.ts'
 import { upsertJob } from '../src/catalogue/job-store.ts'
-import { ensureCatalogue } from './catalogue-file.ts'
+import { ensureCatalogueOf, type CatalogueKind } from './catalogue-file.ts'
 import { percentile } from './percentile.ts'
 import { operations, seededRandom, vocabulary, weightedPath } from './workload.ts'
 import { rssMiB } from './rss.ts'
@@ -34,6 +35,7 @@ function option(name: string, fallback: string): string {
 }
 
 const size = option('size', '100k')
+const kind = option('catalogue', 'copied') as CatalogueKind
 const durationSeconds = Number(option('duration', '20'))
 const warmupSeconds = Number(option('warmup', '10'))
 const connections = Number(option('connections', '16'))
@@ -50,7 +52,7 @@ function freePort(): Promise<number> {
 }
 
 function serve(dbPath: string, port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [YOUNG_GENERATION_FLAG, '--import', 'tsx', 'src/cli.ts', 'serve'], {
+  return spawn(process.execPath, [YOUNG_GENERATION_FLAG, 'dist/openroles.mjs', 'serve'], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', OPENROLES_DB: dbPath, LOG_LEVEL: 'error', TRUST_PROXY: '1',
       // The limiter runs (its cost is part of the measurement) but never refuses the one bench client.
@@ -90,10 +92,12 @@ async function main(): Promise<void> {
   if (!jobs) throw new Error(`--size must be one of ${Object.keys(SIZES).join(', ')}`)
   const haproxy = ['haproxy', '/usr/sbin/haproxy'].find((candidate) => spawnSync(candidate, ['-v']).status === 0)
   if (!haproxy) throw new Error('haproxy is not installed (Debian package haproxy)')
-  const shared = ensureCatalogue('bench/data', size, jobs, (line) => console.log(`  ${line}`))
+  if (spawnSync(process.execPath, ['build.mjs'], { stdio: 'inherit' }).status !== 0) throw new Error('node build.mjs failed')
+  const shared = ensureCatalogueOf(kind, 'bench/data', size, jobs, (line) => console.log(`  ${line}`))
   const dir = mkdtempSync(join(tmpdir(), 'openroles-bench-replicas-'))
   const dbPath = join(dir, 'catalogue.db')
   copyFileSync(shared, dbPath)
+  if (existsSync(`${shared}.search-index`)) copyFileSync(`${shared}.search-index`, `${dbPath}.search-index`)
   const words = vocabulary(dbPath)
   const children: ChildProcess[] = []
   try {
@@ -107,7 +111,7 @@ async function main(): Promise<void> {
       const next = weightedPath(mix, seededRandom())
       return () => `/api/v1${next().path}`
     }
-    console.log(`\n== ${size} postings; ${mix.length} operations in the mix`)
+    console.log(`\n== ${size} postings (${kind}); ${mix.length} operations in the mix`)
     await measure('one server (one process per core), direct', `http://127.0.0.1:${singlePort}`, pathOf())
     console.log(`  RSS of the one server (all its processes): ${rssMiB(single.pid!).toFixed(0)} MiB`)
     await stop([single])
