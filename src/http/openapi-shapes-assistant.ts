@@ -2,6 +2,7 @@ import { CREATABLE_PRESETS } from '../assistant/sessions.ts'
 import { VERDICTS, WEIGHTS } from '../match/analysis.ts'
 import { object, ref } from './openapi-shapes.ts'
 import { ALLOWANCE } from './tracker-shapes.ts'
+import { str, strings, bool, percent, time, list, type JsonObject } from './openapi-json.ts'
 
 /**
  * Response shapes of the assistant and match-analysis operations (docs/assistant.md): JSON Schema
@@ -9,14 +10,7 @@ import { ALLOWANCE } from './tracker-shapes.ts'
  * validates real responses against them. Tool arguments and results are JSON objects whose members
  * depend on the tool, so they are described as such, not member by member.
  */
-type JsonObject = Record<string, unknown>
 
-const str: JsonObject = { type: 'string' }
-const strings: JsonObject = { type: 'array', items: str }
-const bool: JsonObject = { type: 'boolean' }
-const percent: JsonObject = { type: 'integer', minimum: 0, maximum: 100 }
-const time: JsonObject = { type: 'string', format: 'date-time' }
-const list = (item: JsonObject): JsonObject => ({ type: 'array', items: item })
 const anyJson: JsonObject = { type: ['object', 'array', 'string', 'number', 'boolean', 'null'], additionalProperties: true }
 
 export const ASSISTANT_SCHEMAS: Record<string, JsonObject> = {

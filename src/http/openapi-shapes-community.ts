@@ -2,17 +2,14 @@ import { FEEDBACK_TYPES, REPORT_REASONS } from '../community/feedback.ts'
 import { SUBJECT_TYPES } from '../community/threads.ts'
 import { EMPLOYMENT_TYPES, SALARY_PERIODS, SENIORITIES, WORK_MODES } from '../community/submission-facets.ts'
 import { object, ref } from './openapi-shapes.ts'
+import { str, strings, int, nullable, type JsonObject } from './openapi-json.ts'
 
 /**
  * Response shapes of the community operations (reviews, threads, submissions, referrals): JSON
  * Schema components of the OpenAPI document, like the public ones in openapi-shapes.ts.
  */
-type JsonObject = Record<string, unknown>
 
-const str: JsonObject = { type: 'string' }
-const int: JsonObject = { type: 'integer' }
 const timestamp: JsonObject = { type: 'string', format: 'date-time' }
-const nullable = (schema: JsonObject): JsonObject => ({ ...schema, type: [schema.type, 'null'] })
 const author: JsonObject = { type: 'string', description: 'the writer’s site-wide pseudonym (`quiet-falcon-42`), `[deleted]` once their account is gone' }
 const counters = { feedback_count: { type: 'integer', minimum: 0 }, feedback_rating_avg: { type: ['number', 'null'], description: 'mean of visible ratings, 2 decimals; null when none' } }
 const offerStatus: JsonObject = { type: 'string', enum: ['pending', 'approved', 'rejected'] }
@@ -27,7 +24,6 @@ const feedbackProperties = {
   updated_at: timestamp,
 }
 
-const strings: JsonObject = { type: 'array', items: str }
 const facets = {
   skills: { ...strings, description: 'skill slugs' },
   regions: strings,

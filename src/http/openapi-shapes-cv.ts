@@ -3,23 +3,13 @@ import { TEMPLATE_IDS } from '../cv/catalog.ts'
 import { VERDICTS } from '../match/analysis.ts'
 import { jsonSchemaOf } from './openapi-schema.ts'
 import { object, ref } from './openapi-shapes.ts'
+import { str, strings, bool, count, percent, time, uuid, nullable, list, type JsonObject } from './openapi-json.ts'
 
 /**
  * Response shapes of the CV operations (docs/cv.md), as JSON Schema components of the OpenAPI
  * document; test/http/routes/openapi-responses-cv.test.ts validates real responses against them.
  * The document is described by the valibot schema every write passes through.
  */
-type JsonObject = Record<string, unknown>
-
-const str: JsonObject = { type: 'string' }
-const strings: JsonObject = { type: 'array', items: str }
-const bool: JsonObject = { type: 'boolean' }
-const count: JsonObject = { type: 'integer', minimum: 0 }
-const percent: JsonObject = { type: 'integer', minimum: 0, maximum: 100 }
-const time: JsonObject = { type: 'string', format: 'date-time' }
-const uuid: JsonObject = { type: 'string', format: 'uuid' }
-const nullable = (schema: JsonObject): JsonObject => ({ ...schema, type: [schema.type, 'null'] })
-const list = (item: JsonObject): JsonObject => ({ type: 'array', items: item })
 
 const metaProperties = { id: uuid, title: str, template_id: { type: 'string', enum: TEMPLATE_IDS }, created_at: time, updated_at: time }
 const requirementCoverage = object(

@@ -1,15 +1,13 @@
 import { DELIVERY_CHANNELS } from '../channels/notifications.ts'
 import { object, ref } from './openapi-shapes.ts'
+import { str, strings, type JsonObject } from './openapi-json.ts'
 
 /**
  * Response shapes of the signed-in operations whose payloads follow the reference service's web
  * app (profile, saved searches, subscriptions, notification settings, password change): JSON
  * Schema components of the OpenAPI document, like the public ones in openapi-shapes.ts.
  */
-type JsonObject = Record<string, unknown>
 
-const str: JsonObject = { type: 'string' }
-const strings: JsonObject = { type: 'array', items: str }
 const timestamp: JsonObject = { type: 'string', format: 'date-time' }
 const orNull = (schema: JsonObject): JsonObject => ({ oneOf: [schema, { type: 'null' }] })
 const channel: JsonObject = { type: 'string', enum: DELIVERY_CHANNELS }

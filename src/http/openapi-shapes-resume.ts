@@ -1,6 +1,7 @@
 import { PROVENANCES } from '../experience/bank.ts'
 import { SALARY_PERIODS } from '../vocabulary/iso-codes.ts'
 import { marketCoverage, object, ref } from './openapi-shapes.ts'
+import { str, strings, bool, int, count, percent, time, uuid, nullable, list, type JsonObject } from './openapi-json.ts'
 
 /**
  * Response shapes of the résumé and profile-side operations (résumé and contacts, photo, experience
@@ -8,18 +9,7 @@ import { marketCoverage, object, ref } from './openapi-shapes.ts'
  * of the OpenAPI document; test/http/routes/openapi-responses-resume.test.ts validates real
  * responses against them.
  */
-type JsonObject = Record<string, unknown>
 
-const str: JsonObject = { type: 'string' }
-const strings: JsonObject = { type: 'array', items: str }
-const bool: JsonObject = { type: 'boolean' }
-const int: JsonObject = { type: 'integer' }
-const count: JsonObject = { type: 'integer', minimum: 0 }
-const percent: JsonObject = { type: 'integer', minimum: 0, maximum: 100 }
-const time: JsonObject = { type: 'string', format: 'date-time' }
-const uuid: JsonObject = { type: 'string', format: 'uuid' }
-const nullable = (schema: JsonObject): JsonObject => ({ ...schema, type: [schema.type, 'null'] })
-const list = (item: JsonObject): JsonObject => ({ type: 'array', items: item })
 const optional = (properties: Record<string, JsonObject>, description?: string) => object(properties, [], description)
 
 const contactProperties = { full_name: str, email: str, phone: str, location: str, links: strings }
