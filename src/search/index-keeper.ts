@@ -207,7 +207,8 @@ export class IndexKeeper {
     const changedCompanies = companies.filter((company) => current.companyDiffers(company)).map((company) => company.id)
     const changed = [...new Set([...jobIds, ...openJobsOfCompanies(this.db, changedCompanies)])]
     patchJobs(this.db, current.columns, changed)
-    this.index = new SearchIndex(current.columns)
+    const touched = changed.flatMap((id) => current.columns.docOf(id) ?? [])
+    this.index = new SearchIndex(current.columns, { previous: current, touched })
     if (this.termRead) for (const id of changed) this.termRead.changedJobs.add(id)
     if (this.terms) {
       this.applyTermChanges(this.terms, current.columns, changed)

@@ -82,3 +82,27 @@ test("a search page's lists (skills, places, collections) are the posting's own,
   const changed = await same('after a change')
   assert.deepEqual([changed.skills, changed.cities], [['rust'], []])
 })
+
+test('after writes, sort orders (repaired from the previous generation) match the catalogue order', async () => {
+  const salaries = [90000, 50000, null, 70000, 50000, 120000, null, 60000]
+  const { get, db } = createTestApp({
+    jobs: salaries.map((salaryMin, i) => fixtureJob({ title: `Role ${i}`, salaryMin, salaryCurrency: salaryMin ? 'EUR' : null, postedAt: `2026-11-0${i + 1}T10:00:00.${100 + i}Z` })),
+  })
+  const expected = (column: string, direction: 'ASC' | 'DESC') =>
+    db.prepare(`SELECT public_slug FROM jobs WHERE closed_at IS NULL ORDER BY ${column} IS NULL, ${column} ${direction}, id ${direction}`).pluck().all()
+  const order = async (sort: string, order: string) => (await get(`/api/v1/jobs/search?sort=${sort}&order=${order}&limit=50`)).body.data.map((job: any) => job.public_slug)
+  // Each order built once on this generation.
+  assert.deepEqual(await order('salary_min', 'asc'), expected('salary_min', 'ASC'))
+  assert.deepEqual(await order('posted_at', 'desc'), expected('posted_at', 'DESC'))
+
+  const ids = db.prepare('SELECT id, external_id FROM jobs ORDER BY id').all() as { id: number; external_id: string }[]
+  db.transaction(() => {
+    upsertJob(db, fixtureJob({ title: 'Moved', externalId: ids[1]!.external_id, salaryMin: 95000, salaryCurrency: 'EUR', postedAt: '2026-10-01T00:00:00.000Z' }))
+    upsertJob(db, fixtureJob({ title: 'New tie', salaryMin: 70000, salaryCurrency: 'EUR', postedAt: '2026-11-04T10:00:00.103Z' }))
+    upsertJob(db, fixtureJob({ title: 'New unknown', salaryMin: null, postedAt: '2026-11-20T00:00:00.000Z' }))
+    closeJob(db, ids[5]!.id)
+  })()
+  assert.deepEqual(await order('salary_min', 'asc'), expected('salary_min', 'ASC'))
+  assert.deepEqual(await order('posted_at', 'desc'), expected('posted_at', 'DESC'))
+  assert.deepEqual(await order('salary_min', 'desc'), expected('salary_min', 'DESC'))
+})
