@@ -84,9 +84,13 @@ export class CatalogueMemory {
     return this.snapshot().catalog
   }
 
-  /** The catalogue's size (health checks, /status, metrics): from the snapshot, or while company stats are prepared, from the index and SQL's totals. */
+  /**
+   * The catalogue's size (health checks, /status, metrics): the index's open postings and SQL's
+   * totals from indexes (~1 ms), the same figures the stats snapshot holds. Never the snapshot: a
+   * readiness probe after a change would rebuild it with the company index and the typeahead,
+   * seconds at a million postings, on every serving process.
+   */
   counts(): { jobs_open: number; jobs_closed: number; companies: number; built_at: string | null } {
-    if (!this.preparingCompanies()) return this.stats()
     const totals = catalogueTotals(this.db)
     return { jobs_open: this.search.size(), jobs_closed: totals.closed, companies: totals.companies, built_at: totals.built }
   }
