@@ -69,6 +69,4 @@ export function updateSavedSearch(db: DB, userId: number, id: number, input: { n
 }
 
 /** Deleting a saved search deletes its subscription too (foreign key cascade). */
-export function deleteSavedSearch(db: DB, userId: number, id: number): boolean {
-  return db.prepare('DELETE FROM saved_searches WHERE user_id = ? AND id = ?').run(userId, id).changes > 0
-}
+export const deleteSavedSearch = own.remove

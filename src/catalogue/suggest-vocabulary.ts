@@ -3,6 +3,7 @@ import type { DB } from '../db/connection.ts'
 import { dataFile } from '../paths.ts'
 import type { SearchEngine } from '../search/engine.ts'
 import { foldText } from '../vocabulary/fold.ts'
+import { codePointOrder } from '../vocabulary/text-order.ts'
 import type { CompanyEntry } from './company-index.ts'
 import { derivedGeneration } from './derived-generation.ts'
 
@@ -63,19 +64,7 @@ const humanize = (slug: string) => CATEGORY_TEXT[slug] ?? slug.replace(/[-_]+/g,
 function titleCounts(db: DB): [string, number][] {
   const counts = new Map<string, number>()
   for (const title of db.prepare('SELECT title FROM jobs WHERE closed_at IS NULL').pluck().all() as string[]) counts.set(title, (counts.get(title) ?? 0) + 1)
-  return [...counts].sort(([a], [b]) => byCodePoint(a, b))
-}
-
-/** SQLite's BINARY order of UTF-8 text, which is code point order (JavaScript's `<` compares UTF-16 units). */
-function byCodePoint(a: string, b: string): number {
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    const x = a.codePointAt(i)!
-    const y = b.codePointAt(j)!
-    if (x !== y) return x - y
-    i += x > 0xffff ? 2 : 1
-    j += y > 0xffff ? 2 : 1
-  }
-  return a.length - b.length
+  return [...counts].sort(([a], [b]) => codePointOrder(a, b))
 }
 
 function titleTerms(db: DB): Term[] {

@@ -79,9 +79,7 @@ export function setSubscriptionActive(db: DB, userId: number, id: number, active
   })()
 }
 
-export function deleteSubscription(db: DB, userId: number, id: number): boolean {
-  return db.prepare('DELETE FROM subscriptions WHERE user_id = ? AND id = ?').run(userId, id).changes > 0
-}
+export const deleteSubscription = own.remove
 
 /** An active subscription whose digest window (cursor, run] is not empty, with its saved search. */
 export interface DueSubscription {

@@ -64,9 +64,7 @@ export function updateJobList(db: DB, userId: number, id: number, input: { name?
 }
 
 /** The jobs stay, and so do the caller's "saved" flags: only the list and its items go. */
-export function deleteJobList(db: DB, userId: number, id: number): boolean {
-  return db.prepare('DELETE FROM job_lists WHERE user_id = ? AND id = ?').run(userId, id).changes > 0
-}
+export const deleteJobList = own.remove
 
 export function jobCountOf(db: DB, listId: number): number {
   return (db.prepare('SELECT count(*) AS n FROM job_list_items WHERE list_id = ?').get(listId) as { n: number }).n

@@ -36,6 +36,7 @@ import { filtersKey } from './search-params.ts'
 import { SearchIndex } from './search-index.ts'
 import { relevanceTiers, textMatches } from './text-match.ts'
 import { correctText } from './typo.ts'
+import { codePointOrder } from '../vocabulary/text-order.ts'
 import { hasTypoIndex, typoIndexOf } from './typo-index.ts'
 import { expandAliases, withAliases } from './synonyms.ts'
 import { parseTextQuery, queryText, type TextClause, type TextQuery } from './text-tokens.ts'
@@ -461,14 +462,6 @@ function withoutDocs(set: DocSet, docs: readonly number[]): DocSet {
   return copy
 }
 
-/** Code-point order (UTF-8 byte order, SQLite's BINARY): UTF-16 order unless a surrogate pair is compared. */
-function codePointOrder(a: string, b: string): number {
-  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : a > b ? 1 : 0
-  const [x, y] = [Array.from(a, (c) => c.codePointAt(0)!), Array.from(b, (c) => c.codePointAt(0)!)]
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!
-  return x.length - y.length
-}
-const SURROGATE = /[\uD800-\uDFFF]/
 
 const bytesOf = (set: DocSet) => (set instanceof DocList ? set.docs.byteLength : set.byteLength)
 

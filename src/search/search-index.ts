@@ -65,15 +65,17 @@ export class SearchIndex {
    * million postings cost ~1 s of every change's first sorted request. The posting lists are
    * repaired so too, at once (~0.8 s rebuilt at a million).
    */
-  private inherited: { permutations: Map<NumberColumn, SortPermutation>; touched: readonly number[] } | undefined
+  private inherited: { permutations: Map<NumberColumn, SortPermutation>; touched: Uint32Array } | undefined
 
   constructor(readonly columns: DocColumns, patched?: { previous: SearchIndex; touched: readonly number[] }) {
-    if (patched) this.inherited = { permutations: new Map(patched.previous.permutations), touched: patched.touched }
+    // Each touched document once, ascending: what both repairs walk.
+    const touched = patched ? Uint32Array.from(new Set(patched.touched)).sort() : undefined
+    if (patched) this.inherited = { permutations: new Map(patched.previous.permutations), touched: touched! }
     this.words = columns.live.length
     this.liveCount = countDocs(columns.live)
     const earlier = patched?.previous.postings
-    for (const field of columns.singleFields) this.postings.set(field, earlier?.has(field) ? this.repairedPostings(field, earlier.get(field)!, patched!.touched, true) : this.singlePostings(field))
-    for (const field of columns.multiFields) this.postings.set(field, earlier?.has(field) ? this.repairedPostings(field, earlier.get(field)!, patched!.touched, false) : this.multiPostings(field))
+    for (const field of columns.singleFields) this.postings.set(field, earlier?.has(field) ? this.repairedPostings(field, earlier.get(field)!, touched!, true) : this.singlePostings(field))
+    for (const field of columns.multiFields) this.postings.set(field, earlier?.has(field) ? this.repairedPostings(field, earlier.get(field)!, touched!, false) : this.multiPostings(field))
     this.regionsNone = this.docsWhere((doc) => {
       const regions = columns.multi('regions')
       return regions.offsets[doc] === regions.offsets[doc + 1]
@@ -254,9 +256,8 @@ export class SearchIndex {
    * singlePostings and multiPostings build from every document. Lists no touched document was or
    * is in are copied whole. Many touched documents (a large import) build them from scratch.
    */
-  private repairedPostings(field: string, earlier: Uint32Array[], touched: readonly number[], single: boolean): Uint32Array[] {
+  private repairedPostings(field: string, earlier: Uint32Array[], docs: Uint32Array, single: boolean): Uint32Array[] {
     const size = this.columns.dictionary(field).names.length
-    const docs = [...new Set(touched)].sort((a, b) => a - b)
     if (docs.length * size > this.columns.docCount) return single ? this.singlePostings(field) : this.multiPostings(field)
     const added: number[][] = Array.from({ length: size }, () => [])
     const codes = single ? this.columns.single(field) : undefined
@@ -331,11 +332,11 @@ export class SearchIndex {
    * The previous generation's order with the touched documents taken out and put back where their
    * values now sort (or left out, closed): the same order buildPermutation gives, by (key, document).
    */
-  private repairPermutation(column: Float64Array, earlier: SortPermutation, touched: readonly number[]): SortPermutation {
+  private repairPermutation(column: Float64Array, earlier: SortPermutation, touched: Uint32Array): SortPermutation {
     const isTouched = new Uint8Array(this.columns.docCount)
     for (const doc of touched) isTouched[doc] = 1
     const kept = (list: Uint32Array) => list.filter((doc) => isTouched[doc] === 0 && this.isLive(doc))
-    const live = [...new Set(touched)].filter((doc) => this.isLive(doc))
+    const live = Array.from(touched).filter((doc) => this.isLive(doc))
     const byKey = (a: number, b: number) => column[a]! - column[b]! || a - b
     const known = live.filter((doc) => !Number.isNaN(column[doc])).sort(byKey)
     const unknown = live.filter((doc) => Number.isNaN(column[doc])).sort((a, b) => a - b)
