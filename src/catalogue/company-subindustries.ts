@@ -1,4 +1,3 @@
-import type { DB } from '../db/connection.ts'
 import type { CompanyIndex } from './company-index.ts'
 
 /**

@@ -1,7 +1,6 @@
 import type { DB } from '../db/connection.ts'
 import type { SearchEngine } from '../search/engine.ts'
 import type { FacetStats, ValueCounts } from '../search/facet-count.ts'
-import { derivedGeneration } from './derived-generation.ts'
 
 /**
  * Catalogue-wide totals and distributions (GET /stats/catalog, /stats/facets): a snapshot taken

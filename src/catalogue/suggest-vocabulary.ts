@@ -5,7 +5,6 @@ import type { SearchEngine } from '../search/engine.ts'
 import { foldText } from '../vocabulary/fold.ts'
 import { codePointOrder } from '../vocabulary/text-order.ts'
 import type { CompanyEntry } from './company-index.ts'
-import { derivedGeneration } from './derived-generation.ts'
 
 /**
  * What typeahead completes: job titles, roles, skills, categories and companies of the open

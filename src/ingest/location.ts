@@ -2,7 +2,7 @@ import type { WorkMode } from '../catalogue/job-record.ts'
 import { findCity } from '../vocabulary/cities.ts'
 import { findCountry } from '../vocabulary/countries.ts'
 import { REGIONS, regionOfCountry, type Region } from '../vocabulary/regions.ts'
-import { splitTrailingCode, subdivisionsOf, type Subdivision } from '../vocabulary/subdivisions.ts'
+import { splitTrailingCode, subdivisionsOf } from '../vocabulary/subdivisions.ts'
 import { foldText } from '../vocabulary/fold.ts'
 
 /** What a verbatim location string ("Berlin, Germany / Remote (EU)") says about geography and work mode. */

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Config } from '../config.ts'
 import type { DB } from '../db/connection.ts'
 import { VERSION } from '../version.ts'
-import { NonPublicAddressError, publicRequest, UnresolvedHostError } from '../public-address.ts'
+import { NonPublicAddressError, publicRequest } from '../public-address.ts'
 import { checkBoardUrl, CrawlError, RefusedHostError } from './board-url.ts'
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsRules } from './robots.ts'
 

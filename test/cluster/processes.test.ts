@@ -101,7 +101,7 @@ test('one process of the cluster holds the scheduler lease; after kill -9 of it 
 
 test('two serving processes count one caller’s read budget once (the primary keeps the buckets)', { timeout: 240_000 }, async (t) => {
   // 6 per minute: a token comes back every 10 s.
-  const { primary, port } = await startServing(t, 'budget', { SERVE_PROCESSES: '2', RATE_READ_PER_MINUTE: '6' })
+  const { port } = await startServing(t, 'budget', { SERVE_PROCESSES: '2', RATE_READ_PER_MINUTE: '6' })
   const started = Date.now()
   // The port hands connections to the processes in turn; fresh connections spread the requests.
   const read = async () => {

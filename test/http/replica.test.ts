@@ -1,7 +1,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createServer } from 'node:http'
-import { join } from 'node:path'
 import { toNodeHandler } from 'h3'
 import { createApp } from '../../src/app.ts'
 import { createContext } from '../../src/services.ts'

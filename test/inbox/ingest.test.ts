@@ -1,7 +1,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createTestApp, fixtureJob } from '../helpers/app.ts'
-import { sessionHeaders, sessionSender, signUp } from '../helpers/auth.ts'
+import { sessionSender, signUp } from '../helpers/auth.ts'
 import { ingestRawMessage } from '../../src/inbox/ingest.ts'
 import { icsInvite, rawMail } from './mail-fixtures.ts'
 

@@ -1,8 +1,7 @@
 import * as v from 'valibot'
 import type { AppContext } from '../../context.ts'
-import { object, pageOf as pageSchema } from '../openapi-shapes.ts'
 import { created, operations, type Route } from '../route.ts'
-import { intParam, pagedList, pageOf, pagingEntries } from '../validate.ts'
+import { intParam, pagedList, pagingEntries } from '../validate.ts'
 import { notFound } from '../../errors.ts'
 import { companyRowBySlug } from '../../catalogue/company-read.ts'
 import {
@@ -16,16 +15,6 @@ const SlugParams = v.object({ slug: v.pipe(v.string(), v.minLength(1), v.maxLeng
 const IdParams = v.object({ id: intParam({ min: 1, description: 'review id' }) })
 const FeedbackType = v.picklist(FEEDBACK_TYPES, `must be one of ${FEEDBACK_TYPES.join(', ')}`)
 const Paging = v.object(pagingEntries())
-
-const feedbackSchema = object({
-  id: { type: 'integer' },
-  author: { type: 'string', description: 'the writer’s pseudonym, or [deleted]' },
-  rating: { type: 'integer', minimum: 1, maximum: 5 },
-  feedback_type: { type: 'string' },
-  body: { type: 'string', description: 'plain text' },
-  created_at: { type: 'string', format: 'date-time' },
-  updated_at: { type: 'string', format: 'date-time' },
-})
 
 const FEEDBACK_SHAPE = '`{ id, author, rating, feedback_type, body, created_at, updated_at }`; `author` is the writer’s site-wide pseudonym (`quiet-falcon-42`), `[deleted]` once their account is gone.'
 

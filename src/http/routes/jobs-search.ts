@@ -13,7 +13,7 @@ import {
 } from '../../search/facet-spec.ts'
 import { closedVocabulary } from '../../search/filter-vocabulary.ts'
 import { FACETS_EXAMPLE, JOB_SEARCH_EXAMPLE } from '../openapi-examples.ts'
-import { parseJobQuery, queryReport, type JobQuery } from '../../search/search-params.ts'
+import { parseJobQuery, queryReport } from '../../search/search-params.ts'
 import { POSTING_ATTRIBUTES, VALUE_FILTERS } from '../../catalogue/posting-attributes.ts'
 import { jobVotesOf } from '../../catalogue/community-signals.ts'
 import { touchedJobIds } from '../../tracker/interactions.ts'

@@ -11,7 +11,6 @@ const MAX_TOP = 5000
 const op = operations({ tags: ['stats'], auth: 'public', budget: 'read' })
 
 export function statsRoutes(ctx: AppContext): Route[] {
-  const { db } = ctx
   return [
     op.get('/stats/catalog', 'Catalogue totals', {
       description: 'Open and closed postings, companies (all, and those with open roles), distinct skills of open postings, open postings per source, the newest posting date and when the catalogue was built.',

@@ -24,8 +24,6 @@ const threadSchema = object({
   status: { type: 'string', enum: ['open', 'closed'] },
   created_at: timestamp,
 })
-const replySchema = object({ id: { type: 'integer' }, thread_id: { type: 'integer' }, parent_id: { type: 'integer', description: '0 = top level' }, author: { type: 'string' }, body: { type: 'string' }, created_at: timestamp })
-const cursorMeta = object({ next_cursor: { type: 'string', description: 'absent on the last page' } }, [])
 
 const THREAD_SHAPE = '`{ id, subject_type, subject_slug, title, body, author, reply_count, status, created_at }`'
 const REPLY_SHAPE = '`{ id, thread_id, parent_id (0 = top level), author, body, created_at }`'

@@ -134,7 +134,7 @@ test('the cards follow catalogue changes: a closed card hands over to the next p
 })
 
 test('the saved index snapshot carries the role clusters: a restart serves the same cards', async (t) => {
-  const { path, db } = catalogueFile(t, 'cards', catalogue())
+  const { db } = catalogueFile(t, 'cards', catalogue())
   const everything = { filters: { facets: {} }, limit: 100, offset: 0 }
   const first = createSearchEngine(db, { cacheEntries: 10, cacheBytes: 1 << 20 })
   const before = first.search(everything)
