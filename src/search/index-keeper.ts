@@ -130,7 +130,7 @@ export class IndexKeeper {
       this.terms = saved.terms
       if (saved.terms) this.prepareTypos(saved.terms)
       else this.readTerms(saved.columns)
-      this.patch(new SearchIndex(saved.columns), saved.seq, latest)
+      this.patch(new SearchIndex(saved.columns, { saved: saved.parts }), saved.seq, latest)
     } else {
       this.rebuild(latest)
     }
@@ -225,7 +225,7 @@ export class IndexKeeper {
     this.saving = new Promise<void>((resolve) => setImmediate(resolve))
       .then(async () => {
         if (!this.index || !this.snapshotFile) return
-        const copy = copySnapshot(this.index.columns, this.terms, this.applied, this.appliedViews)
+        const copy = copySnapshot(this.index.columns, this.index.savedParts(), this.terms, this.applied, this.appliedViews)
         await writeSnapshot(this.db, this.snapshotFile, copy)
         this.snapshotSeq = Math.max(this.snapshotSeq, copy.header.seq)
         forgetViewChanges(this.db, copy.header.viewSeq)

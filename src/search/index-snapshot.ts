@@ -1,7 +1,7 @@
 /**
  * The in-memory index saved next to the database file, so a restart reads typed arrays back
- * instead of re-reading a million postings through SQL and FTS5: the document columns and, once
- * read, the term index. A snapshot is valid only for the database it was made from (a token kept
+ * instead of re-reading a million postings through SQL and FTS5: the document columns, the
+ * posting lists and sort orders derived from them, and, once read, the term index. A snapshot is valid only for the database it was made from (a token kept
  * in catalogue_meta) and for the change-log position it records; the engine then patches in
  * whatever changed since. Writing copies the arrays, then writes the file asynchronously, so the
  * request that triggered it does not wait for ~200 MB to reach the disk.
@@ -10,12 +10,13 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { open, rename } from 'node:fs/promises'
 import { getMeta, setMeta, type DB } from '../db/connection.ts'
-import { Csr, Dictionary, DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS } from './doc-columns.ts'
+import { Csr, Dictionary, DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS, type NumberColumn } from './doc-columns.ts'
+import type { IndexParts, SortPermutation } from './search-index.ts'
 import { TermIndex } from './term-index.ts'
 import { referenceCurrency } from '../catalogue/salary-normalized.ts'
 
 /** Bumped whenever the layout of DocColumns or TermIndex changes. */
-const FORMAT = 6
+const FORMAT = 7
 const TOKEN_KEY = 'search_snapshot'
 
 type Typed = Uint32Array | Float64Array | Int8Array | Uint8Array
@@ -37,6 +38,8 @@ interface Header {
   dictionaries: Record<string, string[]>
   /** Element count of every array, in the order `arrays` lists them. */
   lengths: number[]
+  /** The index's saved parts (search-index.ts IndexParts): per sort key its two lists, per field its list lengths and their concatenation. */
+  parts: { orders: NumberColumn[]; fields: string[] }
   /** The term index, when it was read: its dictionary and its overlay (its arrays follow the columns'). */
   terms?: { list: string[]; words: number; overlay: [string, number[]][] }
 }
@@ -71,11 +74,29 @@ export interface SnapshotCopy {
   arrays: Typed[]
 }
 
-export function copySnapshot(columns: DocColumns, terms: TermIndex | undefined, seq: number, viewSeq: number): SnapshotCopy {
+/** Per sort key its two lists (never changed in place), per field its list lengths and the lists concatenated. */
+function partArrays(parts: IndexParts): Typed[] {
+  return [
+    ...[...parts.permutations.values()].flatMap(({ known, unknown }) => [known, unknown]),
+    ...[...parts.postings.values()].flatMap((lists) => {
+      const lengths = Uint32Array.from(lists, (list) => list.length)
+      const all = new Uint32Array(lengths.reduce((sum, length) => sum + length, 0))
+      let at = 0
+      for (const list of lists) {
+        all.set(list, at)
+        at += list.length
+      }
+      return [lengths, all]
+    }),
+  ]
+}
+
+export function copySnapshot(columns: DocColumns, parts: IndexParts, terms: TermIndex | undefined, seq: number, viewSeq: number): SnapshotCopy {
   // Term postings are never changed in place (only their dirty mask and overlay are): no copy needed.
-  const copied = [...arrays(columns).map((array) => array.slice()), ...(terms ? [...termArrays(terms).slice(0, 5), terms.dirty.slice()] : [])]
+  const copied = [...arrays(columns).map((array) => array.slice()), ...partArrays(parts), ...(terms ? [...termArrays(terms).slice(0, 5), terms.dirty.slice()] : [])]
   const header: Header = {
     format: FORMAT, token: randomUUID(), seq, viewSeq, docCount: columns.docCount, salaryReference: referenceCurrency(),
+    parts: { orders: [...parts.permutations.keys()], fields: [...parts.postings.keys()] },
     singleFields: [...columns.singleFields], multiFields: [...columns.multiFields], numberFields: [...NUMBER_COLUMNS], flagFields: [...FLAG_COLUMNS],
     dictionaries: Object.fromEntries([...columns.dictionaries].map(([field, dictionary]) => [field, [...dictionary.names]])),
     lengths: copied.map((array) => array.length),
@@ -111,7 +132,7 @@ export async function writeSnapshot(db: DB, path: string, copy: SnapshotCopy): P
 }
 
 /** The saved columns and the change-log position they include, or undefined when absent or not for this database. */
-export function readSnapshot(db: DB, path: string, singleFields: readonly string[], multiFields: readonly string[]): { columns: DocColumns; terms?: TermIndex; seq: number; viewSeq: number } | undefined {
+export function readSnapshot(db: DB, path: string, singleFields: readonly string[], multiFields: readonly string[]): { columns: DocColumns; parts: IndexParts; terms?: TermIndex; seq: number; viewSeq: number } | undefined {
   let bytes: Buffer
   try {
     bytes = readFileSync(path)
@@ -148,12 +169,22 @@ export function readSnapshot(db: DB, path: string, singleFields: readonly string
   for (const field of singleFields) columns.singles.set(field, take(Uint32Array))
   for (const field of multiFields) columns.multis.set(field, Csr.from(take(Uint32Array), take(Uint32Array)))
   for (const [field, names] of Object.entries(header.dictionaries)) columns.dictionaries.set(field, Dictionary.from(names))
-  if (!header.terms) return { columns, seq: header.seq, viewSeq: header.viewSeq }
-  const postings = {
+  const permutations = new Map<NumberColumn, SortPermutation>(header.parts.orders.map((key) => [key, { known: take(Uint32Array), unknown: take(Uint32Array) }]))
+  const postings = new Map(
+    header.parts.fields.map((field) => {
+      const lengths = take(Uint32Array)
+      const all = take(Uint32Array)
+      let at = 0
+      return [field, Array.from(lengths, (length) => all.subarray(at, (at += length)))]
+    }),
+  )
+  const parts = { permutations, postings }
+  if (!header.terms) return { columns, parts, seq: header.seq, viewSeq: header.viewSeq }
+  const termPostings = {
     terms: header.terms.list, df: take(Uint32Array), offsets: take(Uint32Array), docs: take(Uint32Array), denseTerms: take(Uint32Array), bitmaps: take(Uint32Array),
   }
-  const terms = new TermIndex(postings, header.terms.words)
+  const terms = new TermIndex(termPostings, header.terms.words)
   terms.dirty = take(Uint32Array)
   for (const [term, docs] of header.terms.overlay) terms.overlay.set(term, docs)
-  return { columns, terms, seq: header.seq, viewSeq: header.viewSeq }
+  return { columns, parts, terms, seq: header.seq, viewSeq: header.viewSeq }
 }

@@ -5,6 +5,7 @@ import { openDatabase } from '../../src/db/connection.ts'
 import { upsertJob, closeJob } from '../../src/catalogue/job-store.ts'
 import { createSearchEngine } from '../../src/search/engine.ts'
 import { snapshotPath } from '../../src/search/index-snapshot.ts'
+import { SORT_KEYS } from '../../src/search/facet-spec.ts'
 import { fixtureJob } from '../helpers/app.ts'
 import { searchCatalogue } from './fixture-catalogue.ts'
 import { catalogueFile } from '../helpers/temp.ts'
@@ -57,4 +58,35 @@ test('a snapshot made for another database is ignored', async (t) => {
   assert.deepEqual(restarted.search(everything).total, 1)
   await restarted.close()
   fresh.close()
+})
+
+test('the sort orders and value lists a snapshot saved, patched by later writes, answer as a rebuild does', async (t) => {
+  const { path, db, ids } = catalogueFile(t, 'snapshot', searchCatalogue())
+  const first = createSearchEngine(db, options)
+  first.search({ ...everything, sort: 'salary_min' })
+  await first.close()
+
+  // Moves postings within orders (a new salary floor, a new date), adds one, closes one, while no engine runs.
+  db.transaction(() => {
+    upsertJob(db, fixtureJob({ title: 'Rust Engineer', salaryMin: 300000, salaryMax: 310000, salaryCurrency: 'USD', salaryPeriod: 'year', postedAt: '2026-11-25T00:00:00.000Z', seniority: 'senior' }))
+    db.prepare("UPDATE jobs SET salary_min = 10, posted_at = '2026-11-26T00:00:00.000Z' WHERE id = ?").run(ids[2]!)
+    closeJob(db, ids[1]!)
+  })()
+  const answers = (engine: ReturnType<typeof createSearchEngine>) => ({
+    sorted: SORT_KEYS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => engine.search({ ...everything, sort, order }).ids)),
+    seniority: engine.search({ ...everything, filters: { facets: { seniority: { values: ['senior'], mode: 'or', exclude: [] } } } }).ids,
+    facets: engine.facets({ filters: { facets: {} } }),
+  })
+  const restored = createSearchEngine(db, options)
+  const fromSnapshot = answers(restored)
+  await restored.close()
+  rmSync(snapshotPath(path))
+  const rebuilt = createSearchEngine(db, options)
+  const fromRows = answers(rebuilt)
+  await rebuilt.close()
+
+  assert.deepEqual(fromSnapshot, fromRows)
+  assert.equal(fromRows.sorted[SORT_KEYS.indexOf('salary_min') * 2 + 1]![0], fromRows.seniority.find((id) => !ids.includes(id)), 'the new posting pays most')
+  assert.ok(!fromRows.seniority.includes(ids[1]!))
+  db.close()
 })
