@@ -92,6 +92,7 @@ export function createContext(config: Config, db: DB): AppContext {
       await ctx.background.idle()
       ctx.turns.close()
       await preparing.stop()
+      await ctx.catalogue.saved()
       return search.close()
     },
   }

@@ -4,6 +4,7 @@ import type { SearchEngine } from '../search/engine.ts'
 import { buildCompanyIndex, type CompanyIndex } from './company-index.ts'
 import { companyStatsToBuild, currentCompanyStats } from './company-stats.ts'
 import { derivedGeneration } from './derived-generation.ts'
+import { memoryFilePath, readMemoryFile, writeMemoryFile } from './memory-file.ts'
 import { catalogueTotals, takeSnapshot, type CatalogueStats, type Snapshot } from './stats-facets.ts'
 import { buildVocabulary, type Vocabulary } from './suggest-vocabulary.ts'
 
@@ -14,7 +15,9 @@ import { buildVocabulary, type Vocabulary } from './suggest-vocabulary.ts'
  * moves: the derived-data generation (bumped by every refresh, from any process: imports, crawls,
  * approved submissions), the company-stats generation (bumped when pending company stats are
  * recomputed) and the number of open postings in the search index (a posting closed or opened
- * without a refresh). One instance per context (src/services.ts).
+ * without a refresh). What was built is saved beside the database file, and a start whose
+ * catalogue has not changed since reads it back instead of building (memory-file.ts). One instance
+ * per context (src/services.ts).
  *
  * Not here: the similar-jobs index of src/catalogue/similar.ts, a write-side cache of one
  * connection's refreshes (imports and the CLI have no context), rebuilt when another writer moved
@@ -25,9 +28,14 @@ export class CatalogueMemory {
   private companyIndex: CompanyIndex | undefined
   private vocabularyBuilt: Vocabulary | undefined
   private snapshotTaken: Snapshot | undefined
+  /** The saved memory, until first read (a restart's); none for an in-memory or a replica's read-only file. */
+  private savedFile: string | undefined
+  private saving: Promise<void> | undefined
 
   /** `preparing`: company stats being built beside serving after a first start (src/derived-prep.ts). */
-  constructor(private readonly db: DB, private readonly search: SearchEngine, private readonly preparing?: { pending: ReadonlySet<string> }) {}
+  constructor(private readonly db: DB, private readonly search: SearchEngine, private readonly preparing?: { pending: ReadonlySet<string> }) {
+    this.savedFile = db.memory || db.readonly ? undefined : memoryFilePath(db.name)
+  }
 
   /** Whether company stats are still being built beside serving: what needs them answers 503 meanwhile. */
   preparingCompanies(): boolean {
@@ -45,14 +53,23 @@ export class CatalogueMemory {
     this.vocabulary()
   }
 
+  /** Resolves once a save under way is written (tests, and a start that wants it on disk). */
+  async saved(): Promise<void> {
+    while (this.saving) await this.saving
+  }
+
   /** Drops everything built when the catalogue changed since the last look. */
   private fresh(): void {
     // Built inline here they would stop every request for minutes; half-built they would be wrong.
     if (this.preparingCompanies()) throw serviceUnavailable('company figures are being prepared after the first start; try again in a minute')
-    const signal = `${currentCompanyStats(this.db)}:${derivedGeneration(this.db)}:${this.search.size()}`
+    const signal = this.signal()
     if (signal === this.signalSeen) return
     this.signalSeen = signal
     this.companyIndex = this.vocabularyBuilt = this.snapshotTaken = undefined
+  }
+
+  private signal(): string {
+    return `${currentCompanyStats(this.db)}:${derivedGeneration(this.db)}:${this.search.size()}`
   }
 
   /**
@@ -67,12 +84,47 @@ export class CatalogueMemory {
 
   companies(): CompanyIndex {
     this.fresh()
+    if (!this.companyIndex) this.restore()
     return (this.companyIndex ??= buildCompanyIndex(this.db))
   }
 
   vocabulary(): Vocabulary {
     const companies = this.companies().entries
-    return (this.vocabularyBuilt ??= buildVocabulary(this.db, this.search, companies))
+    if (!this.vocabularyBuilt) {
+      this.vocabularyBuilt = buildVocabulary(this.db, this.search, companies)
+      this.scheduleSave()
+    }
+    return this.vocabularyBuilt
+  }
+
+  /** Reads the saved memory once, at the first use: later ones follow changes, which the file predates. */
+  private restore(): void {
+    const path = this.savedFile
+    if (!path) return
+    this.savedFile = undefined
+    const saved = readMemoryFile(this.db, path, this.signalSeen!)
+    if (!saved) return
+    this.companyIndex = saved.companies
+    this.vocabularyBuilt = saved.vocabulary
+    this.snapshotTaken = saved.snapshot
+  }
+
+  /** Saves what was built after the current request, unless the catalogue moved on meanwhile. */
+  private scheduleSave(): void {
+    if (this.saving || this.db.memory || this.db.readonly) return
+    const signal = this.signalSeen!
+    this.saving = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => {
+        const companies = this.companyIndex
+        const vocabulary = this.vocabularyBuilt
+        if (this.signal() !== signal || signal !== this.signalSeen || !companies || !vocabulary) return
+        const snapshot = (this.snapshotTaken ??= takeSnapshot(this.db, this.search, companies.entries.length))
+        return writeMemoryFile(this.db, memoryFilePath(this.db.name), signal, { companies, vocabulary, snapshot })
+      })
+      .catch(() => {
+        // The file only speeds up restarts: without a writable place, build at each start.
+      })
+      .finally(() => (this.saving = undefined))
   }
 
   snapshot(): Snapshot {

@@ -123,6 +123,11 @@ export function buildVocabulary(db: DB, search: SearchEngine, companies: Company
   for (const company of companies) {
     terms.push({ kind: 'company', slug: company.slug, text: company.name, words: wordsOf(company.name), jobs: company.jobCount })
   }
+  return vocabularyOf(terms)
+}
+
+/** The vocabulary of its terms: what buildVocabulary derives, and what a saved vocabulary (memory-file.ts) is read back into. */
+export function vocabularyOf(terms: Term[]): Vocabulary {
   const byWord = new Map<string, WordEntry>()
   const byName = new Map<string, number[]>()
   terms.forEach((term, index) => {
