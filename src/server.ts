@@ -13,7 +13,7 @@ import { saveIndexSnapshot } from './search/index-keeper.ts'
 import { snapshotPath } from './search/index-snapshot.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createServer, type Server } from 'node:http'
-import { clusterListenTurn, clusterOpened, isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
+import { clusterListenTurn, clusterOpened, clusterOpenTurn, isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
 import { prepareSmallCatalogue } from './derived-prep.ts'
 import { openReplicaDatabase, serveRole } from './cluster/role.ts'
 
@@ -66,6 +66,7 @@ export async function startServer(config: Config): Promise<void> {
   // The primary closes the file again before any worker opens it.
   if (processCount(config) > 1 && !isClusterWorker()) return startPrimary(config, log, prepare)
   if (!isClusterWorker()) await prepare()
+  if (isClusterWorker()) await clusterOpenTurn()
   const db = replica ? await openReplicaDatabase(dbPath, config, log) : openDatabase(dbPath, { log })
   const ctx = createContext(config, db)
   if (isClusterWorker()) clusterOpened()

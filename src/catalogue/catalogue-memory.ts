@@ -89,7 +89,7 @@ export class CatalogueMemory {
   }
 
   vocabulary(): Vocabulary {
-    const companies = this.companies().entries
+    const companies = this.companies()
     if (!this.vocabularyBuilt) {
       this.vocabularyBuilt = buildVocabulary(this.db, this.search, companies)
       this.scheduleSave()
@@ -118,7 +118,7 @@ export class CatalogueMemory {
         const companies = this.companyIndex
         const vocabulary = this.vocabularyBuilt
         if (this.signal() !== signal || signal !== this.signalSeen || !companies || !vocabulary) return
-        const snapshot = (this.snapshotTaken ??= takeSnapshot(this.db, this.search, companies.entries.length))
+        const snapshot = (this.snapshotTaken ??= takeSnapshot(this.db, this.search, companies.size))
         return writeMemoryFile(this.db, memoryFilePath(this.db.name), signal, { companies, vocabulary, snapshot })
       })
       .catch(() => {
@@ -128,7 +128,7 @@ export class CatalogueMemory {
   }
 
   snapshot(): Snapshot {
-    const hiring = this.companies().entries.length
+    const hiring = this.companies().size
     return (this.snapshotTaken ??= takeSnapshot(this.db, this.search, hiring))
   }
 

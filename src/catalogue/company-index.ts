@@ -5,8 +5,13 @@ import { foldText } from '../vocabulary/fold.ts'
  * Every company with at least one open role, in memory, in the default order (open roles
  * descending, then name), with the values each company-search filter matches against. Built from
  * companies + company_stats and kept by CatalogueMemory (catalogue-memory.ts) until the catalogue
- * changes, so a search is a scan over a few thousand small objects instead of a GROUP BY over the
- * postings.
+ * changes, so a search is a scan over the companies in memory instead of a GROUP BY over the postings.
+ *
+ * Held by column, each list as codes into one dictionary per list, not as an object per company:
+ * ~77k companies with 16 lists each at a million postings were over a million small objects, which
+ * a start built (or read back) and the collector then copied; the columns are plain data that
+ * memory-file.ts saves and reads as they are. A search matches codes; the page's companies are
+ * made into CompanyEntry objects.
  */
 export const COMPANY_FILTERS = [
   'collections', 'regions', 'countries', 'remote_regions', 'industries', 'domains',
@@ -14,6 +19,7 @@ export const COMPANY_FILTERS = [
 ] as const
 export type CompanyFilter = (typeof COMPANY_FILTERS)[number]
 
+/** One company of a search's page. */
 export interface CompanyEntry {
   id: number
   slug: string
@@ -25,20 +31,108 @@ export interface CompanyEntry {
   jobCount: number
   /** Position in the default order. */
   rank: number
-  /** Folded (lowercase, accents removed) name, for `q`. */
-  nameKey: string
-  /** Lowercased values per filter. */
-  values: Record<CompanyFilter, string[]>
 }
 
-export interface CompanyIndex {
-  entries: CompanyEntry[]
-  byId: Map<number, CompanyEntry>
+/** A list per company: its values as codes of `names` (0 for an empty list, most of them). */
+interface CodedList {
+  names: string[]
+  codes: (number[] | 0)[]
+}
+
+/** The columns, in the default order; plain data (saved as JSON by memory-file.ts). */
+export interface CompanyColumns {
+  ids: number[]
+  slugs: string[]
+  names: string[]
+  taglines: (string | null)[]
+  hqCountries: (string | null)[]
+  jobCounts: number[]
+  /** Folded (lowercase, accents removed) names, for `q`. */
+  nameKeys: string[]
+  /** The industries and collections as written, for the JSON. */
+  industries: CodedList
+  collections: CodedList
+  /** Lowercased values per filter. */
+  values: Record<CompanyFilter, CodedList>
+}
+
+export interface CompanyQuery {
+  /** Folded name fragment. */
+  q?: string
+  /** Values per filter (lowercased): OR within a filter, AND across filters. */
+  filters: Partial<Record<CompanyFilter, string[]>>
+}
+
+export class CompanyIndex {
+  private ranks: Map<number, number> | undefined
+
+  constructor(readonly columns: CompanyColumns) {}
+
+  get size(): number {
+    return this.columns.ids.length
+  }
+
+  entry(rank: number): CompanyEntry {
+    const c = this.columns
+    const decoded = ({ names, codes }: CodedList) => {
+      const own = codes[rank]!
+      return own === 0 ? [] : own.map((code) => names[code]!)
+    }
+    return {
+      id: c.ids[rank]!, slug: c.slugs[rank]!, name: c.names[rank]!, tagline: c.taglines[rank]!, hqCountry: c.hqCountries[rank]!,
+      industries: decoded(c.industries), collections: decoded(c.collections), jobCount: c.jobCounts[rank]!, rank,
+    }
+  }
+
+  /** The rank of a company with open roles. */
+  rankOf(id: number): number | undefined {
+    this.ranks ??= new Map(this.columns.ids.map((companyId, rank) => [companyId, rank]))
+    return this.ranks.get(id)
+  }
+
+  /** Whether the company at a rank passes the query: the query's values made codes once, then compared per company. */
+  matcher(query: CompanyQuery): (rank: number) => boolean {
+    const { nameKeys, values } = this.columns
+    const q = query.q
+    const tests = (Object.entries(query.filters) as [CompanyFilter, string[]][]).map(([filter, wanted]) => {
+      const { names, codes } = values[filter]
+      const want = new Set(names.flatMap((name, code) => (wanted.includes(name) ? [code] : [])))
+      return (rank: number) => {
+        const own = codes[rank]!
+        return own !== 0 && own.some((code) => want.has(code))
+      }
+    })
+    return (rank) => (!q || nameKeys[rank]!.includes(q)) && tests.every((test) => test(rank))
+  }
+
+  /** How many companies carry each value of a filter. */
+  valueCounts(filter: CompanyFilter): Map<string, number> {
+    const { names, codes } = this.columns.values[filter]
+    const counts = new Uint32Array(names.length)
+    for (const own of codes) if (own !== 0) for (const code of own) counts[code]!++
+    return new Map(names.map((name, code) => [name, counts[code]!]))
+  }
+}
+
+/** Codes lists into one dictionary as they are added. */
+function listCoder(): { add: (values: readonly string[]) => void; list: CodedList } {
+  const codeOf = new Map<string, number>()
+  const list: CodedList = { names: [], codes: [] }
+  const code = (value: string) => {
+    let known = codeOf.get(value)
+    if (known === undefined) {
+      codeOf.set(value, (known = list.names.length))
+      list.names.push(value)
+    }
+    return known
+  }
+  return { add: (values) => list.codes.push(values.length ? values.map(code) : 0), list }
 }
 
 // Most lists of most companies are empty: 15 of them for each of ~77k companies at a million postings.
-const list = (json: unknown): string[] => (typeof json === 'string' && json !== '[]' ? (JSON.parse(json) as string[]) : [])
-const lower = (values: string[]) => (values.length ? [...new Set(values.map((v) => v.toLowerCase()))] : [])
+const NONE: readonly string[] = Object.freeze([])
+const list = (json: unknown): readonly string[] => (typeof json === 'string' && json !== '[]' ? (JSON.parse(json) as string[]) : NONE)
+const lower = (values: readonly string[]) => (values.length ? [...new Set(values.map((v) => v.toLowerCase()))] : NONE)
 
 interface Row {
   id: number
@@ -64,7 +158,8 @@ interface Row {
   company_sizes: string
 }
 
-function buildEntries(db: DB): CompanyEntry[] {
+/** Companies with open roles in the default order. The caller has brought company_stats up to date. */
+export function buildCompanyIndex(db: DB): CompanyIndex {
   const collections = new Map<number, string[]>()
   for (const { company_id, collection } of db.prepare('SELECT company_id, collection FROM company_collections ORDER BY collection').all() as {
     company_id: number
@@ -74,117 +169,54 @@ function buildEntries(db: DB): CompanyEntry[] {
     if (own) own.push(collection)
     else collections.set(company_id, [collection])
   }
-  const rows = db
-    .prepare(
-      `SELECT c.id, c.slug, c.name, c.tagline, c.hq_country, c.industries, c.subindustries, c.company_type, c.company_size, c.maturity,
-         c.yc_batch, c.yc_status, c.yc_stage, c.yc_flags, s.job_count, s.regions, s.countries, s.remote_regions,
-         s.domains, s.company_types, s.company_sizes
-       FROM company_stats s JOIN companies c ON c.id = s.company_id WHERE s.job_count > 0`,
-    )
-    .all() as Row[]
-  const entries = rows.map((row): CompanyEntry => {
-    const own = collections.get(row.id) ?? []
-    const industries = list(row.industries)
-    return {
-      id: row.id,
-      slug: row.slug,
-      name: row.name,
-      tagline: row.tagline,
-      hqCountry: row.hq_country,
-      industries,
-      collections: own,
-      jobCount: row.job_count,
-      rank: 0,
-      nameKey: foldText(row.name),
-      values: {
-        collections: lower(own),
-        regions: lower(list(row.regions)),
-        countries: lower(list(row.countries)),
-        remote_regions: lower(list(row.remote_regions)),
-        industries: lower(industries),
-        domains: lower(list(row.domains)),
-        company_type: lower([...list(row.company_types), ...(row.company_type ? [row.company_type] : [])]),
-        company_size: lower([...list(row.company_sizes), ...(row.company_size ? [row.company_size] : [])]),
-        maturity: lower(row.maturity ? [row.maturity] : []),
-        yc_batch: lower(list(row.yc_batch)),
-        yc_status: lower(list(row.yc_status)),
-        yc_stage: lower(list(row.yc_stage)),
-        yc_flags: lower(list(row.yc_flags)),
-        subindustries: lower(list(row.subindustries)),
-      },
-    }
+  const rows = (
+    db
+      .prepare(
+        `SELECT c.id, c.slug, c.name, c.tagline, c.hq_country, c.industries, c.subindustries, c.company_type, c.company_size, c.maturity,
+           c.yc_batch, c.yc_status, c.yc_stage, c.yc_flags, s.job_count, s.regions, s.countries, s.remote_regions,
+           s.domains, s.company_types, s.company_sizes
+         FROM company_stats s JOIN companies c ON c.id = s.company_id WHERE s.job_count > 0`,
+      )
+      .all() as Row[]
+  ).map((row) => ({ row, nameKey: foldText(row.name) }))
+  rows.sort((a, b) => b.row.job_count - a.row.job_count || compareNames(a, b))
+  const industries = listCoder()
+  const collectionLists = listCoder()
+  const values = Object.fromEntries(COMPANY_FILTERS.map((filter) => [filter, listCoder()])) as Record<CompanyFilter, ReturnType<typeof listCoder>>
+  for (const { row } of rows) {
+    const own = collections.get(row.id) ?? NONE
+    const industryList = list(row.industries)
+    industries.add(industryList)
+    collectionLists.add(own)
+    values.collections.add(lower(own))
+    values.regions.add(lower(list(row.regions)))
+    values.countries.add(lower(list(row.countries)))
+    values.remote_regions.add(lower(list(row.remote_regions)))
+    values.industries.add(lower(industryList))
+    values.domains.add(lower(list(row.domains)))
+    values.company_type.add(lower([...list(row.company_types), ...(row.company_type ? [row.company_type] : [])]))
+    values.company_size.add(lower([...list(row.company_sizes), ...(row.company_size ? [row.company_size] : [])]))
+    values.maturity.add(lower(row.maturity ? [row.maturity] : NONE))
+    values.yc_batch.add(lower(list(row.yc_batch)))
+    values.yc_status.add(lower(list(row.yc_status)))
+    values.yc_stage.add(lower(list(row.yc_stage)))
+    values.yc_flags.add(lower(list(row.yc_flags)))
+    values.subindustries.add(lower(list(row.subindustries)))
+  }
+  return new CompanyIndex({
+    ids: rows.map(({ row }) => row.id),
+    slugs: rows.map(({ row }) => row.slug),
+    names: rows.map(({ row }) => row.name),
+    taglines: rows.map(({ row }) => row.tagline),
+    hqCountries: rows.map(({ row }) => row.hq_country),
+    jobCounts: rows.map(({ row }) => row.job_count),
+    nameKeys: rows.map(({ nameKey }) => nameKey),
+    industries: industries.list,
+    collections: collectionLists.list,
+    values: Object.fromEntries(COMPANY_FILTERS.map((filter) => [filter, values[filter].list])) as Record<CompanyFilter, CodedList>,
   })
-  entries.sort((a, b) => b.jobCount - a.jobCount || compareNames(a, b))
-  entries.forEach((entry, rank) => (entry.rank = rank))
-  return entries
 }
 
-function compareNames(a: CompanyEntry, b: CompanyEntry): number {
-  return a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0
-}
-
-/** Companies with open roles in the default order, by id too. The caller has brought company_stats up to date. */
-export function buildCompanyIndex(db: DB): CompanyIndex {
-  return indexOf(buildEntries(db))
-}
-
-const indexOf = (entries: CompanyEntry[]): CompanyIndex => ({ entries, byId: new Map(entries.map((entry) => [entry.id, entry])) })
-
-/**
- * The index as saved beside the database (memory-file.ts): one array per field in the default
- * order, and each list as codes into one dictionary per list (0 for an empty one, most of them), so
- * reading it back costs a fraction of building it from SQL (~1.2 s at a million postings).
- */
-export interface PackedCompanies {
-  rows: [id: number, slug: string, name: string, tagline: string | null, hqCountry: string | null, jobCount: number, nameKey: string][]
-  lists: Record<string, { names: string[]; codes: (number[] | 0)[] }>
-}
-
-const LISTS = ['industries', 'collections', ...COMPANY_FILTERS.map((filter) => `values.${filter}`)] as const
-const listOf = (entry: CompanyEntry, list: (typeof LISTS)[number]): string[] =>
-  list === 'industries' || list === 'collections' ? entry[list] : entry.values[list.slice('values.'.length) as CompanyFilter]
-
-export function packCompanies(index: CompanyIndex): PackedCompanies {
-  const lists: PackedCompanies['lists'] = {}
-  for (const list of LISTS) {
-    const codeOf = new Map<string, number>()
-    const codes = index.entries.map((entry) => {
-      const values = listOf(entry, list)
-      if (!values.length) return 0
-      return values.map((value) => codeOf.get(value) ?? (codeOf.set(value, codeOf.size), codeOf.size - 1))
-    })
-    lists[list] = { names: [...codeOf.keys()], codes }
-  }
-  return { rows: index.entries.map((e) => [e.id, e.slug, e.name, e.tagline, e.hqCountry, e.jobCount, e.nameKey]), lists }
-}
-
-export function unpackCompanies(packed: PackedCompanies): CompanyIndex {
-  const decode = (list: (typeof LISTS)[number], at: number): string[] => {
-    const { names, codes } = packed.lists[list]!
-    const own = codes[at]!
-    return own === 0 ? [] : own.map((code) => names[code]!)
-  }
-  const entries = packed.rows.map(([id, slug, name, tagline, hqCountry, jobCount, nameKey], rank): CompanyEntry => {
-    const values = {} as Record<CompanyFilter, string[]>
-    for (const filter of COMPANY_FILTERS) values[filter] = decode(`values.${filter}`, rank)
-    return { id, slug, name, tagline, hqCountry, industries: decode('industries', rank), collections: decode('collections', rank), jobCount, rank, nameKey, values }
-  })
-  return indexOf(entries)
-}
-
-export interface CompanyQuery {
-  /** Folded name fragment. */
-  q?: string
-  /** Values per filter (lowercased): OR within a filter, AND across filters. */
-  filters: Partial<Record<CompanyFilter, string[]>>
-}
-
-/** Whether a company passes the query. */
-export function companyMatches(entry: CompanyEntry, query: CompanyQuery): boolean {
-  if (query.q && !entry.nameKey.includes(query.q)) return false
-  for (const [filter, wanted] of Object.entries(query.filters) as [CompanyFilter, string[]][]) {
-    const have = entry.values[filter]
-    if (!wanted.some((value) => have.includes(value))) return false
-  }
-  return true
+function compareNames(a: { row: Row; nameKey: string }, b: { row: Row; nameKey: string }): number {
+  return a.nameKey < b.nameKey ? -1 : a.nameKey > b.nameKey ? 1 : a.row.slug < b.row.slug ? -1 : a.row.slug > b.row.slug ? 1 : 0
 }

@@ -1,5 +1,5 @@
 import type { DB } from '../db/connection.ts'
-import { companyMatches, type CompanyEntry, type CompanyIndex, type CompanyQuery } from './company-index.ts'
+import type { CompanyEntry, CompanyIndex, CompanyQuery } from './company-index.ts'
 import { feedbackSummaries, NO_FEEDBACK, type FeedbackSummary } from './community-signals.ts'
 
 export interface CompanySearchResult {
@@ -14,37 +14,36 @@ export interface CompanySearchResult {
  * number of ratings, then the default order. `total` is always exact.
  */
 export function searchCompanies(db: DB, index: CompanyIndex, query: CompanyQuery, options: { sort?: 'rating'; limit: number; offset: number }): CompanySearchResult {
-  const { entries } = index
   const { limit, offset } = options
+  const matches = index.matcher(query)
+  const ranks: number[] = []
+  let total = 0
+  let feedback: Map<number, FeedbackSummary> | undefined
   if (options.sort === 'rating') {
     // Few companies have feedback: sort those, then the rest follow in the default order.
-    const feedback = feedbackSummaries(db)
-    const of = (entry: CompanyEntry) => feedback.get(entry.id) ?? NO_FEEDBACK
+    feedback = feedbackSummaries(db)
+    const of = (rank: number) => feedback!.get(index.columns.ids[rank]!) ?? NO_FEEDBACK
     const rated = [...feedback.keys()]
-      .map((id) => index.byId.get(id))
-      .filter((entry): entry is CompanyEntry => entry !== undefined && companyMatches(entry, query))
-      .sort((a, b) => of(b).ratingAvg! - of(a).ratingAvg! || of(b).count - of(a).count || a.rank - b.rank)
-    const page = rated.slice(offset, offset + limit)
-    let total = rated.length
-    for (const entry of entries) {
-      if (feedback.has(entry.id) || !companyMatches(entry, query)) continue
-      if (total >= offset && page.length < limit) page.push(entry)
+      .map((id) => index.rankOf(id))
+      .filter((rank): rank is number => rank !== undefined && matches(rank))
+      .sort((a, b) => of(b).ratingAvg! - of(a).ratingAvg! || of(b).count - of(a).count || a - b)
+    ranks.push(...rated.slice(offset, offset + limit))
+    total = rated.length
+    for (let rank = 0; rank < index.size; rank++) {
+      if (feedback.has(index.columns.ids[rank]!) || !matches(rank)) continue
+      if (total >= offset && ranks.length < limit) ranks.push(rank)
       total++
     }
-    return { page, total, feedback }
-  }
-  const page: CompanyEntry[] = []
-  let total = 0
-  const unfiltered = !query.q && Object.keys(query.filters).length === 0
-  if (unfiltered) {
-    page.push(...entries.slice(offset, offset + limit))
-    total = entries.length
+  } else if (!query.q && Object.keys(query.filters).length === 0) {
+    for (let rank = offset; rank < Math.min(index.size, offset + limit); rank++) ranks.push(rank)
+    total = index.size
   } else {
-    for (const entry of entries) {
-      if (!companyMatches(entry, query)) continue
-      if (total >= offset && page.length < limit) page.push(entry)
+    for (let rank = 0; rank < index.size; rank++) {
+      if (!matches(rank)) continue
+      if (total >= offset && ranks.length < limit) ranks.push(rank)
       total++
     }
   }
-  return { page, total, feedback: feedbackSummaries(db, page.map((entry) => entry.id)) }
+  const page = ranks.map((rank) => index.entry(rank))
+  return { page, total, feedback: feedback ?? feedbackSummaries(db, page.map((entry) => entry.id)) }
 }

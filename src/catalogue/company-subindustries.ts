@@ -19,9 +19,7 @@ export function subindustryLabel(slug: string): string {
 
 /** Most companies first, ties by slug. */
 export function listSubindustries(index: CompanyIndex): Subindustry[] {
-  const counts = new Map<string, number>()
-  for (const entry of index.entries) for (const slug of entry.values.subindustries) counts.set(slug, (counts.get(slug) ?? 0) + 1)
-  return [...counts]
+  return [...index.valueCounts('subindustries')]
     .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
     .map(([slug, count]) => ({ slug, label: subindustryLabel(slug), count }))
 }

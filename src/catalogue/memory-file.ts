@@ -11,11 +11,11 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { rename, writeFile } from 'node:fs/promises'
 import { getMeta, setMeta, withoutWaiting, type DB } from '../db/connection.ts'
-import { packCompanies, unpackCompanies, type CompanyIndex, type PackedCompanies } from './company-index.ts'
+import { CompanyIndex, type CompanyColumns } from './company-index.ts'
 import type { Snapshot } from './stats-facets.ts'
 import { vocabularyOf, type Term, type Vocabulary } from './suggest-vocabulary.ts'
 
-const FORMAT = 1
+const FORMAT = 2
 const TOKEN_KEY = 'catalogue_memory'
 
 export const memoryFilePath = (dbPath: string) => `${dbPath}.catalogue-memory`
@@ -32,7 +32,7 @@ interface Saved {
   format: number
   token: string
   signal: string
-  companies: PackedCompanies
+  companies: CompanyColumns
   terms: PackedTerm[]
   snapshot: Omit<Snapshot, 'trimmed'>
 }
@@ -46,14 +46,14 @@ export function readMemoryFile(db: DB, path: string, signal: string): SavedMemor
   }
   if (saved.format !== FORMAT || saved.signal !== signal || saved.token !== getMeta(db, TOKEN_KEY)) return undefined
   const terms = saved.terms.map(([kind, slug, text, words, jobs]): Term => (slug === null ? { kind, text, words, jobs } : { kind, slug, text, words, jobs }))
-  return { companies: unpackCompanies(saved.companies), vocabulary: vocabularyOf(terms), snapshot: { ...saved.snapshot, trimmed: new Map() } }
+  return { companies: new CompanyIndex(saved.companies), vocabulary: vocabularyOf(terms), snapshot: { ...saved.snapshot, trimmed: new Map() } }
 }
 
 /** Writes the memory built at `signal`, then names it in the database (skipped while another connection writes: the next start builds). */
 export async function writeMemoryFile(db: DB, path: string, signal: string, memory: SavedMemory): Promise<void> {
   const { size, catalog, all } = memory.snapshot
   const saved: Saved = {
-    format: FORMAT, token: randomUUID(), signal, companies: packCompanies(memory.companies),
+    format: FORMAT, token: randomUUID(), signal, companies: memory.companies.columns,
     terms: memory.vocabulary.terms.map((term) => [term.kind, term.slug ?? null, term.text, term.words, term.jobs]),
     snapshot: { size, catalog, all },
   }

@@ -4,7 +4,7 @@ import { dataFile } from '../paths.ts'
 import type { SearchEngine } from '../search/engine.ts'
 import { foldText } from '../vocabulary/fold.ts'
 import { codePointOrder } from '../vocabulary/text-order.ts'
-import type { CompanyEntry } from './company-index.ts'
+import type { CompanyIndex } from './company-index.ts'
 
 /**
  * What typeahead completes: job titles, roles, skills, categories and companies of the open
@@ -98,7 +98,7 @@ function aliasesOf(slug: string): string[] {
 }
 
 /** The typeahead vocabulary of the catalogue; kept by CatalogueMemory until the catalogue changes. */
-export function buildVocabulary(db: DB, search: SearchEngine, companies: CompanyEntry[]): Vocabulary {
+export function buildVocabulary(db: DB, search: SearchEngine, companies: CompanyIndex): Vocabulary {
   // Postings, as the title counts above are.
   const counts = search.facets({ filters: { facets: {} }, facets: ['skills', 'role', 'category'], postings: true }).facets
   const skillNames = new Map(db.prepare('SELECT slug, name FROM skills').raw().all() as [string, string][])
@@ -120,8 +120,9 @@ export function buildVocabulary(db: DB, search: SearchEngine, companies: Company
   }
   facetTerms('role', counts.role, humanize)
   facetTerms('category', counts.category, humanize)
-  for (const company of companies) {
-    terms.push({ kind: 'company', slug: company.slug, text: company.name, words: wordsOf(company.name), jobs: company.jobCount })
+  const { slugs, names, jobCounts } = companies.columns
+  for (let rank = 0; rank < companies.size; rank++) {
+    terms.push({ kind: 'company', slug: slugs[rank]!, text: names[rank]!, words: wordsOf(names[rank]!), jobs: jobCounts[rank]! })
   }
   return vocabularyOf(terms)
 }

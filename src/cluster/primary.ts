@@ -35,26 +35,38 @@ export function isClusterWorker(): boolean {
   return cluster.isWorker
 }
 
+const MAY_OPEN = 'may-open'
+const OPEN = 'open'
 const OPENED = 'opened'
 const WARM = 'index-in-memory'
 const LISTEN = 'listen'
 
-/** In a serving process that has opened the file and done its start's writes: the next one may start. */
+/** Tells the primary `said`, and resolves when it answers `answer`. */
+function ask(said: string, answer: string): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if ((message as { openroles?: string } | null)?.openroles !== answer) return
+      process.off('message', onMessage)
+      resolve()
+    }
+    process.on('message', onMessage)
+    process.send!({ openroles: said })
+  })
+}
+
+/** In a serving process about to open the file: resolves when no other one is opening it. */
+export function clusterOpenTurn(): Promise<void> {
+  return ask(MAY_OPEN, OPEN)
+}
+
+/** In a serving process that has opened the file and done its start's writes: the next one may open it. */
 export function clusterOpened(): void {
   process.send!({ openroles: OPENED })
 }
 
 /** In a serving process whose index is in memory: tells the primary, and resolves when it says to listen. */
 export function clusterListenTurn(): Promise<void> {
-  return new Promise((resolve) => {
-    const onMessage = (message: unknown) => {
-      if ((message as { openroles?: string } | null)?.openroles !== LISTEN) return
-      process.off('message', onMessage)
-      resolve()
-    }
-    process.on('message', onMessage)
-    process.send!({ openroles: WARM })
-  })
+  return ask(WARM, LISTEN)
 }
 
 export async function startPrimary(config: Config, log: Logger, prepare: () => Promise<void>): Promise<void> {
@@ -68,19 +80,30 @@ export async function startPrimary(config: Config, log: Logger, prepare: () => P
   const listening = new WeakSet<Worker>()
   let stopping = false
   let failed = false
-  // Opened one at a time: opening, a process may write at length (finishing an import's derived
-  // data left pending), and two doing so at once on one file can wait past the lock timeout. Each
-  // says when it has opened (the next one starts then, so their indexes load side by side, one per
-  // core) and when its index is in memory; once all are in, all listen together (a replacement
-  // later listens as soon as it is in).
-  let toStart = count
+  // All start at once (loading the program takes each ~0.5 s), but open the file one at a time:
+  // opening, a process may write at length (finishing an import's derived data left pending), and
+  // two doing so at once on one file can wait past the lock timeout. Each says when it has opened
+  // (the next one opens then, so their indexes load side by side, one per core) and when its index
+  // is in memory; once all are in, all listen together (a replacement later listens as soon as it is in).
+  const waiting: Worker[] = []
+  let opening: Worker | undefined
+  const nextOpens = () => {
+    while (!opening && waiting.length) {
+      const next = waiting.shift()!
+      if (!next.isConnected()) continue
+      opening = next
+      next.send({ openroles: OPEN })
+    }
+  }
   const warm: Worker[] = []
   let open = false
   const fork = () => {
     const worker = cluster.fork()
     worker.on('message', (message: unknown) => {
       const kind = (message as { openroles?: string } | null)?.openroles
-      if (kind === OPENED && !stopping && --toStart > 0) fork()
+      if (kind === MAY_OPEN) waiting.push(worker)
+      if (kind === OPENED && opening === worker) opening = undefined
+      if (kind === MAY_OPEN || kind === OPENED) nextOpens()
       if (kind !== WARM) return
       if (open) return void worker.send({ openroles: LISTEN })
       warm.push(worker)
@@ -92,6 +115,10 @@ export async function startPrimary(config: Config, log: Logger, prepare: () => P
     worker.once('listening', () => listening.add(worker))
   }
   cluster.on('exit', (worker, code, signal) => {
+    if (opening === worker) {
+      opening = undefined
+      nextOpens()
+    }
     if (!stopping && !listening.has(worker)) {
       log.error('a serving process stopped before it listened: stopping', { pid: worker.process.pid, code, signal })
       failed = true
@@ -106,7 +133,7 @@ export async function startPrimary(config: Config, log: Logger, prepare: () => P
     stopping = true
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
   }
-  fork()
+  for (let i = 0; i < count; i++) fork()
   log.info('serving processes started', { processes: count })
   process.once('SIGTERM', () => stop('SIGTERM'))
   process.once('SIGINT', () => stop('SIGINT'))

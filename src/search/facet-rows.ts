@@ -16,7 +16,7 @@ import type { DocColumns } from './doc-columns.ts'
 const BYTE_CODES = 256
 
 /** Where a single-valued facet's code sits: in byte `byte`, as the digit of weight `stride` in base `radix`. */
-interface Digit {
+export interface Digit {
   byte: number
   stride: number
   radix: number

@@ -11,12 +11,13 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { open, rename } from 'node:fs/promises'
 import { getMeta, setMeta, type DB } from '../db/connection.ts'
 import { Csr, Dictionary, DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS, type NumberColumn } from './doc-columns.ts'
+import type { Digit } from './facet-rows.ts'
 import type { IndexParts, SortPermutation } from './search-index.ts'
 import { TermIndex } from './term-index.ts'
 import { referenceCurrency } from '../catalogue/salary-normalized.ts'
 
 /** Bumped whenever the layout of DocColumns or TermIndex changes. */
-const FORMAT = 7
+const FORMAT = 8
 const TOKEN_KEY = 'search_snapshot'
 
 type Typed = Uint32Array | Float64Array | Int8Array | Uint8Array
@@ -38,8 +39,12 @@ interface Header {
   dictionaries: Record<string, string[]>
   /** Element count of every array, in the order `arrays` lists them. */
   lengths: number[]
-  /** The index's saved parts (search-index.ts IndexParts): per sort key its two lists, per field its list lengths and their concatenation. */
-  parts: { orders: NumberColumn[]; fields: string[] }
+  /**
+   * The index's saved parts (search-index.ts IndexParts), their arrays in this order: per sort key
+   * its two lists; per field its list lengths and their concatenation; the role clusters' arrays;
+   * the facet rows' offsets and bytes (their layout here).
+   */
+  parts: { orders: NumberColumn[]; fields: string[]; rows: { singles: [string, Digit][]; singleBytes: number; lists: [string, number][] } }
   /** The term index, when it was read: its dictionary and its overlay (its arrays follow the columns'). */
   terms?: { list: string[]; words: number; overlay: [string, number[]][] }
 }
@@ -74,8 +79,9 @@ export interface SnapshotCopy {
   arrays: Typed[]
 }
 
-/** Per sort key its two lists (never changed in place), per field its list lengths and the lists concatenated. */
+/** The arrays of the saved parts (none is changed in place: no copy), in the order Header.parts gives. */
 function partArrays(parts: IndexParts): Typed[] {
+  const { clusters } = parts
   return [
     ...[...parts.permutations.values()].flatMap(({ known, unknown }) => [known, unknown]),
     ...[...parts.postings.values()].flatMap((lists) => {
@@ -88,6 +94,8 @@ function partArrays(parts: IndexParts): Typed[] {
       }
       return [lengths, all]
     }),
+    clusters.shared, clusters.older, clusters.heads, clusters.code, clusters.sizes, clusters.cards, clusters.copies.docs, clusters.copies.starts,
+    parts.rows.offsets, parts.rows.bytes,
   ]
 }
 
@@ -96,7 +104,10 @@ export function copySnapshot(columns: DocColumns, parts: IndexParts, terms: Term
   const copied = [...arrays(columns).map((array) => array.slice()), ...partArrays(parts), ...(terms ? [...termArrays(terms).slice(0, 5), terms.dirty.slice()] : [])]
   const header: Header = {
     format: FORMAT, token: randomUUID(), seq, viewSeq, docCount: columns.docCount, salaryReference: referenceCurrency(),
-    parts: { orders: [...parts.permutations.keys()], fields: [...parts.postings.keys()] },
+    parts: {
+      orders: [...parts.permutations.keys()], fields: [...parts.postings.keys()],
+      rows: { singles: [...parts.rows.singles], singleBytes: parts.rows.singleBytes, lists: [...parts.rows.lists] },
+    },
     singleFields: [...columns.singleFields], multiFields: [...columns.multiFields], numberFields: [...NUMBER_COLUMNS], flagFields: [...FLAG_COLUMNS],
     dictionaries: Object.fromEntries([...columns.dictionaries].map(([field, dictionary]) => [field, [...dictionary.names]])),
     lengths: copied.map((array) => array.length),
@@ -197,7 +208,13 @@ export function readSnapshot(db: DB, path: string, singleFields: readonly string
       return [field, Array.from(lengths, (length) => all.subarray(at, (at += length)))]
     }),
   )
-  const parts = { permutations, postings }
+  const clusters = {
+    shared: take(Uint32Array), older: take(Uint32Array), heads: take(Uint32Array), code: take(Uint32Array), sizes: take(Uint32Array), cards: take(Uint32Array),
+    copies: { docs: take(Uint32Array), starts: take(Uint32Array) },
+  }
+  const layout = header.parts.rows
+  const rows = { singles: new Map(layout.singles), singleBytes: layout.singleBytes, lists: new Map(layout.lists), offsets: take(Uint32Array), bytes: take(Uint8Array) }
+  const parts = { permutations, postings, clusters, rows }
   if (!header.terms) return { columns, parts, seq: header.seq, viewSeq: header.viewSeq }
   const termPostings = {
     terms: header.terms.list, df: take(Uint32Array), offsets: take(Uint32Array), docs: take(Uint32Array), denseTerms: take(Uint32Array), bitmaps: take(Uint32Array),

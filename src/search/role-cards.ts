@@ -29,6 +29,17 @@ export interface RoleCopies {
 
 const NO_COPIES: RoleCopies = { docs: new Uint32Array(0), starts: new Uint32Array(1) }
 
+/** The arrays a snapshot saves (index-snapshot.ts), with every card and copy of the live documents. */
+export interface SavedClusters {
+  shared: Bitmap
+  older: Bitmap
+  heads: Uint32Array
+  code: Uint32Array
+  sizes: Uint32Array
+  cards: Bitmap
+  copies: RoleCopies
+}
+
 export class RoleClusters {
   /** Live documents whose cluster has another live document. */
   readonly shared: Bitmap
@@ -48,9 +59,22 @@ export class RoleClusters {
   /** Clusters with two or more live documents. */
   readonly count: number
 
-  constructor(columns: DocColumns) {
+  /** `saved`: what saved() gave for these columns, taken as it is. */
+  constructor(columns: DocColumns, saved?: SavedClusters) {
     const { clusters, live, docCount } = columns
     this.live = live
+    if (saved) {
+      this.shared = saved.shared
+      this.older = saved.older
+      this.heads = saved.heads
+      this.code = saved.code
+      this.sizes = saved.sizes
+      this.allCards = saved.cards
+      this.allCopies = saved.copies
+      this.count = this.heads.length
+      this.stamps = new Uint32Array(this.count)
+      return
+    }
     const members = new Map<number, number>()
     const isLive = (doc: number) => (live[doc >>> 5]! & (1 << (doc & 31))) !== 0
     for (let doc = 0; doc < docCount; doc++) {
@@ -164,6 +188,11 @@ export class RoleClusters {
   /** The cards of every live document, built on first use (the facet counts' base: facet-count.ts). */
   everyCard(): Bitmap {
     return (this.allCards ??= this.cardsOf(this.live))
+  }
+
+  /** Everything to save, every card and copy included (built now when not yet). */
+  saved(): SavedClusters {
+    return { shared: this.shared, older: this.older, heads: this.heads, code: this.code, sizes: this.sizes, cards: this.everyCard(), copies: this.everyCopy() }
   }
 
   /** The dense number of a shared document's cluster (0 for one not shared); numbers run below `count`. */

@@ -10,7 +10,7 @@ import { MULTI_FACETS, REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import { packFacetRows, type FacetRows } from './facet-rows.ts'
 import { COMPANY_WORDS } from './index-load.ts'
 import { tokenize } from './text-tokens.ts'
-import { RoleClusters } from './role-cards.ts'
+import { RoleClusters, type SavedClusters } from './role-cards.ts'
 import { lowerBound, partitionPoint } from './lower-bound.ts'
 
 export interface SortPermutation {
@@ -21,13 +21,16 @@ export interface SortPermutation {
 }
 
 /**
- * What a snapshot keeps of a generation besides its columns (index-snapshot.ts): its posting lists
- * and every sort order, so a restart derives neither (~1.6 s of each serving process's start at a
- * million postings). The lists must be views of shared memory, as sharedLists makes them.
+ * What a snapshot keeps of a generation besides its columns (index-snapshot.ts): its posting lists,
+ * every sort order, its role clusters and packed facet rows, so a restart derives none of them
+ * (~2.2 s of each serving process's start at a million postings). The lists and rows must be views
+ * of shared memory, as sharedLists and packFacetRows make them (the counting threads read them).
  */
 export interface IndexParts {
   postings: Map<string, Uint32Array[]>
   permutations: Map<NumberColumn, SortPermutation>
+  clusters: SavedClusters
+  rows: FacetRows
 }
 
 /**
@@ -83,7 +86,11 @@ export class SearchIndex {
     // Each touched document once, ascending: what both repairs walk.
     const touched = patched ? Uint32Array.from(new Set(patched.touched)).sort() : undefined
     if (patched) this.inherited = { permutations: new Map(patched.previous.permutations), touched: touched! }
-    if (saved) for (const [key, permutation] of saved.permutations) this.permutations.set(key, permutation)
+    if (saved) {
+      for (const [key, permutation] of saved.permutations) this.permutations.set(key, permutation)
+      this.clusters = new RoleClusters(columns, saved.clusters)
+      this.rows = saved.rows
+    }
     this.words = columns.live.length
     this.liveCount = countDocs(columns.live)
     const earlier = patched?.previous.postings
@@ -220,17 +227,21 @@ export class SearchIndex {
     for (const id of this.ranges.keys()) if (id.startsWith(`${key}|`)) this.ranges.delete(id)
   }
 
-  /** The parts a snapshot saves; every sort order is built first, not counted as late (the save is not a request). */
+  /** The parts a snapshot saves, built first when not yet and not counted as late (a save is not a request). */
   savedParts(): IndexParts {
-    for (const key of this.columns.numbers.keys()) this.sortPermutation(key, false)
-    return { postings: new Map(this.postings), permutations: new Map(this.permutations) }
+    const lateBuild = this.lateBuild
+    this.lateBuild = undefined
+    for (const key of this.columns.numbers.keys()) this.sortPermutation(key)
+    const parts = { postings: new Map(this.postings), permutations: new Map(this.permutations), clusters: this.roleClusters.saved(), rows: this.facetRows() }
+    this.lateBuild = lateBuild
+    return parts
   }
 
-  sortPermutation(key: NumberColumn, request = true): SortPermutation {
+  sortPermutation(key: NumberColumn): SortPermutation {
     let permutation = this.permutations.get(key)
     if (!permutation) {
       // View counts move in place (dropSortPermutation): that order is rebuilt by design, not late.
-      if (key !== 'view_count' && request) this.lateBuild?.('sort_order')
+      if (key !== 'view_count') this.lateBuild?.('sort_order')
       const earlier = key === 'view_count' ? undefined : this.inherited?.permutations.get(key)
       permutation = earlier ? this.repairPermutation(this.columns.number(key), earlier, this.inherited!.touched) : this.buildPermutation(this.columns.number(key))
       this.permutations.set(key, permutation)

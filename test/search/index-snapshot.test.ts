@@ -19,12 +19,16 @@ test('a restart restores the saved index, then patches in what changed meanwhile
   const first = createSearchEngine(db, options)
   const before = first.search(everything)
   const facetsBefore = first.facets({ filters: { facets: {} } })
+  // A filtered set is counted from the packed facet rows, which the snapshot carries.
+  const senior = { filters: { facets: { seniority: { values: ['senior'], mode: 'or' as const, exclude: [] } } } }
+  const seniorFacets = first.facets(senior)
   await first.close()
   assert.ok(existsSync(snapshotPath(path)), 'written off the request path, finished by close')
 
   const second = createSearchEngine(db, options)
   assert.deepEqual(second.search(everything), before)
   assert.deepEqual(second.facets({ filters: { facets: {} } }), facetsBefore)
+  assert.deepEqual(second.facets(senior), seniorFacets)
   await second.close()
 
   // Written while no engine runs: the next start patches them in on top of the snapshot.
