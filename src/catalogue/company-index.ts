@@ -19,12 +19,11 @@ export const COMPANY_FILTERS = [
 ] as const
 export type CompanyFilter = (typeof COMPANY_FILTERS)[number]
 
-/** One company of a search's page. */
+/** One company of a search's page (its tagline, the longest text, is read for the page only: company-search.ts). */
 export interface CompanyEntry {
   id: number
   slug: string
   name: string
-  tagline: string | null
   hqCountry: string | null
   industries: string[]
   collections: string[]
@@ -44,7 +43,6 @@ export interface CompanyColumns {
   ids: number[]
   slugs: string[]
   names: string[]
-  taglines: (string | null)[]
   hqCountries: (string | null)[]
   jobCounts: number[]
   /** Folded (lowercase, accents removed) names, for `q`. */
@@ -79,7 +77,7 @@ export class CompanyIndex {
       return own === 0 ? [] : own.map((code) => names[code]!)
     }
     return {
-      id: c.ids[rank]!, slug: c.slugs[rank]!, name: c.names[rank]!, tagline: c.taglines[rank]!, hqCountry: c.hqCountries[rank]!,
+      id: c.ids[rank]!, slug: c.slugs[rank]!, name: c.names[rank]!, hqCountry: c.hqCountries[rank]!,
       industries: decoded(c.industries), collections: decoded(c.collections), jobCount: c.jobCounts[rank]!, rank,
     }
   }
@@ -138,7 +136,6 @@ interface Row {
   id: number
   slug: string
   name: string
-  tagline: string | null
   hq_country: string | null
   industries: string
   subindustries: string
@@ -172,7 +169,7 @@ export function buildCompanyIndex(db: DB): CompanyIndex {
   const rows = (
     db
       .prepare(
-        `SELECT c.id, c.slug, c.name, c.tagline, c.hq_country, c.industries, c.subindustries, c.company_type, c.company_size, c.maturity,
+        `SELECT c.id, c.slug, c.name, c.hq_country, c.industries, c.subindustries, c.company_type, c.company_size, c.maturity,
            c.yc_batch, c.yc_status, c.yc_stage, c.yc_flags, s.job_count, s.regions, s.countries, s.remote_regions,
            s.domains, s.company_types, s.company_sizes
          FROM company_stats s JOIN companies c ON c.id = s.company_id WHERE s.job_count > 0`,
@@ -207,7 +204,6 @@ export function buildCompanyIndex(db: DB): CompanyIndex {
     ids: rows.map(({ row }) => row.id),
     slugs: rows.map(({ row }) => row.slug),
     names: rows.map(({ row }) => row.name),
-    taglines: rows.map(({ row }) => row.tagline),
     hqCountries: rows.map(({ row }) => row.hq_country),
     jobCounts: rows.map(({ row }) => row.job_count),
     nameKeys: rows.map(({ nameKey }) => nameKey),

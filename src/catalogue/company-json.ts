@@ -31,7 +31,7 @@ function summaryOf(fields: SummaryFields, feedback: FeedbackSummary): Record<str
 }
 
 /** An item of company search. */
-export function toCompanySummary(entry: CompanyEntry, feedback: FeedbackSummary): Record<string, unknown> {
+export function toCompanySummary(entry: CompanyEntry & { tagline: string | null }, feedback: FeedbackSummary): Record<string, unknown> {
   return summaryOf(entry, feedback)
 }
 

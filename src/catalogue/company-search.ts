@@ -3,7 +3,7 @@ import type { CompanyEntry, CompanyIndex, CompanyQuery } from './company-index.t
 import { feedbackSummaries, NO_FEEDBACK, type FeedbackSummary } from './community-signals.ts'
 
 export interface CompanySearchResult {
-  page: CompanyEntry[]
+  page: (CompanyEntry & { tagline: string | null })[]
   total: number
   feedback: Map<number, FeedbackSummary>
 }
@@ -44,6 +44,10 @@ export function searchCompanies(db: DB, index: CompanyIndex, query: CompanyQuery
       total++
     }
   }
-  const page = ranks.map((rank) => index.entry(rank))
+  const entries = ranks.map((rank) => index.entry(rank))
+  const taglines = new Map(
+    db.prepare('SELECT id, tagline FROM companies WHERE id IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(entries.map((entry) => entry.id))) as [number, string | null][],
+  )
+  const page = entries.map((entry) => ({ ...entry, tagline: taglines.get(entry.id) ?? null }))
   return { page, total, feedback: feedback ?? feedbackSummaries(db, page.map((entry) => entry.id)) }
 }

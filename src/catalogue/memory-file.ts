@@ -15,7 +15,7 @@ import { CompanyIndex, type CompanyColumns } from './company-index.ts'
 import type { Snapshot } from './stats-facets.ts'
 import { vocabularyOf, type Term, type Vocabulary } from './suggest-vocabulary.ts'
 
-const FORMAT = 2
+const FORMAT = 3
 const TOKEN_KEY = 'catalogue_memory'
 
 export const memoryFilePath = (dbPath: string) => `${dbPath}.catalogue-memory`

@@ -132,21 +132,25 @@ export function vocabularyOf(terms: Term[]): Vocabulary {
   const byWord = new Map<string, WordEntry>()
   const byName = new Map<string, number[]>()
   terms.forEach((term, index) => {
-    term.words.forEach((word, position) => {
-      let entry = byWord.get(word)
-      if (!entry) byWord.set(word, (entry = { word, postings: [], best: 0 }))
-      entry.postings.push([index, position])
-      entry.best = Math.max(entry.best, term.jobs)
-    })
     const name = term.words.join(' ')
     const same = byName.get(name)
     if (same) same.push(index)
     else byName.set(name, [index])
   })
+  // Terms taken most postings first (ties in term order), so each word's postings come out in the
+  // order its completions are offered, with no sort per word.
+  const order = Array.from(terms.keys()).sort((a, b) => terms[b]!.jobs - terms[a]!.jobs || a - b)
+  for (const index of order) {
+    const term = terms[index]!
+    term.words.forEach((word, position) => {
+      let entry = byWord.get(word)
+      if (!entry) byWord.set(word, (entry = { word, postings: [], best: term.jobs }))
+      entry.postings.push([index, position])
+    })
+  }
   const words = [...byWord.values()].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))
   const byInitial = new Map<string, WordEntry[]>()
   for (const entry of words) {
-    entry.postings.sort((a, b) => terms[b[0]]!.jobs - terms[a[0]]!.jobs)
     const initial = entry.word[0]!
     const group = byInitial.get(initial)
     if (group) group.push(entry)
