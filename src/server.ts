@@ -9,8 +9,9 @@ import { createApp } from './app.ts'
 import { createContext } from './services.ts'
 import { seedCatalogue } from './ingest/seed.ts'
 import { createProgress } from './ingest/progress.ts'
-import { saveIndexSnapshot } from './search/index-keeper.ts'
 import { snapshotPath } from './search/index-snapshot.ts'
+import { memoryFilePath } from './catalogue/memory-file.ts'
+import { saveStartFiles } from './catalogue/catalogue-memory.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createServer, type Server } from 'node:http'
 import { clusterListenTurn, clusterOpened, clusterOpenTurn, isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
@@ -26,7 +27,7 @@ const FOLLOW_MS = 1000
  */
 async function seedMissingDatabase(dbPath: string, config: Config, log: Logger): Promise<void> {
   const partial = `${dbPath}.partial`
-  for (const path of [partial, `${partial}-wal`, `${partial}-shm`, snapshotPath(partial)]) rmSync(path, { force: true })
+  for (const path of [partial, `${partial}-wal`, `${partial}-shm`, snapshotPath(partial), memoryFilePath(partial)]) rmSync(path, { force: true })
   log.info('no database yet: generating the seeded catalogue (first start only)', { path: dbPath, jobs: config.seedJobs })
   const started = Date.now()
   const db = openDatabase(partial)
@@ -34,10 +35,10 @@ async function seedMissingDatabase(dbPath: string, config: Config, log: Logger):
   const progress = createProgress('first start: seeding', config.seedJobs, { out: { write: (line) => log.info(line.trim()) }, every: 5000 })
   seedCatalogue(db, { jobs: config.seedJobs, seed: config.seedRandom, onProgress: (done, total, stage) => progress.update(done, stage, total) })
   progress.done()
-  // Saved beside the side file (and moved with it), so the serving processes restore the index.
-  await saveIndexSnapshot(db, config.searchWorkers)
+  // Saved beside the side file (and moved with it), so the serving processes read them back.
+  await saveStartFiles(db, config.searchWorkers)
   db.close()
-  if (existsSync(snapshotPath(partial))) renameSync(snapshotPath(partial), snapshotPath(dbPath))
+  for (const side of [snapshotPath, memoryFilePath]) if (existsSync(side(partial))) renameSync(side(partial), side(dbPath))
   renameSync(partial, dbPath)
   log.info('seeded catalogue ready', { ms: Date.now() - started })
 }

@@ -6,7 +6,7 @@ import { intOption, type CommandSpec, dbOption, valueOption } from './command.ts
 import { createProgress } from '../ingest/progress.ts'
 import { seedCatalogue } from '../ingest/seed.ts'
 import { settleRollup } from '../insights/rollup.ts'
-import { saveIndexSnapshot } from '../search/index-keeper.ts'
+import { saveStartFiles } from '../catalogue/catalogue-memory.ts'
 
 /**
  * `openroles seed`: writes the generated catalogue (the one the server builds on first start) into
@@ -38,9 +38,9 @@ export const seedCommand: CommandSpec = {
       let settled = 0
       progress.update(0, 'insights (days)', days)
       settleRollup(db, new Date(), { salaryMinSample: config.insightsSalaryMinSample, between: () => progress.update(++settled) })
-      // The search index saved beside the file: the first start restores it instead of loading every posting.
+      // The search index and the catalogue memory saved beside the file: the first start reads them back instead of building them.
       progress.update(0, 'search index', null)
-      await saveIndexSnapshot(db, config.searchWorkers)
+      await saveStartFiles(db, config.searchWorkers)
       progress.done()
       const rate = Math.round(summary.jobs / Math.max(summary.ms / 1000, 0.001))
       console.log(`seeded ${summary.jobs} postings from ${summary.companies} companies into ${path} in ${(summary.ms / 1000).toFixed(1)} s (${rate} postings/s)`)

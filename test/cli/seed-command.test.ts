@@ -9,12 +9,13 @@ import { createContext } from '../../src/services.ts'
 import { defaultConfig } from '../../src/config.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { snapshotPath } from '../../src/search/index-snapshot.ts'
+import { memoryFilePath } from '../../src/catalogue/memory-file.ts'
 import { inProcessCaller } from '../helpers/app.ts'
 import { parseExposition } from '../helpers/metrics.ts'
 
 const cli = join(import.meta.dirname, '../../src/cli.ts')
 
-test('openroles seed reports its stages off a terminal and saves the search index a start restores', async (t) => {
+test('openroles seed reports its stages off a terminal and saves the search index and catalogue memory a start reads back', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'openroles-seed-'))
   t.after(() => rmSync(dir, { recursive: true, force: true }))
   const path = join(dir, 'catalogue.db')
@@ -26,10 +27,13 @@ test('openroles seed reports its stages off a terminal and saves the search inde
   assert.ok(!seeded.stderr.includes('\r'), 'no terminal redraws in a pipe')
   assert.match(seeded.stdout, /seeded 300 postings/)
   assert.ok(existsSync(snapshotPath(path)))
+  assert.ok(existsSync(memoryFilePath(path)))
 
   // A start on the file restores that index, term index included: text search reads memory at once
   // (a start without it reads the term index on its workers, beside serving, after loading).
   const db = openDatabase(path)
+  // No change signal names this rename: company names without it were read from the saved memory.
+  db.prepare("UPDATE companies SET name = name || ' (renamed)'").run()
   const ctx = createContext(defaultConfig({ searchWorkers: 2 }), db)
   t.after(async () => {
     await ctx.close?.()
@@ -39,4 +43,7 @@ test('openroles seed reports its stages off a terminal and saves the search inde
   const metrics = parseExposition((await inProcessCaller(createApp(ctx))('/metrics')).body as string)
   assert.equal(metrics.get('openroles_search_terms_in_memory'), 1)
   assert.equal(metrics.get('openroles_catalogue_open_jobs'), ctx.search.size())
+  const companies = (await inProcessCaller(createApp(ctx))('/api/v1/companies?limit=5')).body.data as { name: string }[]
+  assert.equal(companies.length, 5)
+  assert.ok(companies.every((company) => !company.name.endsWith('(renamed)')))
 })
