@@ -142,43 +142,61 @@ export async function writeSnapshot(db: DB, path: string, copy: SnapshotCopy): P
   setMeta(db, TOKEN_KEY, copy.header.token)
 }
 
-/** The saved columns and the change-log position they include, or undefined when absent or not for this database. */
-export function readSnapshot(db: DB, path: string, singleFields: readonly string[], multiFields: readonly string[]): { columns: DocColumns; parts: IndexParts; terms?: TermIndex; seq: number; viewSeq: number } | undefined {
+/** The header of a snapshot file and where its arrays start, when it is one made for this database in this layout. */
+function usableHeader(db: DB, file: number, singleFields: readonly string[], multiFields: readonly string[]): { header: Header; start: number } | undefined {
+  const prefix = Buffer.alloc(8)
+  readSync(file, prefix, 0, 8, 0)
+  const headerLength = prefix.readUInt32LE(0)
+  const headerBytes = Buffer.alloc(headerLength)
+  readSync(file, headerBytes, 0, headerLength, 8)
+  const header = JSON.parse(headerBytes.toString()) as Header
+  const same = (a: readonly string[] | undefined, b: readonly string[]) => JSON.stringify(a) === JSON.stringify(b)
+  const sameFields = same(header.singleFields, singleFields) && same(header.multiFields, multiFields) && same(header.numberFields, NUMBER_COLUMNS) && same(header.flagFields, FLAG_COLUMNS)
+  if (header.format !== FORMAT || !sameFields || header.salaryReference !== referenceCurrency() || header.token !== getMeta(db, TOKEN_KEY)) return undefined
+  return { header, start: 8 + headerLength + ((8 - ((8 + headerLength) % 8)) % 8) }
+}
+
+/** Reads `path` with `read`; undefined when it is missing, torn or foreign (the index is then loaded from the catalogue). */
+function withFile<T>(path: string, read: (file: number) => T | undefined): T | undefined {
   let file: number
   try {
     file = openSync(path, 'r')
   } catch {
     return undefined
   }
-  let header: Header
-  let body: SharedArrayBuffer
   try {
-    const prefix = Buffer.alloc(8)
-    readSync(file, prefix, 0, 8, 0)
-    const headerLength = prefix.readUInt32LE(0)
-    const headerBytes = Buffer.alloc(headerLength)
-    readSync(file, headerBytes, 0, headerLength, 8)
-    header = JSON.parse(headerBytes.toString()) as Header
-    const same = (a: readonly string[] | undefined, b: readonly string[]) => JSON.stringify(a) === JSON.stringify(b)
-    const sameFields = same(header.singleFields, singleFields) && same(header.multiFields, multiFields) && same(header.numberFields, NUMBER_COLUMNS) && same(header.flagFields, FLAG_COLUMNS)
-    if (header.format !== FORMAT || !sameFields || header.salaryReference !== referenceCurrency() || header.token !== getMeta(db, TOKEN_KEY)) return undefined
-    // Read straight into one aligned buffer of shared memory (no second copy of ~450 MB at a million
-    // postings); the columns are views onto it, and the counting threads read the facet columns
-    // from it without a copy (count-threads.ts).
-    const start = 8 + headerLength + ((8 - ((8 + headerLength) % 8)) % 8)
-    body = new SharedArrayBuffer(fstatSync(file).size - start)
-    const into = new Uint8Array(body)
-    for (let done = 0; done < into.length; ) {
-      const read = readSync(file, into, done, Math.min(into.length - done, 1 << 30), start + done)
-      if (read === 0) return undefined
-      done += read
-    }
+    return read(file)
   } catch {
-    // A torn or foreign file is no snapshot: the index is loaded from the catalogue instead.
     return undefined
   } finally {
     closeSync(file)
   }
+}
+
+/** Whether a start would restore the snapshot at `path` (its header only is read). */
+export function snapshotUsable(db: DB, path: string, singleFields: readonly string[], multiFields: readonly string[]): boolean {
+  return withFile(path, (file) => usableHeader(db, file, singleFields, multiFields)) !== undefined
+}
+
+/** The saved columns and the change-log position they include, or undefined when absent or not for this database. */
+export function readSnapshot(db: DB, path: string, singleFields: readonly string[], multiFields: readonly string[]): { columns: DocColumns; parts: IndexParts; terms?: TermIndex; seq: number; viewSeq: number } | undefined {
+  const read = withFile(path, (file) => {
+    const usable = usableHeader(db, file, singleFields, multiFields)
+    if (!usable) return undefined
+    // Read straight into one aligned buffer of shared memory (no second copy of ~450 MB at a million
+    // postings); the columns are views onto it, and the counting threads read the facet columns
+    // from it without a copy (count-threads.ts).
+    const body = new SharedArrayBuffer(fstatSync(file).size - usable.start)
+    const into = new Uint8Array(body)
+    for (let done = 0; done < into.length; ) {
+      const bytes = readSync(file, into, done, Math.min(into.length - done, 1 << 30), usable.start + done)
+      if (bytes === 0) return undefined
+      done += bytes
+    }
+    return { header: usable.header, body }
+  })
+  if (!read) return undefined
+  const { header, body } = read
   let at = 0
   let next = 0
   const take = <T extends Typed>(Kind: { new (buffer: SharedArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number }): T => {

@@ -1,7 +1,7 @@
 import { test, type TestContext } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { freePort } from '../helpers/net.ts'
@@ -141,4 +141,25 @@ test('one /metrics scrape holds every serving process: requests spread over two 
   assert.equal(samples.get('openroles_serving_processes'), 2)
   // Read from the one file by both: merged as one value, not summed.
   assert.equal(samples.get('openroles_catalogue_open_jobs'), JSON.parse((await get('/readyz')).text).jobs_open)
+})
+
+test('a file with no saved search index is indexed once by the primary, and the serving processes restore it', { timeout: 240_000 }, async (t) => {
+  const dbPath = join(tempDir(t, 'unindexed'), 'catalogue.db')
+  const seeded = spawnSync(process.execPath, ['--import', 'tsx', cli, 'seed', '--jobs', '200', '--db', dbPath], { encoding: 'utf8' })
+  assert.equal(seeded.status, 0, seeded.stderr)
+  // As after an upgrade whose index layout changed, or a file copied in without its side files.
+  rmSync(`${dbPath}.search-index`)
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OPENROLES_DB: dbPath, SERVE_PROCESSES: '2', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  t.after(() => child.kill('SIGKILL'))
+  let log = ''
+  child.stdout!.on('data', (chunk) => (log += chunk))
+  const ready = await getJson(`http://127.0.0.1:${port}/readyz`, child)
+  assert.ok(ready.jobs_open > 0)
+  assert.equal(log.match(/indexing it once/g)?.length, 1, log)
+  assert.ok(existsSync(`${dbPath}.search-index`))
+  assert.equal(log.match(/"search index in memory"/g)?.length, 2)
 })
