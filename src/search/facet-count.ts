@@ -185,56 +185,83 @@ function valueCounts(index: SearchIndex, facet: FacetName, at: number): ValueCou
  * card counts under every value any of its role's matching postings carries.
  */
 export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads, copies?: RoleCopies): Partial<Record<FacetName, ValueCounts>> {
-  const out: Partial<Record<FacetName, ValueCounts>> = {}
-  for (const [facet, codes] of countCodes(index, set, facets, threads)) {
-    const roles = copies && copies.docs.length ? rolesVarying(index, facet) : null
-    if (roles) addCopyValues(index, facet, codes, copies!, roles)
-    out[facet] = toValueCounts(index, facet, codes)
+  const counted = countCodes(index, set, facets, threads)
+  if (copies && copies.docs.length) {
+    const varying = facets.flatMap((facet) => {
+      const variance = rolesVarying(index, facet)
+      return variance ? [{ facet, counts: counted.get(facet)!, variance }] : []
+    })
+    if (varying.length) addCopyValues(index, varying, copies)
   }
+  const out: Partial<Record<FacetName, ValueCounts>> = {}
+  for (const [facet, codes] of counted) out[facet] = toValueCounts(index, facet, codes)
   return out
 }
 
-/** Per index generation and facet, the roles whose postings' values differ (by cluster number); null when no role's do. */
-const varying = new WeakMap<SearchIndex, Map<FacetName, Uint8Array | null>>()
-
 /**
- * The roles of the catalogue whose postings carry different values of the facet, by cluster number,
- * or null when none does. A facet of the company or of the title (collections, company size,
- * seniority, category…) never varies, and of a role listed per city only the places do: the copies
- * of every other role add nothing to any set of cards, so they are not visited. Found by one pass
- * over every role's postings, once per index generation and facet.
+ * Of one facet, per index generation: the roles whose postings carry different values, and what
+ * every role's postings add to its head's (newest posting's) values. A query matching all of a
+ * role's live postings (most do: a search that does not name a place matches each of a role's
+ * per-city listings) has the head as card, and the others then add these slots to its counts.
  */
-function rolesVarying(index: SearchIndex, facet: FacetName): Uint8Array | null {
-  let known = varying.get(index)
-  if (!known) varying.set(index, (known = new Map()))
-  let roles = known.get(facet)
-  if (roles === undefined) {
-    index.lateBuild?.('role_variance')
-    roles = differingRoles(index, facet, index.roleClusters.everyCopy())
-    known.set(facet, roles)
-  }
-  return roles
+interface RoleVariance {
+  /** By cluster number: 1 when the role's postings do not all carry its head's values. */
+  roles: Uint8Array
+  /** By cluster number: the slots role r's other postings add are slots[starts[r] .. starts[r + 1]). */
+  starts: Uint32Array
+  slots: Uint32Array
 }
 
-/** Of each role's postings, whether any carries a value set other than its card's. */
-function differingRoles(index: SearchIndex, facet: FacetName, copies: RoleCopies): Uint8Array | null {
+/** Per index generation and facet, its RoleVariance; null when no role's postings differ. */
+const varying = new WeakMap<SearchIndex, Map<FacetName, RoleVariance | null>>()
+
+/**
+ * The facet's RoleVariance, or null when no role's postings differ. A facet of the company or of
+ * the title (collections, company size, seniority, category…) never varies, and of a role listed
+ * per city only the places do: the copies of every other role add nothing to any set of cards, so
+ * they are not visited. Found by one pass over every role's postings, once per index generation
+ * and facet (warmed before readiness: SearchEngine.warmNow counts every facet).
+ */
+function rolesVarying(index: SearchIndex, facet: FacetName): RoleVariance | null {
+  let known = varying.get(index)
+  if (!known) varying.set(index, (known = new Map()))
+  let variance = known.get(facet)
+  if (variance === undefined) {
+    index.lateBuild?.('role_variance')
+    variance = roleVariance(index, facet, index.roleClusters.everyCopy())
+    known.set(facet, variance)
+  }
+  return variance
+}
+
+/** Of each role's live postings (`copies`: every role's, its head last), whether any carries a value set other than the head's, and the values they add. */
+function roleVariance(index: SearchIndex, facet: FacetName, copies: RoleCopies): RoleVariance | null {
   const { docs, starts } = copies
   const clusters = index.roleClusters
   const roles = new Uint8Array(clusters.count)
-  let any = false
+  const added: number[][] = []
   const multi = index.columns.multis.has(facet) ? index.columns.multi(facet) : undefined
   const codes = multi ? undefined : index.columns.single(facet)
+  const table: CopyTable = { multi, codes, seen: new Uint32Array(index.columns.dictionary(facet).names.length + 1) }
+  let any = false
   for (let group = 0; group + 1 < starts.length; group++) {
     const card = docs[starts[group + 1]! - 1]!
-    for (let i = starts[group]!; i < starts[group + 1]! - 1; i++) {
-      const doc = docs[i]!
-      if (multi ? sameValues(multi, doc, card) : codes![doc] === codes![card]) continue
-      roles[clusters.clusterOf(card)] = 1
-      any = true
-      break
-    }
+    let differs = false
+    for (let i = starts[group]!; i < starts[group + 1]! - 1 && !differs; i++) differs = multi ? !sameValues(multi, docs[i]!, card) : codes![docs[i]!] !== codes![card]
+    if (!differs) continue
+    const cluster = clusters.clusterOf(card)
+    roles[cluster] = 1
+    any = true
+    const slots: number[] = []
+    walkGroup(table, docs, starts[group]!, starts[group + 1]!, group + 1, (slot) => slots.push(slot))
+    added[cluster] = slots
   }
-  return any ? roles : null
+  if (!any) return null
+  const offsets = new Uint32Array(clusters.count + 1)
+  for (let cluster = 0; cluster < clusters.count; cluster++) offsets[cluster + 1] = offsets[cluster]! + (added[cluster]?.length ?? 0)
+  const slots = new Uint32Array(offsets[clusters.count]!)
+  for (let cluster = 0; cluster < clusters.count; cluster++) if (added[cluster]) slots.set(added[cluster]!, offsets[cluster])
+  return { roles, starts: offsets, slots }
 }
 
 /** Whether two documents carry the same values of a multi-valued column (its values kept in one order per document). */
@@ -245,56 +272,73 @@ function sameValues({ offsets, values }: { offsets: Uint32Array; values: Uint32A
   return true
 }
 
-/**
- * Adds to a card's counts the values its role's other matching postings carry and the card does
- * not, each once per role: "Remote" then counts every role with a matching remote posting, which
- * is what the search with work_mode=remote added answers. A pass over the postings of the roles
- * whose values differ (`roles`, by cluster number); the others' copies carry the card's values.
- */
-function addCopyValues(index: SearchIndex, facet: FacetName, counts: CodeCounts, copies: RoleCopies, roles: Uint8Array): void {
-  const { docs, starts } = copies
-  const clusters = index.roleClusters
-  // seen[slot] = the group (plus one) that has counted the slot already.
-  const seen = new Uint32Array(counts.length)
-  if (index.columns.multis.has(facet)) {
-    const { offsets, values } = index.columns.multi(facet)
-    for (let group = 0; group + 1 < starts.length; group++) {
-      const card = docs[starts[group + 1]! - 1]!
-      if (roles[clusters.clusterOf(card)] === 0) continue
-      const mark = group + 1
-      if (offsets[card] === offsets[card + 1]) seen[0] = mark
-      for (let k = offsets[card]!; k < offsets[card + 1]!; k++) seen[values[k]! + 1] = mark
-      for (let i = starts[group]!; i < starts[group + 1]! - 1; i++) {
-        const doc = docs[i]!
-        const start = offsets[doc]!
-        const end = offsets[doc + 1]!
-        if (start === end && seen[0] !== mark) {
-          seen[0] = mark
-          counts[0]!++
-        }
-        for (let k = start; k < end; k++) {
-          const slot = values[k]! + 1
-          if (seen[slot] !== mark) {
-            seen[slot] = mark
-            counts[slot]!++
-          }
+/** One facet's column and, per slot, the group (its mark) that has counted the slot already. */
+interface CopyTable {
+  multi: { offsets: Uint32Array; values: Uint32Array | Uint16Array | Uint8Array } | undefined
+  codes: Uint32Array | Uint16Array | Uint8Array | undefined
+  seen: Uint32Array
+}
+
+/** Each slot that the postings docs[from .. to - 1) carry and docs[to - 1] (the card) does not, once. */
+function walkGroup({ multi, codes, seen }: CopyTable, docs: Uint32Array, from: number, to: number, mark: number, add: (slot: number) => void): void {
+  const card = docs[to - 1]!
+  if (multi) {
+    const { offsets, values } = multi
+    if (offsets[card] === offsets[card + 1]) seen[0] = mark
+    for (let k = offsets[card]!; k < offsets[card + 1]!; k++) seen[values[k]! + 1] = mark
+    for (let i = from; i < to - 1; i++) {
+      const doc = docs[i]!
+      const start = offsets[doc]!
+      const end = offsets[doc + 1]!
+      if (start === end && seen[0] !== mark) {
+        seen[0] = mark
+        add(0)
+      }
+      for (let k = start; k < end; k++) {
+        const slot = values[k]! + 1
+        if (seen[slot] !== mark) {
+          seen[slot] = mark
+          add(slot)
         }
       }
     }
     return
   }
-  const codes = index.columns.single(facet)
+  seen[codes![card]!] = mark
+  for (let i = from; i < to - 1; i++) {
+    const slot = codes![docs[i]!]!
+    if (seen[slot] !== mark) {
+      seen[slot] = mark
+      add(slot)
+    }
+  }
+}
+
+/**
+ * Adds to a card's counts the values its role's other matching postings carry and the card does
+ * not, each once per role: "Remote" then counts every role with a matching remote posting, which
+ * is what the search with work_mode=remote added answers. One pass over the groups for every
+ * facet; only roles whose values differ (RoleVariance.roles) are looked at. A group holding every
+ * live posting of its role adds the role's precomputed slots; any other reads its postings' columns.
+ */
+function addCopyValues(index: SearchIndex, facets: { facet: FacetName; counts: CodeCounts; variance: RoleVariance }[], copies: RoleCopies): void {
+  const { docs, starts } = copies
+  const clusters = index.roleClusters
+  const tables = facets.map(({ facet, counts }) => {
+    const multi = index.columns.multis.has(facet) ? index.columns.multi(facet) : undefined
+    const add = (slot: number) => counts[slot]!++
+    return { multi, codes: multi ? undefined : index.columns.single(facet), seen: new Uint32Array(counts.length), add }
+  })
   for (let group = 0; group + 1 < starts.length; group++) {
-    const card = docs[starts[group + 1]! - 1]!
-    if (roles[clusters.clusterOf(card)] === 0) continue
-    const mark = group + 1
-    seen[codes[card]!] = mark
-    for (let i = starts[group]!; i < starts[group + 1]! - 1; i++) {
-      const slot = codes[docs[i]!]!
-      if (seen[slot] !== mark) {
-        seen[slot] = mark
-        counts[slot]!++
-      }
+    const from = starts[group]!
+    const to = starts[group + 1]!
+    const cluster = clusters.clusterOf(docs[to - 1]!)
+    const whole = to - from === clusters.sizeOf(cluster)
+    for (let f = 0; f < facets.length; f++) {
+      const { counts, variance } = facets[f]!
+      if (variance.roles[cluster] === 0) continue
+      if (whole) for (let k = variance.starts[cluster]!; k < variance.starts[cluster + 1]!; k++) counts[variance.slots[k]!]!++
+      else walkGroup(tables[f]!, docs, from, to, group + 1, tables[f]!.add)
     }
   }
 }

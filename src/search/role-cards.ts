@@ -200,6 +200,11 @@ export class RoleClusters {
     return this.code[doc] ?? 0
   }
 
+  /** How many live documents the cluster (by its number) has. */
+  sizeOf(cluster: number): number {
+    return this.sizes[cluster]!
+  }
+
   /** How many other live documents share the document's role cluster. */
   othersOf(doc: number): number {
     return (this.shared[doc >>> 5]! & (1 << (doc & 31))) !== 0 ? this.sizes[this.code[doc]!]! - 1 : 0

@@ -115,3 +115,57 @@ test('the packed rows count several facets in one pass, as their own columns do'
     }
   }
 })
+
+/**
+ * The reference for cards: each card counted once under every value any matched posting of its
+ * role carries (a role's postings grouped by their cluster number; an unclustered posting alone).
+ */
+function bruteForceCards(index: SearchIndex, matched: Bitmap, facet: FacetName): Record<string, number> {
+  const { columns, roleClusters } = index
+  const names = columns.dictionary(facet).names
+  const byRole = new Map<string, Set<string>>()
+  for (const doc of toDocs(matched)) {
+    const shared = (roleClusters.shared[doc >>> 5]! & (1 << (doc & 31))) !== 0
+    const key = shared ? `role ${roleClusters.clusterOf(doc)}` : `doc ${doc}`
+    const values = byRole.get(key) ?? new Set<string>()
+    byRole.set(key, values)
+    if (columns.multis.has(facet)) {
+      const codes = columns.multi(facet).valuesOf(doc)
+      if (facet === 'regions' && codes.length === 0) values.add(REGIONS_NONE)
+      for (const code of codes) values.add(names[code]!)
+    } else {
+      const code = columns.single(facet)[doc]!
+      if (code > 0) values.add(names[code - 1]!)
+    }
+  }
+  const counts = new Map<string, number>()
+  for (const values of byRole.values()) for (const name of values) counts.set(name, (counts.get(name) ?? 0) + 1)
+  return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
+}
+
+test('a card counts under its role\'s matching postings\' values, whether the query matches all of a role\'s postings or only some', () => {
+  const { roleClusters } = index
+  // A role listed in three cities or more: a filter on two of them matches some of its postings.
+  const cities = index.columns.multi('cities')
+  const byRole = new Map<number, number[]>()
+  for (const doc of toDocs(roleClusters.shared)) byRole.set(roleClusters.clusterOf(doc), [...(byRole.get(roleClusters.clusterOf(doc)) ?? []), doc])
+  const places = [...byRole.values()].map((docs) => [...new Set(docs.flatMap((doc) => [...cities.valuesOf(doc)]))]).find((codes) => codes.length >= 3)
+  assert.ok(places, 'a role with postings in three cities')
+  const two = places.slice(0, 2).map((code) => encodeURIComponent(index.columns.dictionary('cities').names[code]!)).join(',')
+  const queries = [...QUERIES, `cities=${two}`, `cities=${two}&work_mode_exclude=remote`]
+  let whole = 0
+  let part = 0
+  for (const query of queries) {
+    const matched = matchedBy(query)
+    const copies = roleClusters.copiesOf(matched)
+    for (let group = 0; group + 1 < copies.starts.length; group++) {
+      const size = roleClusters.sizeOf(roleClusters.clusterOf(copies.docs[copies.starts[group]!]!))
+      if (copies.starts[group + 1]! - copies.starts[group]! === size) whole++
+      else part++
+    }
+    const cards = roleClusters.cardsOf(matched)
+    const counted = countFacets(index, countingSet(index, cards, countDocs(cards), true), COUNTED_FACETS, undefined, copies)
+    for (const facet of COUNTED_FACETS) assert.deepEqual(counted[facet], bruteForceCards(index, matched, facet), `${facet} for "${query}"`)
+  }
+  assert.ok(whole > 0 && part > 0, `groups holding all of their role's postings (${whole}) and some of them (${part})`)
+})
