@@ -237,8 +237,8 @@ export class SearchEngine {
       if (!entry) {
         const matched = this.matched(index, text, request.filters, omitFacet)
         const counted = request.postings ? matched : this.cards(index, text, request.filters, omitFacet)
-        // Matching every live posting, the copies are the whole catalogue's, built once per index generation.
-        const roleCopies = () => (!text && passesEveryLive(request.filters, clause) ? index.roleClusters.everyCopy() : index.roleClusters.copiesOf(matched))
+        // Matching every live posting, every role is whole (kept per index generation); else a role all of whose postings match is listed apart (its copies' values are kept).
+        const roleCopies = () => (!text && passesEveryLive(request.filters, clause) ? index.roleClusters.everyRoleWhole() : index.roleClusters.copiesOf(matched, true))
         let set: CountingSet | undefined
         let copies: RoleCopies | undefined
         entry = { set: () => (set ??= countingSet(index, counted, sizeOf(counted), !request.postings)), counted, copies: () => (request.postings ? undefined : (copies ??= roleCopies())) }

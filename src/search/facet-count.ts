@@ -186,7 +186,7 @@ function valueCounts(index: SearchIndex, facet: FacetName, at: number): ValueCou
  */
 export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads, copies?: RoleCopies): Partial<Record<FacetName, ValueCounts>> {
   const counted = countCodes(index, set, facets, threads)
-  if (copies && copies.docs.length) {
+  if (copies && (copies.docs.length || copies.whole?.length)) {
     const varying = facets.flatMap((facet) => {
       const variance = rolesVarying(index, facet)
       return variance ? [{ facet, counts: counted.get(facet)!, variance }] : []
@@ -210,6 +210,8 @@ interface RoleVariance {
   /** By cluster number: the slots role r's other postings add are slots[starts[r] .. starts[r + 1]). */
   starts: Uint32Array
   slots: Uint32Array
+  /** The roles whose postings add a slot, ascending. */
+  adding: Uint32Array
 }
 
 /** Per index generation and facet, its RoleVariance; null when no role's postings differ. */
@@ -260,8 +262,13 @@ function roleVariance(index: SearchIndex, facet: FacetName, copies: RoleCopies):
   const offsets = new Uint32Array(clusters.count + 1)
   for (let cluster = 0; cluster < clusters.count; cluster++) offsets[cluster + 1] = offsets[cluster]! + (added[cluster]?.length ?? 0)
   const slots = new Uint32Array(offsets[clusters.count]!)
-  for (let cluster = 0; cluster < clusters.count; cluster++) if (added[cluster]) slots.set(added[cluster]!, offsets[cluster])
-  return { roles, starts: offsets, slots }
+  const adding: number[] = []
+  for (let cluster = 0; cluster < clusters.count; cluster++) {
+    if (!added[cluster]?.length) continue
+    slots.set(added[cluster]!, offsets[cluster])
+    adding.push(cluster)
+  }
+  return { roles, starts: offsets, slots, adding: Uint32Array.from(adding) }
 }
 
 /** Whether two documents carry the same values of a multi-valued column (its values kept in one order per document). */
@@ -317,13 +324,30 @@ function walkGroup({ multi, codes, seen }: CopyTable, docs: Uint32Array, from: n
 /**
  * Adds to a card's counts the values its role's other matching postings carry and the card does
  * not, each once per role: "Remote" then counts every role with a matching remote posting, which
- * is what the search with work_mode=remote added answers. One pass over the groups for every
- * facet; only roles whose values differ (RoleVariance.roles) are looked at. A group holding every
- * live posting of its role adds the role's precomputed slots; any other reads its postings' columns.
+ * is what the search with work_mode=remote added answers. A role all of whose live postings match
+ * (copies.whole) adds its precomputed slots: over the whole roles, or over the roles that add any
+ * when they are fewer. Any other group is read posting by posting, in one pass for every facet,
+ * looking only at roles whose values differ (RoleVariance.roles).
  */
 function addCopyValues(index: SearchIndex, facets: { facet: FacetName; counts: CodeCounts; variance: RoleVariance }[], copies: RoleCopies): void {
-  const { docs, starts } = copies
+  const { docs, starts, whole } = copies
   const clusters = index.roleClusters
+  let isWhole: Uint8Array | undefined
+  if (whole?.length) {
+    for (const { counts, variance } of facets) {
+      const { starts, slots, adding } = variance
+      if (whole.length <= adding.length) {
+        for (const cluster of whole) for (let k = starts[cluster]!; k < starts[cluster + 1]!; k++) counts[slots[k]!]!++
+        continue
+      }
+      if (!isWhole) {
+        isWhole = new Uint8Array(clusters.count)
+        for (const cluster of whole) isWhole[cluster] = 1
+      }
+      for (const cluster of adding) if (isWhole[cluster] === 1) for (let k = starts[cluster]!; k < starts[cluster + 1]!; k++) counts[slots[k]!]!++
+    }
+  }
+  if (starts.length < 2) return
   const tables = facets.map(({ facet, counts }) => {
     const multi = index.columns.multis.has(facet) ? index.columns.multi(facet) : undefined
     const add = (slot: number) => counts[slot]!++
@@ -333,13 +357,7 @@ function addCopyValues(index: SearchIndex, facets: { facet: FacetName; counts: C
     const from = starts[group]!
     const to = starts[group + 1]!
     const cluster = clusters.clusterOf(docs[to - 1]!)
-    const whole = to - from === clusters.sizeOf(cluster)
-    for (let f = 0; f < facets.length; f++) {
-      const { counts, variance } = facets[f]!
-      if (variance.roles[cluster] === 0) continue
-      if (whole) for (let k = variance.starts[cluster]!; k < variance.starts[cluster + 1]!; k++) counts[variance.slots[k]!]!++
-      else walkGroup(tables[f]!, docs, from, to, group + 1, tables[f]!.add)
-    }
+    for (let f = 0; f < facets.length; f++) if (facets[f]!.variance.roles[cluster] === 1) walkGroup(tables[f]!, docs, from, to, group + 1, tables[f]!.add)
   }
 }
 
@@ -424,6 +442,36 @@ function flagSets(index: SearchIndex, flag: FlagFacet): [Bitmap, Bitmap] {
   return sets
 }
 
+/** Per index generation and flag, what each role's postings add to its head's value. */
+const flagAdds = new WeakMap<SearchIndex, Map<FlagFacet, Uint8Array>>()
+
+/**
+ * By cluster number, the values a role's postings state and its head does not: bit 0 no, bit 1
+ * yes. Built once per index generation and flag, from every role's postings (their head last).
+ */
+function flagVariance(index: SearchIndex, flag: FlagFacet): Uint8Array {
+  let byFlag = flagAdds.get(index)
+  if (!byFlag) flagAdds.set(index, (byFlag = new Map()))
+  let adds = byFlag.get(flag)
+  if (!adds) {
+    index.lateBuild?.('role_variance')
+    const values = index.columns.flag(flag)
+    const { docs, starts } = index.roleClusters.everyCopy()
+    adds = new Uint8Array(index.roleClusters.count)
+    for (let group = 0; group + 1 < starts.length; group++) {
+      const head = values[docs[starts[group + 1]! - 1]!]!
+      let bits = 0
+      for (let i = starts[group]!; i < starts[group + 1]! - 1; i++) {
+        const value = values[docs[i]!]!
+        if ((value === 0 || value === 1) && value !== head) bits |= 1 << value
+      }
+      adds[index.roleClusters.clusterOf(docs[starts[group + 1]! - 1]!)] = bits
+    }
+    byFlag.set(flag, adds)
+  }
+  return adds
+}
+
 /**
  * A boolean attribute's `{ true, false }` over a set of cards (postings that state nothing count
  * under neither): two AND + popcount passes for a large set, a look per document for a listed one.
@@ -440,7 +488,15 @@ export function countFlag(index: SearchIndex, cards: DocSet, flag: FlagFacet, co
     counts[1] = countAnd(cards, yes, 0, Math.min(cards.length, yes.length))
   }
   if (copies) {
-    const { docs, starts } = copies
+    const { docs, starts, whole } = copies
+    if (whole?.length) {
+      const adds = flagVariance(index, flag)
+      for (const cluster of whole) {
+        const bits = adds[cluster]!
+        counts[0]! += bits & 1
+        counts[1]! += bits >>> 1
+      }
+    }
     for (let group = 0; group + 1 < starts.length; group++) {
       const card = values[docs[starts[group + 1]! - 1]!]!
       let seen = card === 0 ? 1 : card === 1 ? 2 : 0

@@ -25,6 +25,12 @@ export interface RoleCopies {
   docs: Uint32Array
   /** Group g is docs[starts[g] .. starts[g + 1]); its last document is the role's card. */
   starts: Uint32Array
+  /**
+   * With copiesOf(…, true): the roles (by cluster number) every live posting of which matched, so
+   * their card is their head, listed apart instead of as groups (facet-count.ts adds what their
+   * postings add beyond the head from a list kept per index generation).
+   */
+  whole?: Uint32Array
 }
 
 const NO_COPIES: RoleCopies = { docs: new Uint32Array(0), starts: new Uint32Array(1) }
@@ -56,6 +62,7 @@ export class RoleClusters {
   private readonly live: Bitmap
   private allCards: Bitmap | undefined
   private allCopies: RoleCopies | undefined
+  private allWhole: RoleCopies | undefined
   /** Clusters with two or more live documents. */
   readonly count: number
 
@@ -139,9 +146,10 @@ export class RoleClusters {
 
   /**
    * The matched postings of every role that has two or more of them, grouped by role: group g is
-   * docs[starts[g] .. starts[g + 1]), ascending, so its last document is the role's card.
+   * docs[starts[g] .. starts[g + 1]), ascending, so its last document is the role's card. With
+   * `apart`, a role all of whose live postings matched is listed in `whole` instead of as a group.
    */
-  copiesOf(matched: DocSet): RoleCopies {
+  copiesOf(matched: DocSet, apart = false): RoleCopies {
     if (!this.count) return NO_COPIES
     const { shared, code } = this
     let docs: Uint32Array
@@ -163,9 +171,14 @@ export class RoleClusters {
     // Each role with two or more matched postings gets a group, its postings in document order.
     const next = new Uint32Array(this.heads.length)
     const starts: number[] = [0]
+    const whole: number[] = []
     let total = 0
     for (let cluster = 0; cluster < perCluster.length; cluster++) {
       if (perCluster[cluster]! < 2) continue
+      if (apart && perCluster[cluster] === this.sizes[cluster]) {
+        whole.push(cluster)
+        continue
+      }
       next[cluster] = total + 1
       total += perCluster[cluster]!
       starts.push(total)
@@ -177,7 +190,12 @@ export class RoleClusters {
       grouped[at - 1] = doc
       next[code[doc]!] = at + 1
     }
-    return { docs: grouped, starts: Uint32Array.from(starts) }
+    return apart ? { docs: grouped, starts: Uint32Array.from(starts), whole: Uint32Array.from(whole) } : { docs: grouped, starts: Uint32Array.from(starts) }
+  }
+
+  /** copiesOf every live document with `apart`: every role whole (a search matching every live posting). */
+  everyRoleWhole(): RoleCopies {
+    return (this.allWhole ??= { docs: new Uint32Array(0), starts: new Uint32Array(1), whole: Uint32Array.from({ length: this.count }, (_, cluster) => cluster) })
   }
 
   /** copiesOf every live document, built on first use (the whole catalogue's facet counts, facet-count.ts). */
@@ -198,11 +216,6 @@ export class RoleClusters {
   /** The dense number of a shared document's cluster (0 for one not shared); numbers run below `count`. */
   clusterOf(doc: number): number {
     return this.code[doc] ?? 0
-  }
-
-  /** How many live documents the cluster (by its number) has. */
-  sizeOf(cluster: number): number {
-    return this.sizes[cluster]!
   }
 
   /** How many other live documents share the document's role cluster. */

@@ -4,10 +4,10 @@ import { openDatabase } from '../../src/db/connection.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
 import { generateJobRecords } from '../../src/ingest/seed.ts'
 import { countDocs, toDocs, type Bitmap } from '../../src/search/bitmap.ts'
-import { countFacets, countingSet } from '../../src/search/facet-count.ts'
+import { countFacets, countFlag, countingSet } from '../../src/search/facet-count.ts'
 import { rowArrays, rowTables, rowTableWords, type FacetRows } from '../../src/search/facet-rows.ts'
 import { countWhole } from '../../src/search/facet-split.ts'
-import { COUNTED_FACETS, REGIONS_NONE, type FacetName } from '../../src/search/facet-spec.ts'
+import { COUNTED_FACETS, FLAG_FACETS, REGIONS_NONE, type FacetName, type FlagFacet } from '../../src/search/facet-spec.ts'
 import { filterBitmap } from '../../src/search/filter.ts'
 import { loadAllOpen } from '../../src/search/index-load.ts'
 import { SearchIndex } from '../../src/search/search-index.ts'
@@ -120,16 +120,20 @@ test('the packed rows count several facets in one pass, as their own columns do'
  * The reference for cards: each card counted once under every value any matched posting of its
  * role carries (a role's postings grouped by their cluster number; an unclustered posting alone).
  */
-function bruteForceCards(index: SearchIndex, matched: Bitmap, facet: FacetName): Record<string, number> {
+function bruteForceCards(index: SearchIndex, matched: Bitmap, facet: FacetName | FlagFacet): Record<string, number> {
   const { columns, roleClusters } = index
-  const names = columns.dictionary(facet).names
+  const flag = (FLAG_FACETS as readonly string[]).includes(facet)
+  const names = flag ? ['false', 'true'] : columns.dictionary(facet).names
   const byRole = new Map<string, Set<string>>()
   for (const doc of toDocs(matched)) {
     const shared = (roleClusters.shared[doc >>> 5]! & (1 << (doc & 31))) !== 0
     const key = shared ? `role ${roleClusters.clusterOf(doc)}` : `doc ${doc}`
     const values = byRole.get(key) ?? new Set<string>()
     byRole.set(key, values)
-    if (columns.multis.has(facet)) {
+    if (flag) {
+      const value = columns.flag(facet as FlagFacet)[doc]!
+      if (value === 0 || value === 1) values.add(names[value]!)
+    } else if (columns.multis.has(facet)) {
       const codes = columns.multi(facet).valuesOf(doc)
       if (facet === 'regions' && codes.length === 0) values.add(REGIONS_NONE)
       for (const code of codes) values.add(names[code]!)
@@ -157,15 +161,14 @@ test('a card counts under its role\'s matching postings\' values, whether the qu
   let part = 0
   for (const query of queries) {
     const matched = matchedBy(query)
-    const copies = roleClusters.copiesOf(matched)
-    for (let group = 0; group + 1 < copies.starts.length; group++) {
-      const size = roleClusters.sizeOf(roleClusters.clusterOf(copies.docs[copies.starts[group]!]!))
-      if (copies.starts[group + 1]! - copies.starts[group]! === size) whole++
-      else part++
-    }
+    // Roles all of whose postings match are listed apart, the others as groups of their matching postings.
+    const copies = roleClusters.copiesOf(matched, true)
+    whole += copies.whole!.length
+    part += copies.starts.length - 1
     const cards = roleClusters.cardsOf(matched)
     const counted = countFacets(index, countingSet(index, cards, countDocs(cards), true), COUNTED_FACETS, undefined, copies)
     for (const facet of COUNTED_FACETS) assert.deepEqual(counted[facet], bruteForceCards(index, matched, facet), `${facet} for "${query}"`)
+    for (const flag of FLAG_FACETS) assert.deepEqual(countFlag(index, cards, flag, copies), { true: 0, false: 0, ...bruteForceCards(index, matched, flag) }, `${flag} for "${query}"`)
   }
   assert.ok(whole > 0 && part > 0, `groups holding all of their role's postings (${whole}) and some of them (${part})`)
 })
