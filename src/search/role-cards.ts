@@ -16,7 +16,7 @@
  * (copiesOf lists those postings), so a value's count is the total of the same search with that
  * value added.
  */
-import { countAnd, type Bitmap } from './bitmap.ts'
+import { countAnd, hasDoc, type Bitmap } from './bitmap.ts'
 import { DocList, type DocSet } from './doc-set.ts'
 import type { DocColumns } from './doc-columns.ts'
 
@@ -155,7 +155,9 @@ export class RoleClusters {
     let docs: Uint32Array
     if (matched instanceof DocList) docs = matched.docs.filter((doc) => (shared[doc >>> 5]! & (1 << (doc & 31))) !== 0)
     else {
-      docs = new Uint32Array(countAnd(matched, shared, 0, Math.min(matched.length, shared.length)))
+      const count = countAnd(matched, shared, 0, Math.min(matched.length, shared.length))
+      if (apart && this.everyCopy().docs.length - count < count) return this.copiesByMissing(matched)
+      docs = new Uint32Array(count)
       let n = 0
       for (let word = 0; word < Math.min(matched.length, shared.length); word++) {
         let bits = matched[word]! & shared[word]!
@@ -191,6 +193,37 @@ export class RoleClusters {
       next[code[doc]!] = at + 1
     }
     return apart ? { docs: grouped, starts: Uint32Array.from(starts), whole: Uint32Array.from(whole) } : { docs: grouped, starts: Uint32Array.from(starts) }
+  }
+
+  /**
+   * copiesOf(matched, true) from the shared postings the set does not hold, for a set holding most
+   * of them (a common word, no filter): a role none of whose postings is missing is whole, and only
+   * the roles with a missing one are read posting by posting (from every role's postings, by cluster).
+   */
+  private copiesByMissing(matched: Bitmap): RoleCopies {
+    const { shared, code, sizes } = this
+    const missing = new Uint32Array(this.count)
+    for (let word = 0; word < shared.length; word++) {
+      let bits = shared[word]! & ~(matched[word] ?? 0)
+      while (bits !== 0) {
+        const bit = 31 - Math.clz32(bits & -bits)
+        bits &= bits - 1
+        missing[code[(word << 5) | bit]!]!++
+      }
+    }
+    // Every live posting's group is its cluster's: group c of everyCopy() is cluster c.
+    const every = this.everyCopy()
+    const whole: number[] = []
+    const starts: number[] = [0]
+    const docs: number[] = []
+    for (let cluster = 0; cluster < this.count; cluster++) {
+      if (missing[cluster] === 0) whole.push(cluster)
+      else if (sizes[cluster]! - missing[cluster]! >= 2) {
+        for (let i = every.starts[cluster]!; i < every.starts[cluster + 1]!; i++) if (hasDoc(matched, every.docs[i]!)) docs.push(every.docs[i]!)
+        starts.push(docs.length)
+      }
+    }
+    return { docs: Uint32Array.from(docs), starts: Uint32Array.from(starts), whole: Uint32Array.from(whole) }
   }
 
   /** copiesOf every live document with `apart`: every role whole (a search matching every live posting). */

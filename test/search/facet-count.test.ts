@@ -12,6 +12,7 @@ import { filterBitmap } from '../../src/search/filter.ts'
 import { loadAllOpen } from '../../src/search/index-load.ts'
 import { SearchIndex } from '../../src/search/search-index.ts'
 import { parseJobQuery } from '../../src/search/search-params.ts'
+import type { RoleCopies } from '../../src/search/role-cards.ts'
 
 /** A seeded catalogue of a few hundred postings, loaded into a search index. */
 function seededIndex(): SearchIndex {
@@ -147,22 +148,38 @@ function bruteForceCards(index: SearchIndex, matched: Bitmap, facet: FacetName |
   return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
 }
 
+/** Groups (RoleClusters.copiesOf) holding every live posting of their role moved to `whole`, by cluster number. */
+function wholeApart({ docs, starts }: RoleCopies): RoleCopies {
+  const { roleClusters } = index
+  const whole: number[] = []
+  const kept: number[] = []
+  const keptStarts = [0]
+  for (let group = 0; group + 1 < starts.length; group++) {
+    const postings = [...docs.subarray(starts[group]!, starts[group + 1]!)]
+    if (postings.length === roleClusters.othersOf(postings[0]!) + 1) whole.push(roleClusters.clusterOf(postings[0]!))
+    else keptStarts.push(kept.push(...postings))
+  }
+  return { docs: Uint32Array.from(kept), starts: Uint32Array.from(keptStarts), whole: Uint32Array.from(whole) }
+}
+
 test('a card counts under its role\'s matching postings\' values, whether the query matches all of a role\'s postings or only some', () => {
   const { roleClusters } = index
-  // A role listed in three cities or more: a filter on two of them matches some of its postings.
+  // A role listed in three cities: a filter on two of them, or leaving one out, matches two of its postings.
   const cities = index.columns.multi('cities')
   const byRole = new Map<number, number[]>()
   for (const doc of toDocs(roleClusters.shared)) byRole.set(roleClusters.clusterOf(doc), [...(byRole.get(roleClusters.clusterOf(doc)) ?? []), doc])
-  const places = [...byRole.values()].map((docs) => [...new Set(docs.flatMap((doc) => [...cities.valuesOf(doc)]))]).find((codes) => codes.length >= 3)
-  assert.ok(places, 'a role with postings in three cities')
+  const places = [...byRole.values()].filter((docs) => docs.length === 3).map((docs) => [...new Set(docs.flatMap((doc) => [...cities.valuesOf(doc)]))]).find((codes) => codes.length === 3)
+  assert.ok(places, 'a role of three postings in three cities')
   const two = places.slice(0, 2).map((code) => encodeURIComponent(index.columns.dictionary('cities').names[code]!)).join(',')
-  const queries = [...QUERIES, `cities=${two}`, `cities=${two}&work_mode_exclude=remote`]
+  const queries = [...QUERIES, `cities=${two}`, `cities=${two}&work_mode_exclude=remote`, `cities_exclude=${two.split(',')[0]}`]
   let whole = 0
   let part = 0
   for (const query of queries) {
     const matched = matchedBy(query)
-    // Roles all of whose postings match are listed apart, the others as groups of their matching postings.
+    // Roles all of whose postings match are listed apart, the others as groups of their matching postings
+    // (found from the matched postings, or for a set holding most of them from the ones it lacks).
     const copies = roleClusters.copiesOf(matched, true)
+    assert.deepEqual(copies, wholeApart(roleClusters.copiesOf(matched)), `whole roles of "${query}"`)
     whole += copies.whole!.length
     part += copies.starts.length - 1
     const cards = roleClusters.cardsOf(matched)
