@@ -33,6 +33,9 @@ export interface RoleCopies {
   whole?: Uint32Array
 }
 
+/** With fewer matched shared postings than the clusters over this, copiesOf sorts them (RoleClusters.fewCopies). */
+const FEW_COPIES = 8
+
 const NO_COPIES: RoleCopies = { docs: new Uint32Array(0), starts: new Uint32Array(1) }
 
 /** The arrays a snapshot saves (index-snapshot.ts), with every card and copy of the live documents. */
@@ -168,6 +171,7 @@ export class RoleClusters {
         }
       }
     }
+    if (docs.length * FEW_COPIES < this.count) return this.fewCopies(docs, apart)
     const perCluster = new Uint32Array(this.heads.length)
     for (const doc of docs) perCluster[code[doc]!]!++
     // Each role with two or more matched postings gets a group, its postings in document order.
@@ -193,6 +197,37 @@ export class RoleClusters {
       next[code[doc]!] = at + 1
     }
     return apart ? { docs: grouped, starts: Uint32Array.from(starts), whole: Uint32Array.from(whole) } : { docs: grouped, starts: Uint32Array.from(starts) }
+  }
+
+  /**
+   * copiesOf for a few matched shared postings: sorted by cluster, then document, instead of a
+   * count per cluster of the catalogue (two arrays and a pass as long as the clusters).
+   */
+  private fewCopies(docs: Uint32Array, apart: boolean): RoleCopies {
+    const { code, sizes } = this
+    // cluster * docCount + doc stays exact in a double (below 2^53) for any catalogue this serves.
+    const docCount = code.length
+    const keys = new Float64Array(docs.length)
+    for (let i = 0; i < docs.length; i++) keys[i] = code[docs[i]!]! * docCount + docs[i]!
+    keys.sort()
+    const grouped: number[] = []
+    const starts: number[] = [0]
+    const whole: number[] = []
+    for (let i = 0; i < keys.length; ) {
+      const cluster = Math.floor(keys[i]! / docCount)
+      let end = i + 1
+      while (end < keys.length && Math.floor(keys[end]! / docCount) === cluster) end++
+      if (end - i >= 2) {
+        if (apart && end - i === sizes[cluster]) whole.push(cluster)
+        else {
+          for (let k = i; k < end; k++) grouped.push(keys[k]! - cluster * docCount)
+          starts.push(grouped.length)
+        }
+      }
+      i = end
+    }
+    const copies = { docs: Uint32Array.from(grouped), starts: Uint32Array.from(starts) }
+    return apart ? { ...copies, whole: Uint32Array.from(whole) } : copies
   }
 
   /**

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict'
 import { openDatabase } from '../../src/db/connection.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
 import { generateJobRecords } from '../../src/ingest/seed.ts'
-import { countDocs, toDocs, type Bitmap } from '../../src/search/bitmap.ts'
+import { countDocs, fromDocs, toDocs, type Bitmap } from '../../src/search/bitmap.ts'
 import { countFacets, countFlag, countingSet } from '../../src/search/facet-count.ts'
 import { rowArrays, rowTables, rowTableWords, type FacetRows } from '../../src/search/facet-rows.ts'
 import { countWhole } from '../../src/search/facet-split.ts'
@@ -12,6 +12,7 @@ import { filterBitmap } from '../../src/search/filter.ts'
 import { loadAllOpen } from '../../src/search/index-load.ts'
 import { SearchIndex } from '../../src/search/search-index.ts'
 import { parseJobQuery } from '../../src/search/search-params.ts'
+import { DocList } from '../../src/search/doc-set.ts'
 import type { RoleCopies } from '../../src/search/role-cards.ts'
 
 /** A seeded catalogue of a few hundred postings, loaded into a search index. */
@@ -148,19 +149,46 @@ function bruteForceCards(index: SearchIndex, matched: Bitmap, facet: FacetName |
   return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
 }
 
-/** Groups (RoleClusters.copiesOf) holding every live posting of their role moved to `whole`, by cluster number. */
-function wholeApart({ docs, starts }: RoleCopies): RoleCopies {
+/**
+ * The reference for RoleClusters.copiesOf: the matched postings of each role with two or more,
+ * by cluster number, ascending; with `apart`, a role all of whose live postings matched in `whole`.
+ */
+function referenceCopies(matched: Uint32Array, apart: boolean): RoleCopies {
   const { roleClusters } = index
+  const byRole = new Map<number, number[]>()
+  for (const doc of matched) if ((roleClusters.shared[doc >>> 5]! & (1 << (doc & 31))) !== 0) byRole.set(roleClusters.clusterOf(doc), [...(byRole.get(roleClusters.clusterOf(doc)) ?? []), doc])
   const whole: number[] = []
-  const kept: number[] = []
-  const keptStarts = [0]
-  for (let group = 0; group + 1 < starts.length; group++) {
-    const postings = [...docs.subarray(starts[group]!, starts[group + 1]!)]
-    if (postings.length === roleClusters.othersOf(postings[0]!) + 1) whole.push(roleClusters.clusterOf(postings[0]!))
-    else keptStarts.push(kept.push(...postings))
+  const docs: number[] = []
+  const starts = [0]
+  for (const [cluster, postings] of [...byRole].sort((a, b) => a[0] - b[0])) {
+    if (postings.length < 2) continue
+    if (apart && postings.length === roleClusters.othersOf(postings[0]!) + 1) whole.push(cluster)
+    else starts.push(docs.push(...postings))
   }
-  return { docs: Uint32Array.from(kept), starts: Uint32Array.from(keptStarts), whole: Uint32Array.from(whole) }
+  const copies = { docs: Uint32Array.from(docs), starts: Uint32Array.from(starts) }
+  return apart ? { ...copies, whole: Uint32Array.from(whole) } : copies
 }
+
+test('a role\'s matched postings are grouped by role, the roles all of whose postings match listed apart, for sets of any size', () => {
+  const { roleClusters } = index
+  const byRole = new Map<number, number[]>()
+  for (const doc of toDocs(roleClusters.shared)) byRole.set(roleClusters.clusterOf(doc), [...(byRole.get(roleClusters.clusterOf(doc)) ?? []), doc])
+  const [one, two, three] = [...byRole.values()].filter((docs) => docs.length >= 3)
+  const unclustered = toDocs(index.live).find((doc) => roleClusters.othersOf(doc) === 0)!
+  // A few postings (sorted by role), many (counted per role), most (found from the ones the set lacks).
+  const sets = [
+    [...one!], one!.slice(0, 2), [...one!, ...two!.slice(1), three![0]!, unclustered],
+    ...QUERIES.map((query) => [...toDocs(matchedBy(query))]),
+    [...toDocs(index.live)].filter((doc) => doc !== one![0] && doc !== two![1]),
+  ].map((docs) => Uint32Array.from(docs).sort())
+  for (const docs of sets) {
+    for (const apart of [false, true]) {
+      const expected = referenceCopies(docs, apart)
+      assert.deepEqual(roleClusters.copiesOf(new DocList(docs), apart), expected, `${docs.length} listed postings, apart: ${apart}`)
+      assert.deepEqual(roleClusters.copiesOf(fromDocs(docs, index.words), apart), expected, `${docs.length} postings as a bitmap, apart: ${apart}`)
+    }
+  }
+})
 
 test('a card counts under its role\'s matching postings\' values, whether the query matches all of a role\'s postings or only some', () => {
   const { roleClusters } = index
@@ -176,10 +204,8 @@ test('a card counts under its role\'s matching postings\' values, whether the qu
   let part = 0
   for (const query of queries) {
     const matched = matchedBy(query)
-    // Roles all of whose postings match are listed apart, the others as groups of their matching postings
-    // (found from the matched postings, or for a set holding most of them from the ones it lacks).
+    // Roles all of whose postings match are listed apart, the others as groups of their matching postings.
     const copies = roleClusters.copiesOf(matched, true)
-    assert.deepEqual(copies, wholeApart(roleClusters.copiesOf(matched)), `whole roles of "${query}"`)
     whole += copies.whole!.length
     part += copies.starts.length - 1
     const cards = roleClusters.cardsOf(matched)
