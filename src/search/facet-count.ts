@@ -7,7 +7,7 @@
  */
 import { andNotInPlace, countAnd, countAndNot, countDocs, hasDoc, toDocs, withScratch, type Bitmap } from './bitmap.ts'
 import type { NumberColumn } from './doc-columns.ts'
-import { REGIONS_NONE, type FacetName, type FlagFacet } from './facet-spec.ts'
+import { FACET_NAMES, REGIONS_NONE, type FacetName, type FlagFacet } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 import { isPacked, rowArrays, rowTables, rowTableWords } from './facet-rows.ts'
 import { DocList, listHas, type DocSet } from './doc-set.ts'
@@ -186,65 +186,66 @@ function valueCounts(index: SearchIndex, facet: FacetName, at: number): ValueCou
  */
 export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads, copies?: RoleCopies): Partial<Record<FacetName, ValueCounts>> {
   const counted = countCodes(index, set, facets, threads)
-  if (copies && (copies.docs.length || copies.whole?.length)) {
-    const varying = facets.flatMap((facet) => {
-      const variance = rolesVarying(index, facet)
-      return variance ? [{ facet, counts: counted.get(facet)!, variance }] : []
-    })
-    if (varying.length) addCopyValues(index, varying, copies)
-  }
+  if (copies && (copies.docs.length || copies.whole?.length)) addCopyValues(index, counted, copies)
   const out: Partial<Record<FacetName, ValueCounts>> = {}
   for (const [facet, codes] of counted) out[facet] = toValueCounts(index, facet, codes)
   return out
 }
 
 /**
- * Of one facet, per index generation: the roles whose postings carry different values, and what
+ * Per index generation, of every facet: the roles whose postings carry different values, and what
  * every role's postings add to its head's (newest posting's) values. A query matching all of a
  * role's live postings (most do: a search that does not name a place matches each of a role's
- * per-city listings) has the head as card, and the others then add these slots to its counts.
+ * per-city listings) has the head as card, and the others then add these to its counts. A facet
+ * of the company or of the title (collections, company size, seniority, category…) never varies,
+ * and of a role listed per city only the places do: the copies of every other role add nothing to
+ * any set of cards, so they are not visited. Found by one pass per facet over every role's
+ * postings, once per index generation (warmed before readiness: SearchEngine.warmNow counts).
  */
 interface RoleVariance {
-  /** By cluster number: 1 when the role's postings do not all carry its head's values. */
-  roles: Uint8Array
-  /** By cluster number: the slots role r's other postings add are slots[starts[r] .. starts[r + 1]). */
+  /** By facet (its place in FACET_NAMES), then cluster number: 1 when the role's postings do not all carry its head's values; null when no role's do. */
+  roles: (Uint8Array | null)[]
+  /** What role r's other postings add are entries[starts[r] .. starts[r + 1]), each a facet's place << 24 | a slot of its counts. */
   starts: Uint32Array
-  slots: Uint32Array
-  /** The roles whose postings add a slot, ascending. */
+  entries: Uint32Array
+  /** The roles with an entry, ascending. */
   adding: Uint32Array
 }
 
-/** Per index generation and facet, its RoleVariance; null when no role's postings differ. */
-const varying = new WeakMap<SearchIndex, Map<FacetName, RoleVariance | null>>()
+const variances = new WeakMap<SearchIndex, RoleVariance>()
 
-/**
- * The facet's RoleVariance, or null when no role's postings differ. A facet of the company or of
- * the title (collections, company size, seniority, category…) never varies, and of a role listed
- * per city only the places do: the copies of every other role add nothing to any set of cards, so
- * they are not visited. Found by one pass over every role's postings, once per index generation
- * and facet (warmed before readiness: SearchEngine.warmNow counts every facet).
- */
-function rolesVarying(index: SearchIndex, facet: FacetName): RoleVariance | null {
-  let known = varying.get(index)
-  if (!known) varying.set(index, (known = new Map()))
-  let variance = known.get(facet)
-  if (variance === undefined) {
+function roleVariance(index: SearchIndex): RoleVariance {
+  let variance = variances.get(index)
+  if (!variance) {
     index.lateBuild?.('role_variance')
-    variance = roleVariance(index, facet, index.roleClusters.everyCopy())
-    known.set(facet, variance)
+    const clusters = index.roleClusters
+    const added: number[][] = []
+    const roles = FACET_NAMES.map((facet, place) => facetVariance(index, facet, (cluster, slot) => (added[cluster] ??= []).push((place << 24) | slot)))
+    const starts = new Uint32Array(clusters.count + 1)
+    for (let cluster = 0; cluster < clusters.count; cluster++) starts[cluster + 1] = starts[cluster]! + (added[cluster]?.length ?? 0)
+    const entries = new Uint32Array(starts[clusters.count]!)
+    const adding: number[] = []
+    for (let cluster = 0; cluster < clusters.count; cluster++) {
+      if (!added[cluster]) continue
+      entries.set(added[cluster]!, starts[cluster])
+      adding.push(cluster)
+    }
+    variance = { roles, starts, entries, adding: Uint32Array.from(adding) }
+    variances.set(index, variance)
   }
   return variance
 }
 
-/** Of each role's live postings (`copies`: every role's, its head last), whether any carries a value set other than the head's, and the values they add. */
-function roleVariance(index: SearchIndex, facet: FacetName, copies: RoleCopies): RoleVariance | null {
-  const { docs, starts } = copies
+/** Of each role's live postings (every role's, its head last), whether any carries a value set other than the head's (null: none does); `add` is told the slots they add. */
+function facetVariance(index: SearchIndex, facet: FacetName, add: (cluster: number, slot: number) => void): Uint8Array | null {
+  const { docs, starts } = index.roleClusters.everyCopy()
   const clusters = index.roleClusters
   const roles = new Uint8Array(clusters.count)
-  const added: number[][] = []
   const multi = index.columns.multis.has(facet) ? index.columns.multi(facet) : undefined
   const codes = multi ? undefined : index.columns.single(facet)
-  const table: CopyTable = { multi, codes, seen: new Uint32Array(index.columns.dictionary(facet).names.length + 1) }
+  const names = index.columns.dictionary(facet).names.length
+  if (names >= 1 << 24) throw new Error(`${facet}: too many values for a role's added slots`)
+  const table: CopyTable = { multi, codes, seen: new Uint32Array(names + 1) }
   let any = false
   for (let group = 0; group + 1 < starts.length; group++) {
     const card = docs[starts[group + 1]! - 1]!
@@ -254,21 +255,9 @@ function roleVariance(index: SearchIndex, facet: FacetName, copies: RoleCopies):
     const cluster = clusters.clusterOf(card)
     roles[cluster] = 1
     any = true
-    const slots: number[] = []
-    walkGroup(table, docs, starts[group]!, starts[group + 1]!, group + 1, (slot) => slots.push(slot))
-    added[cluster] = slots
+    walkGroup(table, docs, starts[group]!, starts[group + 1]!, group + 1, (slot) => add(cluster, slot))
   }
-  if (!any) return null
-  const offsets = new Uint32Array(clusters.count + 1)
-  for (let cluster = 0; cluster < clusters.count; cluster++) offsets[cluster + 1] = offsets[cluster]! + (added[cluster]?.length ?? 0)
-  const slots = new Uint32Array(offsets[clusters.count]!)
-  const adding: number[] = []
-  for (let cluster = 0; cluster < clusters.count; cluster++) {
-    if (!added[cluster]?.length) continue
-    slots.set(added[cluster]!, offsets[cluster])
-    adding.push(cluster)
-  }
-  return { roles, starts: offsets, slots, adding: Uint32Array.from(adding) }
+  return any ? roles : null
 }
 
 /** Whether two documents carry the same values of a multi-valued column (its values kept in one order per document). */
@@ -325,39 +314,51 @@ function walkGroup({ multi, codes, seen }: CopyTable, docs: Uint32Array, from: n
  * Adds to a card's counts the values its role's other matching postings carry and the card does
  * not, each once per role: "Remote" then counts every role with a matching remote posting, which
  * is what the search with work_mode=remote added answers. A role all of whose live postings match
- * (copies.whole) adds its precomputed slots: over the whole roles, or over the roles that add any
- * when they are fewer. Any other group is read posting by posting, in one pass for every facet,
- * looking only at roles whose values differ (RoleVariance.roles).
+ * (copies.whole) adds its precomputed entries, every facet's at once: over the whole roles, or
+ * over the roles that add any when they are fewer. Any other group is read posting by posting,
+ * only for the facets in which its role's values differ (RoleVariance.roles).
  */
-function addCopyValues(index: SearchIndex, facets: { facet: FacetName; counts: CodeCounts; variance: RoleVariance }[], copies: RoleCopies): void {
+function addCopyValues(index: SearchIndex, counted: ReadonlyMap<FacetName, CodeCounts>, copies: RoleCopies): void {
   const { docs, starts, whole } = copies
+  const variance = roleVariance(index)
   const clusters = index.roleClusters
-  let isWhole: Uint8Array | undefined
+  // By facet place, the counts to add to: only of the facets asked for whose values differ somewhere.
+  const tables: (CodeCounts | undefined)[] = new Array(FACET_NAMES.length)
+  const varying: { facet: FacetName; counts: CodeCounts; roles: Uint8Array }[] = []
+  for (const [facet, counts] of counted) {
+    const place = FACET_NAMES.indexOf(facet)
+    const roles = variance.roles[place]
+    if (!roles) continue
+    tables[place] = counts
+    varying.push({ facet, counts, roles })
+  }
+  if (!varying.length) return
   if (whole?.length) {
-    for (const { counts, variance } of facets) {
-      const { starts, slots, adding } = variance
-      if (whole.length <= adding.length) {
-        for (const cluster of whole) for (let k = starts[cluster]!; k < starts[cluster + 1]!; k++) counts[slots[k]!]!++
-        continue
+    const { starts, entries, adding } = variance
+    const add = (cluster: number) => {
+      for (let k = starts[cluster]!; k < starts[cluster + 1]!; k++) {
+        const counts = tables[entries[k]! >>> 24]
+        if (counts) counts[entries[k]! & 0xffffff]!++
       }
-      if (!isWhole) {
-        isWhole = new Uint8Array(clusters.count)
-        for (const cluster of whole) isWhole[cluster] = 1
-      }
-      for (const cluster of adding) if (isWhole[cluster] === 1) for (let k = starts[cluster]!; k < starts[cluster + 1]!; k++) counts[slots[k]!]!++
+    }
+    if (whole.length <= adding.length) for (const cluster of whole) add(cluster)
+    else {
+      const isWhole = new Uint8Array(clusters.count)
+      for (const cluster of whole) isWhole[cluster] = 1
+      for (const cluster of adding) if (isWhole[cluster] === 1) add(cluster)
     }
   }
   if (starts.length < 2) return
-  const tables = facets.map(({ facet, counts }) => {
+  const walks = varying.map(({ facet, counts, roles }) => {
     const multi = index.columns.multis.has(facet) ? index.columns.multi(facet) : undefined
-    const add = (slot: number) => counts[slot]!++
-    return { multi, codes: multi ? undefined : index.columns.single(facet), seen: new Uint32Array(counts.length), add }
+    const table: CopyTable = { multi, codes: multi ? undefined : index.columns.single(facet), seen: new Uint32Array(counts.length) }
+    return { table, roles, add: (slot: number) => counts[slot]!++ }
   })
   for (let group = 0; group + 1 < starts.length; group++) {
     const from = starts[group]!
     const to = starts[group + 1]!
     const cluster = clusters.clusterOf(docs[to - 1]!)
-    for (let f = 0; f < facets.length; f++) if (facets[f]!.variance.roles[cluster] === 1) walkGroup(tables[f]!, docs, from, to, group + 1, tables[f]!.add)
+    for (const { table, roles, add } of walks) if (roles[cluster] === 1) walkGroup(table, docs, from, to, group + 1, add)
   }
 }
 
