@@ -210,6 +210,8 @@ interface RoleVariance {
   entries: Uint32Array
   /** The roles with an entry, ascending. */
   adding: Uint32Array
+  /** By facet place, what every role's entries add up to (null: nothing). */
+  totals: (Uint32Array | null)[]
 }
 
 const variances = new WeakMap<SearchIndex, RoleVariance>()
@@ -230,7 +232,9 @@ function roleVariance(index: SearchIndex): RoleVariance {
       entries.set(added[cluster]!, starts[cluster])
       adding.push(cluster)
     }
-    variance = { roles, starts, entries, adding: Uint32Array.from(adding) }
+    const totals = FACET_NAMES.map((facet, place) => (roles[place] ? new Uint32Array(index.columns.dictionary(facet).names.length + 1) : null))
+    for (const entry of entries) totals[entry >>> 24]![entry & 0xffffff]!++
+    variance = { roles, starts, entries, adding: Uint32Array.from(adding), totals }
     variances.set(index, variance)
   }
   return variance
@@ -335,17 +339,24 @@ function addCopyValues(index: SearchIndex, counted: ReadonlyMap<FacetName, CodeC
   if (!varying.length) return
   if (whole?.length) {
     const { starts, entries, adding } = variance
-    const add = (cluster: number) => {
+    const add = (cluster: number, by: number) => {
       for (let k = starts[cluster]!; k < starts[cluster + 1]!; k++) {
         const counts = tables[entries[k]! >>> 24]
-        if (counts) counts[entries[k]! & 0xffffff]!++
+        if (counts) counts[entries[k]! & 0xffffff]! += by
       }
     }
-    if (whole.length <= adding.length) for (const cluster of whole) add(cluster)
+    if (whole.length <= adding.length / 2) for (const cluster of whole) add(cluster, 1)
     else {
-      const isWhole = new Uint8Array(clusters.count)
-      for (const cluster of whole) isWhole[cluster] = 1
-      for (const cluster of adding) if (isWhole[cluster] === 1) add(cluster)
+      // Most roles whole (a search matching most of the catalogue): every role's entries, less those of the roles not whole.
+      for (const { facet, counts } of varying) {
+        const total = variance.totals[FACET_NAMES.indexOf(facet)]!
+        for (let slot = 0; slot < counts.length; slot++) counts[slot]! += total[slot]!
+      }
+      if (whole.length < clusters.count) {
+        const isWhole = new Uint8Array(clusters.count)
+        for (const cluster of whole) isWhole[cluster] = 1
+        for (const cluster of adding) if (isWhole[cluster] === 0) add(cluster, -1)
+      }
     }
   }
   if (starts.length < 2) return
