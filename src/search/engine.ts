@@ -237,7 +237,7 @@ export class SearchEngine {
       if (!entry) {
         const matched = this.matched(index, text, request.filters, omitFacet)
         const counted = request.postings ? matched : this.cards(index, text, request.filters, omitFacet)
-        // Matching every live posting, every role is whole (kept per index generation); else a role all of whose postings match is listed apart (its copies' values are kept).
+        // Roles all of whose postings match are listed apart (role-cards.ts copiesOf): matching every live posting, every role.
         const roleCopies = () => (!text && passesEveryLive(request.filters, clause) ? index.roleClusters.everyRoleWhole() : index.roleClusters.copiesOf(matched, true))
         let set: CountingSet | undefined
         let copies: RoleCopies | undefined
