@@ -237,8 +237,8 @@ export class SearchEngine {
       if (!entry) {
         const matched = this.matched(index, text, request.filters, omitFacet)
         const counted = request.postings ? matched : this.cards(index, text, request.filters, omitFacet)
-        // Matching every live posting, the copies are the whole catalogue's, built once per index generation.
-        const roleCopies = () => (!text && passesEveryLive(request.filters, clause) ? index.roleClusters.everyCopy() : index.roleClusters.copiesOf(matched))
+        // Roles all of whose postings match are listed apart (role-cards.ts copiesOf): matching every live posting, every role.
+        const roleCopies = () => (!text && passesEveryLive(request.filters, clause) ? index.roleClusters.everyRoleWhole() : index.roleClusters.copiesOf(matched, true))
         let set: CountingSet | undefined
         let copies: RoleCopies | undefined
         entry = { set: () => (set ??= countingSet(index, counted, sizeOf(counted), !request.postings)), counted, copies: () => (request.postings ? undefined : (copies ??= roleCopies())) }

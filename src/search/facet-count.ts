@@ -7,7 +7,7 @@
  */
 import { andNotInPlace, countAnd, countAndNot, countDocs, hasDoc, toDocs, withScratch, type Bitmap } from './bitmap.ts'
 import type { NumberColumn } from './doc-columns.ts'
-import { REGIONS_NONE, type FacetName, type FlagFacet } from './facet-spec.ts'
+import { FACET_NAMES, REGIONS_NONE, type FacetName, type FlagFacet } from './facet-spec.ts'
 import type { SearchIndex } from './search-index.ts'
 import { isPacked, rowArrays, rowTables, rowTableWords } from './facet-rows.ts'
 import { DocList, listHas, type DocSet } from './doc-set.ts'
@@ -185,54 +185,81 @@ function valueCounts(index: SearchIndex, facet: FacetName, at: number): ValueCou
  * card counts under every value any of its role's matching postings carries.
  */
 export function countFacets(index: SearchIndex, set: CountingSet, facets: readonly FacetName[], threads?: CountThreads, copies?: RoleCopies): Partial<Record<FacetName, ValueCounts>> {
+  const counted = countCodes(index, set, facets, threads)
+  if (copies && (copies.docs.length || copies.whole?.length)) addCopyValues(index, counted, copies)
   const out: Partial<Record<FacetName, ValueCounts>> = {}
-  for (const [facet, codes] of countCodes(index, set, facets, threads)) {
-    const roles = copies && copies.docs.length ? rolesVarying(index, facet) : null
-    if (roles) addCopyValues(index, facet, codes, copies!, roles)
-    out[facet] = toValueCounts(index, facet, codes)
-  }
+  for (const [facet, codes] of counted) out[facet] = toValueCounts(index, facet, codes)
   return out
 }
 
-/** Per index generation and facet, the roles whose postings' values differ (by cluster number); null when no role's do. */
-const varying = new WeakMap<SearchIndex, Map<FacetName, Uint8Array | null>>()
-
 /**
- * The roles of the catalogue whose postings carry different values of the facet, by cluster number,
- * or null when none does. A facet of the company or of the title (collections, company size,
- * seniority, category…) never varies, and of a role listed per city only the places do: the copies
- * of every other role add nothing to any set of cards, so they are not visited. Found by one pass
- * over every role's postings, once per index generation and facet.
+ * Per index generation, of every facet: the roles whose postings carry different values, and what
+ * every role's postings add to its head's (newest posting's) values. A query matching all of a
+ * role's live postings (most do: a search that does not name a place matches each of a role's
+ * per-city listings) has the head as card, and the others then add these to its counts. A facet
+ * of the company or of the title (collections, company size, seniority, category…) never varies,
+ * and of a role listed per city only the places do: the copies of every other role add nothing to
+ * any set of cards, so they are not visited. Found by one pass per facet over every role's
+ * postings, once per index generation (warmed before readiness: SearchEngine.warmNow counts).
  */
-function rolesVarying(index: SearchIndex, facet: FacetName): Uint8Array | null {
-  let known = varying.get(index)
-  if (!known) varying.set(index, (known = new Map()))
-  let roles = known.get(facet)
-  if (roles === undefined) {
-    index.lateBuild?.('role_variance')
-    roles = differingRoles(index, facet, index.roleClusters.everyCopy())
-    known.set(facet, roles)
-  }
-  return roles
+interface RoleVariance {
+  /** By facet (its place in FACET_NAMES), then cluster number: 1 when the role's postings do not all carry its head's values; null when no role's do. */
+  roles: (Uint8Array | null)[]
+  /** What role r's other postings add are entries[starts[r] .. starts[r + 1]), each a facet's place << 24 | a slot of its counts. */
+  starts: Uint32Array
+  entries: Uint32Array
+  /** The roles with an entry, ascending. */
+  adding: Uint32Array
+  /** By facet place, what every role's entries add up to (null: nothing). */
+  totals: (Uint32Array | null)[]
 }
 
-/** Of each role's postings, whether any carries a value set other than its card's. */
-function differingRoles(index: SearchIndex, facet: FacetName, copies: RoleCopies): Uint8Array | null {
-  const { docs, starts } = copies
+const variances = new WeakMap<SearchIndex, RoleVariance>()
+
+function roleVariance(index: SearchIndex): RoleVariance {
+  let variance = variances.get(index)
+  if (!variance) {
+    index.lateBuild?.('role_variance')
+    const clusters = index.roleClusters
+    const added: number[][] = []
+    const roles = FACET_NAMES.map((facet, place) => facetVariance(index, facet, (cluster, slot) => (added[cluster] ??= []).push((place << 24) | slot)))
+    const starts = new Uint32Array(clusters.count + 1)
+    for (let cluster = 0; cluster < clusters.count; cluster++) starts[cluster + 1] = starts[cluster]! + (added[cluster]?.length ?? 0)
+    const entries = new Uint32Array(starts[clusters.count]!)
+    const adding: number[] = []
+    for (let cluster = 0; cluster < clusters.count; cluster++) {
+      if (!added[cluster]) continue
+      entries.set(added[cluster]!, starts[cluster])
+      adding.push(cluster)
+    }
+    const totals = FACET_NAMES.map((facet, place) => (roles[place] ? new Uint32Array(index.columns.dictionary(facet).names.length + 1) : null))
+    for (const entry of entries) totals[entry >>> 24]![entry & 0xffffff]!++
+    variance = { roles, starts, entries, adding: Uint32Array.from(adding), totals }
+    variances.set(index, variance)
+  }
+  return variance
+}
+
+/** Of each role's live postings (every role's, its head last), whether any carries a value set other than the head's (null: none does); `add` is told the slots they add. */
+function facetVariance(index: SearchIndex, facet: FacetName, add: (cluster: number, slot: number) => void): Uint8Array | null {
+  const { docs, starts } = index.roleClusters.everyCopy()
   const clusters = index.roleClusters
   const roles = new Uint8Array(clusters.count)
-  let any = false
   const multi = index.columns.multis.has(facet) ? index.columns.multi(facet) : undefined
   const codes = multi ? undefined : index.columns.single(facet)
+  const names = index.columns.dictionary(facet).names.length
+  if (names >= 1 << 24) throw new Error(`${facet}: too many values for a role's added slots`)
+  const table: CopyTable = { multi, codes, seen: new Uint32Array(names + 1) }
+  let any = false
   for (let group = 0; group + 1 < starts.length; group++) {
     const card = docs[starts[group + 1]! - 1]!
-    for (let i = starts[group]!; i < starts[group + 1]! - 1; i++) {
-      const doc = docs[i]!
-      if (multi ? sameValues(multi, doc, card) : codes![doc] === codes![card]) continue
-      roles[clusters.clusterOf(card)] = 1
-      any = true
-      break
-    }
+    let differs = false
+    for (let i = starts[group]!; i < starts[group + 1]! - 1 && !differs; i++) differs = multi ? !sameValues(multi, docs[i]!, card) : codes![docs[i]!] !== codes![card]
+    if (!differs) continue
+    const cluster = clusters.clusterOf(card)
+    roles[cluster] = 1
+    any = true
+    walkGroup(table, docs, starts[group]!, starts[group + 1]!, group + 1, (slot) => add(cluster, slot))
   }
   return any ? roles : null
 }
@@ -245,57 +272,104 @@ function sameValues({ offsets, values }: { offsets: Uint32Array; values: Uint32A
   return true
 }
 
-/**
- * Adds to a card's counts the values its role's other matching postings carry and the card does
- * not, each once per role: "Remote" then counts every role with a matching remote posting, which
- * is what the search with work_mode=remote added answers. A pass over the postings of the roles
- * whose values differ (`roles`, by cluster number); the others' copies carry the card's values.
- */
-function addCopyValues(index: SearchIndex, facet: FacetName, counts: CodeCounts, copies: RoleCopies, roles: Uint8Array): void {
-  const { docs, starts } = copies
-  const clusters = index.roleClusters
-  // seen[slot] = the group (plus one) that has counted the slot already.
-  const seen = new Uint32Array(counts.length)
-  if (index.columns.multis.has(facet)) {
-    const { offsets, values } = index.columns.multi(facet)
-    for (let group = 0; group + 1 < starts.length; group++) {
-      const card = docs[starts[group + 1]! - 1]!
-      if (roles[clusters.clusterOf(card)] === 0) continue
-      const mark = group + 1
-      if (offsets[card] === offsets[card + 1]) seen[0] = mark
-      for (let k = offsets[card]!; k < offsets[card + 1]!; k++) seen[values[k]! + 1] = mark
-      for (let i = starts[group]!; i < starts[group + 1]! - 1; i++) {
-        const doc = docs[i]!
-        const start = offsets[doc]!
-        const end = offsets[doc + 1]!
-        if (start === end && seen[0] !== mark) {
-          seen[0] = mark
-          counts[0]!++
-        }
-        for (let k = start; k < end; k++) {
-          const slot = values[k]! + 1
-          if (seen[slot] !== mark) {
-            seen[slot] = mark
-            counts[slot]!++
-          }
+/** One facet's column and, per slot, the group (its mark) that has counted the slot already. */
+interface CopyTable {
+  multi: { offsets: Uint32Array; values: Uint32Array | Uint16Array | Uint8Array } | undefined
+  codes: Uint32Array | Uint16Array | Uint8Array | undefined
+  seen: Uint32Array
+}
+
+/** Each slot that the postings docs[from .. to - 1) carry and docs[to - 1] (the card) does not, once. */
+function walkGroup({ multi, codes, seen }: CopyTable, docs: Uint32Array, from: number, to: number, mark: number, add: (slot: number) => void): void {
+  const card = docs[to - 1]!
+  if (multi) {
+    const { offsets, values } = multi
+    if (offsets[card] === offsets[card + 1]) seen[0] = mark
+    for (let k = offsets[card]!; k < offsets[card + 1]!; k++) seen[values[k]! + 1] = mark
+    for (let i = from; i < to - 1; i++) {
+      const doc = docs[i]!
+      const start = offsets[doc]!
+      const end = offsets[doc + 1]!
+      if (start === end && seen[0] !== mark) {
+        seen[0] = mark
+        add(0)
+      }
+      for (let k = start; k < end; k++) {
+        const slot = values[k]! + 1
+        if (seen[slot] !== mark) {
+          seen[slot] = mark
+          add(slot)
         }
       }
     }
     return
   }
-  const codes = index.columns.single(facet)
-  for (let group = 0; group + 1 < starts.length; group++) {
-    const card = docs[starts[group + 1]! - 1]!
-    if (roles[clusters.clusterOf(card)] === 0) continue
-    const mark = group + 1
-    seen[codes[card]!] = mark
-    for (let i = starts[group]!; i < starts[group + 1]! - 1; i++) {
-      const slot = codes[docs[i]!]!
-      if (seen[slot] !== mark) {
-        seen[slot] = mark
-        counts[slot]!++
+  seen[codes![card]!] = mark
+  for (let i = from; i < to - 1; i++) {
+    const slot = codes![docs[i]!]!
+    if (seen[slot] !== mark) {
+      seen[slot] = mark
+      add(slot)
+    }
+  }
+}
+
+/**
+ * Adds to a card's counts the values its role's other matching postings carry and the card does
+ * not, each once per role: "Remote" then counts every role with a matching remote posting, which
+ * is what the search with work_mode=remote added answers. A role all of whose live postings match
+ * (copies.whole) adds its precomputed entries, every facet's at once: over the whole roles, or
+ * over the roles that add any when they are fewer. Any other group is read posting by posting,
+ * only for the facets in which its role's values differ (RoleVariance.roles).
+ */
+function addCopyValues(index: SearchIndex, counted: ReadonlyMap<FacetName, CodeCounts>, copies: RoleCopies): void {
+  const { docs, starts, whole } = copies
+  const variance = roleVariance(index)
+  const clusters = index.roleClusters
+  // By facet place, the counts to add to: only of the facets asked for whose values differ somewhere.
+  const tables: (CodeCounts | undefined)[] = new Array(FACET_NAMES.length)
+  const varying: { facet: FacetName; counts: CodeCounts; roles: Uint8Array }[] = []
+  for (const [facet, counts] of counted) {
+    const place = FACET_NAMES.indexOf(facet)
+    const roles = variance.roles[place]
+    if (!roles) continue
+    tables[place] = counts
+    varying.push({ facet, counts, roles })
+  }
+  if (!varying.length) return
+  if (whole?.length) {
+    const { starts, entries, adding } = variance
+    const add = (cluster: number, by: number) => {
+      for (let k = starts[cluster]!; k < starts[cluster + 1]!; k++) {
+        const counts = tables[entries[k]! >>> 24]
+        if (counts) counts[entries[k]! & 0xffffff]! += by
       }
     }
+    if (whole.length <= adding.length / 2) for (const cluster of whole) add(cluster, 1)
+    else {
+      // Most roles whole (a search matching most of the catalogue): every role's entries, less those of the roles not whole.
+      for (const { facet, counts } of varying) {
+        const total = variance.totals[FACET_NAMES.indexOf(facet)]!
+        for (let slot = 0; slot < counts.length; slot++) counts[slot]! += total[slot]!
+      }
+      if (whole.length < clusters.count) {
+        const isWhole = new Uint8Array(clusters.count)
+        for (const cluster of whole) isWhole[cluster] = 1
+        for (const cluster of adding) if (isWhole[cluster] === 0) add(cluster, -1)
+      }
+    }
+  }
+  if (starts.length < 2) return
+  const walks = varying.map(({ facet, counts, roles }) => {
+    const multi = index.columns.multis.has(facet) ? index.columns.multi(facet) : undefined
+    const table: CopyTable = { multi, codes: multi ? undefined : index.columns.single(facet), seen: new Uint32Array(counts.length) }
+    return { table, roles, add: (slot: number) => counts[slot]!++ }
+  })
+  for (let group = 0; group + 1 < starts.length; group++) {
+    const from = starts[group]!
+    const to = starts[group + 1]!
+    const cluster = clusters.clusterOf(docs[to - 1]!)
+    for (const { table, roles, add } of walks) if (roles[cluster] === 1) walkGroup(table, docs, from, to, group + 1, add)
   }
 }
 
@@ -380,6 +454,36 @@ function flagSets(index: SearchIndex, flag: FlagFacet): [Bitmap, Bitmap] {
   return sets
 }
 
+/** Per index generation and flag, what each role's postings add to its head's value. */
+const flagAdds = new WeakMap<SearchIndex, Map<FlagFacet, Uint8Array>>()
+
+/**
+ * By cluster number, the values a role's postings state and its head does not: bit 0 no, bit 1
+ * yes. Built once per index generation and flag, from every role's postings (their head last).
+ */
+function flagVariance(index: SearchIndex, flag: FlagFacet): Uint8Array {
+  let byFlag = flagAdds.get(index)
+  if (!byFlag) flagAdds.set(index, (byFlag = new Map()))
+  let adds = byFlag.get(flag)
+  if (!adds) {
+    index.lateBuild?.('role_variance')
+    const values = index.columns.flag(flag)
+    const { docs, starts } = index.roleClusters.everyCopy()
+    adds = new Uint8Array(index.roleClusters.count)
+    for (let group = 0; group + 1 < starts.length; group++) {
+      const head = values[docs[starts[group + 1]! - 1]!]!
+      let bits = 0
+      for (let i = starts[group]!; i < starts[group + 1]! - 1; i++) {
+        const value = values[docs[i]!]!
+        if ((value === 0 || value === 1) && value !== head) bits |= 1 << value
+      }
+      adds[index.roleClusters.clusterOf(docs[starts[group + 1]! - 1]!)] = bits
+    }
+    byFlag.set(flag, adds)
+  }
+  return adds
+}
+
 /**
  * A boolean attribute's `{ true, false }` over a set of cards (postings that state nothing count
  * under neither): two AND + popcount passes for a large set, a look per document for a listed one.
@@ -396,7 +500,15 @@ export function countFlag(index: SearchIndex, cards: DocSet, flag: FlagFacet, co
     counts[1] = countAnd(cards, yes, 0, Math.min(cards.length, yes.length))
   }
   if (copies) {
-    const { docs, starts } = copies
+    const { docs, starts, whole } = copies
+    if (whole?.length) {
+      const adds = flagVariance(index, flag)
+      for (const cluster of whole) {
+        const bits = adds[cluster]!
+        counts[0]! += bits & 1
+        counts[1]! += bits >>> 1
+      }
+    }
     for (let group = 0; group + 1 < starts.length; group++) {
       const card = values[docs[starts[group + 1]! - 1]!]!
       let seen = card === 0 ? 1 : card === 1 ? 2 : 0

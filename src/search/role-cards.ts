@@ -16,7 +16,7 @@
  * (copiesOf lists those postings), so a value's count is the total of the same search with that
  * value added.
  */
-import { countAnd, type Bitmap } from './bitmap.ts'
+import { countAnd, hasDoc, type Bitmap } from './bitmap.ts'
 import { DocList, type DocSet } from './doc-set.ts'
 import type { DocColumns } from './doc-columns.ts'
 
@@ -25,7 +25,16 @@ export interface RoleCopies {
   docs: Uint32Array
   /** Group g is docs[starts[g] .. starts[g + 1]); its last document is the role's card. */
   starts: Uint32Array
+  /**
+   * With copiesOf(…, true): the roles (by cluster number) every live posting of which matched, so
+   * their card is their head, listed apart instead of as groups (facet-count.ts adds what their
+   * postings add beyond the head from a list kept per index generation).
+   */
+  whole?: Uint32Array
 }
+
+/** With fewer matched shared postings than the clusters over this, copiesOf sorts them (RoleClusters.fewCopies). */
+const FEW_COPIES = 8
 
 const NO_COPIES: RoleCopies = { docs: new Uint32Array(0), starts: new Uint32Array(1) }
 
@@ -56,6 +65,7 @@ export class RoleClusters {
   private readonly live: Bitmap
   private allCards: Bitmap | undefined
   private allCopies: RoleCopies | undefined
+  private allWhole: RoleCopies | undefined
   /** Clusters with two or more live documents. */
   readonly count: number
 
@@ -139,15 +149,18 @@ export class RoleClusters {
 
   /**
    * The matched postings of every role that has two or more of them, grouped by role: group g is
-   * docs[starts[g] .. starts[g + 1]), ascending, so its last document is the role's card.
+   * docs[starts[g] .. starts[g + 1]), ascending, so its last document is the role's card. With
+   * `apart`, a role all of whose live postings matched is listed in `whole` instead of as a group.
    */
-  copiesOf(matched: DocSet): RoleCopies {
+  copiesOf(matched: DocSet, apart = false): RoleCopies {
     if (!this.count) return NO_COPIES
     const { shared, code } = this
     let docs: Uint32Array
     if (matched instanceof DocList) docs = matched.docs.filter((doc) => (shared[doc >>> 5]! & (1 << (doc & 31))) !== 0)
     else {
-      docs = new Uint32Array(countAnd(matched, shared, 0, Math.min(matched.length, shared.length)))
+      const count = countAnd(matched, shared, 0, Math.min(matched.length, shared.length))
+      if (apart && this.everyCopy().docs.length - count < count) return this.copiesByMissing(matched)
+      docs = new Uint32Array(count)
       let n = 0
       for (let word = 0; word < Math.min(matched.length, shared.length); word++) {
         let bits = matched[word]! & shared[word]!
@@ -158,14 +171,20 @@ export class RoleClusters {
         }
       }
     }
+    if (docs.length * FEW_COPIES < this.count) return this.fewCopies(docs, apart)
     const perCluster = new Uint32Array(this.heads.length)
     for (const doc of docs) perCluster[code[doc]!]!++
     // Each role with two or more matched postings gets a group, its postings in document order.
     const next = new Uint32Array(this.heads.length)
     const starts: number[] = [0]
+    const whole: number[] = []
     let total = 0
     for (let cluster = 0; cluster < perCluster.length; cluster++) {
       if (perCluster[cluster]! < 2) continue
+      if (apart && perCluster[cluster] === this.sizes[cluster]) {
+        whole.push(cluster)
+        continue
+      }
       next[cluster] = total + 1
       total += perCluster[cluster]!
       starts.push(total)
@@ -177,7 +196,74 @@ export class RoleClusters {
       grouped[at - 1] = doc
       next[code[doc]!] = at + 1
     }
-    return { docs: grouped, starts: Uint32Array.from(starts) }
+    return apart ? { docs: grouped, starts: Uint32Array.from(starts), whole: Uint32Array.from(whole) } : { docs: grouped, starts: Uint32Array.from(starts) }
+  }
+
+  /**
+   * copiesOf for a few matched shared postings: sorted by cluster, then document, instead of a
+   * count per cluster of the catalogue (two arrays and a pass as long as the clusters).
+   */
+  private fewCopies(docs: Uint32Array, apart: boolean): RoleCopies {
+    const { code, sizes } = this
+    // cluster * docCount + doc stays exact in a double (below 2^53) for any catalogue this serves.
+    const docCount = code.length
+    const keys = new Float64Array(docs.length)
+    for (let i = 0; i < docs.length; i++) keys[i] = code[docs[i]!]! * docCount + docs[i]!
+    keys.sort()
+    const grouped: number[] = []
+    const starts: number[] = [0]
+    const whole: number[] = []
+    for (let i = 0; i < keys.length; ) {
+      const cluster = Math.floor(keys[i]! / docCount)
+      let end = i + 1
+      while (end < keys.length && Math.floor(keys[end]! / docCount) === cluster) end++
+      if (end - i >= 2) {
+        if (apart && end - i === sizes[cluster]) whole.push(cluster)
+        else {
+          for (let k = i; k < end; k++) grouped.push(keys[k]! - cluster * docCount)
+          starts.push(grouped.length)
+        }
+      }
+      i = end
+    }
+    const copies = { docs: Uint32Array.from(grouped), starts: Uint32Array.from(starts) }
+    return apart ? { ...copies, whole: Uint32Array.from(whole) } : copies
+  }
+
+  /**
+   * copiesOf(matched, true) from the shared postings the set does not hold, for a set holding most
+   * of them (a common word, no filter): a role none of whose postings is missing is whole, and only
+   * the roles with a missing one are read posting by posting (from every role's postings, by cluster).
+   */
+  private copiesByMissing(matched: Bitmap): RoleCopies {
+    const { shared, code, sizes } = this
+    const missing = new Uint32Array(this.count)
+    for (let word = 0; word < shared.length; word++) {
+      let bits = shared[word]! & ~(matched[word] ?? 0)
+      while (bits !== 0) {
+        const bit = 31 - Math.clz32(bits & -bits)
+        bits &= bits - 1
+        missing[code[(word << 5) | bit]!]!++
+      }
+    }
+    // Every live posting's group is its cluster's: group c of everyCopy() is cluster c.
+    const every = this.everyCopy()
+    const whole: number[] = []
+    const starts: number[] = [0]
+    const docs: number[] = []
+    for (let cluster = 0; cluster < this.count; cluster++) {
+      if (missing[cluster] === 0) whole.push(cluster)
+      else if (sizes[cluster]! - missing[cluster]! >= 2) {
+        for (let i = every.starts[cluster]!; i < every.starts[cluster + 1]!; i++) if (hasDoc(matched, every.docs[i]!)) docs.push(every.docs[i]!)
+        starts.push(docs.length)
+      }
+    }
+    return { docs: Uint32Array.from(docs), starts: Uint32Array.from(starts), whole: Uint32Array.from(whole) }
+  }
+
+  /** copiesOf every live document with `apart`: every role whole (a search matching every live posting). */
+  everyRoleWhole(): RoleCopies {
+    return (this.allWhole ??= { docs: new Uint32Array(0), starts: new Uint32Array(1), whole: Uint32Array.from({ length: this.count }, (_, cluster) => cluster) })
   }
 
   /** copiesOf every live document, built on first use (the whole catalogue's facet counts, facet-count.ts). */

@@ -3,15 +3,17 @@ import assert from 'node:assert/strict'
 import { openDatabase } from '../../src/db/connection.ts'
 import { upsertJob } from '../../src/catalogue/job-store.ts'
 import { generateJobRecords } from '../../src/ingest/seed.ts'
-import { countDocs, toDocs, type Bitmap } from '../../src/search/bitmap.ts'
-import { countFacets, countingSet } from '../../src/search/facet-count.ts'
+import { countDocs, fromDocs, toDocs, type Bitmap } from '../../src/search/bitmap.ts'
+import { countFacets, countFlag, countingSet } from '../../src/search/facet-count.ts'
 import { rowArrays, rowTables, rowTableWords, type FacetRows } from '../../src/search/facet-rows.ts'
 import { countWhole } from '../../src/search/facet-split.ts'
-import { COUNTED_FACETS, REGIONS_NONE, type FacetName } from '../../src/search/facet-spec.ts'
+import { COUNTED_FACETS, FLAG_FACETS, REGIONS_NONE, type FacetName, type FlagFacet } from '../../src/search/facet-spec.ts'
 import { filterBitmap } from '../../src/search/filter.ts'
 import { loadAllOpen } from '../../src/search/index-load.ts'
 import { SearchIndex } from '../../src/search/search-index.ts'
 import { parseJobQuery } from '../../src/search/search-params.ts'
+import { DocList } from '../../src/search/doc-set.ts'
+import type { RoleCopies } from '../../src/search/role-cards.ts'
 
 /** A seeded catalogue of a few hundred postings, loaded into a search index. */
 function seededIndex(): SearchIndex {
@@ -114,4 +116,102 @@ test('the packed rows count several facets in one pass, as their own columns do'
       }
     }
   }
+})
+
+/**
+ * The reference for cards: each card counted once under every value any matched posting of its
+ * role carries (a role's postings grouped by their cluster number; an unclustered posting alone).
+ */
+function bruteForceCards(index: SearchIndex, matched: Bitmap, facet: FacetName | FlagFacet): Record<string, number> {
+  const { columns, roleClusters } = index
+  const flag = (FLAG_FACETS as readonly string[]).includes(facet)
+  const names = flag ? ['false', 'true'] : columns.dictionary(facet).names
+  const byRole = new Map<string, Set<string>>()
+  for (const doc of toDocs(matched)) {
+    const shared = (roleClusters.shared[doc >>> 5]! & (1 << (doc & 31))) !== 0
+    const key = shared ? `role ${roleClusters.clusterOf(doc)}` : `doc ${doc}`
+    const values = byRole.get(key) ?? new Set<string>()
+    byRole.set(key, values)
+    if (flag) {
+      const value = columns.flag(facet as FlagFacet)[doc]!
+      if (value === 0 || value === 1) values.add(names[value]!)
+    } else if (columns.multis.has(facet)) {
+      const codes = columns.multi(facet).valuesOf(doc)
+      if (facet === 'regions' && codes.length === 0) values.add(REGIONS_NONE)
+      for (const code of codes) values.add(names[code]!)
+    } else {
+      const code = columns.single(facet)[doc]!
+      if (code > 0) values.add(names[code - 1]!)
+    }
+  }
+  const counts = new Map<string, number>()
+  for (const values of byRole.values()) for (const name of values) counts.set(name, (counts.get(name) ?? 0) + 1)
+  return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)))
+}
+
+/**
+ * The reference for RoleClusters.copiesOf: the matched postings of each role with two or more,
+ * by cluster number, ascending; with `apart`, a role all of whose live postings matched in `whole`.
+ */
+function referenceCopies(matched: Uint32Array, apart: boolean): RoleCopies {
+  const { roleClusters } = index
+  const byRole = new Map<number, number[]>()
+  for (const doc of matched) if ((roleClusters.shared[doc >>> 5]! & (1 << (doc & 31))) !== 0) byRole.set(roleClusters.clusterOf(doc), [...(byRole.get(roleClusters.clusterOf(doc)) ?? []), doc])
+  const whole: number[] = []
+  const docs: number[] = []
+  const starts = [0]
+  for (const [cluster, postings] of [...byRole].sort((a, b) => a[0] - b[0])) {
+    if (postings.length < 2) continue
+    if (apart && postings.length === roleClusters.othersOf(postings[0]!) + 1) whole.push(cluster)
+    else starts.push(docs.push(...postings))
+  }
+  const copies = { docs: Uint32Array.from(docs), starts: Uint32Array.from(starts) }
+  return apart ? { ...copies, whole: Uint32Array.from(whole) } : copies
+}
+
+test('a role\'s matched postings are grouped by role, the roles all of whose postings match listed apart, for sets of any size', () => {
+  const { roleClusters } = index
+  const byRole = new Map<number, number[]>()
+  for (const doc of toDocs(roleClusters.shared)) byRole.set(roleClusters.clusterOf(doc), [...(byRole.get(roleClusters.clusterOf(doc)) ?? []), doc])
+  const [one, two, three] = [...byRole.values()].filter((docs) => docs.length >= 3)
+  const unclustered = toDocs(index.live).find((doc) => roleClusters.othersOf(doc) === 0)!
+  // A few postings (sorted by role), many (counted per role), most (found from the ones the set lacks).
+  const sets = [
+    [...one!], one!.slice(0, 2), [...one!, ...two!.slice(1), three![0]!, unclustered],
+    ...QUERIES.map((query) => [...toDocs(matchedBy(query))]),
+    [...toDocs(index.live)].filter((doc) => doc !== one![0] && doc !== two![1]),
+  ].map((docs) => Uint32Array.from(docs).sort())
+  for (const docs of sets) {
+    for (const apart of [false, true]) {
+      const expected = referenceCopies(docs, apart)
+      assert.deepEqual(roleClusters.copiesOf(new DocList(docs), apart), expected, `${docs.length} listed postings, apart: ${apart}`)
+      assert.deepEqual(roleClusters.copiesOf(fromDocs(docs, index.words), apart), expected, `${docs.length} postings as a bitmap, apart: ${apart}`)
+    }
+  }
+})
+
+test('a card counts under its role\'s matching postings\' values, whether the query matches all of a role\'s postings or only some', () => {
+  const { roleClusters } = index
+  // A role listed in three cities: a filter on two of them, or leaving one out, matches two of its postings.
+  const cities = index.columns.multi('cities')
+  const byRole = new Map<number, number[]>()
+  for (const doc of toDocs(roleClusters.shared)) byRole.set(roleClusters.clusterOf(doc), [...(byRole.get(roleClusters.clusterOf(doc)) ?? []), doc])
+  const places = [...byRole.values()].filter((docs) => docs.length === 3).map((docs) => [...new Set(docs.flatMap((doc) => [...cities.valuesOf(doc)]))]).find((codes) => codes.length === 3)
+  assert.ok(places, 'a role of three postings in three cities')
+  const two = places.slice(0, 2).map((code) => encodeURIComponent(index.columns.dictionary('cities').names[code]!)).join(',')
+  const queries = [...QUERIES, `cities=${two}`, `cities=${two}&work_mode_exclude=remote`, `cities_exclude=${two.split(',')[0]}`]
+  let whole = 0
+  let part = 0
+  for (const query of queries) {
+    const matched = matchedBy(query)
+    // Roles all of whose postings match are listed apart, the others as groups of their matching postings.
+    const copies = roleClusters.copiesOf(matched, true)
+    whole += copies.whole!.length
+    part += copies.starts.length - 1
+    const cards = roleClusters.cardsOf(matched)
+    const counted = countFacets(index, countingSet(index, cards, countDocs(cards), true), COUNTED_FACETS, undefined, copies)
+    for (const facet of COUNTED_FACETS) assert.deepEqual(counted[facet], bruteForceCards(index, matched, facet), `${facet} for "${query}"`)
+    for (const flag of FLAG_FACETS) assert.deepEqual(countFlag(index, cards, flag, copies), { true: 0, false: 0, ...bruteForceCards(index, matched, flag) }, `${flag} for "${query}"`)
+  }
+  assert.ok(whole > 0 && part > 0, `groups holding all of their role's postings (${whole}) and some of them (${part})`)
 })

@@ -118,19 +118,28 @@ test('disjunctive counts: the total without the facet\'s own selection plus the 
   await assertCountsAreTotals(get, 'work_mode=onsite&countries=de', true)
 })
 
-test('the cards follow catalogue changes: a closed card hands over to the next posting, a new listing becomes the card', async () => {
+test('the cards follow catalogue changes: a closed card hands over to the next posting, a new listing becomes the card, and the facets count the role\'s places then', async () => {
   const { db, get } = createTestApp({ jobs: catalogue() })
+  const cities = async (query: string) => (await get(`/api/v1/jobs/facets?${query}`)).body.data.facets.cities
+  assert.deepEqual(await cities('skills=go'), { Berlin: 2, London: 1, Madrid: 1, Paris: 1 })
   const madrid = db.prepare("SELECT id FROM jobs WHERE title = 'Senior Go Engineer - Madrid'").pluck().get() as number
   closeJob(db, madrid)
   let role = card((await get('/api/v1/jobs/search?q=go')).body, 'acme', 'Senior')
   assert.equal(role.title, 'Senior Go Engineer - Paris')
   assert.equal(role.copies_count, 1)
-  upsertJob(db, fixtureJob({ company: acme, title: 'Senior Go Engineer - Lisbon', seniority: 'senior', skills: go, clusterKey: senior, location: 'Lisbon, PT' }))
+  // Matching all of the role's postings (Paris its card now) and some of them (Berlin alone: no copy).
+  assert.deepEqual(await cities('skills=go'), { Berlin: 2, London: 1, Paris: 1 })
+  assert.deepEqual(await cities('skills=go&countries=de'), { Berlin: 2 })
+  upsertJob(db, fixtureJob({ company: acme, title: 'Senior Go Engineer - Lisbon', seniority: 'senior', skills: go, clusterKey: senior, location: 'Lisbon, PT', cities: [{ name: 'Lisbon', country: 'pt' }], countries: ['pt'] }))
   const { body } = await get('/api/v1/jobs/search?q=go')
   assert.equal(body.meta.total, 3)
   role = card(body, 'acme', 'Senior')
   assert.equal(role.title, 'Senior Go Engineer - Lisbon')
   assert.deepEqual(role.locations_also, ['Paris, FR', 'Berlin, DE'])
+  assert.deepEqual(await cities('skills=go'), { Berlin: 2, Lisbon: 1, London: 1, Paris: 1 })
+  assert.deepEqual(await cities('skills=go&countries=pt,fr'), { Lisbon: 1, Paris: 1 })
+  await assertCountsAreTotals(get, 'skills=go')
+  await assertCountsAreTotals(get, 'skills=go&countries=pt,fr', true)
 })
 
 test('the saved index snapshot carries the role clusters: a restart serves the same cards', async (t) => {
