@@ -13,11 +13,12 @@ import { getMeta, setMeta, type DB } from '../db/connection.ts'
 import { Csr, Dictionary, DocColumns, FLAG_COLUMNS, NUMBER_COLUMNS, type NumberColumn } from './doc-columns.ts'
 import type { Digit } from './facet-rows.ts'
 import type { IndexParts, SortPermutation } from './search-index.ts'
+import type { FlagFacet } from './facet-spec.ts'
 import { TermIndex } from './term-index.ts'
 import { referenceCurrency } from '../catalogue/salary-normalized.ts'
 
 /** Bumped whenever the layout of DocColumns or TermIndex changes. */
-const FORMAT = 8
+const FORMAT = 9
 const TOKEN_KEY = 'search_snapshot'
 
 type Typed = Uint32Array | Float64Array | Int8Array | Uint8Array
@@ -42,9 +43,15 @@ interface Header {
   /**
    * The index's saved parts (search-index.ts IndexParts), their arrays in this order: per sort key
    * its two lists; per field its list lengths and their concatenation; the role clusters' arrays;
-   * the facet rows' offsets and bytes (their layout here).
+   * the facet rows' offsets and bytes (their layout here); the role variance: each facet's roles
+   * and totals where `varying` is true, its starts, entries and adding, then each flag's list.
    */
-  parts: { orders: NumberColumn[]; fields: string[]; rows: { singles: [string, Digit][]; singleBytes: number; lists: [string, number][] } }
+  parts: {
+    orders: NumberColumn[]
+    fields: string[]
+    rows: { singles: [string, Digit][]; singleBytes: number; lists: [string, number][] }
+    variance: { varying: boolean[]; flags: FlagFacet[] }
+  }
   /** The term index, when it was read: its dictionary and its overlay (its arrays follow the columns'). */
   terms?: { list: string[]; words: number; overlay: [string, number[]][] }
 }
@@ -82,6 +89,7 @@ export interface SnapshotCopy {
 /** The arrays of the saved parts (none is changed in place: no copy), in the order Header.parts gives. */
 function partArrays(parts: IndexParts): Typed[] {
   const { clusters } = parts
+  const variance = parts.variance.facets
   return [
     ...[...parts.permutations.values()].flatMap(({ known, unknown }) => [known, unknown]),
     ...[...parts.postings.values()].flatMap((lists) => {
@@ -96,6 +104,9 @@ function partArrays(parts: IndexParts): Typed[] {
     }),
     clusters.shared, clusters.older, clusters.heads, clusters.code, clusters.sizes, clusters.cards, clusters.copies.docs, clusters.copies.starts,
     parts.rows.offsets, parts.rows.bytes,
+    ...variance.roles.flatMap((roles, place) => (roles ? [roles, variance.totals[place]!] : [])),
+    variance.starts, variance.entries, variance.adding,
+    ...parts.variance.flags.values(),
   ]
 }
 
@@ -107,6 +118,7 @@ export function copySnapshot(columns: DocColumns, parts: IndexParts, terms: Term
     parts: {
       orders: [...parts.permutations.keys()], fields: [...parts.postings.keys()],
       rows: { singles: [...parts.rows.singles], singleBytes: parts.rows.singleBytes, lists: [...parts.rows.lists] },
+      variance: { varying: parts.variance.facets.roles.map((roles) => roles !== null), flags: [...parts.variance.flags.keys()] },
     },
     singleFields: [...columns.singleFields], multiFields: [...columns.multiFields], numberFields: [...NUMBER_COLUMNS], flagFields: [...FLAG_COLUMNS],
     dictionaries: Object.fromEntries([...columns.dictionaries].map(([field, dictionary]) => [field, [...dictionary.names]])),
@@ -232,7 +244,13 @@ export function readSnapshot(db: DB, path: string, singleFields: readonly string
   }
   const layout = header.parts.rows
   const rows = { singles: new Map(layout.singles), singleBytes: layout.singleBytes, lists: new Map(layout.lists), offsets: take(Uint32Array), bytes: take(Uint8Array) }
-  const parts = { permutations, postings, clusters, rows }
+  const varying = header.parts.variance.varying.map((is) => (is ? { roles: take(Uint8Array), totals: take(Uint32Array) } : null))
+  const facets = {
+    roles: varying.map((v) => v?.roles ?? null), totals: varying.map((v) => v?.totals ?? null),
+    starts: take(Uint32Array), entries: take(Uint32Array), adding: take(Uint32Array),
+  }
+  const variance = { facets, flags: new Map(header.parts.variance.flags.map((flag) => [flag, take(Uint8Array)])) }
+  const parts = { permutations, postings, clusters, rows, variance }
   if (!header.terms) return { columns, parts, seq: header.seq, viewSeq: header.viewSeq }
   const termPostings = {
     terms: header.terms.list, df: take(Uint32Array), offsets: take(Uint32Array), docs: take(Uint32Array), denseTerms: take(Uint32Array), bitmaps: take(Uint32Array),

@@ -8,6 +8,7 @@ import { countDocs, fromDocs, orDocs, type Bitmap } from './bitmap.ts'
 import type { DocColumns, NumberColumn } from './doc-columns.ts'
 import { MULTI_FACETS, REGIONS_NONE, type FacetName } from './facet-spec.ts'
 import { packFacetRows, type FacetRows } from './facet-rows.ts'
+import { restoreVariance, savedVariance, type SavedVariance } from './facet-count.ts'
 import { COMPANY_WORDS } from './index-load.ts'
 import { tokenize } from './text-tokens.ts'
 import { RoleClusters, type SavedClusters } from './role-cards.ts'
@@ -22,15 +23,17 @@ export interface SortPermutation {
 
 /**
  * What a snapshot keeps of a generation besides its columns (index-snapshot.ts): its posting lists,
- * every sort order, its role clusters and packed facet rows, so a restart derives none of them
- * (~2.2 s of each serving process's start at a million postings). The lists and rows must be views
- * of shared memory, as sharedLists and packFacetRows make them (the counting threads read them).
+ * every sort order, its role clusters, packed facet rows and role variance, so a restart derives
+ * none of them (~2.4 s of each serving process's start at a million postings). The lists and rows
+ * must be views of shared memory, as sharedLists and packFacetRows make them (the counting threads
+ * read them).
  */
 export interface IndexParts {
   postings: Map<string, Uint32Array[]>
   permutations: Map<NumberColumn, SortPermutation>
   clusters: SavedClusters
   rows: FacetRows
+  variance: SavedVariance
 }
 
 /**
@@ -90,6 +93,7 @@ export class SearchIndex {
       for (const [key, permutation] of saved.permutations) this.permutations.set(key, permutation)
       this.clusters = new RoleClusters(columns, saved.clusters)
       this.rows = saved.rows
+      restoreVariance(this, saved.variance)
     }
     this.words = columns.live.length
     this.liveCount = countDocs(columns.live)
@@ -232,7 +236,7 @@ export class SearchIndex {
     const lateBuild = this.lateBuild
     this.lateBuild = undefined
     for (const key of this.columns.numbers.keys()) this.sortPermutation(key)
-    const parts = { postings: new Map(this.postings), permutations: new Map(this.permutations), clusters: this.roleClusters.saved(), rows: this.facetRows() }
+    const parts = { postings: new Map(this.postings), permutations: new Map(this.permutations), clusters: this.roleClusters.saved(), rows: this.facetRows(), variance: savedVariance(this) }
     this.lateBuild = lateBuild
     return parts
   }

@@ -94,3 +94,23 @@ test('the sort orders and value lists a snapshot saved, patched by later writes,
   assert.ok(!fromRows.seniority.includes(ids[1]!))
   db.close()
 })
+
+test('what the copies of a role add to its card is saved too: a restart counts cards as the run before it', async (t) => {
+  const role = (company: string, title: string, city: string, country: string, visa: boolean | null) =>
+    fixtureJob({ company: { slug: company, name: company }, title: `${title} - ${city}`, clusterKey: `${company}:${title}`, cities: [{ name: city, country }], countries: [country], visaSponsorship: visa })
+  const { db } = catalogueFile(t, 'snapshot', [
+    role('acme', 'Go Engineer', 'Berlin', 'de', false), role('acme', 'Go Engineer', 'Paris', 'fr', true), role('acme', 'Go Engineer', 'Madrid', 'es', null),
+    role('globex', 'Data Engineer', 'London', 'gb', true), role('globex', 'Data Engineer', 'Dublin', 'ie', false),
+  ])
+  // One role whole (every posting matches), the other not matched: its copies' values come from the saved lists.
+  const acme = { filters: { facets: { company_slug: { values: ['acme'], mode: 'or' as const, exclude: [] } } }, flags: ['visa_sponsorship'] as const }
+  const first = createSearchEngine(db, options)
+  const before = first.facets(acme)
+  await first.close()
+  const second = createSearchEngine(db, options)
+  const after = second.facets(acme)
+  await second.close()
+  assert.deepEqual(after, before)
+  assert.deepEqual(Object.keys(after.facets.cities ?? {}).sort(), ['Berlin', 'Madrid', 'Paris'])
+  db.close()
+})

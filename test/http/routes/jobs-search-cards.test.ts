@@ -142,18 +142,25 @@ test('the cards follow catalogue changes: a closed card hands over to the next p
   await assertCountsAreTotals(get, 'skills=go&countries=pt,fr', true)
 })
 
-test('the saved index snapshot carries the role clusters: a restart serves the same cards', async (t) => {
+test('the saved index snapshot carries the role clusters and what their copies add: a restart serves the same cards and counts', async (t) => {
   const { db } = catalogueFile(t, 'cards', catalogue())
   const everything = { filters: { facets: {} }, limit: 100, offset: 0 }
   const first = createSearchEngine(db, { cacheEntries: 10, cacheBytes: 1 << 20 })
   const before = first.search(everything)
   assert.equal(before.total, 4)
+  // Cards count under every city of their role's postings: what the saved role variance adds.
+  const queries = [
+    { filters: { facets: {} }, flags: ['visa_sponsorship'] as const },
+    { filters: { facets: { seniority: { values: ['senior'], mode: 'or' as const, exclude: [] } } }, flags: ['visa_sponsorship'] as const },
+  ]
+  const facetsBefore = queries.map((query) => first.facets(query))
   await first.close()
   // cluster_id is not logged as a search change: a full load would now see no clusters, so the same
   // cards prove they came from the snapshot.
   db.prepare('UPDATE jobs SET cluster_id = NULL').run()
   const second = createSearchEngine(db, { cacheEntries: 10, cacheBytes: 1 << 20 })
   assert.deepEqual(second.search(everything), before)
+  assert.deepEqual(queries.map((query) => second.facets(query)), facetsBefore)
   await second.close()
   db.close()
 })
