@@ -76,8 +76,8 @@ export function ensureCatalogue(dir: string, name: string, jobs: number, log: (l
   db.exec('DETACH base')
   db.close()
   renameSync(tmp, path)
-  // The search index the seed saved beside the file moves with it (a start restores it).
-  if (existsSync(`${tmp}.search-index`)) renameSync(`${tmp}.search-index`, `${path}.search-index`)
+  // The search index and catalogue memory the seed saved beside the file move with it (a start reads them back).
+  for (const side of ['.search-index', '.catalogue-memory']) if (existsSync(`${tmp}${side}`)) renameSync(`${tmp}${side}`, `${path}${side}`)
   for (const suffix of ['-wal', '-shm']) rmSync(`${tmp}${suffix}`, { force: true })
   log(`built ${path} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   return path
