@@ -63,14 +63,6 @@ export async function startServer(config: Config): Promise<void> {
     // Opening migrates; a small catalogue's missing derived data is built here, once.
     const db = openDatabase(dbPath, { log })
     prepareSmallCatalogue(db, { now: new Date(), salaryMinSample: config.insightsSalaryMinSample, log })
-    // A file without a snapshot a start can restore (an upgrade, a file copied in) is indexed once
-    // here, not by every serving process at once (two loads from SQL side by side took 52 s at a million postings).
-    if (processCount(config) > 1 && !snapshotUsable(db, snapshotPath(dbPath), SINGLE_FIELDS, MULTI_FIELDS)) {
-      const started = Date.now()
-      log.info('no search index saved for this file: indexing it once before the serving processes start')
-      await saveStartFiles(db, config.searchWorkers)
-      log.info('search index saved', { ms: Date.now() - started })
-    }
     db.close()
   }
   // The primary closes the file again before any worker opens it.
@@ -79,13 +71,24 @@ export async function startServer(config: Config): Promise<void> {
   if (isClusterWorker()) await clusterOpenTurn()
   const db = replica ? await openReplicaDatabase(dbPath, config, log) : openDatabase(dbPath, { log })
   const ctx = createContext(config, db)
-  if (isClusterWorker()) clusterOpened()
+  // A file without a snapshot a start can restore (an upgrade that changed its layout, a file
+  // copied in alone) is indexed by the first serving process alone; the next ones open it once the
+  // snapshot is saved and restore it (two processes loading a million postings from SQL side by
+  // side took 52 s). Else the next one opens as soon as this one has.
+  const indexing = isClusterWorker() && !replica && !snapshotUsable(db, snapshotPath(dbPath), SINGLE_FIELDS, MULTI_FIELDS)
+  if (indexing) log.info('no search index saved for this file: this serving process indexes it, the others restore it after')
+  else if (isClusterWorker()) clusterOpened()
   // Ready means ready: the index restored (or loaded), its term index read, every part a request
   // would build on first use built, before this process accepts a request (/readyz, src/http/ops.ts).
   const warming = Date.now()
   await ctx.search.ready()
   ctx.catalogue.warm()
   ctx.log.info('search index in memory', { ms: Date.now() - warming, postings: ctx.search.size() })
+  if (indexing) {
+    await ctx.search.saved()
+    await ctx.catalogue.saved()
+    clusterOpened()
+  }
   // Follow what other processes (the cluster's others, an import, a replica's writer) change, so a
   // write elsewhere shows in this process's results without waiting for a request here.
   const follow = setInterval(() => {

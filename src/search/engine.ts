@@ -372,6 +372,11 @@ export class SearchEngine {
     this.answers.clear()
   }
 
+  /** Resolves once the index snapshot scheduled so far is written (a start that indexed the file for the others waits for it). */
+  saved(): Promise<void> {
+    return this.keeper.saved()
+  }
+
   async close(): Promise<void> {
     this.clearCache()
     await this.counting.close()

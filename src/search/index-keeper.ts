@@ -106,9 +106,14 @@ export class IndexKeeper {
     if (!this.snapshotFile && !this.db.readonly) forgetViewChanges(this.db, latest)
   }
 
+  /** Resolves once no snapshot is being written (one scheduled again meanwhile included). */
+  async saved(): Promise<void> {
+    while (this.saving) await this.saving
+  }
+
   /** Finishes a snapshot being written, and stops reading terms. */
   async close(): Promise<void> {
-    while (this.saving) await this.saving
+    await this.saved()
     this.closed = true
     this.index = undefined
     this.terms = undefined
