@@ -456,24 +456,31 @@ function countCodes(index: SearchIndex, set: CountingSet, facets: readonly Facet
   }))
 }
 
+/** A part kept per index generation and key, built on first use (and told to the generation's lateBuild as `part`). */
+function kept<K, V>(store: WeakMap<SearchIndex, Map<K, V>>, index: SearchIndex, key: K, part: string, build: () => V): V {
+  let byKey = store.get(index)
+  if (!byKey) store.set(index, (byKey = new Map()))
+  let value = byKey.get(key)
+  if (value === undefined) {
+    index.lateBuild?.(part)
+    byKey.set(key, (value = build()))
+  }
+  return value
+}
+
 /** Per index generation, each flag's documents stating no and stating yes, as bitmaps. */
 const flagBitmaps = new WeakMap<SearchIndex, Map<FlagFacet, [Bitmap, Bitmap]>>()
 
 function flagSets(index: SearchIndex, flag: FlagFacet): [Bitmap, Bitmap] {
-  let byFlag = flagBitmaps.get(index)
-  if (!byFlag) flagBitmaps.set(index, (byFlag = new Map()))
-  let sets = byFlag.get(flag)
-  if (!sets) {
-    index.lateBuild?.('flag_bitmaps')
+  return kept(flagBitmaps, index, flag, 'flag_bitmaps', () => {
     const values = index.columns.flag(flag)
-    sets = [new Uint32Array(index.words), new Uint32Array(index.words)]
+    const sets: [Bitmap, Bitmap] = [new Uint32Array(index.words), new Uint32Array(index.words)]
     for (let doc = 0; doc < index.columns.docCount; doc++) {
       const value = values[doc]!
       if (value === 0 || value === 1) sets[value]![doc >>> 5]! |= 1 << (doc & 31)
     }
-    byFlag.set(flag, sets)
-  }
-  return sets
+    return sets
+  })
 }
 
 /** Per index generation and flag, what each role's postings add to its head's value. */
@@ -484,14 +491,10 @@ const flagAdds = new WeakMap<SearchIndex, Map<FlagFacet, Uint8Array>>()
  * yes. Built once per index generation and flag, from every role's postings (their head last).
  */
 function flagVariance(index: SearchIndex, flag: FlagFacet): Uint8Array {
-  let byFlag = flagAdds.get(index)
-  if (!byFlag) flagAdds.set(index, (byFlag = new Map()))
-  let adds = byFlag.get(flag)
-  if (!adds) {
-    index.lateBuild?.('role_variance')
+  return kept(flagAdds, index, flag, 'role_variance', () => {
     const values = index.columns.flag(flag)
     const { docs, starts } = index.roleClusters.everyCopy()
-    adds = new Uint8Array(index.roleClusters.count)
+    const adds = new Uint8Array(index.roleClusters.count)
     for (let group = 0; group + 1 < starts.length; group++) {
       const head = values[docs[starts[group + 1]! - 1]!]!
       let bits = 0
@@ -501,9 +504,8 @@ function flagVariance(index: SearchIndex, flag: FlagFacet): Uint8Array {
       }
       adds[index.roleClusters.clusterOf(docs[starts[group + 1]! - 1]!)] = bits
     }
-    byFlag.set(flag, adds)
-  }
-  return adds
+    return adds
+  })
 }
 
 /**
