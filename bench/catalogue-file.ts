@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, renameSync, rmSync } from 'node:fs'
 import { openDatabase } from '../src/db/connection.ts'
 import { seedCatalogue } from '../src/ingest/seed.ts'
+import { carryStartFiles } from '../src/catalogue/catalogue-memory.ts'
 
 const BASE_JOBS = 10_000
 const BASE_SEED = 42
@@ -76,8 +77,6 @@ export function ensureCatalogue(dir: string, name: string, jobs: number, log: (l
   db.exec('DETACH base')
   db.close()
   renameSync(tmp, path)
-  // The search index and catalogue memory the seed saved beside the file move with it (a start reads them back).
-  for (const side of ['.search-index', '.catalogue-memory']) if (existsSync(`${tmp}${side}`)) renameSync(`${tmp}${side}`, `${path}${side}`)
   for (const suffix of ['-wal', '-shm']) rmSync(`${tmp}${suffix}`, { force: true })
   log(`built ${path} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   return path
@@ -100,8 +99,8 @@ export function ensureSeededCatalogue(dir: string, name: string, jobs: number, l
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'seed', '--jobs', String(jobs), '--seed', String(BASE_SEED), '--db', tmp, '--replace'], { stdio: 'inherit' })
   if (seeded.status !== 0) throw new Error(`openroles seed failed (${seeded.status ?? seeded.signal})`)
   renameSync(tmp, path)
-  // The search index the seed saved beside the file moves with it (a start restores it).
-  if (existsSync(`${tmp}.search-index`)) renameSync(`${tmp}.search-index`, `${path}.search-index`)
+  // The search index and catalogue memory the seed saved beside the file move with it (a start reads them back).
+  carryStartFiles(tmp, path)
   for (const suffix of ['-wal', '-shm']) rmSync(`${tmp}${suffix}`, { force: true })
   log(`seeded ${path} in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   return path

@@ -14,7 +14,7 @@
  * balancer and the extra processes cost, not what more machines would add.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -22,6 +22,7 @@ import autocannon from 'autocannon'
 import { YOUNG_GENERATION_FLAG } from '../src/cluster/primary.ts'
 import { openDatabase } from '../src/db/connection.ts'
 import { upsertJob } from '../src/catalogue/job-store.ts'
+import { carryStartFiles } from '../src/catalogue/catalogue-memory.ts'
 import { ensureCatalogueOf, type CatalogueKind } from './catalogue-file.ts'
 import { percentile } from './percentile.ts'
 import { operations, seededRandom, vocabulary, weightedPath } from './workload.ts'
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'openroles-bench-replicas-'))
   const dbPath = join(dir, 'catalogue.db')
   copyFileSync(shared, dbPath)
-  if (existsSync(`${shared}.search-index`)) copyFileSync(`${shared}.search-index`, `${dbPath}.search-index`)
+  carryStartFiles(shared, dbPath, copyFileSync)
   const words = vocabulary(dbPath)
   const children: ChildProcess[] = []
   try {

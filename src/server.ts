@@ -11,8 +11,7 @@ import { seedCatalogue } from './ingest/seed.ts'
 import { createProgress } from './ingest/progress.ts'
 import { snapshotPath, snapshotUsable } from './search/index-snapshot.ts'
 import { MULTI_FIELDS, SINGLE_FIELDS } from './search/index-load.ts'
-import { memoryFilePath } from './catalogue/memory-file.ts'
-import { saveStartFiles } from './catalogue/catalogue-memory.ts'
+import { carryStartFiles, saveStartFiles, startFiles } from './catalogue/catalogue-memory.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createServer, type Server } from 'node:http'
 import { clusterListenTurn, clusterOpened, clusterOpenTurn, isClusterWorker, processCount, startPrimary } from './cluster/primary.ts'
@@ -28,7 +27,7 @@ const FOLLOW_MS = 1000
  */
 async function seedMissingDatabase(dbPath: string, config: Config, log: Logger): Promise<void> {
   const partial = `${dbPath}.partial`
-  for (const path of [partial, `${partial}-wal`, `${partial}-shm`, snapshotPath(partial), memoryFilePath(partial)]) rmSync(path, { force: true })
+  for (const path of [partial, `${partial}-wal`, `${partial}-shm`, ...startFiles(partial)]) rmSync(path, { force: true })
   log.info('no database yet: generating the seeded catalogue (first start only)', { path: dbPath, jobs: config.seedJobs })
   const started = Date.now()
   const db = openDatabase(partial)
@@ -39,7 +38,7 @@ async function seedMissingDatabase(dbPath: string, config: Config, log: Logger):
   // Saved beside the side file (and moved with it), so the serving processes read them back.
   await saveStartFiles(db, config.searchWorkers)
   db.close()
-  for (const side of [snapshotPath, memoryFilePath]) if (existsSync(side(partial))) renameSync(side(partial), side(dbPath))
+  carryStartFiles(partial, dbPath)
   renameSync(partial, dbPath)
   log.info('seeded catalogue ready', { ms: Date.now() - started })
 }

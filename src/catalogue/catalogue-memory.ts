@@ -1,7 +1,9 @@
+import { existsSync, renameSync } from 'node:fs'
 import type { DB } from '../db/connection.ts'
 import { serviceUnavailable } from '../errors.ts'
 import { createSearchEngine, type SearchEngine } from '../search/engine.ts'
 import { saveIndexSnapshot } from '../search/index-keeper.ts'
+import { snapshotPath } from '../search/index-snapshot.ts'
 import { buildCompanyIndex, type CompanyIndex } from './company-index.ts'
 import { companyStatsToBuild, currentCompanyStats } from './company-stats.ts'
 import { derivedGeneration } from './derived-generation.ts'
@@ -147,6 +149,17 @@ export class CatalogueMemory {
     const totals = catalogueTotals(this.db)
     return { jobs_open: this.search.size(), jobs_closed: totals.closed, companies: totals.companies, built_at: totals.built }
   }
+}
+
+/** The files saveStartFiles writes beside a database file. */
+export const startFiles = (dbPath: string): string[] => [snapshotPath(dbPath), memoryFilePath(dbPath)]
+
+/** Moves (or, with copyFileSync, copies) the start files of one database file to beside another, as the file itself moves. */
+export function carryStartFiles(from: string, to: string, carry: (from: string, to: string) => void = renameSync): void {
+  const targets = startFiles(to)
+  startFiles(from).forEach((side, i) => {
+    if (existsSync(side)) carry(side, targets[i]!)
+  })
 }
 
 /**
