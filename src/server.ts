@@ -9,8 +9,6 @@ import { createApp } from './app.ts'
 import { createContext } from './services.ts'
 import { seedCatalogue } from './ingest/seed.ts'
 import { createProgress } from './ingest/progress.ts'
-import { snapshotPath, snapshotUsable } from './search/index-snapshot.ts'
-import { MULTI_FIELDS, SINGLE_FIELDS } from './search/index-load.ts'
 import { carryStartFiles, saveStartFiles, startFiles } from './catalogue/catalogue-memory.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createServer, type Server } from 'node:http'
@@ -74,7 +72,7 @@ export async function startServer(config: Config): Promise<void> {
   // copied in alone) is indexed by the first serving process alone; the next ones open it once the
   // snapshot is saved and restore it (two processes loading a million postings from SQL side by
   // side took 52 s). Else the next one opens as soon as this one has.
-  const indexing = isClusterWorker() && !replica && !snapshotUsable(db, snapshotPath(dbPath), SINGLE_FIELDS, MULTI_FIELDS)
+  const indexing = isClusterWorker() && !replica && !ctx.search.restorable()
   if (indexing) log.info('no search index saved for this file: this serving process indexes it, the others restore it after')
   else if (isClusterWorker()) clusterOpened()
   // Ready means ready: the index restored (or loaded), its term index read, every part a request

@@ -372,6 +372,11 @@ export class SearchEngine {
     this.answers.clear()
   }
 
+  /** Whether the index will be restored from its saved snapshot rather than loaded from the catalogue (ask before ready()). */
+  restorable(): boolean {
+    return this.keeper.restorable()
+  }
+
   /** Resolves once the index snapshot scheduled so far is written (a start that indexed the file for the others waits for it). */
   saved(): Promise<void> {
     return this.keeper.saved()
@@ -466,7 +471,6 @@ function withoutDocs(set: DocSet, docs: readonly number[]): DocSet {
   andNotDocs(copy, docs)
   return copy
 }
-
 
 const bytesOf = (set: DocSet) => (set instanceof DocList ? set.docs.byteLength : set.byteLength)
 

@@ -16,7 +16,7 @@ import type { DocColumns } from './doc-columns.ts'
 import { FtsWorkers } from './fts-workers.ts'
 import { loadAllOpen, MULTI_FIELDS, patchJobs, SINGLE_FIELDS } from './index-load.ts'
 import { loadAllOpenOnThreads } from './index-load-threads.ts'
-import { copySnapshot, readSnapshot, snapshotPath, writeSnapshot } from './index-snapshot.ts'
+import { copySnapshot, readSnapshot, snapshotPath, snapshotUsable, writeSnapshot } from './index-snapshot.ts'
 import { SearchIndex } from './search-index.ts'
 import { buildTermIndex, buildTermIndexOnWorkers, currentTerms } from './term-build.ts'
 import type { TermIndex } from './term-index.ts'
@@ -104,6 +104,11 @@ export class IndexKeeper {
     this.appliedViews = latest
     // With a snapshot, entries are kept until the next one, so a restart can replay them.
     if (!this.snapshotFile && !this.db.readonly) forgetViewChanges(this.db, latest)
+  }
+
+  /** Whether a first use would find a snapshot made for this file in this layout (its header only is read). */
+  restorable(): boolean {
+    return this.snapshotFile !== undefined && snapshotUsable(this.db, this.snapshotFile, SINGLE_FIELDS, MULTI_FIELDS)
   }
 
   /** Resolves once no snapshot is being written (one scheduled again meanwhile included). */
