@@ -28,8 +28,6 @@ export interface CompanyEntry {
   industries: string[]
   collections: string[]
   jobCount: number
-  /** Position in the default order. */
-  rank: number
 }
 
 /** A list per company: its values as codes of `names` (0 for an empty list, most of them). */
@@ -78,7 +76,7 @@ export class CompanyIndex {
     }
     return {
       id: c.ids[rank]!, slug: c.slugs[rank]!, name: c.names[rank]!, hqCountry: c.hqCountries[rank]!,
-      industries: decoded(c.industries), collections: decoded(c.collections), jobCount: c.jobCounts[rank]!, rank,
+      industries: decoded(c.industries), collections: decoded(c.collections), jobCount: c.jobCounts[rank]!,
     }
   }
 

@@ -350,13 +350,13 @@ function addCopyValues(index: SearchIndex, counted: ReadonlyMap<FacetName, CodeC
   const clusters = index.roleClusters
   // By facet place, the counts to add to: only of the facets asked for whose values differ somewhere.
   const tables: (CodeCounts | undefined)[] = new Array(FACET_NAMES.length)
-  const varying: { facet: FacetName; counts: CodeCounts; roles: Uint8Array }[] = []
+  const varying: { facet: FacetName; place: number; counts: CodeCounts; roles: Uint8Array }[] = []
   for (const [facet, counts] of counted) {
     const place = FACET_NAMES.indexOf(facet)
     const roles = variance.roles[place]
     if (!roles) continue
     tables[place] = counts
-    varying.push({ facet, counts, roles })
+    varying.push({ facet, place, counts, roles })
   }
   if (!varying.length) return
   if (whole?.length) {
@@ -370,8 +370,8 @@ function addCopyValues(index: SearchIndex, counted: ReadonlyMap<FacetName, CodeC
     if (whole.length <= adding.length / 2) for (const cluster of whole) add(cluster, 1)
     else {
       // Most roles whole (a search matching most of the catalogue): every role's entries, less those of the roles not whole.
-      for (const { facet, counts } of varying) {
-        const total = variance.totals[FACET_NAMES.indexOf(facet)]!
+      for (const { place, counts } of varying) {
+        const total = variance.totals[place]!
         for (let slot = 0; slot < counts.length; slot++) counts[slot]! += total[slot]!
       }
       if (whole.length < clusters.count) {
